@@ -1,0 +1,153 @@
+import { z } from "zod";
+
+/** Columns of the entries table that a kind's field is copied into, for filters and sorting. */
+export type ProjectedColumn = "state" | "qualification" | "last_date";
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+export interface ScalarField {
+  name: string;
+  label: string;
+  type: "text" | "textarea" | "url" | "date" | "number" | "select";
+  required?: boolean;
+  /** Longest text accepted (characters) or largest number. */
+  max?: number;
+  options?: readonly Option[];
+  help?: string;
+  column?: ProjectedColumn;
+}
+
+export interface RowsField {
+  name: string;
+  label: string;
+  type: "rows";
+  columns: readonly ScalarField[];
+  maxRows?: number;
+  help?: string;
+}
+
+export type Field = ScalarField | RowsField;
+
+export interface Section {
+  id: string;
+  title: string;
+  fields: readonly Field[];
+}
+
+export type Row = Record<string, string | number | undefined>;
+export type FieldValue = string | number | Row[] | undefined;
+export type EntryData = Record<string, FieldValue>;
+
+const TEXT_MAX = 300;
+const TEXTAREA_MAX = 10_000;
+const NUMBER_MAX = 100_000_000;
+export const MAX_ROWS = 100;
+
+const emptyToUndefined = (v: unknown) =>
+  v === null || (typeof v === "string" && v.trim() === "") ? undefined : v;
+
+function scalarSchema(field: ScalarField): z.ZodType {
+  const label = field.label;
+  let schema: z.ZodType;
+  switch (field.type) {
+    case "number":
+      schema = z.coerce
+        .number({ message: `${label} must be a number` })
+        .int(`${label} must be a whole number`)
+        .min(0, `${label} cannot be negative`)
+        .max(field.max ?? NUMBER_MAX, `${label} is too large`);
+      break;
+    case "date":
+      schema = isoDate(label);
+      break;
+    case "url":
+      schema = httpUrl(label);
+      break;
+    case "select": {
+      const values = (field.options ?? []).map((o) => o.value);
+      schema = z
+        .string()
+        .refine((v) => values.includes(v), `Choose one of the listed options for ${label}`);
+      break;
+    }
+    default: {
+      const max = field.max ?? (field.type === "textarea" ? TEXTAREA_MAX : TEXT_MAX);
+      schema = z.string().trim().max(max, `${label} must be at most ${max} characters`);
+    }
+  }
+  // zod's own "expected string, received undefined" is not for people: say what is missing.
+  const present = field.required
+    ? z.any().refine((v) => v !== undefined, `${label} is required`).pipe(schema)
+    : schema.optional();
+  return z.preprocess(emptyToUndefined, present) as z.ZodType;
+}
+
+export function isoDate(label: string) {
+  return z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), `${label} is not a real date`);
+}
+
+export function httpUrl(label: string) {
+  return z
+    .string()
+    .trim()
+    .max(2000, `${label} must be at most 2000 characters`)
+    .refine((v) => {
+      try {
+        const u = new URL(v);
+        return u.protocol === "http:" || u.protocol === "https:";
+      } catch {
+        return false;
+      }
+    }, `${label} must be a full http:// or https:// address`);
+}
+
+function fieldSchema(field: Field): z.ZodType {
+  if (field.type !== "rows") return scalarSchema(field);
+  const row = z.object(Object.fromEntries(field.columns.map((c) => [c.name, fieldSchema(c)])));
+  const maxRows = field.maxRows ?? MAX_ROWS;
+  return z.preprocess(
+    (v) => (Array.isArray(v) ? v.filter((r) => !isBlankRow(r)) : v === undefined ? [] : v),
+    z.array(row).max(maxRows, `${field.label}: at most ${maxRows} rows`),
+  ) as z.ZodType;
+}
+
+function isBlankRow(row: unknown): boolean {
+  if (!row || typeof row !== "object") return false;
+  return Object.values(row).every((v) => v === undefined || v === null || String(v).trim() === "");
+}
+
+/** All fields of a kind, flattened out of its sections. */
+export function allFields(sections: readonly Section[]): Field[] {
+  return sections.flatMap((s) => s.fields);
+}
+
+export function dataSchema(sections: readonly Section[]) {
+  return z.object(Object.fromEntries(allFields(sections).map((f) => [f.name, fieldSchema(f)])));
+}
+
+/** Every text the search index should know about, from any kind's data. */
+export function searchableText(sections: readonly Section[], data: EntryData): string {
+  const parts: string[] = [];
+  for (const field of allFields(sections)) {
+    const value = data[field.name];
+    if (field.type === "rows") {
+      for (const row of (value as Row[] | undefined) ?? []) {
+        for (const c of field.columns) {
+          if (c.type === "text" || c.type === "textarea") parts.push(String(row[c.name] ?? ""));
+        }
+      }
+    } else if (field.type === "text" || field.type === "textarea") {
+      parts.push(String(value ?? ""));
+    } else if (field.type === "select" && value !== undefined) {
+      parts.push(field.options?.find((o) => o.value === value)?.label ?? String(value));
+    }
+  }
+  return parts.filter(Boolean).join("\n").slice(0, 50_000);
+}

@@ -1,0 +1,476 @@
+import { z } from "zod";
+import {
+  extraLinksField,
+  faqSection,
+  howToSection,
+  officialWebsiteField,
+  summaryField,
+} from "./common.ts";
+import { dataSchema, type Section } from "./fields.ts";
+import { ANSWER_KEY_TYPES, EMPLOYMENT_TYPES, QUALIFICATIONS, STATES } from "./options.ts";
+
+export const KINDS = ["job", "result", "admit-card", "syllabus", "answer-key"] as const;
+export type Kind = (typeof KINDS)[number];
+
+export const STATUSES = ["draft", "scheduled", "published", "archived"] as const;
+export type Status = (typeof STATUSES)[number];
+
+export interface KindDefinition {
+  kind: Kind;
+  /** One of them, as a person says it: "Job", "Admit Card". */
+  label: string;
+  /** Several: "Jobs", "Admit Cards". */
+  plural: string;
+  /** The public list's address; a detail page is `${urlPrefix}/${slug}`. */
+  urlPrefix: string;
+  /** The admin's segment: /admin/manage-jobs. */
+  adminSegment: string;
+  /** What the title is of this kind. */
+  titleLabel: string;
+  /** Whether an entry of this kind may point at the job it belongs to. */
+  linksToJob: boolean;
+  /** What the list pages and the admin list show besides the title and dates. */
+  listColumns: readonly ("organization" | "state" | "qualification" | "last_date")[];
+  /** The detail page's sections in reading order; the admin form follows the same order. */
+  sections: readonly Section[];
+}
+
+const job: KindDefinition = {
+  kind: "job",
+  label: "Job",
+  plural: "Jobs",
+  urlPrefix: "/jobs",
+  adminSegment: "manage-jobs",
+  titleLabel: "Post name",
+  linksToJob: false,
+  listColumns: ["organization", "state", "qualification", "last_date"],
+  sections: [
+    {
+      id: "overview",
+      title: "Short Information",
+      fields: [
+        summaryField,
+        { name: "department", label: "Department / ministry", type: "text", max: 200 },
+        { name: "advertisementNumber", label: "Advertisement number", type: "text", max: 100 },
+        {
+          name: "employmentType",
+          label: "Employment type",
+          type: "select",
+          required: true,
+          options: EMPLOYMENT_TYPES,
+        },
+        {
+          name: "state",
+          label: "Job location (state)",
+          type: "select",
+          required: true,
+          options: STATES,
+          column: "state",
+        },
+        { name: "salaryMin", label: "Salary from (₹ per month)", type: "number", max: 10_000_000 },
+        { name: "salaryMax", label: "Salary up to (₹ per month)", type: "number", max: 10_000_000 },
+      ],
+    },
+    {
+      id: "dates",
+      title: "Important Dates",
+      fields: [
+        { name: "applicationStart", label: "Application starts", type: "date" },
+        {
+          name: "lastDate",
+          label: "Last date to apply",
+          type: "date",
+          required: true,
+          column: "last_date",
+        },
+        { name: "feeLastDate", label: "Last date for fee payment", type: "date" },
+        { name: "examDate", label: "Exam date", type: "date" },
+        { name: "admitCardDate", label: "Admit card available", type: "date" },
+        { name: "resultDate", label: "Result date", type: "date" },
+      ],
+    },
+    {
+      id: "fees",
+      title: "Application Fee",
+      fields: [
+        {
+          name: "fees",
+          label: "Fee by category",
+          type: "rows",
+          maxRows: 12,
+          columns: [
+            { name: "category", label: "Category", type: "text", required: true, max: 100 },
+            { name: "amount", label: "Fee (₹)", type: "number", required: true, max: 100_000 },
+          ],
+        },
+        { name: "feeNote", label: "How to pay", type: "textarea", max: 1000 },
+      ],
+    },
+    {
+      id: "age",
+      title: "Age Limit",
+      fields: [
+        { name: "ageMin", label: "Minimum age", type: "number", max: 100 },
+        { name: "ageMax", label: "Maximum age", type: "number", max: 100 },
+        { name: "ageCutoffDate", label: "Age as on", type: "date" },
+        { name: "ageRelaxation", label: "Age relaxation", type: "textarea", max: 2000 },
+      ],
+    },
+    {
+      id: "vacancies",
+      title: "Vacancy Details",
+      fields: [
+        {
+          name: "posts",
+          label: "Posts",
+          type: "rows",
+          maxRows: 60,
+          columns: [
+            { name: "post", label: "Post", type: "text", required: true, max: 200 },
+            { name: "total", label: "Total", type: "number", required: true, max: 1_000_000 },
+            { name: "ur", label: "UR", type: "number", max: 1_000_000 },
+            { name: "ews", label: "EWS", type: "number", max: 1_000_000 },
+            { name: "obc", label: "OBC", type: "number", max: 1_000_000 },
+            { name: "sc", label: "SC", type: "number", max: 1_000_000 },
+            { name: "st", label: "ST", type: "number", max: 1_000_000 },
+          ],
+        },
+      ],
+    },
+    {
+      id: "eligibility",
+      title: "Eligibility",
+      fields: [
+        {
+          name: "qualification",
+          label: "Minimum qualification",
+          type: "select",
+          required: true,
+          options: QUALIFICATIONS,
+          column: "qualification",
+        },
+        { name: "eligibility", label: "Eligibility details", type: "textarea", max: 5000 },
+      ],
+    },
+    {
+      id: "selection",
+      title: "Selection Process",
+      fields: [
+        {
+          name: "selectionProcess",
+          label: "Selection process",
+          type: "textarea",
+          max: 3000,
+          help: "One stage per line.",
+        },
+      ],
+    },
+    howToSection("How to Apply", "How to apply"),
+    {
+      id: "links",
+      title: "Important Links",
+      fields: [
+        { name: "applyUrl", label: "Apply online", type: "url" },
+        { name: "notificationUrl", label: "Notification PDF", type: "url" },
+        officialWebsiteField,
+        extraLinksField,
+      ],
+    },
+    faqSection,
+  ],
+};
+
+const result: KindDefinition = {
+  kind: "result",
+  label: "Result",
+  plural: "Results",
+  urlPrefix: "/results",
+  adminSegment: "manage-results",
+  titleLabel: "Exam name",
+  linksToJob: true,
+  listColumns: ["organization"],
+  sections: [
+    {
+      id: "overview",
+      title: "Short Information",
+      fields: [
+        summaryField,
+        { name: "resultDate", label: "Result declared on", type: "date", required: true },
+        { name: "nextStage", label: "Next stage", type: "textarea", max: 2000 },
+      ],
+    },
+    {
+      id: "cutoffs",
+      title: "Cut-off Marks",
+      fields: [
+        {
+          name: "cutoffs",
+          label: "Cut-off by category",
+          type: "rows",
+          maxRows: 20,
+          columns: [
+            { name: "category", label: "Category", type: "text", required: true, max: 100 },
+            { name: "marks", label: "Cut-off marks", type: "text", required: true, max: 50 },
+          ],
+        },
+      ],
+    },
+    howToSection("How to Check the Result", "How to check"),
+    {
+      id: "links",
+      title: "Important Links",
+      fields: [
+        { name: "resultUrl", label: "Check result", type: "url" },
+        { name: "meritListUrl", label: "Merit list PDF", type: "url" },
+        { name: "scorecardUrl", label: "Scorecard", type: "url" },
+        officialWebsiteField,
+        extraLinksField,
+      ],
+    },
+    faqSection,
+  ],
+};
+
+const admitCard: KindDefinition = {
+  kind: "admit-card",
+  label: "Admit Card",
+  plural: "Admit Cards",
+  urlPrefix: "/admit-cards",
+  adminSegment: "manage-admit-cards",
+  titleLabel: "Post / exam name",
+  linksToJob: true,
+  listColumns: ["organization"],
+  sections: [
+    {
+      id: "overview",
+      title: "Short Information",
+      fields: [
+        summaryField,
+        { name: "releaseDate", label: "Admit card released on", type: "date" },
+        { name: "examDate", label: "Exam date", type: "date", required: true },
+        { name: "examDateEnd", label: "Exam ends on", type: "date" },
+      ],
+    },
+    {
+      id: "instructions",
+      title: "Exam Day Instructions",
+      fields: [
+        {
+          name: "instructions",
+          label: "Instructions",
+          type: "textarea",
+          max: 5000,
+          help: "One per line.",
+        },
+      ],
+    },
+    howToSection("How to Download", "How to download"),
+    {
+      id: "links",
+      title: "Important Links",
+      fields: [
+        { name: "downloadUrl", label: "Download admit card", type: "url" },
+        officialWebsiteField,
+        extraLinksField,
+      ],
+    },
+    faqSection,
+  ],
+};
+
+const syllabus: KindDefinition = {
+  kind: "syllabus",
+  label: "Syllabus",
+  plural: "Syllabus",
+  urlPrefix: "/syllabus",
+  adminSegment: "manage-syllabi",
+  titleLabel: "Exam name",
+  linksToJob: true,
+  listColumns: ["organization"],
+  sections: [
+    { id: "overview", title: "Short Information", fields: [summaryField] },
+    {
+      id: "pattern",
+      title: "Exam Pattern",
+      fields: [
+        {
+          name: "pattern",
+          label: "Papers",
+          type: "rows",
+          maxRows: 30,
+          columns: [
+            { name: "paper", label: "Paper / subject", type: "text", required: true, max: 200 },
+            { name: "questions", label: "Questions", type: "number", max: 10_000 },
+            { name: "marks", label: "Marks", type: "number", max: 10_000 },
+            { name: "duration", label: "Duration", type: "text", max: 50 },
+          ],
+        },
+      ],
+    },
+    {
+      id: "subjects",
+      title: "Syllabus",
+      fields: [
+        {
+          name: "subjects",
+          label: "Subjects",
+          type: "rows",
+          maxRows: 40,
+          columns: [
+            { name: "subject", label: "Subject", type: "text", required: true, max: 200 },
+            { name: "topics", label: "Topics", type: "textarea", required: true, max: 5000 },
+          ],
+        },
+      ],
+    },
+    {
+      id: "links",
+      title: "Important Links",
+      fields: [
+        { name: "pdfUrl", label: "Syllabus PDF", type: "url" },
+        officialWebsiteField,
+        extraLinksField,
+      ],
+    },
+    faqSection,
+  ],
+};
+
+const answerKey: KindDefinition = {
+  kind: "answer-key",
+  label: "Answer Key",
+  plural: "Answer Keys",
+  urlPrefix: "/answer-key",
+  adminSegment: "manage-answer-keys",
+  titleLabel: "Exam name",
+  linksToJob: true,
+  listColumns: ["organization"],
+  sections: [
+    {
+      id: "overview",
+      title: "Short Information",
+      fields: [
+        summaryField,
+        { name: "keyType", label: "Answer key", type: "select", required: true, options: ANSWER_KEY_TYPES },
+        { name: "examDate", label: "Exam date", type: "date" },
+        { name: "releaseDate", label: "Answer key released on", type: "date", required: true },
+      ],
+    },
+    {
+      id: "objections",
+      title: "Objections",
+      fields: [
+        { name: "objectionStart", label: "Objections open", type: "date" },
+        { name: "objectionEnd", label: "Objections close", type: "date" },
+        { name: "objectionFee", label: "Fee per question (₹)", type: "number", max: 100_000 },
+        { name: "objectionNote", label: "How to raise an objection", type: "textarea", max: 3000 },
+      ],
+    },
+    howToSection("How to Download", "How to download"),
+    {
+      id: "links",
+      title: "Important Links",
+      fields: [
+        { name: "answerKeyUrl", label: "Download answer key", type: "url" },
+        { name: "objectionUrl", label: "Raise objection", type: "url" },
+        officialWebsiteField,
+        extraLinksField,
+      ],
+    },
+    faqSection,
+  ],
+};
+
+export const REGISTRY: Record<Kind, KindDefinition> = {
+  job,
+  result,
+  "admit-card": admitCard,
+  syllabus,
+  "answer-key": answerKey,
+};
+
+export const KIND_LIST: readonly KindDefinition[] = KINDS.map((k) => REGISTRY[k]);
+
+export function kindByUrlPrefix(prefix: string): KindDefinition | undefined {
+  return KIND_LIST.find((k) => k.urlPrefix === prefix);
+}
+
+export function kindByAdminSegment(segment: string): KindDefinition | undefined {
+  return KIND_LIST.find((k) => k.adminSegment === segment);
+}
+
+export function isKind(value: string): value is Kind {
+  return (KINDS as readonly string[]).includes(value);
+}
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Make a URL slug from a title: lower case, ASCII letters and digits joined by single hyphens. */
+export function slugify(title: string): string {
+  return (
+    title
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 100)
+      .replace(/-+$/g, "") || "entry"
+  );
+}
+
+/** The fields every entry has, whatever its kind, checked the same way in the browser and on the server. */
+export const entryCoreSchema = z.object({
+  title: z
+    .string({ message: "Title is required" })
+    .trim()
+    .min(3, "Title must be at least 3 characters")
+    .max(200, "Title must be at most 200 characters"),
+  slug: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z
+      .string()
+      .trim()
+      .max(100, "Slug must be at most 100 characters")
+      .regex(SLUG_PATTERN, "Slug may contain only lower-case letters, digits and single hyphens")
+      .optional(),
+  ),
+  organization: z
+    .string({ message: "Organization is required" })
+    .trim()
+    .min(2, "Organization is required")
+    .max(200, "Organization must be at most 200 characters"),
+  status: z.enum(STATUSES, { message: "Choose a status: draft, scheduled, published or archived" }),
+  publishAt: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z
+      .string()
+      .refine((v) => !Number.isNaN(Date.parse(v)), "Publish time must be a date and time")
+      .optional(),
+  ),
+  jobId: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.string().max(64).optional(),
+  ),
+});
+
+export type EntryCoreInput = z.infer<typeof entryCoreSchema>;
+
+const dataSchemas = new Map(KIND_LIST.map((k) => [k.kind, dataSchema(k.sections)]));
+
+/** The complete input of one kind: the core fields plus the kind's own fields under `data`. */
+export function entryInputSchema(kind: Kind) {
+  return entryCoreSchema
+    .extend({ data: dataSchemas.get(kind)! })
+    .superRefine((v, ctx) => {
+      if (v.status === "scheduled" && !v.publishAt) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["publishAt"],
+          message: "A scheduled entry needs a publish time",
+        });
+      }
+    });
+}
+
+export type EntryInput = EntryCoreInput & { data: Record<string, unknown> };

@@ -1,0 +1,13 @@
+import { sql } from "kysely";
+import { db } from "~/server/services.server.ts";
+
+/** 200 {"status":"ok"} when the database answers; 503 otherwise. Never cached. */
+export async function loader() {
+  const headers = { "Cache-Control": "no-store" };
+  try {
+    await sql`select 1`.execute(await db());
+    return Response.json({ status: "ok" }, { headers });
+  } catch {
+    return Response.json({ status: "unavailable" }, { status: 503, headers });
+  }
+}

@@ -1,0 +1,29 @@
+import { betterAuth } from "better-auth";
+import { admin } from "better-auth/plugins";
+import type { Env } from "./env.server.ts";
+import type { DB } from "./db/db.server.ts";
+import type { MigrationDialect } from "./db/migrations/index.ts";
+
+export const MIN_PASSWORD_LENGTH = 12;
+
+export function createAuth(db: DB, dialect: MigrationDialect, env: Pick<Env, "BASE_URL" | "AUTH_SECRET" | "NODE_ENV">) {
+  return betterAuth({
+    appName: "govjobs",
+    baseURL: env.BASE_URL,
+    secret: env.AUTH_SECRET,
+    database: { db, type: dialect },
+    // Editors are created by an admin or on the command line; nobody signs themselves up.
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: 128,
+    },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
+    advanced: { useSecureCookies: env.BASE_URL.startsWith("https://") },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

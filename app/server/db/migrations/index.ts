@@ -1,0 +1,27 @@
+import type { Kysely } from "kysely";
+import type { Migration, MigrationProvider } from "kysely/migration";
+import * as initial from "./2026-11-22T1300-initial.ts";
+
+export type MigrationDialect = "sqlite" | "postgres";
+
+type DialectMigration = { up(db: Kysely<any>, dialect: MigrationDialect): Promise<void> };
+
+/**
+ * Migrations are listed here, not found on disk, so they survive bundling. Names are timestamps;
+ * a landed migration never changes.
+ */
+const migrations: Record<string, DialectMigration> = {
+  "2026-11-22T1300-initial": initial,
+};
+
+export function migrationProvider(dialect: MigrationDialect): MigrationProvider {
+  return {
+    async getMigrations() {
+      const out: Record<string, Migration> = {};
+      for (const [name, m] of Object.entries(migrations)) {
+        out[name] = { up: (db) => m.up(db, dialect) };
+      }
+      return out;
+    },
+  };
+}

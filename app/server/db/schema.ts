@@ -1,0 +1,152 @@
+import type { Insertable, Selectable, Updateable } from "kysely";
+
+/**
+ * Table types. Timestamps are ISO-8601 UTC strings and flags are 0/1 integers, made by the app,
+ * so one set of queries serves SQLite and PostgreSQL alike.
+ */
+export interface EntriesTable {
+  id: string;
+  kind: string;
+  slug: string;
+  title: string;
+  organization: string;
+  state: string | null;
+  qualification: string | null;
+  status: string;
+  publish_at: string | null;
+  published_at: string | null;
+  last_date: string | null;
+  job_id: string | null;
+  data: string;
+  search_text: string;
+  created_at: string;
+  updated_at: string;
+  created_by: string | null;
+  updated_by: string | null;
+  deleted_at: string | null;
+}
+
+export interface EntrySlugsTable {
+  kind: string;
+  slug: string;
+  entry_id: string;
+  created_at: string;
+}
+
+export interface RevisionsTable {
+  id: string;
+  subject_type: string;
+  subject_id: string;
+  snapshot: string;
+  author_id: string | null;
+  author_name: string | null;
+  created_at: string;
+}
+
+export interface SitePagesTable {
+  slug: string;
+  title: string;
+  description: string;
+  body: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
+export interface RedirectsTable {
+  id: string;
+  source: string;
+  destination: string;
+  status_code: number;
+  enabled: number;
+  hits: number;
+  last_hit_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NotFoundLogTable {
+  path: string;
+  hits: number;
+  last_referrer: string | null;
+  first_seen_at: string;
+  last_seen_at: string;
+}
+
+export interface MessagesTable {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  status: string;
+  created_at: string;
+}
+
+export interface AuditLogTable {
+  id: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  action: string;
+  subject: string;
+  detail: string | null;
+  created_at: string;
+}
+
+export interface MetaTable {
+  key: string;
+  value: string;
+}
+
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean | number;
+  image: string | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  role: string | null;
+  banned: boolean | number | null;
+  banReason: string | null;
+  banExpires: Date | string | null;
+}
+
+export interface SessionTable {
+  id: string;
+  expiresAt: Date | string;
+  token: string;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+  impersonatedBy: string | null;
+}
+
+export interface Database {
+  entries: EntriesTable;
+  entry_slugs: EntrySlugsTable;
+  revisions: RevisionsTable;
+  site_pages: SitePagesTable;
+  settings: SettingsTable;
+  redirects: RedirectsTable;
+  not_found_log: NotFoundLogTable;
+  messages: MessagesTable;
+  audit_log: AuditLogTable;
+  app_meta: MetaTable;
+  user: UserTable;
+  session: SessionTable;
+}
+
+export type EntryRow = Selectable<EntriesTable>;
+export type NewEntryRow = Insertable<EntriesTable>;
+export type EntryRowUpdate = Updateable<EntriesTable>;
+export type RedirectRow = Selectable<RedirectsTable>;
+export type MessageRow = Selectable<MessagesTable>;
+export type SitePageRow = Selectable<SitePagesTable>;
+export type RevisionRow = Selectable<RevisionsTable>;

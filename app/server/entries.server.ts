@@ -1,0 +1,479 @@
+import { sql } from "kysely";
+import { allFields, searchableText, type EntryData } from "~/content/fields.ts";
+import { REGISTRY, slugify, type Kind, type Status } from "~/content/registry.ts";
+import type { DB } from "./db/db.server.ts";
+import { dialectOf, newId, now } from "./db/dialect.ts";
+import type { EntryRow } from "./db/schema.ts";
+import { recordRevision } from "./revisions.server.ts";
+
+export interface Entry {
+  id: string;
+  kind: Kind;
+  slug: string;
+  title: string;
+  organization: string;
+  state: string | null;
+  qualification: string | null;
+  status: Status;
+  publishAt: string | null;
+  publishedAt: string | null;
+  lastDate: string | null;
+  jobId: string | null;
+  data: EntryData;
+  createdAt: string;
+  updatedAt: string;
+  createdBy: string | null;
+  updatedBy: string | null;
+  deletedAt: string | null;
+}
+
+/** What a list shows of an entry: no `data`, so lists stay small. */
+export type EntrySummary = Omit<Entry, "data">;
+
+export interface Author {
+  id: string | null;
+  name: string | null;
+}
+
+export interface EntryWrite {
+  title: string;
+  slug?: string;
+  organization: string;
+  status: Status;
+  publishAt?: string;
+  jobId?: string;
+  data: EntryData;
+}
+
+export class EntryConflictError extends Error {
+  constructor(
+    readonly field: "slug" | "jobId",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const summaryColumns = [
+  "id",
+  "kind",
+  "slug",
+  "title",
+  "organization",
+  "state",
+  "qualification",
+  "status",
+  "publish_at",
+  "published_at",
+  "last_date",
+  "job_id",
+  "created_at",
+  "updated_at",
+  "created_by",
+  "updated_by",
+  "deleted_at",
+] as const;
+
+function toSummary(row: Omit<EntryRow, "data" | "search_text">): EntrySummary {
+  return {
+    id: row.id,
+    kind: row.kind as Kind,
+    slug: row.slug,
+    title: row.title,
+    organization: row.organization,
+    state: row.state,
+    qualification: row.qualification,
+    status: row.status as Status,
+    publishAt: row.publish_at,
+    publishedAt: row.published_at,
+    lastDate: row.last_date,
+    jobId: row.job_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    createdBy: row.created_by,
+    updatedBy: row.updated_by,
+    deletedAt: row.deleted_at,
+  };
+}
+
+function toEntry(row: EntryRow): Entry {
+  return { ...toSummary(row), data: JSON.parse(row.data) as EntryData };
+}
+
+/** The columns that a kind's fields are projected into (state, qualification, last date). */
+function projectedColumns(kind: Kind, data: EntryData) {
+  const out = { state: null as string | null, qualification: null as string | null, last_date: null as string | null };
+  for (const field of allFields(REGISTRY[kind].sections)) {
+    if (field.type !== "rows" && field.column) {
+      const v = data[field.name];
+      out[field.column] = v === undefined ? null : String(v);
+    }
+  }
+  return out;
+}
+
+async function uniqueSlug(db: DB, kind: Kind, wanted: string, exceptId?: string): Promise<string> {
+  for (let n = 1; n < 1000; n++) {
+    const candidate = n === 1 ? wanted : `${wanted.slice(0, 95)}-${n}`;
+    const taken = await slugOwner(db, kind, candidate);
+    if (!taken || taken === exceptId) return candidate;
+  }
+  throw new EntryConflictError("slug", "Could not find a free slug; choose one by hand");
+}
+
+/** Which entry currently answers or used to answer to this slug, if any. */
+async function slugOwner(db: DB, kind: Kind, slug: string): Promise<string | undefined> {
+  const current = await db
+    .selectFrom("entries")
+    .select("id")
+    .where("kind", "=", kind)
+    .where("slug", "=", slug)
+    .executeTakeFirst();
+  if (current) return current.id;
+  const old = await db
+    .selectFrom("entry_slugs")
+    .select("entry_id")
+    .where("kind", "=", kind)
+    .where("slug", "=", slug)
+    .executeTakeFirst();
+  return old?.entry_id;
+}
+
+async function checkJobLink(db: DB, kind: Kind, jobId: string | undefined) {
+  if (!jobId) return null;
+  if (!REGISTRY[kind].linksToJob) {
+    throw new EntryConflictError("jobId", `A ${REGISTRY[kind].label} cannot link to a job`);
+  }
+  const job = await db
+    .selectFrom("entries")
+    .select("id")
+    .where("id", "=", jobId)
+    .where("kind", "=", "job")
+    .executeTakeFirst();
+  if (!job) throw new EntryConflictError("jobId", "The linked job does not exist");
+  return jobId;
+}
+
+function publishedAtFor(status: Status, publishAt: string | undefined, previous: string | null, at: string) {
+  if (status === "published") return previous ?? at;
+  if (status === "scheduled") return publishAt ? new Date(publishAt).toISOString() : null;
+  return previous;
+}
+
+export async function createEntry(db: DB, kind: Kind, input: EntryWrite, author: Author): Promise<Entry> {
+  return db.transaction().execute(async (trx) => {
+    const at = now();
+    const id = newId();
+    const explicit = input.slug;
+    if (explicit && (await slugOwner(trx, kind, explicit))) {
+      throw new EntryConflictError("slug", `The slug "${explicit}" is already used by another ${REGISTRY[kind].label.toLowerCase()}`);
+    }
+    const slug = explicit ?? (await uniqueSlug(trx, kind, slugify(input.title)));
+    const row = {
+      id,
+      kind,
+      slug,
+      title: input.title,
+      organization: input.organization,
+      ...projectedColumns(kind, input.data),
+      status: input.status,
+      publish_at: input.publishAt ? new Date(input.publishAt).toISOString() : null,
+      published_at: publishedAtFor(input.status, input.publishAt, null, at),
+      job_id: await checkJobLink(trx, kind, input.jobId),
+      data: JSON.stringify(input.data),
+      search_text: searchableText(REGISTRY[kind].sections, input.data),
+      created_at: at,
+      updated_at: at,
+      created_by: author.id,
+      updated_by: author.id,
+      deleted_at: null,
+    };
+    await trx.insertInto("entries").values(row).execute();
+    const entry = toEntry(row);
+    await recordRevision(trx, "entry", id, entry, author, at);
+    return entry;
+  });
+}
+
+export async function updateEntry(db: DB, id: string, input: EntryWrite, author: Author): Promise<Entry> {
+  return db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom("entries").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!before) throw new EntryNotFoundError(id);
+    const kind = before.kind as Kind;
+    const at = now();
+    let slug = before.slug;
+    if (input.slug && input.slug !== before.slug) {
+      const owner = await slugOwner(trx, kind, input.slug);
+      if (owner && owner !== id) {
+        throw new EntryConflictError("slug", `The slug "${input.slug}" is already used by another ${REGISTRY[kind].label.toLowerCase()}`);
+      }
+      // The old address keeps working: it answers with a 301 to the new one.
+      await trx.deleteFrom("entry_slugs").where("kind", "=", kind).where("slug", "=", input.slug).execute();
+      await trx
+        .insertInto("entry_slugs")
+        .values({ kind, slug: before.slug, entry_id: id, created_at: at })
+        .onConflict((oc) => oc.columns(["kind", "slug"]).doNothing())
+        .execute();
+      slug = input.slug;
+    }
+    const changes = {
+      slug,
+      title: input.title,
+      organization: input.organization,
+      ...projectedColumns(kind, input.data),
+      status: input.status,
+      publish_at: input.publishAt ? new Date(input.publishAt).toISOString() : null,
+      published_at: publishedAtFor(input.status, input.publishAt, before.published_at, at),
+      job_id: await checkJobLink(trx, kind, input.jobId),
+      data: JSON.stringify(input.data),
+      search_text: searchableText(REGISTRY[kind].sections, input.data),
+      updated_at: at,
+      updated_by: author.id,
+    };
+    await trx.updateTable("entries").set(changes).where("id", "=", id).execute();
+    const entry = toEntry({ ...before, ...changes });
+    await recordRevision(trx, "entry", id, entry, author, at);
+    return entry;
+  });
+}
+
+export class EntryNotFoundError extends Error {
+  constructor(id: string) {
+    super(`No entry with id ${id}`);
+  }
+}
+
+export async function getEntryById(db: DB, id: string): Promise<Entry | undefined> {
+  const row = await db.selectFrom("entries").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toEntry(row) : undefined;
+}
+
+export type PublicLookup =
+  | { found: "entry"; entry: Entry }
+  | { found: "moved"; slug: string }
+  | { found: "none" };
+
+/** A published entry by its slug; an old slug of a published entry answers with where it moved. */
+export async function findPublishedBySlug(db: DB, kind: Kind, slug: string): Promise<PublicLookup> {
+  const row = await db
+    .selectFrom("entries")
+    .selectAll()
+    .where("kind", "=", kind)
+    .where("slug", "=", slug)
+    .where("status", "=", "published")
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  if (row) return { found: "entry", entry: toEntry(row) };
+  const moved = await db
+    .selectFrom("entry_slugs")
+    .innerJoin("entries", "entries.id", "entry_slugs.entry_id")
+    .select("entries.slug")
+    .where("entry_slugs.kind", "=", kind)
+    .where("entry_slugs.slug", "=", slug)
+    .where("entries.status", "=", "published")
+    .where("entries.deleted_at", "is", null)
+    .executeTakeFirst();
+  return moved ? { found: "moved", slug: moved.slug } : { found: "none" };
+}
+
+export interface ListFilters {
+  organization?: string;
+  state?: string;
+  qualification?: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  perPage: number;
+  pages: number;
+}
+
+/** Published entries of a kind, newest first, one page at a time. */
+export async function listPublished(
+  db: DB,
+  kind: Kind,
+  { page = 1, perPage = 20, filters = {} }: { page?: number; perPage?: number; filters?: ListFilters },
+): Promise<Page<EntrySummary>> {
+  let q = db
+    .selectFrom("entries")
+    .where("kind", "=", kind)
+    .where("status", "=", "published")
+    .where("deleted_at", "is", null);
+  if (filters.organization) q = q.where("organization", "=", filters.organization);
+  if (filters.state) q = q.where("state", "=", filters.state);
+  if (filters.qualification) q = q.where("qualification", "=", filters.qualification);
+  const { total } = await q.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const pages = Math.max(1, Math.ceil(Number(total) / perPage));
+  const rows = await q
+    .select(summaryColumns)
+    .orderBy("published_at", "desc")
+    .orderBy("id", "desc")
+    .limit(perPage)
+    .offset((Math.min(page, pages) - 1) * perPage)
+    .execute();
+  return { items: rows.map(toSummary), total: Number(total), page: Math.min(page, pages), perPage, pages };
+}
+
+/** The newest published entries of one kind (spec: ordered by creation, newest first). */
+export async function latestPublished(db: DB, kind: Kind, limit: number): Promise<EntrySummary[]> {
+  const rows = await db
+    .selectFrom("entries")
+    .select(summaryColumns)
+    .where("kind", "=", kind)
+    .where("status", "=", "published")
+    .where("deleted_at", "is", null)
+    .orderBy("published_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map(toSummary);
+}
+
+/** Open jobs whose last date falls within the next `days` days, soonest first. */
+export async function jobsClosingSoon(db: DB, days: number, limit: number, today = new Date()): Promise<EntrySummary[]> {
+  const from = today.toISOString().slice(0, 10);
+  const to = new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+  const rows = await db
+    .selectFrom("entries")
+    .select(summaryColumns)
+    .where("kind", "=", "job")
+    .where("status", "=", "published")
+    .where("deleted_at", "is", null)
+    .where("last_date", ">=", from)
+    .where("last_date", "<=", to)
+    .orderBy("last_date", "asc")
+    .limit(limit)
+    .execute();
+  return rows.map(toSummary);
+}
+
+/** Distinct values of a filterable column among a kind's published entries, for the filter menus. */
+export async function filterValues(db: DB, kind: Kind, column: "organization" | "state" | "qualification"): Promise<string[]> {
+  const rows = await db
+    .selectFrom("entries")
+    .select(column)
+    .distinct()
+    .where("kind", "=", kind)
+    .where("status", "=", "published")
+    .where("deleted_at", "is", null)
+    .where(column, "is not", null)
+    .orderBy(column)
+    .limit(500)
+    .execute();
+  return rows.map((r) => String(r[column]));
+}
+
+/** The published entries that belong to a job (its result, admit card, answer key, syllabus). */
+export async function entriesOfJob(db: DB, jobId: string): Promise<EntrySummary[]> {
+  const rows = await db
+    .selectFrom("entries")
+    .select(summaryColumns)
+    .where("job_id", "=", jobId)
+    .where("status", "=", "published")
+    .where("deleted_at", "is", null)
+    .orderBy("published_at", "desc")
+    .limit(20)
+    .execute();
+  return rows.map(toSummary);
+}
+
+export async function getPublishedSummaryById(db: DB, id: string): Promise<EntrySummary | undefined> {
+  const row = await db
+    .selectFrom("entries")
+    .select(summaryColumns)
+    .where("id", "=", id)
+    .where("status", "=", "published")
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  return row ? toSummary(row) : undefined;
+}
+
+export interface SearchHit extends EntrySummary {
+  snippet: string;
+}
+
+/**
+ * Full-text search over published entries, best match first. The one query that differs between
+ * the databases: SQLite's FTS5 and PostgreSQL's tsvector. Words found come back wrapped in
+ * \u0001…\u0002 so the page can highlight them without trusting any HTML.
+ */
+export async function searchPublished(db: DB, query: string, { page = 1, perPage = 20 } = {}): Promise<Page<SearchHit>> {
+  const words = query
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0)
+    .slice(0, 8);
+  if (words.length === 0) return { items: [], total: 0, page: 1, perPage, pages: 1 };
+  const offset = (page - 1) * perPage;
+  if (dialectOf(db) === "sqlite") {
+    const match = words.map((w) => `"${w.replaceAll('"', '""')}"*`).join(" ");
+    const base = db
+      .selectFrom(sql<{ entry_id: string; rank: number }>`entries_fts`.as("f"))
+      .innerJoin("entries", "entries.id", "f.entry_id")
+      .where(sql<boolean>`entries_fts match ${match}`)
+      .where("entries.status", "=", "published")
+      .where("entries.deleted_at", "is", null);
+    const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+    const rows = await base
+      .select(summaryColumns.map((c) => `entries.${c}` as const))
+      .select(sql<string>`snippet(entries_fts, -1, char(1), char(2), '…', 24)`.as("snippet"))
+      .orderBy(sql`bm25(entries_fts, 0, 10, 4, 1)`)
+      .limit(perPage)
+      .offset(offset)
+      .execute();
+    return pageOf(rows, Number(total), page, perPage);
+  }
+  const tsquery = words.map((w) => `${w.replace(/[^\p{L}\p{N}]/gu, "")}:*`).join(" & ");
+  const base = db
+    .selectFrom("entries")
+    .where(sql<boolean>`search_vector @@ to_tsquery('simple', ${tsquery})`)
+    .where("status", "=", "published")
+    .where("deleted_at", "is", null);
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const rows = await base
+    .select(summaryColumns)
+    .select(
+      sql<string>`ts_headline('simple', title || ' — ' || left(search_text, 2000), to_tsquery('simple', ${tsquery}), 'StartSel=' || chr(1) || ', StopSel=' || chr(2) || ', MaxWords=30, MinWords=10')`.as(
+        "snippet",
+      ),
+    )
+    .orderBy(sql`ts_rank(search_vector, to_tsquery('simple', ${tsquery}))`, "desc")
+    .orderBy("published_at", "desc")
+    .limit(perPage)
+    .offset(offset)
+    .execute();
+  return pageOf(rows, Number(total), page, perPage);
+}
+
+function pageOf(
+  rows: (Omit<EntryRow, "data" | "search_text"> & { snippet: string })[],
+  total: number,
+  page: number,
+  perPage: number,
+): Page<SearchHit> {
+  return {
+    items: rows.map((r) => ({ ...toSummary(r), snippet: r.snippet })),
+    total,
+    page,
+    perPage,
+    pages: Math.max(1, Math.ceil(total / perPage)),
+  };
+}
+
+/** Scheduled entries whose time has come become published. Returns how many changed. */
+export async function publishDueEntries(db: DB, at = now()): Promise<number> {
+  const result = await db
+    .updateTable("entries")
+    .set((eb) => ({ status: "published", published_at: eb.ref("publish_at"), updated_at: at }))
+    .where("status", "=", "scheduled")
+    .where("publish_at", "<=", at)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function countEntries(db: DB): Promise<number> {
+  const { n } = await db.selectFrom("entries").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(n);
+}

@@ -1,0 +1,97 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/** Where the app keeps its own files (the SQLite database, the generated auth secret). */
+export const DATA_DIR = path.resolve(process.env.DATA_DIR ?? "data");
+
+export type DatabaseTarget =
+  | { dialect: "sqlite"; file: string }
+  | { dialect: "postgres"; url: string };
+
+const databaseUrl = z
+  .string()
+  .optional()
+  .transform((value, ctx): DatabaseTarget => {
+    if (!value) return { dialect: "sqlite", file: path.join(DATA_DIR, "govjobs.db") };
+    if (value.startsWith("file:")) {
+      const file = value.slice("file:".length);
+      if (!file) {
+        ctx.addIssue({ code: "custom", message: "file: needs a path, e.g. file:data/govjobs.db" });
+        return z.NEVER;
+      }
+      return { dialect: "sqlite", file: path.resolve(file) };
+    }
+    if (/^postgres(ql)?:\/\//.test(value)) {
+      try {
+        new URL(value);
+      } catch {
+        ctx.addIssue({ code: "custom", message: "is not a valid postgres:// URL" });
+        return z.NEVER;
+      }
+      return { dialect: "postgres", url: value };
+    }
+    ctx.addIssue({
+      code: "custom",
+      message: "must be unset (SQLite in data/), file:PATH (SQLite) or postgres://USER:PASSWORD@HOST/DB",
+    });
+    return z.NEVER;
+  });
+
+const flag = z
+  .enum(["", "0", "1", "true", "false"])
+  .optional()
+  .transform((v) => v === "1" || v === "true");
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_URL: databaseUrl,
+  BASE_URL: z
+    .url({ protocol: /^https?$/, message: "must be an http(s) origin such as https://govjobs.example" })
+    .optional(),
+  AUTH_SECRET: z
+    .string()
+    .min(32, "must be at least 32 characters (try: openssl rand -base64 48)")
+    .optional(),
+  /** Fill an empty database with the fictional demo content (the quick start sets it). */
+  SEED_DEMO: flag,
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { BASE_URL: string; AUTH_SECRET: string };
+
+export class ConfigError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const first = result.error.issues[0];
+    throw new ConfigError(
+      `Invalid configuration: ${first.path.join(".") || "environment"} ${first.message}`,
+    );
+  }
+  const env = result.data;
+  return {
+    ...env,
+    BASE_URL: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    AUTH_SECRET: env.AUTH_SECRET ?? persistentSecret(),
+  };
+}
+
+/** A random secret generated once and kept under data/, so sessions survive restarts. */
+function persistentSecret(): string {
+  const file = path.join(DATA_DIR, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(DATA_DIR, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret + "\n", { mode: 0o600 });
+  return secret;
+}
+
+let cached: Env | undefined;
+export function env(): Env {
+  return (cached ??= parseEnv());
+}

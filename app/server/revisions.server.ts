@@ -1,0 +1,60 @@
+import type { DB } from "./db/db.server.ts";
+import { newId } from "./db/dialect.ts";
+
+export type RevisionSubject = "entry" | "page";
+
+export interface Revision<T = unknown> {
+  id: string;
+  subjectType: RevisionSubject;
+  subjectId: string;
+  snapshot: T;
+  authorId: string | null;
+  authorName: string | null;
+  createdAt: string;
+}
+
+/** Every save writes a full snapshot; restoring one writes a new revision, so history only grows. */
+export async function recordRevision(
+  db: DB,
+  subjectType: RevisionSubject,
+  subjectId: string,
+  snapshot: unknown,
+  author: { id: string | null; name: string | null },
+  at: string,
+): Promise<string> {
+  const id = newId();
+  await db
+    .insertInto("revisions")
+    .values({
+      id,
+      subject_type: subjectType,
+      subject_id: subjectId,
+      snapshot: JSON.stringify(snapshot),
+      author_id: author.id,
+      author_name: author.name,
+      created_at: at,
+    })
+    .execute();
+  return id;
+}
+
+export async function listRevisions<T>(db: DB, subjectType: RevisionSubject, subjectId: string): Promise<Revision<T>[]> {
+  const rows = await db
+    .selectFrom("revisions")
+    .selectAll()
+    .where("subject_type", "=", subjectType)
+    .where("subject_id", "=", subjectId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(500)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    subjectType: r.subject_type as RevisionSubject,
+    subjectId: r.subject_id,
+    snapshot: JSON.parse(r.snapshot) as T,
+    authorId: r.author_id,
+    authorName: r.author_name,
+    createdAt: r.created_at,
+  }));
+}

@@ -1,0 +1,40 @@
+import { env } from "./env.server.ts";
+import { createAuth, type Auth } from "./auth.server.ts";
+import { migrate, openDatabase, type AppDatabase, type DB } from "./db/db.server.ts";
+import { countEntries, publishDueEntries } from "./entries.server.ts";
+import { seedDemoContent } from "./demo-content.server.ts";
+
+export interface Services {
+  database: AppDatabase;
+  db: DB;
+  auth: Auth;
+}
+
+let booting: Promise<Services> | undefined;
+
+/** The process's database and auth, opened, migrated (and seeded with demo content) once. */
+export function services(): Promise<Services> {
+  return (booting ??= boot());
+}
+
+async function boot(): Promise<Services> {
+  const config = env();
+  const database = openDatabase(config.DATABASE_URL);
+  await migrate(database);
+  if (config.SEED_DEMO && (await countEntries(database.db)) === 0) {
+    await seedDemoContent(database.db);
+    console.log("[govjobs] filled the empty database with fictional demo content");
+  }
+  const auth = createAuth(database.db, database.dialect, config);
+  // Scheduled entries go live within a minute of their time, on every instance.
+  const timer = setInterval(() => {
+    publishDueEntries(database.db).catch((err: Error) => console.error(`[govjobs] scheduled publishing failed: ${err.message}`));
+  }, 30_000);
+  timer.unref();
+  await publishDueEntries(database.db);
+  return { database, db: database.db, auth };
+}
+
+export async function db(): Promise<DB> {
+  return (await services()).db;
+}

@@ -1,0 +1,70 @@
+// The process entry: checks the configuration, then serves the app (through Vite in development,
+// from build/ in production). Run by Node 24 directly: type annotations only, no TS-only syntax.
+import compression from "compression";
+import express from "express";
+import { ConfigError, parseEnv } from "./app/server/env.server.ts";
+
+let config;
+try {
+  config = parseEnv();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
+
+const production = config.NODE_ENV === "production";
+const server = express();
+server.disable("x-powered-by");
+server.use(compression());
+
+type AppModule = { app: express.Express; start(): Promise<void> };
+
+if (production) {
+  const mod: AppModule = await import(new URL("./build/server/index.js", import.meta.url).href);
+  await startOrExit(mod);
+  // Hashed files never change: cache them for a year. Everything else in public/ for an hour.
+  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+  server.use(express.static("build/client", { maxAge: "1h", index: false }));
+  server.use(mod.app);
+} else {
+  const vite = await import("vite");
+  const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+  server.use(viteServer.middlewares);
+  const mod = (await viteServer.ssrLoadModule("./server/app.ts")) as AppModule;
+  await startOrExit(mod);
+  server.use(async (req, res, next) => {
+    try {
+      const fresh = (await viteServer.ssrLoadModule("./server/app.ts")) as AppModule;
+      fresh.app(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) viteServer.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+}
+
+async function startOrExit(mod: AppModule) {
+  try {
+    await mod.start();
+  } catch (err) {
+    // A database that cannot be reached or migrated is a one-line message, not a stack trace.
+    console.error(`Cannot start govjobs: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
+}
+
+const listener = server.listen(config.PORT, config.HOST, () => {
+  console.log(`govjobs listening on http://localhost:${config.PORT} (${production ? "production" : "development"})`);
+});
+
+// Finish the requests in flight, then leave.
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.once(signal, () => {
+    listener.close(() => process.exit(0));
+    listener.closeIdleConnections();
+    setTimeout(() => process.exit(0), 10_000).unref();
+  });
+}
