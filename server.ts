@@ -26,7 +26,10 @@ if (production) {
   const mod: AppModule = await import(new URL("./build/server/index.js", import.meta.url).href);
   await startOrExit(mod);
   // Hashed files never change: cache them for a year. Everything else in public/ for an hour.
-  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+  server.use(
+    "/assets",
+    express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }),
+  );
   server.use(express.static("build/client", { maxAge: "1h", index: false }));
   server.use(mod.app);
 } else {
@@ -57,7 +60,9 @@ async function startOrExit(mod: AppModule) {
 }
 
 const listener = server.listen(config.PORT, config.HOST, () => {
-  console.log(`govjobs listening on http://localhost:${config.PORT} (${production ? "production" : "development"})`);
+  console.log(
+    `govjobs listening on http://localhost:${config.PORT} (${production ? "production" : "development"})`,
+  );
 });
 
 // Finish the requests in flight, then leave.

@@ -80,7 +80,10 @@ function scalarSchema(field: ScalarField): z.ZodType {
   }
   // zod's own "expected string, received undefined" is not for people: say what is missing.
   const present = field.required
-    ? z.any().refine((v) => v !== undefined, `${label} is required`).pipe(schema)
+    ? z
+        .any()
+        .refine((v) => v !== undefined, `${label} is required`)
+        .pipe(schema)
     : schema.optional();
   return z.preprocess(emptyToUndefined, present) as z.ZodType;
 }
@@ -89,8 +92,13 @@ export function isoDate(label: string) {
   return z
     .string()
     .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), `${label} is not a real date`);
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: `${label} must be a date (YYYY-MM-DD)`, abort: true })
+    .refine(
+      (v) =>
+        !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+        new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      `${label} is not a real date`,
+    );
 }
 
 export function httpUrl(label: string) {

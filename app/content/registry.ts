@@ -351,7 +351,13 @@ const answerKey: KindDefinition = {
       title: "Short Information",
       fields: [
         summaryField,
-        { name: "keyType", label: "Answer key", type: "select", required: true, options: ANSWER_KEY_TYPES },
+        {
+          name: "keyType",
+          label: "Answer key",
+          type: "select",
+          required: true,
+          options: ANSWER_KEY_TYPES,
+        },
         { name: "examDate", label: "Exam date", type: "date" },
         { name: "releaseDate", label: "Answer key released on", type: "date", required: true },
       ],
@@ -460,17 +466,15 @@ const dataSchemas = new Map(KIND_LIST.map((k) => [k.kind, dataSchema(k.sections)
 
 /** The complete input of one kind: the core fields plus the kind's own fields under `data`. */
 export function entryInputSchema(kind: Kind) {
-  return entryCoreSchema
-    .extend({ data: dataSchemas.get(kind)! })
-    .superRefine((v, ctx) => {
-      if (v.status === "scheduled" && !v.publishAt) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["publishAt"],
-          message: "A scheduled entry needs a publish time",
-        });
-      }
-    });
+  return entryCoreSchema.extend({ data: dataSchemas.get(kind)! }).superRefine((v, ctx) => {
+    if (v.status === "scheduled" && !v.publishAt) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["publishAt"],
+        message: "A scheduled entry needs a publish time",
+      });
+    }
+  });
 }
 
 export type EntryInput = EntryCoreInput & { data: Record<string, unknown> };

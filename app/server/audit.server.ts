@@ -21,12 +21,25 @@ export async function recordAudit(
 ): Promise<void> {
   await db
     .insertInto("audit_log")
-    .values({ id: newId(), actor_id: actor.id, actor_email: actor.email, action, subject, detail: detail ?? null, created_at: now() })
+    .values({
+      id: newId(),
+      actor_id: actor.id,
+      actor_email: actor.email,
+      action,
+      subject,
+      detail: detail ?? null,
+      created_at: now(),
+    })
     .execute();
 }
 
 export async function latestAudit(db: DB, limit = 20): Promise<AuditEvent[]> {
-  const rows = await db.selectFrom("audit_log").selectAll().orderBy("created_at", "desc").limit(limit).execute();
+  const rows = await db
+    .selectFrom("audit_log")
+    .selectAll()
+    .orderBy("created_at", "desc")
+    .limit(limit)
+    .execute();
   return rows.map((r) => ({
     id: r.id,
     actorId: r.actor_id,

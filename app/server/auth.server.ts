@@ -6,7 +6,11 @@ import type { MigrationDialect } from "./db/migrations/index.ts";
 
 export const MIN_PASSWORD_LENGTH = 12;
 
-export function createAuth(db: DB, dialect: MigrationDialect, env: Pick<Env, "BASE_URL" | "AUTH_SECRET" | "NODE_ENV">) {
+export function createAuth(
+  db: DB,
+  dialect: MigrationDialect,
+  env: Pick<Env, "BASE_URL" | "AUTH_SECRET" | "NODE_ENV">,
+) {
   return betterAuth({
     appName: "govjobs",
     baseURL: env.BASE_URL,

@@ -9,39 +9,175 @@ import { saveSitePage } from "./site-pages.server.ts";
  * each entry says so. Dates are relative to the day of seeding so that some jobs always close soon.
  */
 const ORGS: { name: string; short: string; state: string; site: string }[] = [
-  { name: "Central Staff Selection Agency", short: "CSSA", state: "All India", site: "https://cssa.example.gov.in" },
-  { name: "Rail Recruitment Council", short: "RRC", state: "All India", site: "https://rrc.example.gov.in" },
-  { name: "National Bank Personnel Institute", short: "NBPI", state: "All India", site: "https://nbpi.example.gov.in" },
-  { name: "Sahyadri Public Service Commission", short: "SPSC", state: "Maharashtra", site: "https://spsc.example.gov.in" },
-  { name: "Ganga Valley Power Corporation", short: "GVPC", state: "Uttar Pradesh", site: "https://gvpc.example.gov.in" },
-  { name: "Deccan State Police Recruitment Board", short: "DSPRB", state: "Telangana", site: "https://dsprb.example.gov.in" },
-  { name: "Thar Rural Health Mission", short: "TRHM", state: "Rajasthan", site: "https://trhm.example.gov.in" },
-  { name: "Kaveri Teachers Selection Board", short: "KTSB", state: "Karnataka", site: "https://ktsb.example.gov.in" },
-  { name: "Brahmaputra Postal Circle", short: "BPC", state: "Assam", site: "https://bpc.example.gov.in" },
-  { name: "Indian Coastal Defence Services", short: "ICDS", state: "All India", site: "https://icds.example.gov.in" },
-  { name: "Malabar Cooperative Bank", short: "MCB", state: "Kerala", site: "https://mcb.example.gov.in" },
-  { name: "Vindhya High Court Establishment", short: "VHC", state: "Madhya Pradesh", site: "https://vhc.example.gov.in" },
-  { name: "Sundarbans Forest Department", short: "SFD", state: "West Bengal", site: "https://sfd.example.gov.in" },
-  { name: "Punjab Water Resources Authority", short: "PWRA", state: "Punjab", site: "https://pwra.example.gov.in" },
+  {
+    name: "Central Staff Selection Agency",
+    short: "CSSA",
+    state: "All India",
+    site: "https://cssa.example.gov.in",
+  },
+  {
+    name: "Rail Recruitment Council",
+    short: "RRC",
+    state: "All India",
+    site: "https://rrc.example.gov.in",
+  },
+  {
+    name: "National Bank Personnel Institute",
+    short: "NBPI",
+    state: "All India",
+    site: "https://nbpi.example.gov.in",
+  },
+  {
+    name: "Sahyadri Public Service Commission",
+    short: "SPSC",
+    state: "Maharashtra",
+    site: "https://spsc.example.gov.in",
+  },
+  {
+    name: "Ganga Valley Power Corporation",
+    short: "GVPC",
+    state: "Uttar Pradesh",
+    site: "https://gvpc.example.gov.in",
+  },
+  {
+    name: "Deccan State Police Recruitment Board",
+    short: "DSPRB",
+    state: "Telangana",
+    site: "https://dsprb.example.gov.in",
+  },
+  {
+    name: "Thar Rural Health Mission",
+    short: "TRHM",
+    state: "Rajasthan",
+    site: "https://trhm.example.gov.in",
+  },
+  {
+    name: "Kaveri Teachers Selection Board",
+    short: "KTSB",
+    state: "Karnataka",
+    site: "https://ktsb.example.gov.in",
+  },
+  {
+    name: "Brahmaputra Postal Circle",
+    short: "BPC",
+    state: "Assam",
+    site: "https://bpc.example.gov.in",
+  },
+  {
+    name: "Indian Coastal Defence Services",
+    short: "ICDS",
+    state: "All India",
+    site: "https://icds.example.gov.in",
+  },
+  {
+    name: "Malabar Cooperative Bank",
+    short: "MCB",
+    state: "Kerala",
+    site: "https://mcb.example.gov.in",
+  },
+  {
+    name: "Vindhya High Court Establishment",
+    short: "VHC",
+    state: "Madhya Pradesh",
+    site: "https://vhc.example.gov.in",
+  },
+  {
+    name: "Sundarbans Forest Department",
+    short: "SFD",
+    state: "West Bengal",
+    site: "https://sfd.example.gov.in",
+  },
+  {
+    name: "Punjab Water Resources Authority",
+    short: "PWRA",
+    state: "Punjab",
+    site: "https://pwra.example.gov.in",
+  },
 ];
 
 const POSTS: { post: string; qualification: string; min: number; max: number; type: string }[] = [
   { post: "Junior Clerk", qualification: "12th Pass", min: 19900, max: 63200, type: "FULL_TIME" },
   { post: "Assistant Loco Pilot", qualification: "ITI", min: 19900, max: 63200, type: "FULL_TIME" },
-  { post: "Probationary Officer", qualification: "Graduate", min: 36000, max: 63840, type: "FULL_TIME" },
-  { post: "Constable (General Duty)", qualification: "10th Pass", min: 21700, max: 69100, type: "FULL_TIME" },
+  {
+    post: "Probationary Officer",
+    qualification: "Graduate",
+    min: 36000,
+    max: 63840,
+    type: "FULL_TIME",
+  },
+  {
+    post: "Constable (General Duty)",
+    qualification: "10th Pass",
+    min: 21700,
+    max: 69100,
+    type: "FULL_TIME",
+  },
   { post: "Staff Nurse", qualification: "Diploma", min: 29200, max: 92300, type: "CONTRACTOR" },
-  { post: "Primary Teacher", qualification: "Graduate", min: 35400, max: 112400, type: "FULL_TIME" },
-  { post: "Junior Engineer (Civil)", qualification: "Engineering", min: 35400, max: 112400, type: "FULL_TIME" },
-  { post: "Multi Tasking Staff", qualification: "10th Pass", min: 18000, max: 56900, type: "FULL_TIME" },
-  { post: "Gramin Dak Sevak", qualification: "10th Pass", min: 10000, max: 29380, type: "PART_TIME" },
-  { post: "Stenographer Grade C", qualification: "12th Pass", min: 25500, max: 81100, type: "FULL_TIME" },
-  { post: "Medical Officer", qualification: "Medical", min: 56100, max: 177500, type: "CONTRACTOR" },
+  {
+    post: "Primary Teacher",
+    qualification: "Graduate",
+    min: 35400,
+    max: 112400,
+    type: "FULL_TIME",
+  },
+  {
+    post: "Junior Engineer (Civil)",
+    qualification: "Engineering",
+    min: 35400,
+    max: 112400,
+    type: "FULL_TIME",
+  },
+  {
+    post: "Multi Tasking Staff",
+    qualification: "10th Pass",
+    min: 18000,
+    max: 56900,
+    type: "FULL_TIME",
+  },
+  {
+    post: "Gramin Dak Sevak",
+    qualification: "10th Pass",
+    min: 10000,
+    max: 29380,
+    type: "PART_TIME",
+  },
+  {
+    post: "Stenographer Grade C",
+    qualification: "12th Pass",
+    min: 25500,
+    max: 81100,
+    type: "FULL_TIME",
+  },
+  {
+    post: "Medical Officer",
+    qualification: "Medical",
+    min: 56100,
+    max: 177500,
+    type: "CONTRACTOR",
+  },
   { post: "Forest Guard", qualification: "12th Pass", min: 19900, max: 63200, type: "FULL_TIME" },
-  { post: "Civil Judge (Junior Division)", qualification: "Law", min: 77840, max: 136520, type: "FULL_TIME" },
+  {
+    post: "Civil Judge (Junior Division)",
+    qualification: "Law",
+    min: 77840,
+    max: 136520,
+    type: "FULL_TIME",
+  },
   { post: "Graduate Apprentice", qualification: "Graduate", min: 9000, max: 15000, type: "INTERN" },
-  { post: "Data Entry Operator", qualification: "12th Pass", min: 25500, max: 81100, type: "TEMPORARY" },
-  { post: "Assistant Professor", qualification: "Post Graduate", min: 57700, max: 182400, type: "FULL_TIME" },
+  {
+    post: "Data Entry Operator",
+    qualification: "12th Pass",
+    min: 25500,
+    max: 81100,
+    type: "TEMPORARY",
+  },
+  {
+    post: "Assistant Professor",
+    qualification: "Post Graduate",
+    min: 57700,
+    max: 182400,
+    type: "FULL_TIME",
+  },
 ];
 
 const DEMO_NOTE = "This is fictional demo content: the organization, dates and links are invented.";
@@ -50,7 +186,10 @@ function day(offset: number, base: Date): string {
   return new Date(base.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
 }
 
-function jobData(i: number, base: Date): { title: string; org: (typeof ORGS)[number]; data: EntryData } {
+function jobData(
+  i: number,
+  base: Date,
+): { title: string; org: (typeof ORGS)[number]; data: EntryData } {
   const org = ORGS[i % ORGS.length];
   const post = POSTS[(i * 7) % POSTS.length];
   const year = base.getUTCFullYear();
@@ -89,14 +228,21 @@ function jobData(i: number, base: Date): { title: string; org: (typeof ORGS)[num
     posts: [{ post: post.post, total, ur, ews, obc, sc, st }],
     qualification: post.qualification,
     eligibility: `${post.qualification} from a recognised board or university. Candidates awaiting their final result may not apply.`,
-    selectionProcess: "Computer based test\nSkill / physical test where applicable\nDocument verification\nMedical examination",
+    selectionProcess:
+      "Computer based test\nSkill / physical test where applicable\nDocument verification\nMedical examination",
     howTo: `Open the official website of ${org.name}.\nRegister with your mobile number and e-mail address.\nFill in the application form and upload your photo and signature.\nPay the fee and print the confirmation page.`,
     applyUrl: `${org.site}/apply`,
     notificationUrl: `${org.site}/notice-${year}-${i + 1}.pdf`,
     officialWebsite: org.site,
     faqs: [
-      { question: `What is the last date for ${title}?`, answer: `The last date to apply is ${day(lastOffset, base)}.` },
-      { question: "How many vacancies are there?", answer: `There are ${total} vacancies in all categories.` },
+      {
+        question: `What is the last date for ${title}?`,
+        answer: `The last date to apply is ${day(lastOffset, base)}.`,
+      },
+      {
+        question: "How many vacancies are there?",
+        answer: `There are ${total} vacancies in all categories.`,
+      },
     ],
   };
   return { title, org, data };
@@ -108,12 +254,27 @@ export async function seedDemoContent(db: DB, base = new Date()): Promise<void> 
   // Oldest first, so the newest demo job is also the newest entry.
   for (let i = 44; i >= 0; i--) {
     const { title, org, data } = jobData(i, base);
-    const entry = await createEntry(db, "job", { title, organization: org.name, status: "published", data }, author);
+    const entry = await createEntry(
+      db,
+      "job",
+      { title, organization: org.name, status: "published", data },
+      author,
+    );
     jobs.push({ id: entry.id, title, org, data });
   }
   // A draft, so editors see one in the admin; it is never public.
   const draft = jobData(45, base);
-  await createEntry(db, "job", { title: `${draft.title} (draft)`, organization: draft.org.name, status: "draft", data: draft.data }, author);
+  await createEntry(
+    db,
+    "job",
+    {
+      title: `${draft.title} (draft)`,
+      organization: draft.org.name,
+      status: "draft",
+      data: draft.data,
+    },
+    author,
+  );
 
   const related = (n: number) => jobs[(n * 3) % jobs.length];
   for (let n = 0; n < 15; n++) {
@@ -137,11 +298,17 @@ export async function seedDemoContent(db: DB, base = new Date()): Promise<void> 
             { category: "SC", marks: String(118 - n) },
             { category: "ST", marks: String(110 - n) },
           ],
-          howTo: "Open the official website.\nClick on the result link.\nEnter your roll number and date of birth.\nDownload the scorecard.",
+          howTo:
+            "Open the official website.\nClick on the result link.\nEnter your roll number and date of birth.\nDownload the scorecard.",
           resultUrl: `${job.org.site}/result`,
           meritListUrl: `${job.org.site}/merit-list.pdf`,
           officialWebsite: job.org.site,
-          faqs: [{ question: "Where can I see my marks?", answer: "Marks are in the scorecard on the official website." }],
+          faqs: [
+            {
+              question: "Where can I see my marks?",
+              answer: "Marks are in the scorecard on the official website.",
+            },
+          ],
         },
       },
       author,
@@ -162,8 +329,10 @@ export async function seedDemoContent(db: DB, base = new Date()): Promise<void> 
           summary: `The admit card for the ${exam} is available. Download it with your registration number. ${DEMO_NOTE}`,
           releaseDate: day(-n, base),
           examDate: day(7 + n, base),
-          instructions: "Reach the centre 60 minutes before the exam.\nCarry a printed admit card and a photo identity card.\nNo electronic devices are allowed.",
-          howTo: "Open the official website.\nClick on the admit card link.\nEnter your registration number and password.\nDownload and print the admit card.",
+          instructions:
+            "Reach the centre 60 minutes before the exam.\nCarry a printed admit card and a photo identity card.\nNo electronic devices are allowed.",
+          howTo:
+            "Open the official website.\nClick on the admit card link.\nEnter your registration number and password.\nDownload and print the admit card.",
           downloadUrl: `${job.org.site}/admit-card`,
           officialWebsite: job.org.site,
         },
@@ -190,7 +359,8 @@ export async function seedDemoContent(db: DB, base = new Date()): Promise<void> 
           objectionStart: day(-n, base),
           objectionEnd: day(5 - n, base),
           objectionFee: 100,
-          objectionNote: "Log in, choose the question, attach your evidence and pay the fee per question.",
+          objectionNote:
+            "Log in, choose the question, attach your evidence and pay the fee per question.",
           answerKeyUrl: `${job.org.site}/answer-key.pdf`,
           objectionUrl: `${job.org.site}/objection`,
           officialWebsite: job.org.site,
@@ -213,16 +383,33 @@ export async function seedDemoContent(db: DB, base = new Date()): Promise<void> 
         data: {
           summary: `Subject-wise syllabus and exam pattern of the ${exam}. ${DEMO_NOTE}`,
           pattern: [
-            { paper: "General Intelligence and Reasoning", questions: 25, marks: 50, duration: "60 minutes (total)" },
+            {
+              paper: "General Intelligence and Reasoning",
+              questions: 25,
+              marks: 50,
+              duration: "60 minutes (total)",
+            },
             { paper: "General Awareness", questions: 25, marks: 50 },
             { paper: "Quantitative Aptitude", questions: 25, marks: 50 },
             { paper: "English Language", questions: 25, marks: 50 },
           ],
           subjects: [
-            { subject: "Reasoning", topics: "Analogies, coding-decoding, series, puzzles, blood relations" },
-            { subject: "General Awareness", topics: "History, geography, polity, economy, current affairs" },
-            { subject: "Quantitative Aptitude", topics: "Percentages, ratio, time and work, geometry, data interpretation" },
-            { subject: "English", topics: "Reading comprehension, error spotting, vocabulary, grammar" },
+            {
+              subject: "Reasoning",
+              topics: "Analogies, coding-decoding, series, puzzles, blood relations",
+            },
+            {
+              subject: "General Awareness",
+              topics: "History, geography, polity, economy, current affairs",
+            },
+            {
+              subject: "Quantitative Aptitude",
+              topics: "Percentages, ratio, time and work, geometry, data interpretation",
+            },
+            {
+              subject: "English",
+              topics: "Reading comprehension, error spotting, vocabulary, grammar",
+            },
           ],
           pdfUrl: `${job.org.site}/syllabus.pdf`,
           officialWebsite: job.org.site,
@@ -234,9 +421,20 @@ export async function seedDemoContent(db: DB, base = new Date()): Promise<void> 
   await seedSitePages(db);
   await saveSettings(db, {
     homeFaq: [
-      { question: "Is govjobs an official government website?", answer: "No. govjobs collects notifications from official websites; always confirm on the official website before you apply." },
-      { question: "How often is the site updated?", answer: "Every day. The bell at the top shows the newest jobs, results and admit cards." },
-      { question: "Do I pay anything to use govjobs?", answer: "No. The site is free. Application fees are paid only on the official website of the recruiting body." },
+      {
+        question: "Is govjobs an official government website?",
+        answer:
+          "No. govjobs collects notifications from official websites; always confirm on the official website before you apply.",
+      },
+      {
+        question: "How often is the site updated?",
+        answer: "Every day. The bell at the top shows the newest jobs, results and admit cards.",
+      },
+      {
+        question: "Do I pay anything to use govjobs?",
+        answer:
+          "No. The site is free. Application fees are paid only on the official website of the recruiting body.",
+      },
     ],
   });
 }

@@ -102,7 +102,11 @@ function toEntry(row: EntryRow): Entry {
 
 /** The columns that a kind's fields are projected into (state, qualification, last date). */
 function projectedColumns(kind: Kind, data: EntryData) {
-  const out = { state: null as string | null, qualification: null as string | null, last_date: null as string | null };
+  const out = {
+    state: null as string | null,
+    qualification: null as string | null,
+    last_date: null as string | null,
+  };
   for (const field of allFields(REGISTRY[kind].sections)) {
     if (field.type !== "rows" && field.column) {
       const v = data[field.name];
@@ -154,19 +158,32 @@ async function checkJobLink(db: DB, kind: Kind, jobId: string | undefined) {
   return jobId;
 }
 
-function publishedAtFor(status: Status, publishAt: string | undefined, previous: string | null, at: string) {
+function publishedAtFor(
+  status: Status,
+  publishAt: string | undefined,
+  previous: string | null,
+  at: string,
+) {
   if (status === "published") return previous ?? at;
   if (status === "scheduled") return publishAt ? new Date(publishAt).toISOString() : null;
   return previous;
 }
 
-export async function createEntry(db: DB, kind: Kind, input: EntryWrite, author: Author): Promise<Entry> {
+export async function createEntry(
+  db: DB,
+  kind: Kind,
+  input: EntryWrite,
+  author: Author,
+): Promise<Entry> {
   return db.transaction().execute(async (trx) => {
     const at = now();
     const id = newId();
     const explicit = input.slug;
     if (explicit && (await slugOwner(trx, kind, explicit))) {
-      throw new EntryConflictError("slug", `The slug "${explicit}" is already used by another ${REGISTRY[kind].label.toLowerCase()}`);
+      throw new EntryConflictError(
+        "slug",
+        `The slug "${explicit}" is already used by another ${REGISTRY[kind].label.toLowerCase()}`,
+      );
     }
     const slug = explicit ?? (await uniqueSlug(trx, kind, slugify(input.title)));
     const row = {
@@ -195,9 +212,18 @@ export async function createEntry(db: DB, kind: Kind, input: EntryWrite, author:
   });
 }
 
-export async function updateEntry(db: DB, id: string, input: EntryWrite, author: Author): Promise<Entry> {
+export async function updateEntry(
+  db: DB,
+  id: string,
+  input: EntryWrite,
+  author: Author,
+): Promise<Entry> {
   return db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom("entries").selectAll().where("id", "=", id).executeTakeFirst();
+    const before = await trx
+      .selectFrom("entries")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (!before) throw new EntryNotFoundError(id);
     const kind = before.kind as Kind;
     const at = now();
@@ -205,10 +231,17 @@ export async function updateEntry(db: DB, id: string, input: EntryWrite, author:
     if (input.slug && input.slug !== before.slug) {
       const owner = await slugOwner(trx, kind, input.slug);
       if (owner && owner !== id) {
-        throw new EntryConflictError("slug", `The slug "${input.slug}" is already used by another ${REGISTRY[kind].label.toLowerCase()}`);
+        throw new EntryConflictError(
+          "slug",
+          `The slug "${input.slug}" is already used by another ${REGISTRY[kind].label.toLowerCase()}`,
+        );
       }
       // The old address keeps working: it answers with a 301 to the new one.
-      await trx.deleteFrom("entry_slugs").where("kind", "=", kind).where("slug", "=", input.slug).execute();
+      await trx
+        .deleteFrom("entry_slugs")
+        .where("kind", "=", kind)
+        .where("slug", "=", input.slug)
+        .execute();
       await trx
         .insertInto("entry_slugs")
         .values({ kind, slug: before.slug, entry_id: id, created_at: at })
@@ -249,9 +282,7 @@ export async function getEntryById(db: DB, id: string): Promise<Entry | undefine
 }
 
 export type PublicLookup =
-  | { found: "entry"; entry: Entry }
-  | { found: "moved"; slug: string }
-  | { found: "none" };
+  { found: "entry"; entry: Entry } | { found: "moved"; slug: string } | { found: "none" };
 
 /** A published entry by its slug; an old slug of a published entry answers with where it moved. */
 export async function findPublishedBySlug(db: DB, kind: Kind, slug: string): Promise<PublicLookup> {
@@ -294,7 +325,11 @@ export interface Page<T> {
 export async function listPublished(
   db: DB,
   kind: Kind,
-  { page = 1, perPage = 20, filters = {} }: { page?: number; perPage?: number; filters?: ListFilters },
+  {
+    page = 1,
+    perPage = 20,
+    filters = {},
+  }: { page?: number; perPage?: number; filters?: ListFilters },
 ): Promise<Page<EntrySummary>> {
   let q = db
     .selectFrom("entries")
@@ -304,7 +339,9 @@ export async function listPublished(
   if (filters.organization) q = q.where("organization", "=", filters.organization);
   if (filters.state) q = q.where("state", "=", filters.state);
   if (filters.qualification) q = q.where("qualification", "=", filters.qualification);
-  const { total } = await q.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const { total } = await q
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
   const pages = Math.max(1, Math.ceil(Number(total) / perPage));
   const rows = await q
     .select(summaryColumns)
@@ -313,7 +350,13 @@ export async function listPublished(
     .limit(perPage)
     .offset((Math.min(page, pages) - 1) * perPage)
     .execute();
-  return { items: rows.map(toSummary), total: Number(total), page: Math.min(page, pages), perPage, pages };
+  return {
+    items: rows.map(toSummary),
+    total: Number(total),
+    page: Math.min(page, pages),
+    perPage,
+    pages,
+  };
 }
 
 /** The newest published entries of one kind (spec: ordered by creation, newest first). */
@@ -332,7 +375,12 @@ export async function latestPublished(db: DB, kind: Kind, limit: number): Promis
 }
 
 /** Open jobs whose last date falls within the next `days` days, soonest first. */
-export async function jobsClosingSoon(db: DB, days: number, limit: number, today = new Date()): Promise<EntrySummary[]> {
+export async function jobsClosingSoon(
+  db: DB,
+  days: number,
+  limit: number,
+  today = new Date(),
+): Promise<EntrySummary[]> {
   const from = today.toISOString().slice(0, 10);
   const to = new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
   const rows = await db
@@ -350,7 +398,11 @@ export async function jobsClosingSoon(db: DB, days: number, limit: number, today
 }
 
 /** Distinct values of a filterable column among a kind's published entries, for the filter menus. */
-export async function filterValues(db: DB, kind: Kind, column: "organization" | "state" | "qualification"): Promise<string[]> {
+export async function filterValues(
+  db: DB,
+  kind: Kind,
+  column: "organization" | "state" | "qualification",
+): Promise<string[]> {
   const rows = await db
     .selectFrom("entries")
     .select(column)
@@ -379,7 +431,10 @@ export async function entriesOfJob(db: DB, jobId: string): Promise<EntrySummary[
   return rows.map(toSummary);
 }
 
-export async function getPublishedSummaryById(db: DB, id: string): Promise<EntrySummary | undefined> {
+export async function getPublishedSummaryById(
+  db: DB,
+  id: string,
+): Promise<EntrySummary | undefined> {
   const row = await db
     .selectFrom("entries")
     .select(summaryColumns)
@@ -399,7 +454,11 @@ export interface SearchHit extends EntrySummary {
  * the databases: SQLite's FTS5 and PostgreSQL's tsvector. Words found come back wrapped in
  * \u0001…\u0002 so the page can highlight them without trusting any HTML.
  */
-export async function searchPublished(db: DB, query: string, { page = 1, perPage = 20 } = {}): Promise<Page<SearchHit>> {
+export async function searchPublished(
+  db: DB,
+  query: string,
+  { page = 1, perPage = 20 } = {},
+): Promise<Page<SearchHit>> {
   const words = query
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
@@ -415,7 +474,9 @@ export async function searchPublished(db: DB, query: string, { page = 1, perPage
       .where(sql<boolean>`entries_fts match ${match}`)
       .where("entries.status", "=", "published")
       .where("entries.deleted_at", "is", null);
-    const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+    const { total } = await base
+      .select((eb) => eb.fn.countAll<number>().as("total"))
+      .executeTakeFirstOrThrow();
     const rows = await base
       .select(summaryColumns.map((c) => `entries.${c}` as const))
       .select(sql<string>`snippet(entries_fts, -1, char(1), char(2), '…', 24)`.as("snippet"))
@@ -431,7 +492,9 @@ export async function searchPublished(db: DB, query: string, { page = 1, perPage
     .where(sql<boolean>`search_vector @@ to_tsquery('simple', ${tsquery})`)
     .where("status", "=", "published")
     .where("deleted_at", "is", null);
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const { total } = await base
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
   const rows = await base
     .select(summaryColumns)
     .select(
@@ -474,6 +537,9 @@ export async function publishDueEntries(db: DB, at = now()): Promise<number> {
 }
 
 export async function countEntries(db: DB): Promise<number> {
-  const { n } = await db.selectFrom("entries").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom("entries")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(n);
 }

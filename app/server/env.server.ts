@@ -7,8 +7,7 @@ import { z } from "zod";
 export const DATA_DIR = path.resolve(process.env.DATA_DIR ?? "data");
 
 export type DatabaseTarget =
-  | { dialect: "sqlite"; file: string }
-  | { dialect: "postgres"; url: string };
+  { dialect: "sqlite"; file: string } | { dialect: "postgres"; url: string };
 
 const databaseUrl = z
   .string()
@@ -34,7 +33,8 @@ const databaseUrl = z
     }
     ctx.addIssue({
       code: "custom",
-      message: "must be unset (SQLite in data/), file:PATH (SQLite) or postgres://USER:PASSWORD@HOST/DB",
+      message:
+        "must be unset (SQLite in data/), file:PATH (SQLite) or postgres://USER:PASSWORD@HOST/DB",
     });
     return z.NEVER;
   });
@@ -50,7 +50,10 @@ const EnvSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   DATABASE_URL: databaseUrl,
   BASE_URL: z
-    .url({ protocol: /^https?$/, message: "must be an http(s) origin such as https://govjobs.example" })
+    .url({
+      protocol: /^https?$/,
+      message: "must be an http(s) origin such as https://govjobs.example",
+    })
     .optional(),
   AUTH_SECRET: z
     .string()

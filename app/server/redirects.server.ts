@@ -17,7 +17,16 @@ export interface RedirectRule {
  */
 export function isCorePath(path: string): boolean {
   return (
-    ["/", "/jobs", "/results", "/admit-cards", "/syllabus", "/answer-key", "/contact-us", "/privacy-policy"].includes(path) ||
+    [
+      "/",
+      "/jobs",
+      "/results",
+      "/admit-cards",
+      "/syllabus",
+      "/answer-key",
+      "/contact-us",
+      "/privacy-policy",
+    ].includes(path) ||
     path === "/admin" ||
     path.startsWith("/admin/")
   );

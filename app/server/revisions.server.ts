@@ -38,7 +38,11 @@ export async function recordRevision(
   return id;
 }
 
-export async function listRevisions<T>(db: DB, subjectType: RevisionSubject, subjectId: string): Promise<Revision<T>[]> {
+export async function listRevisions<T>(
+  db: DB,
+  subjectType: RevisionSubject,
+  subjectId: string,
+): Promise<Revision<T>[]> {
   const rows = await db
     .selectFrom("revisions")
     .selectAll()

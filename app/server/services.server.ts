@@ -28,7 +28,9 @@ async function boot(): Promise<Services> {
   const auth = createAuth(database.db, database.dialect, config);
   // Scheduled entries go live within a minute of their time, on every instance.
   const timer = setInterval(() => {
-    publishDueEntries(database.db).catch((err: Error) => console.error(`[govjobs] scheduled publishing failed: ${err.message}`));
+    publishDueEntries(database.db).catch((err: Error) =>
+      console.error(`[govjobs] scheduled publishing failed: ${err.message}`),
+    );
   }, 30_000);
   timer.unref();
   await publishDueEntries(database.db);

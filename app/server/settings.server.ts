@@ -31,14 +31,19 @@ export const SettingsSchema = z.object({
       max: z.number().int().min(1).max(50).default(10),
     })
     .prefault({}),
-  homeFaq: z.array(z.object({ question: z.string().max(300), answer: z.string().max(2000) })).max(20).default([]),
+  homeFaq: z
+    .array(z.object({ question: z.string().max(300), answer: z.string().max(2000) }))
+    .max(20)
+    .default([]),
   seo: z
     .object({
       titleTemplate: z.string().max(120).default("%s | govjobs"),
       defaultDescription: z
         .string()
         .max(300)
-        .default("Latest government jobs, exam results, admit cards, syllabus and answer keys in India."),
+        .default(
+          "Latest government jobs, exam results, admit cards, syllabus and answer keys in India.",
+        ),
       robotsTxt: z.string().max(5000).default(""),
     })
     .prefault({}),
@@ -75,7 +80,9 @@ export async function saveSettings(db: DB, values: Partial<Settings>): Promise<v
       await trx
         .insertInto("settings")
         .values({ key, value: JSON.stringify(value), updated_at: at })
-        .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify(value), updated_at: at }))
+        .onConflict((oc) =>
+          oc.column("key").doUpdateSet({ value: JSON.stringify(value), updated_at: at }),
+        )
         .execute();
     }
   });

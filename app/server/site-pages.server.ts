@@ -13,18 +13,29 @@ export interface SitePage {
 }
 
 /** The site pages the spec names, in the order the admin lists them. */
-export const SITE_PAGE_SLUGS = ["about-us", "privacy-policy", "terms-of-service", "security-policy"] as const;
+export const SITE_PAGE_SLUGS = [
+  "about-us",
+  "privacy-policy",
+  "terms-of-service",
+  "security-policy",
+] as const;
 
 export async function getSitePage(db: DB, slug: string): Promise<SitePage | undefined> {
-  const row = await db.selectFrom("site_pages").selectAll().where("slug", "=", slug).executeTakeFirst();
-  return row && {
-    slug: row.slug,
-    title: row.title,
-    description: row.description,
-    body: row.body,
-    updatedAt: row.updated_at,
-    updatedBy: row.updated_by,
-  };
+  const row = await db
+    .selectFrom("site_pages")
+    .selectAll()
+    .where("slug", "=", slug)
+    .executeTakeFirst();
+  return (
+    row && {
+      slug: row.slug,
+      title: row.title,
+      description: row.description,
+      body: row.body,
+      updatedAt: row.updated_at,
+      updatedBy: row.updated_by,
+    }
+  );
 }
 
 export async function listSitePages(db: DB): Promise<SitePage[]> {
@@ -51,7 +62,15 @@ export async function saveSitePage(
     await trx
       .insertInto("site_pages")
       .values(row)
-      .onConflict((oc) => oc.column("slug").doUpdateSet({ title: page.title, description: page.description, body: page.body, updated_at: at, updated_by: author.id }))
+      .onConflict((oc) =>
+        oc.column("slug").doUpdateSet({
+          title: page.title,
+          description: page.description,
+          body: page.body,
+          updated_at: at,
+          updated_by: author.id,
+        }),
+      )
       .execute();
     const saved: SitePage = { ...page, updatedAt: at, updatedBy: author.id };
     await recordRevision(trx, "page", page.slug, saved, author, at);

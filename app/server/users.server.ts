@@ -9,10 +9,13 @@ export function passwordProblem(password: string, email = ""): string | undefine
   }
   if (password.length > 128) return "Password must be at most 128 characters long.";
   const lower = password.toLowerCase();
-  if (COMMON_PASSWORDS.has(lower)) return "Password is one of the most common passwords; choose another.";
-  if (new Set(lower).size < 5) return "Password repeats too few characters; choose a less predictable one.";
+  if (COMMON_PASSWORDS.has(lower))
+    return "Password is one of the most common passwords; choose another.";
+  if (new Set(lower).size < 5)
+    return "Password repeats too few characters; choose a less predictable one.";
   const local = email.split("@")[0]?.toLowerCase();
-  if (local && local.length >= 4 && lower.includes(local)) return "Password must not contain your e-mail name.";
+  if (local && local.length >= 4 && lower.includes(local))
+    return "Password must not contain your e-mail name.";
   return undefined;
 }
 
@@ -33,7 +36,13 @@ export async function upsertUser(
     const userId = existing.user.id;
     const credential = existing.accounts.find((a) => a.providerId === "credential");
     if (credential) await ctx.internalAdapter.updatePassword(userId, hash);
-    else await ctx.internalAdapter.linkAccount({ userId, providerId: "credential", accountId: userId, password: hash });
+    else
+      await ctx.internalAdapter.linkAccount({
+        userId,
+        providerId: "credential",
+        accountId: userId,
+        password: hash,
+      });
     if (input.admin !== undefined) {
       await ctx.internalAdapter.updateUser(userId, { role: input.admin ? "admin" : "user" });
     }
@@ -42,12 +51,17 @@ export async function upsertUser(
   const user = await ctx.internalAdapter.createUser(
     {
       email,
-    name: input.name ?? email.split("@")[0],
-    emailVerified: true,
+      name: input.name ?? email.split("@")[0],
+      emailVerified: true,
       role: input.admin ? "admin" : "user",
     },
     { method: "admin" },
   );
-  await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: hash });
+  await ctx.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: "credential",
+    accountId: user.id,
+    password: hash,
+  });
   return { id: user.id, created: true };
 }

@@ -22,7 +22,8 @@ export function meta() {
     { title: "govjobs: latest government jobs, results and admit cards" },
     {
       name: "description",
-      content: "Latest government jobs, exam results, admit cards, syllabus and answer keys in India.",
+      content:
+        "Latest government jobs, exam results, admit cards, syllabus and answer keys in India.",
     },
   ];
 }
@@ -33,14 +34,24 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <h1 className="sr-only">Latest government jobs, results and admit cards</h1>
       <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
         {loaderData.sections.map((section) => (
-          <section key={section.kind} aria-labelledby={`home-${section.kind}`} className="overflow-hidden rounded-app border border-stone-200 bg-white">
-            <h2 id={`home-${section.kind}`} className="bg-secondary px-4 py-2 text-lg font-semibold text-white">
+          <section
+            key={section.kind}
+            aria-labelledby={`home-${section.kind}`}
+            className="overflow-hidden rounded-app border border-stone-200 bg-white"
+          >
+            <h2
+              id={`home-${section.kind}`}
+              className="bg-secondary px-4 py-2 text-lg font-semibold text-white"
+            >
               {section.plural}
             </h2>
             <ul className="divide-y divide-stone-100">
               {section.items.map((item) => (
                 <li key={item.id}>
-                  <Link to={`${section.urlPrefix}/${item.slug}`} className="block px-4 py-2 text-sm text-accent hover:underline">
+                  <Link
+                    to={`${section.urlPrefix}/${item.slug}`}
+                    className="block px-4 py-2 text-sm text-accent hover:underline"
+                  >
                     {item.title}
                   </Link>
                 </li>

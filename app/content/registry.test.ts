@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { allFields } from "./fields.ts";
+import { entryInputSchema, KIND_LIST, REGISTRY, slugify } from "./registry.ts";
+
+function validJob() {
+  return {
+    title: "Junior Clerk Recruitment 2026",
+    organization: "Central Staff Selection Agency",
+    status: "published",
+    data: {
+      summary: "Vacancies for junior clerks.",
+      employmentType: "FULL_TIME",
+      state: "Delhi",
+      lastDate: "2026-12-31",
+      qualification: "12th Pass",
+      posts: [{ post: "Junior Clerk", total: "120", ur: "", ews: "" }],
+      fees: [{ category: "", amount: "" }],
+    },
+  };
+}
+
+describe("content registry", () => {
+  it("describes the five kinds with the spec's URL prefixes and admin segments", () => {
+    expect(KIND_LIST.map((k) => [k.urlPrefix, k.adminSegment])).toEqual([
+      ["/jobs", "manage-jobs"],
+      ["/results", "manage-results"],
+      ["/admit-cards", "manage-admit-cards"],
+      ["/syllabus", "manage-syllabi"],
+      ["/answer-key", "manage-answer-keys"],
+    ]);
+  });
+
+  it("gives every field a unique name within its kind", () => {
+    for (const kind of KIND_LIST) {
+      const names = allFields(kind.sections).map((f) => f.name);
+      expect(new Set(names).size, kind.kind).toBe(names.length);
+    }
+  });
+
+  it("projects the job's state, qualification and last date into columns", () => {
+    const columns = allFields(REGISTRY.job.sections).flatMap((f) =>
+      f.type !== "rows" && f.column ? [f.column] : [],
+    );
+    expect(columns.sort()).toEqual(["last_date", "qualification", "state"]);
+  });
+
+  it("accepts a valid job, coercing numbers and dropping blank rows", () => {
+    const parsed = entryInputSchema("job").parse(validJob());
+    expect(parsed.data.posts).toEqual([
+      { post: "Junior Clerk", total: 120, ur: undefined, ews: undefined },
+    ]);
+    expect(parsed.data.fees).toEqual([]);
+  });
+
+  it("names each missing or malformed field in words", () => {
+    const input = validJob();
+    input.title = "";
+    input.data.lastDate = "31/12/2026";
+    input.data.state = "Atlantis";
+    delete (input.data as Record<string, unknown>).summary;
+    const result = entryInputSchema("job").safeParse(input);
+    expect(result.success).toBe(false);
+    const messages = Object.fromEntries(
+      result.error!.issues.map((i) => [i.path.join("."), i.message]),
+    );
+    expect(messages["title"]).toBe("Title must be at least 3 characters");
+    expect(messages["data.lastDate"]).toBe("Last date to apply must be a date (YYYY-MM-DD)");
+    expect(messages["data.state"]).toMatch(/Choose one of the listed options/);
+    expect(messages["data.summary"]).toBe("Short information is required");
+  });
+
+  it("refuses links that are not http(s)", () => {
+    const input = validJob();
+    (input.data as Record<string, unknown>).applyUrl = "javascript:alert(1)";
+    const result = entryInputSchema("job").safeParse(input);
+    expect(result.error?.issues[0].message).toBe(
+      "Apply online must be a full http:// or https:// address",
+    );
+  });
+
+  it("requires a publish time for a scheduled entry", () => {
+    const result = entryInputSchema("job").safeParse({ ...validJob(), status: "scheduled" });
+    expect(result.error?.issues.map((i) => i.path.join("."))).toEqual(["publishAt"]);
+  });
+
+  it("makes readable slugs", () => {
+    expect(slugify("SSC CGL Recruitment 2026 – Apply Online (Tier I)")).toBe(
+      "ssc-cgl-recruitment-2026-apply-online-tier-i",
+    );
+    expect(slugify("!!!")).toBe("entry");
+  });
+});

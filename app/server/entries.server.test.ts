@@ -1,0 +1,172 @@
+import { expect, it } from "vitest";
+import { describeEachDatabase } from "../../test/databases.ts";
+import {
+  createEntry,
+  EntryConflictError,
+  entriesOfJob,
+  findPublishedBySlug,
+  jobsClosingSoon,
+  latestPublished,
+  listPublished,
+  publishDueEntries,
+  searchPublished,
+  updateEntry,
+  type EntryWrite,
+} from "./entries.server.ts";
+import { listRevisions } from "./revisions.server.ts";
+
+const editor = { id: null, name: "Test editor" };
+
+function job(
+  title: string,
+  extra: Partial<EntryWrite["data"]> = {},
+  status: EntryWrite["status"] = "published",
+): EntryWrite {
+  return {
+    title,
+    organization: "Central Staff Selection Agency",
+    status,
+    data: {
+      summary: `Summary of ${title}`,
+      employmentType: "FULL_TIME",
+      state: "Delhi",
+      lastDate: "2030-01-31",
+      qualification: "Graduate",
+      ...extra,
+    },
+  };
+}
+
+describeEachDatabase("entries repository", (db) => {
+  it("creates an entry with a slug from its title and a first revision", async () => {
+    const entry = await createEntry(db(), "job", job("Junior Clerk Recruitment 2026"), editor);
+    expect(entry.slug).toBe("junior-clerk-recruitment-2026");
+    expect(entry.state).toBe("Delhi");
+    expect(entry.lastDate).toBe("2030-01-31");
+    expect(entry.publishedAt).not.toBeNull();
+    const revisions = await listRevisions(db(), "entry", entry.id);
+    expect(revisions).toHaveLength(1);
+    expect(revisions[0].authorName).toBe("Test editor");
+  });
+
+  it("gives a second entry with the same title a numbered slug", async () => {
+    const a = await createEntry(db(), "job", job("Forest Guard Recruitment"), editor);
+    const b = await createEntry(db(), "job", job("Forest Guard Recruitment"), editor);
+    expect([a.slug, b.slug]).toEqual(["forest-guard-recruitment", "forest-guard-recruitment-2"]);
+  });
+
+  it("refuses an explicit slug that is taken", async () => {
+    await createEntry(db(), "job", { ...job("Constable Recruitment"), slug: "constable" }, editor);
+    await expect(
+      createEntry(db(), "job", { ...job("Other"), slug: "constable" }, editor),
+    ).rejects.toBeInstanceOf(EntryConflictError);
+  });
+
+  it("keeps answering the old slug with the new one after a rename", async () => {
+    const entry = await createEntry(db(), "job", job("Staff Nurse Recruitment"), editor);
+    await updateEntry(
+      db(),
+      entry.id,
+      { ...job("Staff Nurse Recruitment"), slug: "staff-nurse-2026" },
+      editor,
+    );
+    expect(await findPublishedBySlug(db(), "job", "staff-nurse-recruitment")).toEqual({
+      found: "moved",
+      slug: "staff-nurse-2026",
+    });
+    const found = await findPublishedBySlug(db(), "job", "staff-nurse-2026");
+    expect(found.found === "entry" && found.entry.id).toBe(entry.id);
+    expect(await listRevisions(db(), "entry", entry.id)).toHaveLength(2);
+  });
+
+  it("never shows drafts publicly", async () => {
+    const draft = await createEntry(db(), "job", job("Secret Draft Post", {}, "draft"), editor);
+    expect(await findPublishedBySlug(db(), "job", draft.slug)).toEqual({ found: "none" });
+    const latest = await latestPublished(db(), "job", 100);
+    expect(latest.map((e) => e.id)).not.toContain(draft.id);
+  });
+
+  it("lists published entries newest first with filters and pages", async () => {
+    await createEntry(db(), "job", job("Bihar Teacher Post", { state: "Bihar" }), editor);
+    await new Promise((r) => setTimeout(r, 5));
+    await createEntry(db(), "job", job("Bihar Clerk Post", { state: "Bihar" }), editor);
+    const page = await listPublished(db(), "job", { filters: { state: "Bihar" }, perPage: 1 });
+    expect(page.total).toBe(2);
+    expect(page.pages).toBe(2);
+    expect(page.items[0].title).toBe("Bihar Clerk Post");
+    const second = await listPublished(db(), "job", {
+      filters: { state: "Bihar" },
+      perPage: 1,
+      page: 2,
+    });
+    expect(second.items[0].title).toBe("Bihar Teacher Post");
+  });
+
+  it("finds jobs closing within a window, soonest first", async () => {
+    const today = new Date("2031-03-01T10:00:00Z");
+    await createEntry(db(), "job", job("Closes In Three Days", { lastDate: "2031-03-04" }), editor);
+    await createEntry(db(), "job", job("Closes Tomorrow", { lastDate: "2031-03-02" }), editor);
+    await createEntry(db(), "job", job("Closes Next Month", { lastDate: "2031-04-20" }), editor);
+    const soon = await jobsClosingSoon(db(), 7, 10, today);
+    expect(soon.map((e) => e.title)).toEqual(["Closes Tomorrow", "Closes In Three Days"]);
+  });
+
+  it("links a result to its job and lists it from the job", async () => {
+    const parent = await createEntry(db(), "job", job("Linked Parent Job"), editor);
+    const result = await createEntry(
+      db(),
+      "result",
+      {
+        title: "Linked Parent Exam Result",
+        organization: "CSSA",
+        status: "published",
+        jobId: parent.id,
+        data: { summary: "Out now", resultDate: "2030-02-01" },
+      },
+      editor,
+    );
+    expect((await entriesOfJob(db(), parent.id)).map((e) => e.id)).toEqual([result.id]);
+    await expect(
+      createEntry(
+        db(),
+        "result",
+        {
+          title: "Orphan Result",
+          organization: "CSSA",
+          status: "published",
+          jobId: "missing",
+          data: {},
+        },
+        editor,
+      ),
+    ).rejects.toThrow("The linked job does not exist");
+  });
+
+  it("publishes scheduled entries when their time has come", async () => {
+    const entry = await createEntry(
+      db(),
+      "job",
+      { ...job("Scheduled Post", {}, "scheduled"), publishAt: "2030-06-01T09:00:00Z" },
+      editor,
+    );
+    expect(await publishDueEntries(db(), "2030-05-31T00:00:00.000Z")).toBe(0);
+    expect(await publishDueEntries(db(), "2030-06-01T09:00:01.000Z")).toBeGreaterThanOrEqual(1);
+    const found = await findPublishedBySlug(db(), "job", entry.slug);
+    expect(found.found).toBe("entry");
+  });
+
+  it("searches published entries by words and prefixes, marking the words found", async () => {
+    await createEntry(
+      db(),
+      "job",
+      job("Lighthouse Keeper Recruitment", { summary: "Coastal lighthouse posts in Goa" }),
+      editor,
+    );
+    await createEntry(db(), "job", job("Lighthouse Draft", {}, "draft"), editor);
+    const hits = await searchPublished(db(), "lighthou");
+    expect(hits.items.map((h) => h.title)).toEqual(["Lighthouse Keeper Recruitment"]);
+    expect(hits.items[0].snippet.toLowerCase()).toContain("\u0001lighthouse\u0002");
+    expect((await searchPublished(db(), "'; drop table entries; --")).total).toBe(0);
+    expect((await searchPublished(db(), "   ")).total).toBe(0);
+  });
+});

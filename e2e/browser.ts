@@ -1,0 +1,71 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import {
+  chromium,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from "playwright-core";
+import { afterAll, beforeAll, inject } from "vitest";
+
+/** Debian's Chromium, with the flags this machine needs (no sandbox as root, no background traffic). */
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export function baseURL(): string {
+  return inject("baseURL");
+}
+
+export async function launch(
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  const profile = mkdtempSync(path.join(tmpdir(), "govjobs-chromium-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+    baseURL: baseURL(),
+    ...options,
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * One browser for a test file; each call of `page()` opens a fresh page. Console errors are
+ * collected so a test can assert that none happened.
+ */
+export function useBrowser(options: BrowserContextOptions = {}) {
+  let browser: Awaited<ReturnType<typeof launch>>;
+  const consoleErrors: string[] = [];
+  beforeAll(async () => {
+    browser = await launch(options);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    consoleErrors,
+    async page(): Promise<Page> {
+      const page = await browser.context.newPage();
+      page.on("console", (msg) => {
+        if (msg.type() === "error") consoleErrors.push(msg.text());
+      });
+      return page;
+    },
+    context: () => browser.context,
+  };
+}

@@ -1,0 +1,74 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseURL: string;
+    dataDir: string;
+  }
+}
+
+export const ADMIN = { email: "admin@govjobs.test", password: "correct-Horse-battery-9" };
+export const EDITOR_NO_ADMIN = {
+  email: "reader@govjobs.test",
+  password: "quiet-Lantern-harbour-7",
+};
+
+/**
+ * Start the production build on a free port with its own SQLite file and the demo content, plus an
+ * admin and a signed-in-but-not-admin user for the tests that need them.
+ */
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "govjobs-e2e-"));
+  const port = 31_000 + Math.floor(Math.random() * 9_000);
+  const baseURL = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    DATABASE_URL: `file:${dataDir}/e2e.db`,
+    BASE_URL: baseURL,
+    SEED_DEMO: "1",
+    ...(project.config.env ?? {}),
+  };
+  for (const user of [
+    [...["--email", ADMIN.email, "--password", ADMIN.password, "--admin"]],
+    [...["--email", EDITOR_NO_ADMIN.email, "--password", EDITOR_NO_ADMIN.password]],
+  ]) {
+    const r = spawnSync(
+      process.execPath,
+      ["node_modules/tsx/dist/cli.mjs", "scripts/user-create.ts", ...user],
+      { env, encoding: "utf8" },
+    );
+    if (r.status !== 0) throw new Error(`user:create failed: ${r.stderr}`);
+  }
+  const server: ChildProcess = spawn(process.execPath, ["server.ts"], {
+    env,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null)
+      throw new Error("The server exited during start-up (did `npm run build` run?)");
+    try {
+      const res = await fetch(`${baseURL}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("The server did not answer /healthz within 60 s");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  project.provide("baseURL", baseURL);
+  project.provide("dataDir", dataDir);
+  return async () => {
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
