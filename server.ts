@@ -23,14 +23,17 @@ server.use(compression());
 type AppModule = { app: express.Express; start(): Promise<void> };
 
 if (production) {
-  const mod: AppModule = await import(new URL("./build/server/index.js", import.meta.url).href);
+  const buildDir = process.env.BUILD_DIR ?? "build";
+  const mod: AppModule = await import(
+    new URL(`./${buildDir}/server/index.js`, import.meta.url).href
+  );
   await startOrExit(mod);
   // Hashed files never change: cache them for a year. Everything else in public/ for an hour.
   server.use(
     "/assets",
-    express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }),
+    express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y", index: false }),
   );
-  server.use(express.static("build/client", { maxAge: "1h", index: false }));
+  server.use(express.static(`${buildDir}/client`, { maxAge: "1h", index: false }));
   server.use(mod.app);
 } else {
   const vite = await import("vite");

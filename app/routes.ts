@@ -1,13 +1,69 @@
-import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import { KIND_LIST } from "./content/registry.ts";
+import { SITE_PAGE_SLUGS } from "./content/site-pages.ts";
 
-/** Mirrors the spec's route list (§2), so the two can be read side by side. */
+/**
+ * Mirrors the spec's route list (§2), so the two can be read side by side. The five kinds share
+ * one list, one detail, and one set of admin modules; the content registry says which kind a
+ * URL is.
+ */
 export default [
   // Resources: no HTML shell.
   route("healthz", "routes/resources/healthz.ts"),
+  route("updates.json", "routes/resources/updates.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
+  route("sitemap.xml", "routes/resources/sitemap-index.ts"),
+  route("sitemaps/:file", "routes/resources/sitemap.ts"),
+  route("feeds/:file", "routes/resources/feed.ts"),
+  route("api/auth/*", "routes/resources/auth.ts"),
 
   // Public site, inside the shell.
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
+    ...KIND_LIST.flatMap((k) => [
+      route(k.urlPrefix.slice(1), "routes/site/kind-list.tsx", { id: `list-${k.kind}` }),
+      route(`${k.urlPrefix.slice(1)}/:slug`, "routes/site/kind-detail.tsx", {
+        id: `detail-${k.kind}`,
+      }),
+    ]),
+    ...SITE_PAGE_SLUGS.map((slug) =>
+      route(slug, "routes/site/site-page.tsx", { id: `page-${slug}` }),
+    ),
+    route("contact-us", "routes/site/contact.tsx"),
+    route("search", "routes/site/search.tsx"),
     route("*", "routes/site/not-found.tsx"),
+  ]),
+
+  // Back-office. Login and logout sit outside the guarded layout.
+  route("admin/login", "routes/admin/login.tsx"),
+  route("admin/logout", "routes/admin/logout.ts"),
+  ...prefix("admin", [
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/dashboard.tsx"),
+      ...KIND_LIST.flatMap((k) => [
+        route(k.adminSegment, "routes/admin/entry-list.tsx", { id: `admin-list-${k.kind}` }),
+        route(`${k.adminSegment}/add`, "routes/admin/entry-edit.tsx", {
+          id: `admin-add-${k.kind}`,
+        }),
+        route(`${k.adminSegment}/edit/:id`, "routes/admin/entry-edit.tsx", {
+          id: `admin-edit-${k.kind}`,
+        }),
+        route(`${k.adminSegment}/history/:id`, "routes/admin/entry-history.tsx", {
+          id: `admin-history-${k.kind}`,
+        }),
+        route(`${k.adminSegment}/preview/:id`, "routes/admin/entry-preview.tsx", {
+          id: `admin-preview-${k.kind}`,
+        }),
+      ]),
+      route("trash", "routes/admin/trash.tsx"),
+      route("seo-tools", "routes/admin/seo-tools.tsx"),
+      route("content-settings", "routes/admin/content-settings.tsx"),
+      route("manage-site-pages", "routes/admin/site-pages.tsx"),
+      route("manage-site-pages/edit/:slug", "routes/admin/site-page-edit.tsx"),
+      route("manage-site-pages/history/:slug", "routes/admin/site-page-history.tsx"),
+      route("messages", "routes/admin/messages.tsx"),
+      route("users", "routes/admin/users.tsx"),
+      route("*", "routes/admin/not-found.tsx"),
+    ]),
   ]),
 ] satisfies RouteConfig;

@@ -20,4 +20,5 @@ fi
 
 echo "Node $(node -v) (npm scripts run the project's pinned Node)"
 react-router build >/dev/null
+export BUILD_DIR="${BUILD_DIR:-build}"
 vitest run "$@"

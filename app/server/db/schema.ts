@@ -97,6 +97,13 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  window_start: string;
+  blocked_until: string | null;
+}
+
 export interface MetaTable {
   key: string;
   value: string;
@@ -138,6 +145,7 @@ export interface Database {
   not_found_log: NotFoundLogTable;
   messages: MessagesTable;
   audit_log: AuditLogTable;
+  rate_limits: RateLimitsTable;
   app_meta: MetaTable;
   user: UserTable;
   session: SessionTable;

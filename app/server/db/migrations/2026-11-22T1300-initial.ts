@@ -143,6 +143,15 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     .execute();
   await db.schema.createIndex("audit_log_created").on("audit_log").column("created_at").execute();
 
+  // Counters for rate limits, in the database so that they hold across instances.
+  await db.schema
+    .createTable("rate_limits")
+    .addColumn("key", "text", (c) => c.primaryKey())
+    .addColumn("count", "integer", (c) => c.notNull())
+    .addColumn("window_start", "text", (c) => c.notNull())
+    .addColumn("blocked_until", "text")
+    .execute();
+
   await db.schema
     .createTable("app_meta")
     .addColumn("key", "text", (c) => c.primaryKey())

@@ -1,0 +1,133 @@
+import { Form, data, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { getViewer, safeReturnPath } from "~/server/guard.server.ts";
+import { services } from "~/server/services.server.ts";
+import type { Route } from "./+types/login";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const next = safeReturnPath(new URL(request.url).searchParams.get("next"));
+  const viewer = await getViewer(request);
+  if (viewer.state === "signed-in" && viewer.isAdmin) throw redirect(next);
+  return { next };
+}
+
+const LoginSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, "Enter your e-mail address")
+    .max(254)
+    .pipe(z.email("Enter a valid e-mail address")),
+  password: z.string().min(1, "Enter your password").max(128, "Wrong e-mail or password."),
+  next: z.string().max(2000).optional(),
+});
+
+/** Said for every wrong e-mail or password, so the answer never tells whether an account exists. */
+export const WRONG_CREDENTIALS = "Wrong e-mail or password.";
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const parsed = LoginSchema.safeParse(form);
+  if (!parsed.success) {
+    const fieldErrors = z.flattenError(parsed.error).fieldErrors;
+    return data(
+      { formError: null, fieldErrors, email: String(form.email ?? "").slice(0, 254) },
+      { status: 400 },
+    );
+  }
+  const { auth } = await services();
+  try {
+    const { headers } = await auth.api.signInEmail({
+      body: { email: parsed.data.email, password: parsed.data.password },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    return redirect(safeReturnPath(parsed.data.next), { headers });
+  } catch (err) {
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status === 429) {
+      return data(
+        {
+          formError: "Too many attempts. Wait a minute and try again.",
+          fieldErrors: {},
+          email: parsed.data.email,
+        },
+        { status: 429 },
+      );
+    }
+    return data(
+      { formError: WRONG_CREDENTIALS, fieldErrors: {}, email: parsed.data.email },
+      { status: 401 },
+    );
+  }
+}
+
+export function meta() {
+  return [{ title: "Sign in | govjobs admin" }, { name: "robots", content: "noindex" }];
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const errors = (actionData?.fieldErrors ?? {}) as Record<string, string[] | undefined>;
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-stone-100 p-4">
+      <div className="w-full max-w-sm rounded-app border border-stone-200 bg-white p-6 shadow-sm">
+        <h1 className="text-xl font-semibold text-primary">Sign in to govjobs admin</h1>
+        {actionData?.formError ? (
+          <p role="alert" className="mt-4 rounded-app bg-red-50 px-3 py-2 text-sm text-red-800">
+            {actionData.formError}
+          </p>
+        ) : null}
+        <Form method="post" noValidate className="mt-4 space-y-4">
+          <input type="hidden" name="next" value={loaderData.next} />
+          <div>
+            <label htmlFor="email" className="block text-sm font-semibold">
+              E-mail address
+            </label>
+            <input
+              id="email"
+              name="email"
+              type="email"
+              autoComplete="username"
+              defaultValue={actionData?.email ?? ""}
+              aria-invalid={errors.email ? true : undefined}
+              aria-describedby={errors.email ? "email-error" : undefined}
+              className="mt-1 w-full rounded-app border border-stone-300 px-3 py-2"
+            />
+            {errors.email ? (
+              <p id="email-error" className="mt-1 text-sm text-red-700">
+                {errors.email[0]}
+              </p>
+            ) : null}
+          </div>
+          <div>
+            <label htmlFor="password" className="block text-sm font-semibold">
+              Password
+            </label>
+            <input
+              id="password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              aria-invalid={errors.password ? true : undefined}
+              aria-describedby={errors.password ? "password-error" : undefined}
+              className="mt-1 w-full rounded-app border border-stone-300 px-3 py-2"
+            />
+            {errors.password ? (
+              <p id="password-error" className="mt-1 text-sm text-red-700">
+                {errors.password[0]}
+              </p>
+            ) : null}
+          </div>
+          <button
+            type="submit"
+            disabled={busy}
+            className="w-full rounded-app bg-primary px-4 py-2 font-semibold text-white disabled:opacity-60"
+          >
+            {busy ? "Signing in..." : "Sign in"}
+          </button>
+        </Form>
+      </div>
+    </main>
+  );
+}

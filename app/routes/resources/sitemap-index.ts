@@ -1,0 +1,3 @@
+export async function loader() {
+  return new Response("Not built yet", { status: 501 });
+}
