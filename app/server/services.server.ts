@@ -3,6 +3,7 @@ import { createAuth, type Auth } from "./auth.server.ts";
 import { migrate, openDatabase, type AppDatabase, type DB } from "./db/db.server.ts";
 import { countEntries, publishDueEntries } from "./entries.server.ts";
 import { seedDemoContent } from "./demo-content.server.ts";
+import { contentChanged } from "./content-events.server.ts";
 
 export interface Services {
   database: AppDatabase;
@@ -27,13 +28,16 @@ async function boot(): Promise<Services> {
   }
   const auth = createAuth(database.db, database.dialect, config);
   // Scheduled entries go live within a minute of their time, on every instance.
+  const publishDue = async () => {
+    if ((await publishDueEntries(database.db)) > 0) await contentChanged(database.db);
+  };
   const timer = setInterval(() => {
-    publishDueEntries(database.db).catch((err: Error) =>
+    publishDue().catch((err: Error) =>
       console.error(`[govjobs] scheduled publishing failed: ${err.message}`),
     );
   }, 30_000);
   timer.unref();
-  await publishDueEntries(database.db);
+  await publishDue();
   return { database, db: database.db, auth };
 }
 
