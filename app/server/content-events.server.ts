@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "./db/db.server.ts";
+import { dialectOf } from "./db/dialect.ts";
 
 /**
  * The content generation: a number in the database that changes whenever anything public changes
@@ -8,10 +9,11 @@ import type { DB } from "./db/db.server.ts";
  * `await contentChanged(db)` after its transaction commits.
  */
 const KEY = "content_generation";
-const listeners = new Set<() => void>();
+export const CONTENT_CHANNEL = "govjobs_content";
+const listeners = new Set<(generation: number) => void>();
 
-export async function contentChanged(db: DB): Promise<void> {
-  await db
+export async function contentChanged(db: DB): Promise<number> {
+  const row = await db
     .insertInto("app_meta")
     .values({ key: KEY, value: "1" })
     .onConflict((oc) =>
@@ -19,8 +21,14 @@ export async function contentChanged(db: DB): Promise<void> {
         .column("key")
         .doUpdateSet({ value: sql<string>`cast(cast(app_meta.value as integer) + 1 as text)` }),
     )
-    .execute();
-  for (const listener of listeners) listener();
+    .returning("value")
+    .executeTakeFirstOrThrow();
+  const generation = Number(row.value);
+  // Other instances on the same PostgreSQL drop their caches when they hear this.
+  if (dialectOf(db) === "postgres")
+    await sql`select pg_notify(${CONTENT_CHANNEL}, ${String(generation)})`.execute(db);
+  for (const listener of listeners) listener(generation);
+  return generation;
 }
 
 export async function readContentGeneration(db: DB): Promise<number> {
@@ -33,7 +41,7 @@ export async function readContentGeneration(db: DB): Promise<number> {
 }
 
 /** Called in this process after every local content write (the page cache listens). */
-export function onContentChanged(listener: () => void): () => void {
+export function onContentChanged(listener: (generation: number) => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }

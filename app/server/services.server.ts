@@ -4,11 +4,14 @@ import { migrate, openDatabase, type AppDatabase, type DB } from "./db/db.server
 import { countEntries, publishDueEntries } from "./entries.server.ts";
 import { seedDemoContent } from "./demo-content.server.ts";
 import { contentChanged } from "./content-events.server.ts";
+import { watchContentGeneration, type GenerationSource } from "./cache-invalidation.server.ts";
 
 export interface Services {
   database: AppDatabase;
   db: DB;
   auth: Auth;
+  /** The content generation the page cache follows. */
+  generation: GenerationSource;
 }
 
 let booting: Promise<Services> | undefined;
@@ -38,7 +41,11 @@ async function boot(): Promise<Services> {
   }, 30_000);
   timer.unref();
   await publishDue();
-  return { database, db: database.db, auth };
+  const generation = watchContentGeneration(
+    database,
+    config.DATABASE_URL.dialect === "postgres" ? config.DATABASE_URL.url : undefined,
+  );
+  return { database, db: database.db, auth, generation };
 }
 
 export async function db(): Promise<DB> {

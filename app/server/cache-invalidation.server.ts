@@ -1,0 +1,82 @@
+import pg from "pg";
+import type { AppDatabase } from "./db/db.server.ts";
+import {
+  CONTENT_CHANNEL,
+  onContentChanged,
+  readContentGeneration,
+} from "./content-events.server.ts";
+
+export interface GenerationSource {
+  /** The content generation the caches must match, as fresh as this database allows. */
+  current(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Where the page cache learns that content changed.
+ * - SQLite (one box, maybe several processes): read the generation row on each cached request; a
+ *   primary-key lookup in the same file costs microseconds and is never stale.
+ * - PostgreSQL (many instances): LISTEN for the NOTIFY that every write sends; a dropped listener
+ *   reconnects and, because it may have missed notifications, re-reads the generation (which
+ *   empties the cache).
+ */
+export function watchContentGeneration(
+  database: AppDatabase,
+  connectionString?: string,
+): GenerationSource {
+  if (database.dialect === "sqlite") {
+    return { current: () => readContentGeneration(database.db), stop: async () => {} };
+  }
+  let known = -1;
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+  const unsubscribe = onContentChanged((generation) => {
+    known = Math.max(known, generation);
+  });
+
+  const connect = async (attempt: number) => {
+    if (stopped) return;
+    const c = new pg.Client({ connectionString });
+    c.on("error", () => {
+      // The "end" handler below reconnects.
+    });
+    c.on("end", () => {
+      if (stopped) return;
+      known = -1;
+      retryTimer = setTimeout(() => void connect(attempt + 1), Math.min(5000, 200 * 2 ** attempt));
+      retryTimer.unref();
+    });
+    c.on("notification", (msg) => {
+      if (msg.channel !== CONTENT_CHANNEL) return;
+      const generation = Number(msg.payload);
+      known = Number.isFinite(generation) ? Math.max(known, generation) : -1;
+    });
+    try {
+      await c.connect();
+      await c.query(`listen ${CONTENT_CHANNEL}`);
+      client = c;
+      // Anything missed while disconnected: start from the database's own value.
+      known = await readContentGeneration(database.db);
+    } catch (err) {
+      console.error(`[cache] cannot listen for content changes: ${(err as Error).message}`);
+      known = -1;
+      await c.end().catch(() => {});
+    }
+  };
+  void connect(0);
+
+  return {
+    async current() {
+      // Not listening (yet, or after a drop): read the row, so the cache is never wrongly fresh.
+      if (known < 0 || !client) return readContentGeneration(database.db);
+      return known;
+    },
+    async stop() {
+      stopped = true;
+      unsubscribe();
+      clearTimeout(retryTimer);
+      await client?.end().catch(() => {});
+    },
+  };
+}
