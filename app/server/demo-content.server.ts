@@ -186,7 +186,7 @@ function day(offset: number, base: Date): string {
   return new Date(base.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
 }
 
-function jobData(
+export function jobData(
   i: number,
   base: Date,
 ): { title: string; org: (typeof ORGS)[number]; data: EntryData } {

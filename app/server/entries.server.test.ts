@@ -4,6 +4,7 @@ import {
   createEntry,
   EntryConflictError,
   entriesOfJob,
+  filterValues,
   findPublishedBySlug,
   jobsClosingSoon,
   latestPublished,
@@ -168,5 +169,42 @@ describeEachDatabase("entries repository", (db) => {
     expect(hits.items[0].snippet.toLowerCase()).toContain("\u0001lighthouse\u0002");
     expect((await searchPublished(db(), "'; drop table entries; --")).total).toBe(0);
     expect((await searchPublished(db(), "   ")).total).toBe(0);
+  });
+
+  it("keeps the search index to public entries as their status changes", async () => {
+    const entry = await createEntry(
+      db(),
+      "job",
+      { ...job("Zebrafish Warden Post", {}, "scheduled"), publishAt: "2030-07-01T00:00:00Z" },
+      editor,
+    );
+    expect((await searchPublished(db(), "zebrafish")).total).toBe(0);
+    await publishDueEntries(db(), "2030-07-02T00:00:00.000Z");
+    expect((await searchPublished(db(), "zebrafish")).items.map((h) => h.id)).toEqual([entry.id]);
+    await db()
+      .updateTable("entries")
+      .set({ deleted_at: "2030-07-03T00:00:00.000Z" })
+      .where("id", "=", entry.id)
+      .execute();
+    expect((await searchPublished(db(), "zebrafish")).total).toBe(0);
+  });
+
+  it("lists the distinct filter values of public entries only", async () => {
+    await createEntry(
+      db(),
+      "job",
+      { ...job("Filter Value One"), organization: "Aardvark Board" },
+      editor,
+    );
+    await createEntry(
+      db(),
+      "job",
+      { ...job("Filter Value Two", {}, "draft"), organization: "Aaa Hidden Draft Board" },
+      editor,
+    );
+    const orgs = await filterValues(db(), "job", "organization");
+    expect(orgs).toContain("Aardvark Board");
+    expect(orgs).not.toContain("Aaa Hidden Draft Board");
+    expect([...orgs].sort()).toEqual(orgs);
   });
 });

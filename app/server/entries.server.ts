@@ -54,7 +54,13 @@ export class EntryConflictError extends Error {
   }
 }
 
-const summaryColumns = [
+/**
+ * What "public" means, written as literals so both databases use the partial indexes that carry
+ * the same condition (see the initial migration).
+ */
+export const isPublic = sql<boolean>`status = 'published' and deleted_at is null`;
+
+export const summaryColumns = [
   "id",
   "kind",
   "slug",
@@ -74,7 +80,7 @@ const summaryColumns = [
   "deleted_at",
 ] as const;
 
-function toSummary(row: Omit<EntryRow, "data" | "search_text">): EntrySummary {
+export function toSummary(row: Omit<EntryRow, "data" | "search_text" | "search_id">): EntrySummary {
   return {
     id: row.id,
     kind: row.kind as Kind,
@@ -96,12 +102,12 @@ function toSummary(row: Omit<EntryRow, "data" | "search_text">): EntrySummary {
   };
 }
 
-function toEntry(row: EntryRow): Entry {
+export function toEntry(row: Omit<EntryRow, "search_id">): Entry {
   return { ...toSummary(row), data: JSON.parse(row.data) as EntryData };
 }
 
 /** The columns that a kind's fields are projected into (state, qualification, last date). */
-function projectedColumns(kind: Kind, data: EntryData) {
+export function projectedColumns(kind: Kind, data: EntryData) {
   const out = {
     state: null as string | null,
     qualification: null as string | null,
@@ -164,7 +170,8 @@ function publishedAtFor(
   previous: string | null,
   at: string,
 ) {
-  if (status === "published") return previous ?? at;
+  // A scheduled entry carries its future time; published by hand before then, it is public now.
+  if (status === "published") return previous && previous <= at ? previous : at;
   if (status === "scheduled") return publishAt ? new Date(publishAt).toISOString() : null;
   return previous;
 }
@@ -291,8 +298,7 @@ export async function findPublishedBySlug(db: DB, kind: Kind, slug: string): Pro
     .selectAll()
     .where("kind", "=", kind)
     .where("slug", "=", slug)
-    .where("status", "=", "published")
-    .where("deleted_at", "is", null)
+    .where(isPublic)
     .executeTakeFirst();
   if (row) return { found: "entry", entry: toEntry(row) };
   const moved = await db
@@ -301,8 +307,7 @@ export async function findPublishedBySlug(db: DB, kind: Kind, slug: string): Pro
     .select("entries.slug")
     .where("entry_slugs.kind", "=", kind)
     .where("entry_slugs.slug", "=", slug)
-    .where("entries.status", "=", "published")
-    .where("entries.deleted_at", "is", null)
+    .where(sql<boolean>`entries.status = 'published' and entries.deleted_at is null`)
     .executeTakeFirst();
   return moved ? { found: "moved", slug: moved.slug } : { found: "none" };
 }
@@ -315,11 +320,19 @@ export interface ListFilters {
 
 export interface Page<T> {
   items: T[];
+  /** How many match; for search, counting stops at SEARCH_COUNT_LIMIT (then `totalCapped`). */
   total: number;
+  totalCapped?: boolean;
   page: number;
   perPage: number;
   pages: number;
 }
+
+/**
+ * Offset pagination is bounded: past this page the database would read and discard too many rows.
+ * Nobody pages that deep; filters and search narrow a list instead.
+ */
+export const MAX_LIST_PAGES = 250;
 
 /** Published entries of a kind, newest first, one page at a time. */
 export async function listPublished(
@@ -331,18 +344,14 @@ export async function listPublished(
     filters = {},
   }: { page?: number; perPage?: number; filters?: ListFilters },
 ): Promise<Page<EntrySummary>> {
-  let q = db
-    .selectFrom("entries")
-    .where("kind", "=", kind)
-    .where("status", "=", "published")
-    .where("deleted_at", "is", null);
+  let q = db.selectFrom("entries").where("kind", "=", kind).where(isPublic);
   if (filters.organization) q = q.where("organization", "=", filters.organization);
   if (filters.state) q = q.where("state", "=", filters.state);
   if (filters.qualification) q = q.where("qualification", "=", filters.qualification);
   const { total } = await q
     .select((eb) => eb.fn.countAll<number>().as("total"))
     .executeTakeFirstOrThrow();
-  const pages = Math.max(1, Math.ceil(Number(total) / perPage));
+  const pages = Math.min(MAX_LIST_PAGES, Math.max(1, Math.ceil(Number(total) / perPage)));
   const rows = await q
     .select(summaryColumns)
     .orderBy("published_at", "desc")
@@ -365,8 +374,7 @@ export async function latestPublished(db: DB, kind: Kind, limit: number): Promis
     .selectFrom("entries")
     .select(summaryColumns)
     .where("kind", "=", kind)
-    .where("status", "=", "published")
-    .where("deleted_at", "is", null)
+    .where(isPublic)
     .orderBy("published_at", "desc")
     .orderBy("id", "desc")
     .limit(limit)
@@ -387,8 +395,7 @@ export async function jobsClosingSoon(
     .selectFrom("entries")
     .select(summaryColumns)
     .where("kind", "=", "job")
-    .where("status", "=", "published")
-    .where("deleted_at", "is", null)
+    .where(isPublic)
     .where("last_date", ">=", from)
     .where("last_date", "<=", to)
     .orderBy("last_date", "asc")
@@ -403,18 +410,20 @@ export async function filterValues(
   kind: Kind,
   column: "organization" | "state" | "qualification",
 ): Promise<string[]> {
-  const rows = await db
-    .selectFrom("entries")
-    .select(column)
-    .distinct()
-    .where("kind", "=", kind)
-    .where("status", "=", "published")
-    .where("deleted_at", "is", null)
-    .where(column, "is not", null)
-    .orderBy(column)
-    .limit(500)
-    .execute();
-  return rows.map((r) => String(r[column]));
+  // A loose index scan: one index seek per distinct value instead of reading every row, on
+  // SQLite and PostgreSQL alike (the public partial indexes lead with kind, then this column).
+  const col = sql.ref(column);
+  const { rows } = await sql<{ v: string }>`
+    with recursive t(v) as (
+      select min(${col}) from entries
+      where kind = ${kind} and status = 'published' and deleted_at is null
+      union all
+      select (select min(${col}) from entries
+              where kind = ${kind} and status = 'published' and deleted_at is null and ${col} > t.v)
+      from t where t.v is not null
+    )
+    select v from t where v is not null limit 500`.execute(db);
+  return rows.map((r) => String(r.v));
 }
 
 /** The published entries that belong to a job (its result, admit card, answer key, syllabus). */
@@ -423,8 +432,7 @@ export async function entriesOfJob(db: DB, jobId: string): Promise<EntrySummary[
     .selectFrom("entries")
     .select(summaryColumns)
     .where("job_id", "=", jobId)
-    .where("status", "=", "published")
-    .where("deleted_at", "is", null)
+    .where(isPublic)
     .orderBy("published_at", "desc")
     .limit(20)
     .execute();
@@ -439,8 +447,7 @@ export async function getPublishedSummaryById(
     .selectFrom("entries")
     .select(summaryColumns)
     .where("id", "=", id)
-    .where("status", "=", "published")
-    .where("deleted_at", "is", null)
+    .where(isPublic)
     .executeTakeFirst();
   return row ? toSummary(row) : undefined;
 }
@@ -467,35 +474,73 @@ export async function searchPublished(
   if (words.length === 0) return { items: [], total: 0, page: 1, perPage, pages: 1 };
   const offset = (page - 1) * perPage;
   if (dialectOf(db) === "sqlite") {
+    // entries_fts holds public entries only (see the migration), so ranking and counting need no
+    // join; the page's rows are then read by their search_id.
     const match = words.map((w) => `"${w.replaceAll('"', '""')}"*`).join(" ");
-    const base = db
-      .selectFrom(sql<{ entry_id: string; rank: number }>`entries_fts`.as("f"))
-      .innerJoin("entries", "entries.id", "f.entry_id")
-      .where(sql<boolean>`entries_fts match ${match}`)
-      .where("entries.status", "=", "published")
-      .where("entries.deleted_at", "is", null);
-    const { total } = await base
-      .select((eb) => eb.fn.countAll<number>().as("total"))
+    const fts = sql<{ rowid: number; snippet: string }>`entries_fts`.as("entries_fts");
+    const { total } = await db
+      .selectFrom(
+        db
+          .selectFrom(fts)
+          .select(sql`1`.as("one"))
+          .where(sql<boolean>`entries_fts match ${match}`)
+          .limit(SEARCH_COUNT_LIMIT + 1)
+          .as("m"),
+      )
+      .select(sql<number>`count(*)`.as("total"))
       .executeTakeFirstOrThrow();
-    const rows = await base
-      .select(summaryColumns.map((c) => `entries.${c}` as const))
-      .select(sql<string>`snippet(entries_fts, -1, char(1), char(2), '…', 24)`.as("snippet"))
-      .orderBy(sql`bm25(entries_fts, 0, 10, 4, 1)`)
+    const hits = await db
+      .selectFrom(fts)
+      .select([
+        sql<number>`rowid`.as("search_id"),
+        sql<string>`snippet(entries_fts, -1, char(1), char(2), '…', 24)`.as("snippet"),
+      ])
+      .where(sql<boolean>`entries_fts match ${match}`)
+      .orderBy(sql`bm25(entries_fts, 10, 4, 1)`)
       .limit(perPage)
       .offset(offset)
       .execute();
-    return pageOf(rows, Number(total), page, perPage);
+    if (hits.length === 0) return pageOf([], Number(total), page, perPage);
+    const rows = await db
+      .selectFrom("entries")
+      .select([...summaryColumns, "search_id"])
+      .where(
+        "search_id",
+        "in",
+        hits.map((h) => h.search_id),
+      )
+      .execute();
+    const byId = new Map(rows.map((r) => [r.search_id, r]));
+    const ordered = hits.flatMap((h) => {
+      const row = byId.get(h.search_id);
+      return row ? [{ ...row, snippet: h.snippet }] : [];
+    });
+    return pageOf(ordered, Number(total), page, perPage);
   }
+  // PostgreSQL: rank the newest matches (at most SEARCH_RANK_WINDOW of them) so that a very common
+  // word costs the same as a rare one; job seekers want the recent notices first anyway.
   const tsquery = words.map((w) => `${w.replace(/[^\p{L}\p{N}]/gu, "")}:*`).join(" & ");
-  const base = db
+  const matches = db
     .selectFrom("entries")
     .where(sql<boolean>`search_vector @@ to_tsquery('simple', ${tsquery})`)
-    .where("status", "=", "published")
-    .where("deleted_at", "is", null);
-  const { total } = await base
-    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .where(isPublic);
+  const { total } = await db
+    .selectFrom(
+      matches
+        .select(sql`1`.as("one"))
+        .limit(SEARCH_COUNT_LIMIT + 1)
+        .as("m"),
+    )
+    .select(sql<number>`count(*)`.as("total"))
     .executeTakeFirstOrThrow();
-  const rows = await base
+  const rows = await db
+    .selectFrom(
+      matches
+        .select([...summaryColumns, "search_vector" as never, "search_text"])
+        .orderBy("published_at", "desc")
+        .limit(SEARCH_RANK_WINDOW)
+        .as("m"),
+    )
     .select(summaryColumns)
     .select(
       sql<string>`ts_headline('simple', title || ' — ' || left(search_text, 2000), to_tsquery('simple', ${tsquery}), 'StartSel=' || chr(1) || ', StopSel=' || chr(2) || ', MaxWords=30, MinWords=10')`.as(
@@ -510,15 +555,21 @@ export async function searchPublished(
   return pageOf(rows, Number(total), page, perPage);
 }
 
+const SEARCH_RANK_WINDOW = 300;
+export const SEARCH_COUNT_LIMIT = 1000;
+
 function pageOf(
-  rows: (Omit<EntryRow, "data" | "search_text"> & { snippet: string })[],
-  total: number,
+  rows: (Omit<EntryRow, "data" | "search_text" | "search_id"> & { snippet: string })[],
+  counted: number,
   page: number,
   perPage: number,
 ): Page<SearchHit> {
+  const totalCapped = counted > SEARCH_COUNT_LIMIT;
+  const total = Math.min(counted, SEARCH_COUNT_LIMIT);
   return {
     items: rows.map((r) => ({ ...toSummary(r), snippet: r.snippet })),
     total,
+    totalCapped,
     page,
     perPage,
     pages: Math.max(1, Math.ceil(total / perPage)),
@@ -542,4 +593,85 @@ export async function countEntries(db: DB): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
   return Number(n);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Public pages: sitemaps and feeds.
+
+export interface SitemapEntry {
+  slug: string;
+  updatedAt: string;
+}
+
+/** The most URLs one sitemap file may list (sitemaps.org). */
+export const SITEMAP_MAX_URLS = 50_000;
+
+/** Slug and last change of every published entry of a kind, newest first: one sitemap's rows. */
+export async function sitemapEntries(
+  db: DB,
+  kind: Kind,
+  limit = SITEMAP_MAX_URLS,
+): Promise<SitemapEntry[]> {
+  const rows = await db
+    .selectFrom("entries")
+    .select(["slug", "updated_at"])
+    .where("kind", "=", kind)
+    .where(isPublic)
+    .orderBy("published_at", "desc")
+    .orderBy("id", "desc")
+    .limit(Math.min(limit, SITEMAP_MAX_URLS))
+    .execute();
+  return rows.map((r) => ({ slug: r.slug, updatedAt: r.updated_at }));
+}
+
+export interface FeedItem {
+  id: string;
+  slug: string;
+  title: string;
+  organization: string;
+  publishedAt: string;
+  summary: string;
+}
+
+/** The newest published entries of a kind with their short information, for the RSS feed. */
+export async function feedItems(db: DB, kind: Kind, limit = 50): Promise<FeedItem[]> {
+  const rows = await db
+    .selectFrom("entries")
+    .select(["id", "slug", "title", "organization", "published_at", "updated_at", "data"])
+    .where("kind", "=", kind)
+    .where(isPublic)
+    .orderBy("published_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => {
+    let summary = "";
+    try {
+      const data = JSON.parse(r.data) as EntryData;
+      summary = typeof data.summary === "string" ? data.summary : "";
+    } catch {
+      // A damaged row still belongs in the feed, just without its summary.
+    }
+    return {
+      id: r.id,
+      slug: r.slug,
+      title: r.title,
+      organization: r.organization,
+      publishedAt: r.published_at ?? r.updated_at,
+      summary,
+    };
+  });
+}
+
+/** When each kind's published content last changed: the lastmod of its list page. */
+export async function lastChangeByKind(db: DB): Promise<Partial<Record<Kind, string>>> {
+  const rows = await db
+    .selectFrom("entries")
+    .select((eb) => ["kind", eb.fn.max("updated_at").as("last")])
+    .where(isPublic)
+    .groupBy("kind")
+    .execute();
+  const out: Partial<Record<Kind, string>> = {};
+  for (const r of rows) if (r.last) out[r.kind as Kind] = String(r.last);
+  return out;
 }

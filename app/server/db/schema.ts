@@ -24,6 +24,7 @@ export interface EntriesTable {
   created_by: string | null;
   updated_by: string | null;
   deleted_at: string | null;
+  search_id: number | null;
 }
 
 export interface EntrySlugsTable {

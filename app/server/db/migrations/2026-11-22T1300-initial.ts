@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type SqlBool } from "kysely";
 import type { MigrationDialect } from "./index.ts";
 
 /**
@@ -33,19 +33,38 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     .addColumn("created_by", "text")
     .addColumn("updated_by", "text")
     .addColumn("deleted_at", "text")
+    // SQLite only: the stable integer key of the entry's row in the full-text index.
+    .addColumn("search_id", "integer")
     .addUniqueConstraint("entries_kind_slug_unique", ["kind", "slug"])
     .execute();
-  // The public lists, the bell and the sitemap all read "published rows of a kind, newest first".
-  await db.schema
-    .createIndex("entries_public_list")
-    .on("entries")
-    .columns(["kind", "status", "published_at", "id"])
-    .execute();
+  // Public reads all filter on exactly `status = 'published' and deleted_at is null` (written as
+  // literals, so both databases can use these partial indexes): lists, filters, the bell, sitemaps.
+  const PUBLIC = sql<SqlBool>`status = 'published' and deleted_at is null`;
+  for (const [name, columns] of [
+    ["entries_public", ["kind", "published_at", "id"]],
+    ["entries_public_state", ["kind", "state", "published_at", "id"]],
+    ["entries_public_org", ["kind", "organization", "published_at", "id"]],
+    ["entries_public_qualification", ["kind", "qualification", "published_at", "id"]],
+    ["entries_public_last_date", ["kind", "last_date"]],
+    // Search on PostgreSQL ranks the newest matches: this lets it walk them newest first.
+    ["entries_public_newest", ["published_at"]],
+  ] as const) {
+    await db.schema
+      .createIndex(name)
+      .on("entries")
+      .columns([...columns])
+      .where(PUBLIC)
+      .execute();
+  }
+  // The admin lists, newest change first. Deliberately not led by `kind`: SQLite would then pick it
+  // for public counts over the covering partial indexes above.
+  await db.schema.createIndex("entries_updated").on("entries").column("updated_at").execute();
   await db.schema.createIndex("entries_job").on("entries").column("job_id").execute();
   await db.schema
-    .createIndex("entries_last_date")
+    .createIndex("entries_search_id")
     .on("entries")
-    .columns(["kind", "status", "last_date"])
+    .column("search_id")
+    .unique()
     .execute();
 
   await db.schema
@@ -224,20 +243,24 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
       setweight(to_tsvector('simple', coalesce(title, '')), 'A') ||
       setweight(to_tsvector('simple', coalesce(organization, '')), 'B') ||
       setweight(to_tsvector('simple', coalesce(search_text, '')), 'C')) stored`.execute(db);
-    await sql`create index entries_search on entries using gin (search_vector)`.execute(db);
+    await sql`create index entries_search on entries using gin (search_vector)
+      where status = 'published' and deleted_at is null`.execute(db);
   } else {
+    // The index holds public entries only, so a search never joins to filter. Its rowid is the
+    // entry's search_id, a real column (an implicit rowid may change on VACUUM).
     await sql`create virtual table entries_fts using fts5(
-      entry_id unindexed, title, organization, search_text, tokenize = 'unicode61 remove_diacritics 2')`.execute(
+      title, organization, search_text, tokenize = 'unicode61 remove_diacritics 2')`.execute(db);
+    await sql`create trigger entries_search_id after insert on entries begin
+      update entries set search_id = coalesce((select max(search_id) from entries), 0) + 1
+      where id = new.id; end`.execute(db);
+    await sql`create trigger entries_fts_update after update on entries begin
+      delete from entries_fts where rowid = old.search_id;
+      insert into entries_fts (rowid, title, organization, search_text)
+      select new.search_id, new.title, new.organization, new.search_text
+      where new.search_id is not null and new.status = 'published' and new.deleted_at is null; end`.execute(
       db,
     );
-    await sql`create trigger entries_fts_insert after insert on entries begin
-      insert into entries_fts (entry_id, title, organization, search_text)
-      values (new.id, new.title, new.organization, new.search_text); end`.execute(db);
-    await sql`create trigger entries_fts_update after update of title, organization, search_text on entries begin
-      delete from entries_fts where entry_id = old.id;
-      insert into entries_fts (entry_id, title, organization, search_text)
-      values (new.id, new.title, new.organization, new.search_text); end`.execute(db);
     await sql`create trigger entries_fts_delete after delete on entries begin
-      delete from entries_fts where entry_id = old.id; end`.execute(db);
+      delete from entries_fts where rowid = old.search_id; end`.execute(db);
   }
 }
