@@ -1,0 +1,94 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export interface Instance {
+  baseURL: string;
+  dataDir: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * Start one more production server (besides the shared e2e one) with its own settings, e.g. a
+ * second instance on the same PostgreSQL, or an https BASE_URL. Stopped by the caller.
+ */
+export async function startInstance(env: Record<string, string>): Promise<Instance> {
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "govjobs-inst-"));
+  const port = 40_000 + Math.floor(Math.random() * 9_000);
+  const baseURL = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["server.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: `file:${dataDir}/instance.db`,
+      BASE_URL: baseURL,
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`instance exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseURL}/healthz`)).ok) break;
+    } catch {
+      // starting
+    }
+    if (Date.now() > deadline) throw new Error("instance did not start in 60 s");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    baseURL,
+    dataDir,
+    process: child,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        await new Promise((r) => child.once("exit", r));
+      }
+      if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Create or update a user in the database the given environment points at. */
+export function createUser(
+  env: Record<string, string>,
+  email: string,
+  password: string,
+  admin: boolean,
+) {
+  const r = spawnSync(
+    process.execPath,
+    [
+      "node_modules/tsx/dist/cli.mjs",
+      "scripts/user-create.ts",
+      "--email",
+      email,
+      "--password",
+      password,
+      ...(admin ? ["--admin"] : []),
+    ],
+    { env: { ...process.env, ...env }, encoding: "utf8" },
+  );
+  if (r.status !== 0) throw new Error(`user:create failed: ${r.stderr}`);
+}
+
+/** Sign in through the real login form; returns the Cookie header value for later requests. */
+export async function signIn(baseURL: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${baseURL}/admin/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: baseURL },
+    body: new URLSearchParams({ email, password, next: "/admin" }),
+  });
+  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);
+  if (res.status !== 302 || cookies.length === 0)
+    throw new Error(`sign-in failed with status ${res.status}`);
+  return cookies.join("; ");
+}
