@@ -74,7 +74,8 @@ export function createUser(
       password,
       ...(admin ? ["--admin"] : []),
     ],
-    { env: { ...process.env, ...env }, encoding: "utf8" },
+    // Vitest sets BASE_URL to "/" in its own environment; the app needs an origin.
+    { env: { ...process.env, BASE_URL: "http://localhost", ...env }, encoding: "utf8" },
   );
   if (r.status !== 0) throw new Error(`user:create failed: ${r.stderr}`);
 }

@@ -1,7 +1,13 @@
 import { Form, data, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { getViewer, safeReturnPath } from "~/server/guard.server.ts";
+import { clientIp } from "~/server/rate-limit.server.ts";
 import { services } from "~/server/services.server.ts";
+import {
+  checkSignIn,
+  clearSignInFailures,
+  recordSignInFailure,
+} from "~/server/sign-in-throttle.server.ts";
 import type { Route } from "./+types/login";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -35,31 +41,41 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const { auth } = await services();
+  const { auth, db } = await services();
+  const ip = clientIp(request);
+  const email = parsed.data.email;
+  const throttle = await checkSignIn(db, ip, email);
+  if (!throttle.allowed) return tooMany(email, throttle.retryAfterSeconds);
   try {
     const { headers } = await auth.api.signInEmail({
-      body: { email: parsed.data.email, password: parsed.data.password },
+      body: { email, password: parsed.data.password },
       headers: request.headers,
       returnHeaders: true,
     });
+    await clearSignInFailures(db, email);
     return redirect(safeReturnPath(parsed.data.next), { headers });
   } catch (err) {
     const status = (err as { statusCode?: number }).statusCode;
-    if (status === 429) {
-      return data(
-        {
-          formError: "Too many attempts. Wait a minute and try again.",
-          fieldErrors: {},
-          email: parsed.data.email,
-        },
-        { status: 429 },
-      );
-    }
-    return data(
-      { formError: WRONG_CREDENTIALS, fieldErrors: {}, email: parsed.data.email },
-      { status: 401 },
-    );
+    if (status === 429) return tooMany(email, 60);
+    await recordSignInFailure(db, ip, email);
+    return data({ formError: WRONG_CREDENTIALS, fieldErrors: {}, email }, { status: 401 });
   }
+}
+
+function tooMany(email: string, retryAfterSeconds: number) {
+  return data(
+    {
+      formError: `Too many sign-in attempts. Wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"} and try again.`,
+      fieldErrors: {},
+      email,
+    },
+    { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
+  );
+}
+
+/** An action's Retry-After reaches the browser only through here. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
 }
 
 export function meta() {

@@ -1,0 +1,44 @@
+import { expect, it } from "vitest";
+import { describeEachDatabase } from "../../test/databases.ts";
+import {
+  checkSignIn,
+  clearSignInFailures,
+  FREE_FAILURES,
+  recordSignInFailure,
+} from "./sign-in-throttle.server.ts";
+
+describeEachDatabase("sign-in throttle", (db) => {
+  it("blocks an account after its free failures, with growing delays that expire", async () => {
+    const t0 = new Date("2030-01-01T00:00:00Z");
+    for (let i = 0; i < FREE_FAILURES.account; i++)
+      await recordSignInFailure(db(), `10.0.0.${i}`, "editor@x.test", t0);
+    expect((await checkSignIn(db(), "10.9.9.9", "editor@x.test", t0)).allowed).toBe(true);
+    await recordSignInFailure(db(), "10.0.0.99", "editor@x.test", t0);
+    const first = await checkSignIn(db(), "10.9.9.9", "Editor@X.test", t0);
+    expect(first).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    await recordSignInFailure(db(), "10.0.0.98", "editor@x.test", t0);
+    await recordSignInFailure(db(), "10.0.0.97", "editor@x.test", t0);
+    expect((await checkSignIn(db(), "10.9.9.9", "editor@x.test", t0)).retryAfterSeconds).toBe(4);
+    // The block expires by itself.
+    expect(
+      (await checkSignIn(db(), "10.9.9.9", "editor@x.test", new Date(t0.getTime() + 5000))).allowed,
+    ).toBe(true);
+  });
+
+  it("blocks one address guessing many accounts", async () => {
+    const t0 = new Date("2030-02-01T00:00:00Z");
+    for (let i = 0; i <= FREE_FAILURES.address; i++)
+      await recordSignInFailure(db(), "203.0.113.5", `user${i}@x.test`, t0);
+    expect((await checkSignIn(db(), "203.0.113.5", "someone-new@x.test", t0)).allowed).toBe(false);
+    expect((await checkSignIn(db(), "203.0.113.6", "someone-new@x.test", t0)).allowed).toBe(true);
+  });
+
+  it("lets an admin (or a success) clear an account", async () => {
+    const t0 = new Date("2030-03-01T00:00:00Z");
+    for (let i = 0; i <= FREE_FAILURES.account; i++)
+      await recordSignInFailure(db(), `10.1.0.${i}`, "locked@x.test", t0);
+    expect((await checkSignIn(db(), "10.2.0.1", "locked@x.test", t0)).allowed).toBe(false);
+    await clearSignInFailures(db(), "LOCKED@x.test");
+    expect((await checkSignIn(db(), "10.2.0.1", "locked@x.test", t0)).allowed).toBe(true);
+  });
+});
