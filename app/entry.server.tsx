@@ -1,10 +1,21 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./components/nonce.tsx";
 import { nonceContext } from "./request-context.ts";
+import { logger } from "./server/logger.server.ts";
+
+/** Errors in loaders, actions and rendering: logged as JSON, never shown to the visitor. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  const err = error as Error;
+  logger.error(
+    { path: new URL(request.url).pathname, err: { message: err?.message, stack: err?.stack } },
+    "route error",
+  );
+};
 
 export const streamTimeout = 5_000;
 
@@ -57,7 +68,10 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          console.error(error);
+          logger.error(
+            { err: { message: (error as Error)?.message, stack: (error as Error)?.stack } },
+            "render error",
+          );
         },
       },
     );

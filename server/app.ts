@@ -12,6 +12,7 @@ import {
   PageCache,
 } from "~/server/page-cache.server.ts";
 import { services } from "~/server/services.server.ts";
+import { bodyLimit, errorPage, requestLog } from "./request-log.ts";
 import { contentSecurityPolicy, securityHeaders } from "./security-headers.ts";
 
 const config = env();
@@ -38,6 +39,8 @@ function getLoadContext(_req: express.Request, res: express.Response) {
 
 export const app = express();
 app.disable("x-powered-by");
+app.use(requestLog);
+app.use(bodyLimit);
 const https = config.BASE_URL.startsWith("https://");
 app.use(securityHeaders({ https, csp: cspEnabled }));
 
@@ -122,3 +125,4 @@ function sendUncached(res: express.Response, response: Response, body: Buffer) {
 
 // Everything else (admin, writes, signed-in visitors) goes straight to React Router.
 app.use(createExpressHandler({ build: loadBuild, getLoadContext }));
+app.use(errorPage);

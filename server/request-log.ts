@@ -1,0 +1,65 @@
+import { randomUUID } from "node:crypto";
+import type { ErrorRequestHandler, RequestHandler } from "express";
+import { logger } from "~/server/logger.server.ts";
+
+/** A request id on every response (X-Request-Id) and one JSON log line per request. */
+export const requestLog: RequestHandler = (req, res, next) => {
+  const id = randomUUID();
+  const started = process.hrtime.bigint();
+  res.locals.requestId = id;
+  res.setHeader("X-Request-Id", id);
+  res.on("finish", () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    const line = {
+      reqId: id,
+      method: req.method,
+      path: req.path.slice(0, 300),
+      status: res.statusCode,
+      ms: Math.round(ms * 10) / 10,
+    };
+    if (res.statusCode >= 500) logger.error(line, "request failed");
+    else logger.info(line, "request");
+  });
+  next();
+};
+
+/** Bodies larger than this are refused before anything reads them. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export const bodyLimit: RequestHandler = (req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  const length = req.headers["content-length"];
+  if (length === undefined && req.headers["transfer-encoding"]) {
+    res
+      .status(411)
+      .type("text/plain")
+      .send("Length Required: send the request with a Content-Length header.");
+    return;
+  }
+  if (Number(length ?? 0) > MAX_BODY_BYTES) {
+    res.status(413).type("text/plain").send("The request is too large (the limit is 1 MB).");
+    return;
+  }
+  next();
+};
+
+/** The last resort: no stack trace, SQL or path ever reaches a visitor; the id finds the log line. */
+export const errorPage: ErrorRequestHandler = (err, req, res, _next) => {
+  const id = String(res.locals.requestId ?? "unknown");
+  logger.error(
+    {
+      reqId: id,
+      method: req.method,
+      path: req.path.slice(0, 300),
+      err: { message: (err as Error)?.message, stack: (err as Error)?.stack },
+    },
+    "unhandled error",
+  );
+  if (res.headersSent) return res.end();
+  res
+    .status(500)
+    .type("html")
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Something went wrong</title><link rel="icon" href="/favicon.svg"></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1f2937"><h1 style="color:#ea580c">Something went wrong</h1><p>We could not show this page. Please try again in a moment.</p><p>If it keeps happening, tell us this reference: <code>${id}</code></p><p><a href="/">Go to the home page</a></p></body></html>`,
+    );
+};
