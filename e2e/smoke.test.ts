@@ -8,7 +8,7 @@ describe("smoke: the site answers in Chromium", () => {
     const page = await browser.page();
     const response = await page.goto("/");
     expect(response?.status()).toBe(200);
-    for (const heading of ["Jobs", "Results", "Admit Cards", "Syllabus", "Answer Keys"]) {
+    for (const heading of ["Latest Jobs", "Results", "Admit Cards", "Syllabus", "Answer Keys"]) {
       await expect(
         page.getByRole("heading", { name: heading, exact: true }).count(),
       ).resolves.toBeGreaterThan(0);

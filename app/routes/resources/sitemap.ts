@@ -1,3 +1,50 @@
-export async function loader() {
-  return new Response("Not built yet", { status: 501 });
+import { KIND_LIST, kindByUrlPrefix } from "~/content/registry.ts";
+import { SITE_PAGE_SLUGS } from "~/content/site-pages.ts";
+import { lastChangeByKind, sitemapEntries } from "~/server/entries.server.ts";
+import { env } from "~/server/env.server.ts";
+import { canonicalUrl, urlsetXml } from "~/server/seo.server.ts";
+import { db } from "~/server/services.server.ts";
+import { listSitePages } from "~/server/site-pages.server.ts";
+import type { Route } from "./+types/sitemap";
+
+/** /sitemaps/jobs.xml and the like (one per kind), and /sitemaps/pages.xml for everything else. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const baseUrl = env().BASE_URL;
+  const conn = await db();
+  const name = params.file.match(/^([a-z-]+)\.xml$/)?.[1];
+  let urls: { loc: string; lastmod?: string }[];
+  if (name === "pages") {
+    const [last, pages] = await Promise.all([lastChangeByKind(conn), listSitePages(conn)]);
+    const published = new Set<string>(SITE_PAGE_SLUGS);
+    urls = [
+      { loc: canonicalUrl(baseUrl, "/"), lastmod: Object.values(last).sort().at(-1) },
+      ...KIND_LIST.map((k) => ({ loc: canonicalUrl(baseUrl, k.urlPrefix), lastmod: last[k.kind] })),
+      ...pages
+        .filter((p) => published.has(p.slug))
+        .map((p) => ({ loc: canonicalUrl(baseUrl, `/${p.slug}`), lastmod: p.updatedAt })),
+      { loc: canonicalUrl(baseUrl, "/contact-us") },
+    ];
+  } else {
+    const kind = name ? kindByUrlPrefix(`/${name}`) : undefined;
+    if (!kind)
+      return notFound("No such sitemap. The sitemap index at /sitemap.xml lists them all.");
+    const rows = await sitemapEntries(conn, kind.kind);
+    urls = rows.map((r) => ({
+      loc: canonicalUrl(baseUrl, `${kind.urlPrefix}/${r.slug}`),
+      lastmod: r.updatedAt,
+    }));
+  }
+  return new Response(urlsetXml(urls), {
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": "public, max-age=600",
+    },
+  });
+}
+
+function notFound(message: string) {
+  return new Response(message, {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
 }

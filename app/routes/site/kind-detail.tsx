@@ -1,4 +1,131 @@
-// Placeholder: replaced by the module that builds this screen.
-export default function Placeholder() {
-  return <main>Not built yet</main>;
+import { data, redirect } from "react-router";
+import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
+import { EntryDetail, type RelatedEntry } from "~/components/entry-detail.tsx";
+import { JsonLd } from "~/components/json-ld.tsx";
+import { PageError, errorMeta } from "~/components/page-error.tsx";
+import { kindByUrlPrefix, REGISTRY } from "~/content/registry.ts";
+import {
+  entriesOfJob,
+  findPublishedBySlug,
+  getPublishedSummaryById,
+  type Entry,
+  type EntrySummary,
+} from "~/server/entries.server.ts";
+import { env } from "~/server/env.server.ts";
+import { dateInIndia } from "~/server/format.ts";
+import { recordNotFound } from "~/server/not-found-log.server.ts";
+import {
+  breadcrumbJsonLd,
+  entryFaqs,
+  faqPageJsonLd,
+  jobPostingJsonLd,
+  pageMeta,
+  serializeJsonLd,
+} from "~/server/seo.server.ts";
+import { db } from "~/server/services.server.ts";
+import { getSettings } from "~/server/settings.server.ts";
+import type { Route } from "./+types/kind-detail";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  // One module serves all five kinds: the first path segment says which kind this is.
+  const kind = kindByUrlPrefix(`/${url.pathname.split("/")[1]}`);
+  if (!kind) throw data(null, { status: 404 });
+  const conn = await db();
+  const lookup = await findPublishedBySlug(conn, kind.kind, params.slug);
+  if (lookup.found === "moved") {
+    // The slug changed: send people and search engines to the new address for good.
+    throw redirect(`${kind.urlPrefix}/${lookup.slug}`, 301);
+  }
+  if (lookup.found === "none") {
+    await recordNotFound(conn, url.pathname, request.headers.get("referer"));
+    throw data(null, { status: 404 });
+  }
+  const entry = lookup.entry;
+  const [settings, related] = await Promise.all([getSettings(conn), relatedTo(conn, entry)]);
+
+  const baseUrl = env().BASE_URL;
+  const today = dateInIndia();
+  const path = `${kind.urlPrefix}/${entry.slug}`;
+  const crumbs = [
+    { name: "Home", path: "/" },
+    { name: kind.plural, path: kind.urlPrefix },
+    { name: entry.title, path },
+  ];
+  const jobPosting = jobPostingJsonLd(entry, { baseUrl, today });
+  const faqPage = faqPageJsonLd(entryFaqs(entry.data));
+  const summary = String(entry.data.summary ?? "");
+  return {
+    entry: {
+      id: entry.id,
+      kind: entry.kind,
+      slug: entry.slug,
+      title: entry.title,
+      organization: entry.organization,
+      publishedAt: entry.publishedAt,
+      updatedAt: entry.updatedAt,
+      lastDate: entry.lastDate,
+      data: entry.data,
+    },
+    definition: { label: kind.label, sections: kind.sections },
+    related,
+    today,
+    crumbs,
+    jsonLd: [breadcrumbJsonLd(crumbs, baseUrl), jobPosting, faqPage]
+      .filter((b) => b !== null)
+      .map(serializeJsonLd),
+    meta: pageMeta({
+      baseUrl,
+      settings,
+      title: entry.title,
+      description: summary.includes(entry.organization)
+        ? summary
+        : `${entry.organization}: ${summary}`,
+      path,
+      type: "article",
+    }),
+  };
+}
+
+/** A job's own result, admit card and the like; for those, the job and its other entries. */
+async function relatedTo(
+  conn: Awaited<ReturnType<typeof db>>,
+  entry: Entry,
+): Promise<RelatedEntry[]> {
+  const pick = (e: EntrySummary): RelatedEntry => ({
+    id: e.id,
+    title: e.title,
+    href: `${REGISTRY[e.kind].urlPrefix}/${e.slug}`,
+    kindLabel: REGISTRY[e.kind].label,
+  });
+  if (entry.kind === "job") return (await entriesOfJob(conn, entry.id)).map(pick);
+  if (!entry.jobId) return [];
+  const [job, siblings] = await Promise.all([
+    getPublishedSummaryById(conn, entry.jobId),
+    entriesOfJob(conn, entry.jobId),
+  ]);
+  return [...(job ? [job] : []), ...siblings.filter((s) => s.id !== entry.id)].map(pick);
+}
+
+export default function KindDetail({ loaderData }: Route.ComponentProps) {
+  return (
+    <main className="mx-auto max-w-4xl">
+      <JsonLd blocks={loaderData.jsonLd} />
+      <Breadcrumbs crumbs={loaderData.crumbs} />
+      <EntryDetail
+        entry={loaderData.entry}
+        definition={loaderData.definition}
+        related={loaderData.related}
+        today={loaderData.today}
+      />
+    </main>
+  );
+}
+
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  return loaderData?.meta ?? errorMeta(error);
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} />;
 }

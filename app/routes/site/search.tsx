@@ -1,4 +1,198 @@
-// Placeholder: replaced by the module that builds this screen.
-export default function Placeholder() {
-  return <main>Not built yet</main>;
+import { data, Form } from "react-router";
+import { z } from "zod";
+import { JsonLd } from "~/components/json-ld.tsx";
+import { PageError, errorMeta } from "~/components/page-error.tsx";
+import { Pagination } from "~/components/pagination.tsx";
+import { REGISTRY } from "~/content/registry.ts";
+import { searchPublished } from "~/server/entries.server.ts";
+import { env } from "~/server/env.server.ts";
+import { formatDate } from "~/server/format.ts";
+import { breadcrumbJsonLd, pageMeta, serializeJsonLd } from "~/server/seo.server.ts";
+import { db } from "~/server/services.server.ts";
+import { getSettings } from "~/server/settings.server.ts";
+import type { Route } from "./+types/search";
+
+const PER_PAGE = 20;
+const MAX_QUERY = 100;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const parsed = SearchQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  if (!parsed.success) {
+    throw data({ message: parsed.error.issues[0].message }, { status: 400 });
+  }
+  const { q, page } = parsed.data;
+  const conn = await db();
+  const [settings, results] = await Promise.all([
+    getSettings(conn),
+    q ? searchPublished(conn, q, { page, perPage: PER_PAGE }) : null,
+  ]);
+  const baseUrl = env().BASE_URL;
+  const crumbs = [
+    { name: "Home", path: "/" },
+    { name: "Search", path: "/search" },
+  ];
+  return {
+    q,
+    page,
+    pages: results?.pages ?? 1,
+    total: results?.total ?? 0,
+    hits: (results?.items ?? []).map((hit) => ({
+      id: hit.id,
+      title: hit.title,
+      organization: hit.organization,
+      kindLabel: REGISTRY[hit.kind].label,
+      href: `${REGISTRY[hit.kind].urlPrefix}/${hit.slug}`,
+      publishedAt: hit.publishedAt,
+      snippet: hit.snippet,
+    })),
+    jsonLd: [serializeJsonLd(breadcrumbJsonLd(crumbs, baseUrl))],
+    meta: pageMeta({
+      baseUrl,
+      settings,
+      title: q ? `Search results for “${q}”` : "Search",
+      description: `Search ${settings.siteName} for government jobs, results, admit cards, syllabus and answer keys.`,
+      path: "/search",
+      // Result pages are endless near-duplicates: search engines should follow, not index, them.
+      noindex: true,
+    }),
+  };
+}
+
+const SearchQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(MAX_QUERY, `Search words can be at most ${MAX_QUERY} characters long. Try fewer words.`)
+    .default(""),
+  page: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce
+      .number({ message: "The page number must be a whole number, such as ?page=2" })
+      .int("The page number must be a whole number, such as ?page=2")
+      .min(1, "The page number must be 1 or more")
+      .max(10_000, "The page number must be at most 10000")
+      .default(1),
+  ),
+});
+
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const { q, hits, page, pages, total } = loaderData;
+  return (
+    <main className="mx-auto max-w-3xl">
+      <JsonLd blocks={loaderData.jsonLd} />
+      <h1 className="mb-4 text-2xl font-semibold text-ink">
+        {q ? <>Search results for “{q}”</> : "Search"}
+      </h1>
+      <Form method="get" action="/search" role="search" className="mb-4 flex gap-2">
+        <label htmlFor="search-q" className="sr-only">
+          Search words
+        </label>
+        <input
+          id="search-q"
+          type="search"
+          name="q"
+          defaultValue={q}
+          maxLength={MAX_QUERY}
+          placeholder="Post, exam or organization, e.g. clerk"
+          className="min-w-0 flex-1 rounded-app border border-stone-300 bg-white px-3 py-2"
+        />
+        <button
+          type="submit"
+          className="rounded-app bg-primary px-4 py-2 font-semibold text-white hover:bg-primary-dark"
+        >
+          Search
+        </button>
+      </Form>
+
+      {!q && (
+        <p className="text-muted">
+          Type a post, exam or organization above, for example “clerk”, “police” or “SSC”.
+        </p>
+      )}
+      {q && hits.length === 0 && (
+        <p className="rounded-app border border-stone-200 bg-white px-4 py-6 text-center">
+          {page > 1 ? "No more results." : <>No results for “{q}”. Try fewer or different words.</>}
+        </p>
+      )}
+      {hits.length > 0 && (
+        <>
+          <p className="mb-2 text-sm text-muted">
+            {total} {total === 1 ? "result" : "results"}
+            {pages > 1 ? `, page ${page} of ${pages}` : ""}
+          </p>
+          <ol
+            aria-label="Search results"
+            className="divide-y divide-stone-100 rounded-app border border-stone-200 bg-white"
+          >
+            {hits.map((hit) => (
+              <li key={hit.id} className="px-4 py-3">
+                <p className="flex flex-wrap items-baseline gap-2">
+                  <span className="rounded-app bg-secondary-light px-1.5 py-0.5 text-xs font-semibold text-secondary">
+                    {hit.kindLabel}
+                  </span>
+                  <a href={hit.href} className="font-semibold text-accent hover:underline">
+                    {hit.title}
+                  </a>
+                </p>
+                <p className="mt-1 text-xs text-muted">
+                  {hit.organization}
+                  {hit.publishedAt && (
+                    <>
+                      {" · "}
+                      <time dateTime={hit.publishedAt}>{formatDate(hit.publishedAt)}</time>
+                    </>
+                  )}
+                </p>
+                <p className="mt-1 text-sm break-words">
+                  <Snippet text={hit.snippet} />
+                </p>
+              </li>
+            ))}
+          </ol>
+          <Pagination path="/search" params={{ q }} page={page} pages={pages} />
+        </>
+      )}
+    </main>
+  );
+}
+
+/**
+ * The database marks found words with \u0001…\u0002; they become <mark> here, as text, so nothing
+ * an editor typed is ever read as HTML.
+ */
+function Snippet({ text }: { text: string }) {
+  const parts: { text: string; found: boolean }[] = [];
+  for (const [i, chunk] of text.split("\u0001").entries()) {
+    if (i === 0) {
+      parts.push({ text: chunk.replaceAll("\u0002", ""), found: false });
+      continue;
+    }
+    const end = chunk.indexOf("\u0002");
+    const found = end === -1 ? chunk : chunk.slice(0, end);
+    parts.push({ text: found, found: true });
+    if (end !== -1)
+      parts.push({ text: chunk.slice(end + 1).replaceAll("\u0002", ""), found: false });
+  }
+  return (
+    <>
+      {parts.map((p, i) =>
+        p.found ? (
+          <mark key={i} className="rounded bg-primary-light px-0.5 text-ink">
+            {p.text}
+          </mark>
+        ) : (
+          p.text
+        ),
+      )}
+    </>
+  );
+}
+
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  return loaderData?.meta ?? errorMeta(error);
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} />;
 }

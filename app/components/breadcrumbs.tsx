@@ -1,0 +1,35 @@
+import { Link } from "react-router";
+
+export interface Crumb {
+  name: string;
+  path: string;
+}
+
+/** Home › Jobs › This job. The last crumb is the current page and is not a link. */
+export function Breadcrumbs({ crumbs }: { crumbs: readonly Crumb[] }) {
+  return (
+    <nav aria-label="Breadcrumb" className="mb-4 text-sm text-muted">
+      <ol className="flex flex-wrap items-center gap-x-1">
+        {crumbs.map((crumb, i) => {
+          const last = i === crumbs.length - 1;
+          return (
+            <li key={crumb.path} className="flex min-w-0 items-center gap-x-1">
+              {last ? (
+                <span aria-current="page" className="truncate font-semibold text-ink">
+                  {crumb.name}
+                </span>
+              ) : (
+                <>
+                  <Link to={crumb.path} className="text-accent hover:underline">
+                    {crumb.name}
+                  </Link>
+                  <span aria-hidden="true">›</span>
+                </>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,364 @@
+import type { EntryData, Field, Row, RowsField, ScalarField, Section } from "~/content/fields.ts";
+import type { Kind, KindDefinition } from "~/content/registry.ts";
+import { formatDate, formatNumber, formatRupees, isClosed } from "~/server/format.ts";
+
+/**
+ * The body of an entry's public page, drawn from the content registry alone: the public detail
+ * page and the admin preview both render it, so it takes plain data and imports nothing
+ * server-only. The kind's definition comes in as a prop (pass `REGISTRY[entry.kind]`) rather than
+ * by import, so the public page's JavaScript does not carry the registry's validation library.
+ */
+export interface EntryDetailEntry {
+  id: string;
+  kind: Kind;
+  slug: string;
+  title: string;
+  organization: string;
+  publishedAt: string | null;
+  updatedAt: string;
+  lastDate: string | null;
+  data: EntryData;
+}
+
+export interface RelatedEntry {
+  id: string;
+  title: string;
+  /** Its public address, `${REGISTRY[kind].urlPrefix}/${slug}`. */
+  href: string;
+  /** Its kind as a person says it: REGISTRY[kind].label. */
+  kindLabel: string;
+}
+
+export interface EntryDetailProps {
+  entry: EntryDetailEntry;
+  /** REGISTRY[entry.kind], or any object with its label and sections. */
+  definition: Pick<KindDefinition, "label" | "sections">;
+  /** The job an entry belongs to and the job's other entries (or, on a job, its entries). */
+  related: readonly RelatedEntry[];
+  /** Today's date in India, YYYY-MM-DD, decided by the server so the browser agrees. */
+  today: string;
+}
+
+export function EntryDetail({ entry, definition: kind, related, today }: EntryDetailProps) {
+  const closed = entry.kind === "job" && isClosed(entry.lastDate, today);
+  const sections = kind.sections.filter((s) => sectionHasContent(s, entry.data));
+  return (
+    <article className="space-y-5">
+      <header className="space-y-2">
+        <p className="text-sm font-semibold uppercase tracking-wide text-secondary">{kind.label}</p>
+        <h1 className="text-2xl leading-tight font-semibold text-ink sm:text-3xl">{entry.title}</h1>
+        <p className="text-muted">{entry.organization}</p>
+        <p className="text-sm text-muted">
+          {entry.publishedAt && (
+            <>
+              Posted on <time dateTime={entry.publishedAt}>{formatDate(entry.publishedAt)}</time>
+            </>
+          )}
+          {entry.publishedAt && entry.updatedAt > entry.publishedAt && (
+            <>
+              {" · "}Updated on{" "}
+              <time dateTime={entry.updatedAt}>{formatDate(entry.updatedAt)}</time>
+            </>
+          )}
+        </p>
+      </header>
+
+      {closed && entry.lastDate && (
+        <p
+          role="status"
+          className="rounded-app border border-red-300 bg-red-50 px-4 py-3 font-semibold text-red-800"
+        >
+          Closed: applications ended on {formatDate(entry.lastDate)}.
+        </p>
+      )}
+
+      {sections.map((section) => (
+        <section
+          key={section.id}
+          aria-labelledby={`section-${section.id}`}
+          className="overflow-hidden rounded-app border border-stone-200 bg-white"
+        >
+          <h2
+            id={`section-${section.id}`}
+            className="border-l-4 border-primary bg-primary-light px-4 py-2 text-lg font-semibold text-primary-dark"
+          >
+            {section.title}
+          </h2>
+          <div className="space-y-3 p-3 sm:p-4">
+            {groupFields(section, entry.data).map((group, i) =>
+              group.type === "table" ? (
+                <FieldTable key={i} fields={group.fields} data={entry.data} />
+              ) : (
+                <FieldBlock
+                  key={i}
+                  field={group.field}
+                  section={section}
+                  value={entry.data[group.field.name]}
+                />
+              ),
+            )}
+          </div>
+        </section>
+      ))}
+
+      {related.length > 0 && (
+        <section
+          aria-labelledby="section-related"
+          className="overflow-hidden rounded-app border border-stone-200 bg-white"
+        >
+          <h2
+            id="section-related"
+            className="border-l-4 border-accent bg-accent-light px-4 py-2 text-lg font-semibold text-accent"
+          >
+            Related
+          </h2>
+          <ul className="divide-y divide-stone-100">
+            {related.map((r) => (
+              <li key={r.id} className="px-4 py-2">
+                <span className="mr-2 rounded-app bg-stone-100 px-2 py-0.5 text-xs font-semibold text-muted">
+                  {r.kindLabel}
+                </span>
+                <a href={r.href} className="text-accent underline-offset-2 hover:underline">
+                  {r.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </article>
+  );
+}
+
+type Group = { type: "table"; fields: ScalarField[] } | { type: "block"; field: Field };
+
+/**
+ * Short facts (text, numbers, dates, choices, links) read best as one label/value table; long text
+ * and repeated rows stand on their own. Consecutive short facts share a table, and a list of
+ * label + address rows (other links) joins the table as more links.
+ */
+function groupFields(section: Section, data: EntryData): Group[] {
+  const groups: Group[] = [];
+  for (const field of section.fields) {
+    if (isEmpty(data[field.name])) continue;
+    if (isShortFact(field) || isLinkList(field)) {
+      const last = groups.at(-1);
+      if (last?.type === "table") last.fields.push(field as ScalarField);
+      else groups.push({ type: "table", fields: [field as ScalarField] });
+    } else {
+      groups.push({ type: "block", field });
+    }
+  }
+  return groups;
+}
+
+function isShortFact(field: Field): field is ScalarField {
+  return field.type !== "rows" && field.type !== "textarea";
+}
+
+/** A rows field of exactly a text label and a URL: each row is one more link. */
+function isLinkList(field: Field): field is RowsField {
+  return (
+    field.type === "rows" &&
+    field.columns.length === 2 &&
+    field.columns[0].type === "text" &&
+    field.columns[1].type === "url"
+  );
+}
+
+/** A rows field of a short text and a long text (questions and answers, subjects and topics). */
+function isTermList(field: Field): field is RowsField {
+  return (
+    field.type === "rows" &&
+    field.columns.length === 2 &&
+    field.columns[0].type === "text" &&
+    field.columns[1].type === "textarea"
+  );
+}
+
+/** "One step per line." and the like: the editor typed a list. */
+function isLineList(field: Field): boolean {
+  return field.type === "textarea" && /\bper line\b/i.test(field.help ?? "");
+}
+
+function FieldTable({ fields, data }: { fields: readonly Field[]; data: EntryData }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full border-collapse text-sm">
+        <tbody>
+          {fields.flatMap((field) =>
+            isLinkList(field)
+              ? (data[field.name] as Row[]).map((row, i) => (
+                  <FactRow key={`${field.name}-${i}`} label={String(row[field.columns[0].name])}>
+                    <ExternalLink href={String(row[field.columns[1].name])} />
+                  </FactRow>
+                ))
+              : [
+                  <FactRow key={field.name} label={field.label}>
+                    <ScalarValue field={field as ScalarField} value={data[field.name]} />
+                  </FactRow>,
+                ],
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function FactRow({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <tr className="border border-stone-200">
+      <th
+        scope="row"
+        className="w-2/5 bg-stone-50 px-2 py-2 text-left align-top font-semibold text-ink sm:px-3"
+      >
+        {label}
+      </th>
+      <td className="px-2 py-2 align-top break-words sm:px-3">{children}</td>
+    </tr>
+  );
+}
+
+function FieldBlock({
+  field,
+  section,
+  value,
+}: {
+  field: Field;
+  section: Section;
+  value: EntryData[string];
+}) {
+  if (field.type === "rows") {
+    const rows = value as Row[];
+    if (isTermList(field)) {
+      const [term, detail] = field.columns;
+      return (
+        <dl className="space-y-3">
+          {rows.map((row, i) => (
+            <div key={i}>
+              <dt className="font-semibold text-ink">{String(row[term.name])}</dt>
+              <dd className="mt-1 whitespace-pre-line text-muted">{String(row[detail.name])}</dd>
+            </div>
+          ))}
+        </dl>
+      );
+    }
+    return <RowsTable field={field} rows={rows} />;
+  }
+  const text = String(value);
+  if (isLineList(field)) {
+    const lines = text
+      .split("\n")
+      .map((l) => l.trim())
+      .filter(Boolean);
+    return (
+      <div>
+        <FieldHeading field={field} section={section} />
+        <ol className="list-decimal space-y-1 pl-6">
+          {lines.map((line, i) => (
+            <li key={i}>{line}</li>
+          ))}
+        </ol>
+      </div>
+    );
+  }
+  return (
+    <div>
+      <FieldHeading field={field} section={section} />
+      <p className="whitespace-pre-line">{text}</p>
+    </div>
+  );
+}
+
+/**
+ * A field alone in its section, or named like it ("How to apply" under "How to Apply"), needs no
+ * heading of its own.
+ */
+function FieldHeading({ field, section }: { field: Field; section: Section }) {
+  if (section.fields.length === 1) return null;
+  if (field.label.toLowerCase() === section.title.toLowerCase()) return null;
+  return <h3 className="mb-1 font-semibold text-ink">{field.label}</h3>;
+}
+
+function RowsTable({ field, rows }: { field: RowsField; rows: Row[] }) {
+  // A column nobody filled in (say, no ST posts anywhere) is noise on a small screen.
+  const columns = field.columns.filter((c) => rows.some((r) => !isEmpty(r[c.name])));
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full border-collapse text-sm">
+        <caption className="sr-only">{field.label}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th
+                key={c.name}
+                scope="col"
+                className={`border border-stone-200 bg-stone-100 px-2 py-2 font-semibold whitespace-nowrap sm:px-3 ${c.type === "number" ? "text-right" : "text-left"}`}
+              >
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            <tr key={i}>
+              {columns.map((c) => (
+                <td
+                  key={c.name}
+                  className={`border border-stone-200 px-2 py-2 align-top sm:px-3 ${c.type === "number" ? "text-right tabular-nums" : "min-w-28"}`}
+                >
+                  <ScalarValue field={c} value={row[c.name]} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ScalarValue({ field, value }: { field: ScalarField; value: unknown }) {
+  if (isEmpty(value)) return <span className="text-muted">–</span>;
+  switch (field.type) {
+    case "date":
+      return <time dateTime={String(value)}>{formatDate(String(value))}</time>;
+    case "number": {
+      const n = Number(value);
+      return <>{field.label.includes("₹") ? formatRupees(n) : formatNumber(n)}</>;
+    }
+    case "select":
+      return <>{field.options?.find((o) => o.value === value)?.label ?? String(value)}</>;
+    case "url":
+      return <ExternalLink href={String(value)} />;
+    default:
+      return <span className="whitespace-pre-line">{String(value)}</span>;
+  }
+}
+
+function ExternalLink({ href }: { href: string }) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="nofollow noopener"
+      className="font-semibold text-accent underline underline-offset-2"
+    >
+      Click here
+    </a>
+  );
+}
+
+function isEmpty(value: unknown): boolean {
+  return (
+    value === undefined ||
+    value === null ||
+    (typeof value === "string" && value.trim() === "") ||
+    (Array.isArray(value) && value.length === 0)
+  );
+}
+
+function sectionHasContent(section: Section, data: EntryData): boolean {
+  return section.fields.some((f) => !isEmpty(data[f.name]));
+}

@@ -1,0 +1,63 @@
+import { Link } from "react-router";
+import { formatDate, isClosed, isNew } from "~/server/format.ts";
+
+export interface ListedEntry {
+  id: string;
+  title: string;
+  organization: string;
+  publishedAt: string | null;
+  lastDate: string | null;
+}
+
+/**
+ * One row of a list: the title as a link, who published it, when, and for jobs the last date.
+ * NEW marks the last three days' entries; Closed marks a job whose last date has passed.
+ */
+export function EntryListItem({
+  entry,
+  href,
+  now,
+  today,
+  showLastDate,
+}: {
+  entry: ListedEntry;
+  href: string;
+  /** The server's clock (ISO) and today's date in India, so the browser draws the same markers. */
+  now: string;
+  today: string;
+  showLastDate: boolean;
+}) {
+  const closed = showLastDate && isClosed(entry.lastDate, today);
+  return (
+    <li className="px-4 py-3">
+      <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+        <Link to={href} className="font-semibold text-accent underline-offset-2 hover:underline">
+          {entry.title}
+        </Link>
+        {isNew(entry.publishedAt, now) && (
+          <span className="rounded-app bg-primary px-1.5 py-0.5 text-xs font-bold text-white">
+            NEW
+          </span>
+        )}
+        {closed && (
+          <span className="rounded-app bg-red-100 px-1.5 py-0.5 text-xs font-bold text-red-800">
+            Closed
+          </span>
+        )}
+      </div>
+      <p className="mt-1 text-sm text-muted">{entry.organization}</p>
+      <p className="mt-1 flex flex-wrap gap-x-4 text-xs text-muted">
+        {entry.publishedAt && (
+          <span>
+            Posted: <time dateTime={entry.publishedAt}>{formatDate(entry.publishedAt)}</time>
+          </span>
+        )}
+        {showLastDate && entry.lastDate && (
+          <span className={closed ? "" : "font-semibold text-ink"}>
+            Last date: <time dateTime={entry.lastDate}>{formatDate(entry.lastDate)}</time>
+          </span>
+        )}
+      </p>
+    </li>
+  );
+}

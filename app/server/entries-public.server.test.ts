@@ -1,0 +1,99 @@
+import { expect, it } from "vitest";
+import { describeEachDatabase } from "../../test/databases.ts";
+import {
+  createEntry,
+  feedItems,
+  lastChangeByKind,
+  sitemapEntries,
+  updateEntry,
+  type EntryWrite,
+} from "./entries.server.ts";
+
+const editor = { id: null, name: "Test editor" };
+
+function job(title: string, status: EntryWrite["status"] = "published"): EntryWrite {
+  return {
+    title,
+    organization: "Central Staff Selection Agency",
+    status,
+    data: {
+      summary: `Summary of ${title}`,
+      employmentType: "FULL_TIME",
+      state: "Delhi",
+      lastDate: "2030-01-31",
+      qualification: "Graduate",
+    },
+  };
+}
+
+function result(title: string): EntryWrite {
+  return {
+    title,
+    organization: "Central Staff Selection Agency",
+    status: "published",
+    data: { summary: `Result of ${title}`, resultDate: "2026-11-01" },
+  };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 5));
+
+describeEachDatabase("public sitemaps and feeds", (db) => {
+  it("lists only published, not deleted entries of one kind in a sitemap, newest first", async () => {
+    const older = await createEntry(db(), "job", job("Sitemap Older Clerk"), editor);
+    await tick();
+    const newer = await createEntry(db(), "job", job("Sitemap Newer Clerk"), editor);
+    await createEntry(db(), "job", job("Sitemap Draft Clerk", "draft"), editor);
+    const trashed = await createEntry(db(), "job", job("Sitemap Trashed Clerk"), editor);
+    await db()
+      .updateTable("entries")
+      .set({ deleted_at: new Date().toISOString() })
+      .where("id", "=", trashed.id)
+      .execute();
+    await createEntry(db(), "result", result("Sitemap Result"), editor);
+
+    const rows = await sitemapEntries(db(), "job");
+    const slugs = rows.map((r) => r.slug);
+    expect(slugs).toEqual(["sitemap-newer-clerk", "sitemap-older-clerk"]);
+    expect(rows[0].updatedAt).toBe(newer.updatedAt);
+    expect(rows[1].updatedAt).toBe(older.updatedAt);
+    expect(await sitemapEntries(db(), "job", 1)).toHaveLength(1);
+  });
+
+  it("gives the sitemap the new slug and the new lastmod after an edit", async () => {
+    const entry = await createEntry(db(), "result", result("Renamed Result"), editor);
+    await tick();
+    const edited = await updateEntry(
+      db(),
+      entry.id,
+      { ...result("Renamed Result"), slug: "renamed-result-2026" },
+      editor,
+    );
+    const rows = await sitemapEntries(db(), "result");
+    const row = rows.find((r) => r.slug === "renamed-result-2026");
+    expect(row?.updatedAt).toBe(edited.updatedAt);
+    expect(row!.updatedAt > entry.updatedAt).toBe(true);
+    expect(rows.some((r) => r.slug === "renamed-result")).toBe(false);
+  });
+
+  it("feeds the newest published entries with their summaries", async () => {
+    const items = await feedItems(db(), "job", 10);
+    expect(items.map((i) => i.title)).toEqual(["Sitemap Newer Clerk", "Sitemap Older Clerk"]);
+    expect(items[0].summary).toBe("Summary of Sitemap Newer Clerk");
+    expect(items[0].organization).toBe("Central Staff Selection Agency");
+    expect(Date.parse(items[0].publishedAt)).not.toBeNaN();
+    expect(await feedItems(db(), "job", 1)).toHaveLength(1);
+  });
+
+  it("knows when each kind last changed, ignoring drafts", async () => {
+    const last = await lastChangeByKind(db());
+    const jobs = await sitemapEntries(db(), "job");
+    expect(last.job).toBe(
+      jobs
+        .map((j) => j.updatedAt)
+        .sort()
+        .at(-1),
+    );
+    expect(last.result).toBeDefined();
+    expect(last.syllabus).toBeUndefined();
+  });
+});

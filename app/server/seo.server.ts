@@ -1,0 +1,429 @@
+import type { MetaDescriptor } from "react-router";
+import type { EntryData, Row } from "~/content/fields.ts";
+import { REGISTRY, type Kind } from "~/content/registry.ts";
+import { formatDate, formatNumber, formatRupees, isClosed } from "./format.ts";
+import type { Settings } from "./settings.server.ts";
+
+/**
+ * Search-engine markup as pure functions: titles, meta tags, canonical URLs and JSON-LD. Loaders
+ * call them and hand the result to the page; nothing here reads the database or the environment.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Titles, descriptions, canonical URLs, meta tags
+
+/** "%s | govjobs" + "SSC Clerk" → "SSC Clerk | govjobs". A template without %s is a suffix. */
+export function pageTitle(template: string, title: string): string {
+  return template.includes("%s") ? template.replace("%s", title) : `${title} | ${template}`;
+}
+
+/** Plain text of at most `max` characters, cut at a word, for meta descriptions. */
+export function metaDescription(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.–-]+$/, "")}…`;
+}
+
+/**
+ * The one address of a page: the site's origin plus the path, no tracking or filter parameters;
+ * only a page number above 1 stays, because page 2 is a different page.
+ */
+export function canonicalUrl(baseUrl: string, path: string, page = 1): string {
+  const url = `${baseUrl.replace(/\/+$/, "")}${path === "/" ? "/" : path.replace(/\/+$/, "")}`;
+  return page > 1 ? `${url}?page=${page}` : url;
+}
+
+export interface PageMetaInput {
+  baseUrl: string;
+  settings: Pick<Settings, "siteName" | "seo">;
+  /** The page's own title; the settings' template is applied unless `fullTitle` is set. */
+  title: string;
+  fullTitle?: boolean;
+  description: string;
+  path: string;
+  page?: number;
+  type?: "website" | "article";
+  noindex?: boolean;
+  /** The RSS feed of the kind shown (list pages). */
+  feed?: { title: string; href: string };
+  prev?: string;
+  next?: string;
+}
+
+export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
+  const title = input.fullTitle
+    ? input.title
+    : pageTitle(input.settings.seo.titleTemplate, input.title);
+  const description = metaDescription(input.description || input.settings.seo.defaultDescription);
+  const url = canonicalUrl(input.baseUrl, input.path, input.page);
+  const meta: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "og:type", content: input.type ?? "website" },
+    { property: "og:site_name", content: input.settings.siteName },
+    { property: "og:locale", content: "en_IN" },
+    { name: "twitter:card", content: "summary" },
+  ];
+  if (input.noindex) meta.push({ name: "robots", content: "noindex, follow" });
+  if (input.feed) {
+    meta.push({
+      tagName: "link",
+      rel: "alternate",
+      type: "application/rss+xml",
+      title: input.feed.title,
+      href: input.feed.href,
+    });
+  }
+  if (input.prev) meta.push({ tagName: "link", rel: "prev", href: input.prev });
+  if (input.next) meta.push({ tagName: "link", rel: "next", href: input.next });
+  return meta;
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON-LD
+
+export type JsonLd = Record<string, unknown>;
+
+/**
+ * Drop what says nothing: undefined, null, blank strings, empty arrays, and objects left with
+ * nothing but their @type. `false` and 0 are values and stay.
+ */
+export function compact<T>(value: T): T | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === "string") return value.trim() === "" ? undefined : value;
+  if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
+  if (Array.isArray(value)) {
+    const items = value.map((v) => compact(v)).filter((v) => v !== undefined);
+    return items.length ? (items as T) : undefined;
+  }
+  if (typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      const c = compact(v);
+      if (c !== undefined) out[k] = c;
+    }
+    const keys = Object.keys(out).filter((k) => k !== "@type" && k !== "@context");
+    return keys.length ? (out as T) : undefined;
+  }
+  return value;
+}
+
+/**
+ * JSON for inside <script type="application/ld+json">: no string may close the script element or
+ * open a comment, and the two line separators JavaScript once choked on are escaped as well.
+ */
+export function serializeJsonLd(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+const CONTEXT = "https://schema.org";
+
+function absolute(baseUrl: string, url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  if (/^https?:\/\//.test(url)) return url;
+  return `${baseUrl.replace(/\/+$/, "")}/${url.replace(/^\/+/, "")}`;
+}
+
+export function organizationJsonLd(
+  settings: Pick<Settings, "siteName" | "organization" | "contactEmail" | "contactPhone">,
+  baseUrl: string,
+): JsonLd {
+  const org = settings.organization;
+  return compact({
+    "@context": CONTEXT,
+    "@type": "Organization",
+    name: org.name || settings.siteName,
+    url: org.url || canonicalUrl(baseUrl, "/"),
+    logo: absolute(baseUrl, org.logo),
+    sameAs: org.sameAs,
+    contactPoint: {
+      "@type": "ContactPoint",
+      contactType: org.contactType,
+      email: settings.contactEmail,
+      telephone: settings.contactPhone,
+      areaServed: "IN",
+      availableLanguage: ["en", "hi"],
+    },
+  })!;
+}
+
+export function webSiteJsonLd(settings: Pick<Settings, "siteName">, baseUrl: string): JsonLd {
+  const root = canonicalUrl(baseUrl, "/");
+  return compact({
+    "@context": CONTEXT,
+    "@type": "WebSite",
+    name: settings.siteName,
+    url: root,
+    potentialAction: {
+      "@type": "SearchAction",
+      target: `${root.replace(/\/$/, "")}/search?q={search_term_string}`,
+      "query-input": "required name=search_term_string",
+    },
+  })!;
+}
+
+export interface Crumb {
+  name: string;
+  path: string;
+}
+
+export function breadcrumbJsonLd(crumbs: readonly Crumb[], baseUrl: string): JsonLd {
+  return compact({
+    "@context": CONTEXT,
+    "@type": "BreadcrumbList",
+    itemListElement: crumbs.map((c, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: c.name,
+      item: canonicalUrl(baseUrl, c.path),
+    })),
+  })!;
+}
+
+export interface Faq {
+  question: string;
+  answer: string;
+}
+
+/** Null when there is no complete question and answer: an empty FAQPage is an error to Google. */
+export function faqPageJsonLd(faqs: readonly Faq[] | undefined): JsonLd | null {
+  const complete = (faqs ?? []).filter((f) => f.question?.trim() && f.answer?.trim());
+  if (complete.length === 0) return null;
+  return compact({
+    "@context": CONTEXT,
+    "@type": "FAQPage",
+    mainEntity: complete.map((f) => ({
+      "@type": "Question",
+      name: f.question.trim(),
+      acceptedAnswer: { "@type": "Answer", text: f.answer.trim() },
+    })),
+  })!;
+}
+
+/** The FAQ rows of an entry's data, whatever shape the editor left them in. */
+export function entryFaqs(data: EntryData): Faq[] {
+  const rows = (Array.isArray(data.faqs) ? data.faqs : []) as Row[];
+  return rows.map((r) => ({ question: String(r.question ?? ""), answer: String(r.answer ?? "") }));
+}
+
+export interface JobForJsonLd {
+  id: string;
+  kind: Kind;
+  slug: string;
+  title: string;
+  organization: string;
+  publishedAt: string | null;
+  lastDate: string | null;
+  data: EntryData;
+}
+
+/** The end of the last date in India, as an ISO timestamp. */
+export function endOfDayInIndia(ymd: string): string {
+  return `${ymd}T23:59:59+05:30`;
+}
+
+const ALL_INDIA = "All India";
+
+/**
+ * A JobPosting for an open job; null for anything else. Google asks that a posting whose
+ * application period is over carry no JobPosting at all, so a closed job gets none.
+ */
+export function jobPostingJsonLd(
+  job: JobForJsonLd,
+  { baseUrl, today }: { baseUrl: string; today: string },
+): JsonLd | null {
+  if (job.kind !== "job" || !job.publishedAt || !job.lastDate) return null;
+  if (isClosed(job.lastDate, today)) return null;
+  const d = job.data;
+  const str = (v: unknown) => (v === undefined || v === null ? undefined : String(v));
+  const num = (v: unknown) => (typeof v === "number" ? v : v ? Number(v) : undefined);
+  const state = str(d.state);
+  const salaryMin = num(d.salaryMin);
+  const salaryMax = num(d.salaryMax);
+  const website = str(d.officialWebsite);
+  const openings = ((d.posts as Row[] | undefined) ?? []).reduce(
+    (sum, p) => sum + (Number(p.total) || 0),
+    0,
+  );
+  return compact({
+    "@context": CONTEXT,
+    "@type": "JobPosting",
+    title: job.title,
+    description: jobDescription(job),
+    url: canonicalUrl(baseUrl, `${REGISTRY.job.urlPrefix}/${job.slug}`),
+    datePosted: job.publishedAt,
+    validThrough: endOfDayInIndia(job.lastDate),
+    employmentType: str(d.employmentType),
+    hiringOrganization: {
+      "@type": "Organization",
+      name: job.organization,
+      sameAs: website,
+      url: website,
+    },
+    jobLocation: {
+      "@type": "Place",
+      address: {
+        "@type": "PostalAddress",
+        addressRegion: state && state !== ALL_INDIA ? state : undefined,
+        addressCountry: "IN",
+      },
+    },
+    // A post open to the whole country says so, rather than pretending to have one place.
+    applicantLocationRequirements:
+      state === ALL_INDIA ? { "@type": "Country", name: "IN" } : undefined,
+    baseSalary:
+      salaryMin !== undefined || salaryMax !== undefined
+        ? {
+            "@type": "MonetaryAmount",
+            currency: "INR",
+            value: {
+              "@type": "QuantitativeValue",
+              minValue: salaryMin,
+              maxValue: salaryMax,
+              unitText: "MONTH",
+            },
+          }
+        : undefined,
+    totalJobOpenings: openings > 0 ? openings : undefined,
+    identifier: {
+      "@type": "PropertyValue",
+      name: job.organization,
+      value: str(d.advertisementNumber) || job.id,
+    },
+    directApply: false,
+  })!;
+}
+
+/** The summary followed by the facts a job seeker decides on, as plain text. */
+export function jobDescription(job: Pick<JobForJsonLd, "organization" | "lastDate" | "data">) {
+  const d = job.data;
+  const facts: string[] = [];
+  const posts = (d.posts as Row[] | undefined) ?? [];
+  const total = posts.reduce((sum, p) => sum + (Number(p.total) || 0), 0);
+  if (total > 0) facts.push(`Vacancies: ${formatNumber(total)}`);
+  if (posts.length) facts.push(`Posts: ${posts.map((p) => p.post).join(", ")}`);
+  if (d.qualification) facts.push(`Qualification: ${d.qualification}`);
+  if (d.ageMin !== undefined || d.ageMax !== undefined) {
+    facts.push(`Age limit: ${[d.ageMin, d.ageMax].filter((a) => a !== undefined).join("–")} years`);
+  }
+  if (typeof d.salaryMin === "number" || typeof d.salaryMax === "number") {
+    const range = [d.salaryMin, d.salaryMax]
+      .filter((s): s is number => typeof s === "number")
+      .map(formatRupees)
+      .join(" – ");
+    facts.push(`Salary: ${range} per month`);
+  }
+  if (d.state) facts.push(`Location: ${d.state}`);
+  const fees = (d.fees as Row[] | undefined) ?? [];
+  if (fees.length) {
+    facts.push(
+      `Application fee: ${fees.map((f) => `${f.category} ${formatRupees(Number(f.amount) || 0)}`).join("; ")}`,
+    );
+  }
+  if (d.applicationStart)
+    facts.push(`Application starts: ${formatDate(String(d.applicationStart))}`);
+  if (job.lastDate) facts.push(`Last date to apply: ${formatDate(job.lastDate)}`);
+  return [String(d.summary ?? "").trim(), ...facts].filter(Boolean).join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+// robots.txt, sitemaps, feeds
+
+/** Text for XML content and attributes: the five characters XML reserves, and no control codes. */
+export function escapeXml(text: string): string {
+  return (
+    text
+      // XML 1.0 cannot carry these at all, not even escaped.
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "")
+      .replace(/&/g, "&amp;")
+      .replace(/</g, "&lt;")
+      .replace(/>/g, "&gt;")
+      .replace(/"/g, "&quot;")
+      .replace(/'/g, "&apos;")
+  );
+}
+
+/**
+ * The editor's robots.txt if there is one, else ours: keep crawlers out of the back-office and the
+ * endless search pages. Either way it ends by naming the sitemap.
+ */
+export function robotsTxt(custom: string, baseUrl: string): string {
+  const sitemapLine = `Sitemap: ${canonicalUrl(baseUrl, "/sitemap.xml")}`;
+  const body = custom.trim()
+    ? custom
+        .replace(/\r\n?/g, "\n")
+        .split("\n")
+        .filter((line) => line.trim() !== sitemapLine)
+        .join("\n")
+        .trim()
+    : ["User-agent: *", "Disallow: /admin", "Disallow: /search", "Allow: /"].join("\n");
+  return `${body}\n\n${sitemapLine}\n`;
+}
+
+export function sitemapIndexXml(sitemaps: readonly { loc: string; lastmod?: string }[]): string {
+  const items = sitemaps.map(
+    (s) =>
+      `  <sitemap>\n    <loc>${escapeXml(s.loc)}</loc>\n${s.lastmod ? `    <lastmod>${escapeXml(s.lastmod)}</lastmod>\n` : ""}  </sitemap>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join("\n")}\n</sitemapindex>\n`;
+}
+
+export function urlsetXml(urls: readonly { loc: string; lastmod?: string }[]): string {
+  const items = urls.map(
+    (u) =>
+      `  <url>\n    <loc>${escapeXml(u.loc)}</loc>\n${u.lastmod ? `    <lastmod>${escapeXml(u.lastmod)}</lastmod>\n` : ""}  </url>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join("\n")}${items.length ? "\n" : ""}</urlset>\n`;
+}
+
+export interface RssChannel {
+  title: string;
+  link: string;
+  selfLink: string;
+  description: string;
+  items: readonly {
+    title: string;
+    link: string;
+    guid: string;
+    pubDate: string;
+    description: string;
+  }[];
+}
+
+/** RSS 2.0 with the dates in RFC 822 form, as the format wants. */
+export function rssXml(channel: RssChannel): string {
+  const rfc822 = (iso: string) => new Date(iso).toUTCString();
+  const items = channel.items.map(
+    (i) => `    <item>
+      <title>${escapeXml(i.title)}</title>
+      <link>${escapeXml(i.link)}</link>
+      <guid isPermaLink="true">${escapeXml(i.guid)}</guid>
+      <pubDate>${rfc822(i.pubDate)}</pubDate>
+      <description>${escapeXml(i.description)}</description>
+    </item>`,
+  );
+  const newest = channel.items[0]?.pubDate;
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
+  <channel>
+    <title>${escapeXml(channel.title)}</title>
+    <link>${escapeXml(channel.link)}</link>
+    <description>${escapeXml(channel.description)}</description>
+    <language>en-IN</language>
+    <atom:link href="${escapeXml(channel.selfLink)}" rel="self" type="application/rss+xml"/>
+${newest ? `    <lastBuildDate>${rfc822(newest)}</lastBuildDate>\n` : ""}${items.join("\n")}${items.length ? "\n" : ""}  </channel>
+</rss>
+`;
+}

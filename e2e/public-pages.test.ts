@@ -1,0 +1,275 @@
+import { describe, expect, it } from "vitest";
+import { createEntry, updateEntry, type EntryWrite } from "~/server/entries.server.ts";
+import { dateInIndia } from "~/server/format.ts";
+import { baseURL, useBrowser } from "./browser.ts";
+import { withE2eDb } from "./db.ts";
+
+const JOB_SECTIONS = [
+  "Short Information",
+  "Important Dates",
+  "Application Fee",
+  "Age Limit",
+  "Vacancy Details",
+  "Eligibility",
+  "Selection Process",
+  "How to Apply",
+  "Important Links",
+  "FAQs",
+];
+
+/** A published job of the demo content whose last date is before (closed) or after today. */
+async function demoJob(which: "open" | "closed") {
+  const today = dateInIndia();
+  return withE2eDb((db) =>
+    db
+      .selectFrom("entries")
+      .select(["slug", "title", "organization", "last_date"])
+      .where("kind", "=", "job")
+      .where("status", "=", "published")
+      .where("deleted_at", "is", null)
+      .where("last_date", which === "open" ? ">" : "<", today)
+      // Demo content only: other test files add jobs of their own to the same database.
+      .where("data", "like", "%fictional demo content%")
+      .orderBy("last_date", which === "open" ? "desc" : "asc")
+      .executeTakeFirstOrThrow(),
+  );
+}
+
+describe("public pages in Chromium", () => {
+  const browser = useBrowser({ viewport: { width: 1280, height: 900 } });
+
+  it("shows the home boxes with the newest entries, closing-soon jobs and the FAQ", async () => {
+    const page = await browser.page();
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    for (const [box, listPath] of [
+      ["Latest Jobs", "/jobs"],
+      ["Results", "/results"],
+      ["Admit Cards", "/admit-cards"],
+      ["Answer Keys", "/answer-key"],
+      ["Syllabus", "/syllabus"],
+    ]) {
+      const section = page.getByRole("region", { name: box, exact: true });
+      const links = await section.locator(`ul a[href^="${listPath}/"]`).count();
+      expect(links, box).toBeGreaterThan(4);
+      expect(links, box).toBeLessThanOrEqual(10);
+      await expect(
+        section.getByRole("link", { name: /^View all/ }).getAttribute("href"),
+      ).resolves.toBe(listPath);
+    }
+    const closing = page.getByRole("region", { name: "Closing Soon", exact: true });
+    const lastDates = await closing.getByText(/^Last date: \d{1,2} [A-Z][a-z]{2} \d{4}$/).count();
+    expect(lastDates).toBeGreaterThan(0);
+    await expect(
+      page
+        .getByRole("region", { name: "Frequently Asked Questions" })
+        .getByText("Is govjobs an official government website?")
+        .count(),
+    ).resolves.toBe(1);
+  });
+
+  it("renders a job's sections in the classic order and links its related entries both ways", async () => {
+    const page = await browser.page();
+    // A demo result that belongs to a job (other tests may add results that belong to none).
+    const result = await withE2eDb((db) =>
+      db
+        .selectFrom("entries as r")
+        .innerJoin("entries as j", "j.id", "r.job_id")
+        .select(["r.slug", "r.title"])
+        .where("r.kind", "=", "result")
+        .where("r.status", "=", "published")
+        .where("j.status", "=", "published")
+        .where("r.deleted_at", "is", null)
+        .where("j.deleted_at", "is", null)
+        .where("r.data", "like", "%fictional demo content%")
+        .orderBy("r.published_at", "desc")
+        .executeTakeFirstOrThrow(),
+    );
+    const resultTitle = result.title;
+    // Full page loads (not client-side navigations) so each page is complete when read.
+    await page.goto(`/results/${result.slug}`);
+    const jobLink = page.getByRole("region", { name: "Related" }).locator('a[href^="/jobs/"]');
+    await expect(jobLink.count()).resolves.toBe(1);
+    await page.goto((await jobLink.getAttribute("href"))!);
+
+    const headings = (await page.locator("article h2").allTextContents()).map((t) => t.trim());
+    expect(headings.filter((h) => h !== "Related")).toEqual(JOB_SECTIONS);
+    expect(headings.at(-1)).toBe("Related");
+    await expect(
+      page
+        .getByRole("region", { name: "Related" })
+        .getByRole("link", { name: resultTitle })
+        .count(),
+    ).resolves.toBe(1);
+    // Facts come out formatted for India: dates as "22 Nov 2026", salary in rupees.
+    const dates = page.getByRole("region", { name: "Important Dates" });
+    await expect(
+      dates.getByRole("row", { name: /Last date to apply \d{1,2} [A-Z][a-z]{2} \d{4}/ }).count(),
+    ).resolves.toBe(1);
+    await expect(
+      page.getByRole("row", { name: /Salary from \(₹ per month\) ₹[\d,]+/ }).count(),
+    ).resolves.toBe(1);
+    const apply = page.getByRole("region", { name: "Important Links" }).getByRole("link").first();
+    await expect(apply.textContent()).resolves.toBe("Click here");
+    await expect(apply.getAttribute("rel")).resolves.toBe("nofollow noopener");
+    await expect(apply.getAttribute("target")).resolves.toBe("_blank");
+  });
+
+  it("marks a job past its last date as closed, on its page and in the list", async () => {
+    const job = await demoJob("closed");
+    const page = await browser.page();
+    await page.goto(`/jobs/${job.slug}`);
+    await expect(
+      page.getByText(/^Closed: applications ended on \d{1,2} [A-Z][a-z]{2} \d{4}\.$/).count(),
+    ).resolves.toBe(1);
+
+    await page.goto(`/jobs?organization=${encodeURIComponent(job.organization)}`);
+    const row = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("link", { name: job.title, exact: true }) });
+    await expect(row.getByText("Closed", { exact: true }).count()).resolves.toBe(1);
+
+    const open = await demoJob("open");
+    await page.goto(`/jobs/${open.slug}`);
+    await expect(page.getByText(/^Closed:/).count()).resolves.toBe(0);
+  });
+
+  it("answers an old slug with a 301 to the new one", async () => {
+    const title = `Renamed Slug Probe ${Date.now()}`;
+    const input: EntryWrite = {
+      title,
+      organization: "E2E Test Board",
+      status: "published",
+      data: { summary: "A result made by the public pages test.", resultDate: "2026-11-01" },
+    };
+    const { oldSlug, newSlug } = await withE2eDb(
+      async (db) => {
+        const entry = await createEntry(db, "result", input, { id: null, name: "e2e" });
+        const newSlug = `${entry.slug}-moved`;
+        await updateEntry(db, entry.id, { ...input, slug: newSlug }, { id: null, name: "e2e" });
+        return { oldSlug: entry.slug, newSlug };
+      },
+      { write: true },
+    );
+    const res = await fetch(`${baseURL()}/results/${oldSlug}`, { redirect: "manual" });
+    expect(res.status).toBe(301);
+    expect(new URL(res.headers.get("location")!, baseURL()).pathname).toBe(`/results/${newSlug}`);
+    const moved = await fetch(`${baseURL()}/results/${newSlug}`);
+    expect(moved.status).toBe(200);
+    expect(await moved.text()).toContain(title);
+  });
+
+  it("answers an unknown slug with 404 and the not-found page, and logs the miss", async () => {
+    const path = `/jobs/no-such-job-${Date.now()}`;
+    const page = await browser.page();
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" }).count()).resolves.toBe(1);
+    const logged = await withE2eDb((db) =>
+      db.selectFrom("not_found_log").select("hits").where("path", "=", path).executeTakeFirst(),
+    );
+    expect(logged?.hits).toBe(1);
+  });
+
+  it("renders the site pages, with the security contact on the security policy", async () => {
+    const page = await browser.page();
+    for (const [path, title] of [
+      ["/about-us", "About Us"],
+      ["/privacy-policy", "Privacy Policy"],
+      ["/terms-of-service", "Terms of Service"],
+      ["/security-policy", "Security Policy"],
+    ]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await expect(page.getByRole("heading", { level: 1, name: title }).count()).resolves.toBe(1);
+      await expect(page.title()).resolves.toBe(`${title} | govjobs`);
+    }
+    const contact = page.getByRole("link", { name: /^security@/ });
+    await expect(contact.getAttribute("href")).resolves.toMatch(/^mailto:security@/);
+    await expect(page.getByText("Security contact:").count()).resolves.toBe(1);
+    await expect(page.getByText("Firewall:").count()).resolves.toBe(1);
+  });
+
+  it("sends the title, the dates and the JSON-LD in the first HTML response", async () => {
+    const job = await demoJob("open");
+    const res = await fetch(`${baseURL()}/jobs/${job.slug}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(`<h1`);
+    expect(html).toContain(job.title.replaceAll("&", "&amp;"));
+    const [y, m, d] = job.last_date!.split("-").map(Number);
+    const month = new Date(Date.UTC(y, m - 1, d)).toLocaleString("en-GB", {
+      month: "short",
+      timeZone: "UTC",
+    });
+    expect(html).toContain(`${d} ${month} ${y}`);
+    expect(html).toContain("Last date to apply");
+    expect(html).toMatch(/<script type="application\/ld\+json">\{[^<]*"@type":"JobPosting"/);
+  });
+});
+
+describe("lists without JavaScript", () => {
+  const browser = useBrowser({ viewport: { width: 360, height: 740 }, javaScriptEnabled: false });
+
+  const rowTitles = async (page: Awaited<ReturnType<typeof browser.page>>) =>
+    (await page.getByRole("list", { name: "Jobs" }).getByRole("link").allTextContents()).map((t) =>
+      t.trim(),
+    );
+
+  it("pages through the job list with plain links", async () => {
+    const page = await browser.page();
+    await page.goto("/jobs");
+    const first = await rowTitles(page);
+    expect(first).toHaveLength(20);
+    await expect(page.locator('head link[rel="next"]').getAttribute("href")).resolves.toBe(
+      "/jobs?page=2",
+    );
+    await page.getByRole("link", { name: "Next ›" }).click();
+    await page.waitForURL(/\/jobs\?page=2$/);
+    const second = await rowTitles(page);
+    expect(second.length).toBeGreaterThan(0);
+    expect(second.filter((t) => first.includes(t))).toEqual([]);
+    await expect(page.locator('head link[rel="prev"]').getAttribute("href")).resolves.toBe("/jobs");
+    await expect(page.locator('head link[rel="canonical"]').getAttribute("href")).resolves.toBe(
+      `${baseURL()}/jobs?page=2`,
+    );
+  });
+
+  it("narrows the list with the state filter submitted as a GET form", async () => {
+    const page = await browser.page();
+    await page.goto("/jobs");
+    const total = Number((await page.getByText(/^\d+ entries/).textContent())!.split(" ")[0]);
+    await page.getByLabel("State").selectOption("Maharashtra");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await page.waitForURL(/state=Maharashtra/);
+    const shown = await rowTitles(page);
+    expect(shown.length).toBeGreaterThan(0);
+    const filteredTotal = Number((await page.getByText(/^\d+ entr/).textContent())!.split(" ")[0]);
+    expect(filteredTotal).toBeLessThan(total);
+    const inMaharashtra = await withE2eDb((db) =>
+      db
+        .selectFrom("entries")
+        .select("title")
+        .where("kind", "=", "job")
+        .where("status", "=", "published")
+        .where("deleted_at", "is", null)
+        .where("state", "=", "Maharashtra")
+        .orderBy("published_at", "desc")
+        .orderBy("id", "desc")
+        .limit(20)
+        .execute(),
+    );
+    expect(shown).toEqual(inMaharashtra.map((r) => r.title));
+    await expect(page.getByLabel("State").inputValue()).resolves.toBe("Maharashtra");
+  });
+
+  it("refuses a bad page number with 400 and says why", async () => {
+    const page = await browser.page();
+    const response = await page.goto("/jobs?page=abc");
+    expect(response?.status()).toBe(400);
+    await expect(page.getByText("The page number must be a whole number").count()).resolves.toBe(1);
+    const tooLong = await fetch(`${baseURL()}/results?organization=${"x".repeat(201)}`);
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.text()).toContain("Organization must be at most 200 characters");
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { baseURL, useBrowser } from "./browser.ts";
+
+describe("search", () => {
+  const browser = useBrowser({ viewport: { width: 360, height: 740 }, javaScriptEnabled: false });
+
+  it("finds demo content by a word, best match first, with the words highlighted", async () => {
+    const page = await browser.page();
+    await page.goto("/search");
+    // The search box is a plain GET form: it works without JavaScript.
+    const form = page.getByRole("main").getByRole("search");
+    await form.getByRole("searchbox").fill("clerk");
+    await form.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(/\/search\?q=clerk$/);
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
+      "Search results for “clerk”",
+    );
+    const hits = page.getByRole("list", { name: "Search results" }).getByRole("listitem");
+    expect(await hits.count()).toBeGreaterThan(1);
+    const firstTitle = await hits.first().getByRole("link").textContent();
+    expect(firstTitle).toMatch(/clerk/i);
+    const marks = await page.locator("mark").allTextContents();
+    expect(marks.length).toBeGreaterThan(0);
+    for (const mark of marks) expect(mark.toLowerCase()).toContain("clerk");
+    // Each hit says what kind it is and links to its page.
+    const href = await hits.first().getByRole("link").getAttribute("href");
+    expect(href).toMatch(/^\/(jobs|results|admit-cards|syllabus|answer-key)\/[a-z0-9-]+$/);
+    await expect(
+      hits
+        .first()
+        .getByText(/^(Job|Result|Admit Card|Syllabus|Answer Key)$/)
+        .count(),
+    ).resolves.toBe(1);
+    await expect(page.locator('meta[name="robots"]').getAttribute("content")).resolves.toBe(
+      "noindex, follow",
+    );
+  });
+
+  it("says so when nothing matches, and prompts when nothing was asked", async () => {
+    const page = await browser.page();
+    const response = await page.goto("/search?q=zzqxv");
+    expect(response?.status()).toBe(200);
+    await expect(
+      page.getByText("No results for “zzqxv”. Try fewer or different words.").count(),
+    ).resolves.toBe(1);
+    await page.goto("/search");
+    await expect(page.getByText(/^Type a post, exam or organization above/).count()).resolves.toBe(
+      1,
+    );
+    await expect(page.locator("mark").count()).resolves.toBe(0);
+  });
+
+  it("never reads the snippet as HTML", async () => {
+    const res = await fetch(`${baseURL()}/search?q=${encodeURIComponent("<img src=x>")}`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).not.toContain("<img src=x>");
+  });
+
+  it("refuses a query longer than 100 characters with 400 and a clear message", async () => {
+    const page = await browser.page();
+    const response = await page.goto(`/search?q=${"a".repeat(101)}`);
+    expect(response?.status()).toBe(400);
+    await expect(
+      page.getByText("Search words can be at most 100 characters long. Try fewer words.").count(),
+    ).resolves.toBe(1);
+    const ok = await fetch(`${baseURL()}/search?q=${"a".repeat(100)}`);
+    expect(ok.status).toBe(200);
+  });
+});
