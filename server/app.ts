@@ -64,7 +64,9 @@ app.use(async (req, res, next) => {
   if (!cacheEnabled || !isCacheableRequest(req.method, req.path, req.headers.cookie)) return next();
   try {
     const { generation } = await services();
-    const current = await generation.current();
+    // Pages show "NEW" and "Closed" relative to today (India time), so a new day is a new
+    // generation too, even when nobody has written anything.
+    const current = `${await generation.current()}-${new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 10)}`;
     if (current !== pageCache.generation) pageCache.clear(current);
     const key = req.originalUrl.length <= 512 ? req.originalUrl : undefined;
     if (!key) return next();

@@ -62,10 +62,10 @@ describe("page cache", () => {
       "content-length": "1",
       "x-keep": "1",
     });
-    const entry = buildCachedResponse(200, headers, body, 7, csp);
+    const entry = buildCachedResponse(200, headers, body, "7-2026-11-22", csp);
     expect(gunzipSync(entry.gzip).equals(body)).toBe(true);
     expect(brotliDecompressSync(entry.br).equals(body)).toBe(true);
-    expect(entry.etag).toMatch(/^"g7-/);
+    expect(entry.etag).toMatch(/^"g7-2026-11-22-/);
     expect(entry.csp).toMatch(/^script-src 'self' 'sha256-/);
     expect(entry.headers.map(([n]) => n)).toEqual(["content-type", "x-keep"]);
   });
@@ -89,7 +89,7 @@ describe("page cache", () => {
       200,
       new Headers({ "content-type": "text/plain" }),
       Buffer.from("x"),
-      1,
+      "1",
       csp,
     );
     cache.set("a", entry);
@@ -98,8 +98,8 @@ describe("page cache", () => {
     cache.set("c", entry);
     expect(cache.get("b")).toBeUndefined();
     expect(cache.get("a")).toBeDefined();
-    cache.clear(2);
+    cache.clear("2");
     expect(cache.size).toBe(0);
-    expect(cache.generation).toBe(2);
+    expect(cache.generation).toBe("2");
   });
 });

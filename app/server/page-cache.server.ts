@@ -60,7 +60,7 @@ export function buildCachedResponse(
   status: number,
   headers: Headers,
   body: Buffer,
-  generation: number,
+  generation: string,
   cspFor: (scriptSources: string[]) => string,
 ): CachedResponse {
   const kept: [string, string][] = [];
@@ -117,7 +117,7 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 export class PageCache {
   #entries = new Map<string, CachedResponse>();
   #bytes = 0;
-  generation = -1;
+  generation = "";
 
   constructor(
     readonly maxEntries = 5000,
@@ -161,7 +161,7 @@ export class PageCache {
     this.#entries.delete(key);
   }
 
-  clear(generation: number): void {
+  clear(generation: string): void {
     this.#entries.clear();
     this.#bytes = 0;
     this.generation = generation;
