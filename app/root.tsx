@@ -1,5 +1,8 @@
 import "@fontsource/poppins/latin-400.css";
 import "@fontsource/poppins/latin-600.css";
+import poppins400 from "@fontsource/poppins/files/poppins-latin-400-normal.woff2?url";
+import poppins600 from "@fontsource/poppins/files/poppins-latin-600-normal.woff2?url";
+import { useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -10,9 +13,13 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { canLoadPage, isChunkLoadError, loadPage } from "./chunk-recovery.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // The two weights every page uses, fetched with the CSS instead of after it (no text reflow).
+  { rel: "preload", as: "font", type: "font/woff2", href: poppins400, crossOrigin: "anonymous" },
+  { rel: "preload", as: "font", type: "font/woff2", href: poppins600, crossOrigin: "anonymous" },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -38,21 +45,69 @@ export default function App() {
   return <Outlet />;
 }
 
+/**
+ * The last resort for every page: a friendly message, never a stack trace. A script that failed
+ * to load (a deploy replaced it) is answered with a full page load instead (spec §8).
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // Chunk errors happen only in the browser, after hydration.
+  const reloading =
+    isChunkLoadError(error) && typeof window !== "undefined" && canLoadPage(window.location.href);
+  useEffect(() => {
+    if (reloading) loadPage(window.location.href);
+  }, [reloading]);
+
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = status === 404 ? "Page not found" : "Something went wrong";
-  const detail =
-    status === 404
-      ? "The page you asked for does not exist."
-      : "We could not show this page. Please try again in a moment.";
+  const { title, detail } = reloading
+    ? { title: "Loading...", detail: "Fetching the latest version of the site." }
+    : status === 404
+      ? { title: "Page not found", detail: "The page you asked for does not exist or has moved." }
+      : status === 410
+        ? {
+            title: "This page has been removed",
+            detail:
+              "The page that was here is no longer available. The lists below have the current ones.",
+          }
+        : {
+            title: "Something went wrong",
+            detail: "We could not show this page. Please try again in a moment.",
+          };
   return (
-    <main className="mx-auto max-w-xl p-8 text-center">
+    <>
       <title>{title}</title>
-      <h1 className="text-2xl font-semibold text-primary">{title}</h1>
-      <p className="mt-3 text-muted">{detail}</p>
-      <a className="mt-6 inline-block rounded-app bg-primary px-4 py-2 text-white" href="/">
-        Go to the home page
-      </a>
-    </main>
+      {status >= 400 && status < 500 && <meta name="robots" content="noindex" />}
+      <header className="bg-primary text-white shadow">
+        <div className="mx-auto max-w-6xl px-4 py-3">
+          <a href="/" className="text-xl font-semibold no-underline">
+            Home
+          </a>
+        </div>
+      </header>
+      <main className="mx-auto max-w-xl p-8 text-center">
+        <h1 className="text-2xl font-semibold text-primary">{title}</h1>
+        <p className="mt-3 text-muted">{detail}</p>
+        {!reloading && (
+          <nav aria-label="Lists" className="mt-6">
+            <ul className="flex flex-wrap justify-center gap-2 text-sm">
+              {[
+                ["/", "Home"],
+                ["/jobs", "Latest Jobs"],
+                ["/results", "Results"],
+                ["/admit-cards", "Admit Cards"],
+              ].map(([href, label]) => (
+                <li key={href}>
+                  <a
+                    href={href}
+                    className="inline-block rounded-app border border-stone-300 bg-white px-3 py-1.5 no-underline hover:border-primary"
+                  >
+                    {label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </main>
+    </>
   );
 }

@@ -1,3 +1,26 @@
+import { db } from "~/server/services.server.ts";
+import { getSettings } from "~/server/settings.server.ts";
+import { readUpdates } from "~/server/updates.server.ts";
+
+/** Short-lived: the bell and the latest bar poll it, and a CDN may serve it on result day. */
+const CACHE_CONTROL = "public, max-age=60, s-maxage=60, stale-while-revalidate=300";
+
+/** `/updates.json`: what the bell and the latest bar show, `{ bell, latest }` (spec §9). */
 export async function loader() {
-  return new Response("Not built yet", { status: 501 });
+  try {
+    const conn = await db();
+    const settings = await getSettings(conn);
+    const feed = await readUpdates(conn, {
+      perKind: settings.bell.perKind,
+      max: settings.bell.max,
+      latestCount: settings.latestBar.count,
+    });
+    return Response.json(feed, { headers: { "Cache-Control": CACHE_CONTROL } });
+  } catch (err) {
+    console.error(`[updates.json] could not read the updates: ${(err as Error).message}`);
+    return Response.json(
+      { error: "The updates could not be read; try again in a minute." },
+      { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": "60" } },
+    );
+  }
 }

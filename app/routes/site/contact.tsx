@@ -1,4 +1,306 @@
-// Placeholder: replaced by the module that builds this screen.
-export default function Placeholder() {
-  return <main>Not built yet</main>;
+import { useEffect, useRef, useState } from "react";
+import { data, useActionData, useFetcher } from "react-router";
+import {
+  CONTACT_LIMITS,
+  CONTACT_TEXT,
+  HONEYPOT_FIELD,
+  checkContact,
+  isHoneypotFilled,
+  readContactForm,
+  type ContactErrors,
+  type ContactField,
+  type ContactInput,
+} from "~/content/contact.ts";
+import { PageError } from "~/components/page-error.tsx";
+import { env } from "~/server/env.server.ts";
+import { createMessage } from "~/server/messages.server.ts";
+import { clientIp, consumeRateLimit, parseRateLimitRule } from "~/server/rate-limit.server.ts";
+import { db } from "~/server/services.server.ts";
+import { pageMeta } from "~/server/seo.server.ts";
+import { getSettings } from "~/server/settings.server.ts";
+import type { Route } from "./+types/contact";
+
+export async function loader() {
+  const settings = await getSettings(await db());
+  return {
+    siteName: settings.siteName,
+    email: settings.contactEmail,
+    phone: settings.contactPhone,
+    meta: pageMeta({
+      baseUrl: env().BASE_URL,
+      settings,
+      title: "Contact Us",
+      description: `Write to ${settings.siteName}: questions, corrections and suggestions about government jobs, results and admit cards.`,
+      path: "/contact-us",
+    }),
+  };
+}
+
+type ContactResult =
+  | { status: "sent" }
+  | { status: "invalid"; errors: ContactErrors; values: ContactInput }
+  | { status: "failed"; values?: ContactInput };
+
+/** Per visitor address: 5 messages per 10 minutes unless CONTACT_RATE_LIMIT says otherwise. */
+const DEFAULT_RATE_LIMIT = { limit: 5, windowMs: 10 * 60_000 };
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  // A robot filled the field people never see: it hears "sent", nothing is kept.
+  if (isHoneypotFilled(form)) return { status: "sent" } satisfies ContactResult;
+  const values = readContactForm(form);
+  const checked = checkContact(values);
+  if (!checked.ok) {
+    return data({ status: "invalid", errors: checked.errors, values } satisfies ContactResult, {
+      status: 400,
+    });
+  }
+  try {
+    const conn = await db();
+    const rule = parseRateLimitRule(
+      process.env.CONTACT_RATE_LIMIT,
+      DEFAULT_RATE_LIMIT,
+      "CONTACT_RATE_LIMIT",
+    );
+    const limit = await consumeRateLimit(conn, `contact:${clientIp(request)}`, rule);
+    if (!limit.allowed) {
+      return data({ status: "failed", values } satisfies ContactResult, {
+        status: 429,
+        headers: { "Retry-After": String(limit.retryAfterSeconds) },
+      });
+    }
+    await createMessage(conn, checked.value);
+  } catch (err) {
+    console.error(`[contact] could not store a message: ${(err as Error).message}`);
+    return data({ status: "failed", values } satisfies ContactResult, { status: 500 });
+  }
+  return { status: "sent" } satisfies ContactResult;
+}
+
+/** The 429's Retry-After reaches the browser on a plain form post too. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+}
+
+/**
+ * With JavaScript the form is sent by a fetcher; a server error or a lost connection must end in
+ * the spec's failure message (§8), not in the error page.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (err) {
+    console.warn("The contact message could not be sent.", err);
+    return { status: "failed" } satisfies ContactResult;
+  }
+}
+
+export default function Contact({ loaderData }: Route.ComponentProps) {
+  const fetcher = useFetcher<ContactResult>();
+  // Without JavaScript the form posts the page itself, and the answer comes as action data.
+  const actionData = useActionData<ContactResult>();
+  const result = fetcher.data ?? actionData;
+  const busy = fetcher.state !== "idle";
+  const [localErrors, setLocalErrors] = useState<ContactErrors | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const errors = localErrors ?? (result?.status === "invalid" ? result.errors : {});
+  // Only a plain form post needs the typed values back; with a fetcher the fields keep them, and
+  // a changing defaultValue would make the reset after success restore an older attempt.
+  const values =
+    !fetcher.data && actionData && "values" in actionData ? actionData.values : undefined;
+  const sent = !localErrors && result?.status === "sent";
+  const failed = !localErrors && result?.status === "failed";
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.status === "sent") formRef.current?.reset();
+  }, [fetcher.state, fetcher.data]);
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || fetcher.data?.status !== "invalid") return;
+    focusFirstError(formRef.current, fetcher.data.errors);
+  }, [fetcher.state, fetcher.data]);
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    // The same schema as the server's, for an answer without a round trip.
+    const form = new FormData(event.currentTarget);
+    if (isHoneypotFilled(form)) return setLocalErrors(null);
+    const checked = checkContact(readContactForm(form));
+    if (checked.ok) return setLocalErrors(null);
+    event.preventDefault();
+    setLocalErrors(checked.errors);
+    focusFirstError(event.currentTarget, checked.errors);
+  }
+
+  return (
+    <main className="mx-auto max-w-3xl">
+      <h1 className="text-2xl font-semibold text-ink sm:text-3xl">Contact Us</h1>
+      <p className="mt-2 text-muted">
+        Questions about a vacancy on {loaderData.siteName}, a correction or a suggestion: write to
+        us and we will reply by email.
+      </p>
+
+      <div className="mt-6 grid gap-6 md:grid-cols-[1fr_16rem]">
+        <fetcher.Form
+          ref={formRef}
+          method="post"
+          noValidate
+          onSubmit={onSubmit}
+          className="rounded-app border border-stone-200 bg-white p-4 shadow-sm sm:p-6"
+          aria-describedby="contact-required-note"
+        >
+          <p id="contact-required-note" className="mb-4 text-sm text-muted">
+            Fields marked <span className="font-semibold text-primary-dark">*</span> are required.
+          </p>
+          <Field
+            name="name"
+            label="Your Name"
+            error={errors.name}
+            disabled={busy}
+            defaultValue={values?.name}
+            autoComplete="name"
+          />
+          <Field
+            name="email"
+            label="Email Address"
+            type="email"
+            error={errors.email}
+            disabled={busy}
+            defaultValue={values?.email}
+            autoComplete="email"
+          />
+          <Field
+            name="message"
+            label="Message"
+            multiline
+            error={errors.message}
+            disabled={busy}
+            defaultValue={values?.message}
+            hint={`At least ${CONTACT_LIMITS.messageMin} and at most ${CONTACT_LIMITS.messageMax} characters.`}
+          />
+          {/* Honeypot: hidden from people and screen readers; robots fill every field. */}
+          <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+            <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
+            <input
+              id={HONEYPOT_FIELD}
+              name={HONEYPOT_FIELD}
+              type="text"
+              tabIndex={-1}
+              autoComplete="off"
+              disabled={busy}
+            />
+          </div>
+
+          <div className="mt-2 flex flex-wrap items-center gap-4">
+            <button
+              type="submit"
+              disabled={busy}
+              className="rounded-app bg-primary px-5 py-2.5 font-semibold text-white hover:bg-primary-dark disabled:cursor-wait disabled:opacity-70"
+            >
+              {busy ? "Sending..." : "Send Message"}
+            </button>
+            <div role="status" className="text-sm font-medium">
+              {sent && !busy && (
+                <p className="rounded-app bg-secondary-light px-3 py-2 text-secondary">
+                  {CONTACT_TEXT.sent}
+                </p>
+              )}
+            </div>
+          </div>
+          <div role="alert" className="mt-3 text-sm font-medium">
+            {failed && !busy && (
+              <p className="rounded-app bg-red-50 px-3 py-2 text-red-800">{CONTACT_TEXT.failed}</p>
+            )}
+          </div>
+        </fetcher.Form>
+
+        <aside
+          aria-labelledby="contact-details"
+          className="h-fit rounded-app border border-stone-200 bg-white p-4 shadow-sm"
+        >
+          <h2 id="contact-details" className="font-semibold">
+            Contact details
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            <li>
+              Email:{" "}
+              <a href={`mailto:${loaderData.email}`} className="break-all text-accent underline">
+                {loaderData.email}
+              </a>
+            </li>
+            <li>Phone: {loaderData.phone}</li>
+          </ul>
+        </aside>
+      </div>
+    </main>
+  );
+}
+
+function Field({
+  name,
+  label,
+  error,
+  hint,
+  multiline = false,
+  ...input
+}: {
+  name: ContactField;
+  label: string;
+  error?: string;
+  hint?: string;
+  multiline?: boolean;
+  type?: string;
+  disabled: boolean;
+  defaultValue?: string;
+  autoComplete?: string;
+}) {
+  const id = `contact-${name}`;
+  const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(" ");
+  const className = `mt-1 block w-full rounded-app border bg-white px-3 py-2 text-ink disabled:bg-stone-100 ${
+    error ? "border-red-600" : "border-stone-300"
+  }`;
+  const shared = {
+    id,
+    name,
+    "aria-required": true,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy || undefined,
+    className,
+    ...input,
+  };
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="block text-sm font-semibold">
+        {label}
+        <span aria-hidden="true" className="ml-0.5 text-primary-dark">
+          *
+        </span>
+      </label>
+      {multiline ? <textarea rows={6} {...shared} /> : <input {...shared} />}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function focusFirstError(form: HTMLFormElement | null, errors: ContactErrors) {
+  const first = (["name", "email", "message"] as const).find((f) => errors[f]);
+  if (first) form?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return loaderData?.meta ?? [{ title: "Contact Us" }];
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} />;
 }

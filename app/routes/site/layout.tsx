@@ -1,21 +1,65 @@
-import { Outlet } from "react-router";
+import { Outlet, useNavigation } from "react-router";
+import { LatestBar } from "~/components/latest-bar.tsx";
+import { SiteFooter } from "~/components/site-footer.tsx";
 import { SiteHeader } from "~/components/site-header.tsx";
+import { NavigationProgress } from "~/components/spinner.tsx";
+import { redirectMiddleware } from "~/server/redirect-middleware.server.ts";
 import { db } from "~/server/services.server.ts";
 import { getSettings } from "~/server/settings.server.ts";
+import { readUpdates, type UpdatesFeed } from "~/server/updates.server.ts";
 import type { Route } from "./+types/layout";
 
+// Spec §4: the redirect check of every public path, for documents and client-side navigations.
+export const middleware: Route.MiddlewareFunction[] = [redirectMiddleware(db)];
+
 export async function loader() {
-  const settings = await getSettings(await db());
-  return { siteName: settings.siteName };
+  const conn = await db();
+  const settings = await getSettings(conn);
+  let feed: UpdatesFeed = { bell: [], latest: [] };
+  try {
+    feed = await readUpdates(conn, {
+      perKind: settings.bell.perKind,
+      max: settings.bell.max,
+      latestCount: settings.latestBar.count,
+    });
+  } catch (err) {
+    // Spec §8: the bar hides and the bell stays empty; the page itself is still served.
+    console.error(`[layout] could not read the updates: ${(err as Error).message}`);
+  }
+  return {
+    siteName: settings.siteName,
+    tagline: settings.tagline,
+    latest: feed.latest,
+    bellStamps: feed.bell.map((item) => item.createdAt),
+    latestBar: { rotateMs: settings.latestBar.rotateMs, refreshMs: settings.latestBar.refreshMs },
+  };
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation();
   return (
     <>
-      <SiteHeader siteName={loaderData.siteName} />
-      <div className="mx-auto max-w-6xl px-4 py-6">
+      <a
+        href="#content"
+        className="sr-only z-50 rounded-app bg-white px-4 py-2 text-ink focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <NavigationProgress busy={navigation.state !== "idle"} />
+      <LatestBar
+        items={loaderData.latest}
+        rotateMs={loaderData.latestBar.rotateMs}
+        refreshMs={loaderData.latestBar.refreshMs}
+      />
+      <SiteHeader siteName={loaderData.siteName} bellStamps={loaderData.bellStamps} />
+      <div
+        id="content"
+        tabIndex={-1}
+        className="mx-auto min-h-[60vh] max-w-6xl px-4 py-6 outline-none"
+      >
         <Outlet />
       </div>
+      <SiteFooter siteName={loaderData.siteName} tagline={loaderData.tagline} />
     </>
   );
 }

@@ -1,24 +1,79 @@
-import { data } from "react-router";
+import { data, Form, Link } from "react-router";
+import { recordNotFound } from "~/server/not-found-log.server.ts";
+import { pagePath } from "~/server/redirect-middleware.server.ts";
+import { db } from "~/server/services.server.ts";
+import type { Route } from "./+types/not-found";
 
-export async function loader() {
-  return data(null, { status: 404 });
+/** Every path nothing else answers (spec §2). Counted in the 404 log the SEO tools show. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const path = pagePath(request);
+  try {
+    await recordNotFound(await db(), path, request.headers.get("referer"));
+  } catch (err) {
+    // The visitor still gets the page; only the statistics miss one.
+    console.warn(`[not-found] could not record ${path}: ${(err as Error).message}`);
+  }
+  return data({ path }, { status: 404 });
 }
 
-export function meta() {
-  return [{ title: "Page not found | govjobs" }, { name: "robots", content: "noindex" }];
-}
+const LISTS = [
+  { to: "/jobs", label: "Latest Jobs" },
+  { to: "/results", label: "Results" },
+  { to: "/admit-cards", label: "Admit Cards" },
+  { to: "/syllabus", label: "Syllabus" },
+  { to: "/answer-key", label: "Answer Key" },
+] as const;
 
 export default function NotFound() {
   return (
-    <main className="mx-auto max-w-xl py-12 text-center">
-      <h1 className="text-2xl font-semibold text-primary">Page not found</h1>
-      <p className="mt-3 text-muted">The page you asked for does not exist or has moved.</p>
-      <a
-        className="mt-6 inline-block rounded-app bg-primary px-4 py-2 font-semibold text-white no-underline"
-        href="/"
+    <main className="mx-auto max-w-xl py-10 text-center">
+      <p className="text-5xl font-bold text-primary">404</p>
+      <h1 className="mt-2 text-2xl font-semibold text-ink">Page not found</h1>
+      <p className="mt-3 text-muted">
+        The page you asked for does not exist or has moved. Search for it, or start from one of the
+        lists.
+      </p>
+      <Form action="/search" method="get" role="search" className="mx-auto mt-6 flex max-w-md">
+        <label htmlFor="not-found-search" className="sr-only">
+          Search jobs, results and admit cards
+        </label>
+        <input
+          id="not-found-search"
+          type="search"
+          name="q"
+          maxLength={200}
+          placeholder="e.g. clerk, railway"
+          className="h-11 min-w-0 flex-1 rounded-l-app border border-stone-300 bg-white px-3"
+        />
+        <button
+          type="submit"
+          className="h-11 rounded-r-app bg-primary px-4 font-semibold text-white hover:bg-primary-dark"
+        >
+          Search
+        </button>
+      </Form>
+      <ul className="mt-6 flex flex-wrap justify-center gap-2">
+        {LISTS.map((l) => (
+          <li key={l.to}>
+            <Link
+              to={l.to}
+              className="inline-block rounded-app border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium no-underline hover:border-primary hover:text-primary-dark"
+            >
+              {l.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Link
+        to="/"
+        className="mt-8 inline-block rounded-app bg-secondary px-4 py-2 font-semibold text-white no-underline hover:opacity-90"
       >
         Go to the home page
-      </a>
+      </Link>
     </main>
   );
+}
+
+export function meta() {
+  return [{ title: "Page not found" }, { name: "robots", content: "noindex" }];
 }

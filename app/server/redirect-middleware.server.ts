@@ -1,0 +1,59 @@
+import { data, redirect, redirectDocument, type MiddlewareFunction } from "react-router";
+import type { DB } from "./db/db.server.ts";
+import { isCorePath, matchRedirect, type RedirectRule } from "./redirects.server.ts";
+
+/**
+ * The page a request is for. A client-side navigation asks for `/jobs.data` (or `/_.data` for the
+ * home page, `/_root.data` in older React Router versions); a document request for `/jobs`.
+ */
+export function pagePath(request: Request): string {
+  const { pathname } = new URL(request.url);
+  if (pathname === "/_root.data") return "/";
+  if (pathname.endsWith("/_.data")) return pathname.slice(0, -"_.data".length);
+  if (pathname.endsWith(".data")) return pathname.slice(0, -".data".length);
+  return pathname;
+}
+
+/** An address on another site, or our own written in full: the browser must load it as a page. */
+const ABSOLUTE = /^https?:\/\//i;
+
+/**
+ * The redirect check (spec §4) for every public page, on the first request and on each client-side
+ * navigation (whose data request passes through here too). Core pages never look the table up; a
+ * failed lookup is logged and the page is served as if there were no rule.
+ */
+export function redirectMiddleware(getDb: () => Promise<DB>): MiddlewareFunction<Response> {
+  return async ({ request }, next) => {
+    if (request.method !== "GET" && request.method !== "HEAD") return next();
+    const path = pagePath(request);
+    if (isCorePath(path)) return next();
+    let rule: RedirectRule | undefined;
+    try {
+      const conn = await getDb();
+      rule = await matchRedirect(conn, path);
+      // Sources may be saved as typed (/परीक्षा) or as the browser sends them (/%E0%A4%AA…).
+      if (!rule && path.includes("%")) {
+        const decoded = safeDecode(path);
+        if (decoded !== path) rule = await matchRedirect(conn, decoded);
+      }
+    } catch (err) {
+      console.warn(`[redirects] lookup for ${path} failed: ${(err as Error).message}`);
+    }
+    if (!rule) return next();
+    // The root error boundary shows "This page has been removed" for a 410.
+    if (rule.statusCode === 410) throw data(null, { status: 410 });
+    if (ABSOLUTE.test(rule.destination)) throw redirectDocument(rule.destination, rule.statusCode);
+    // Not `replace()`: a client-side navigation has not put the old address in the history yet,
+    // so a plain redirect already leaves it out, while `replace()` would also erase the page the
+    // visitor came from (Back would skip it).
+    throw redirect(rule.destination, rule.statusCode);
+  };
+}
+
+function safeDecode(path: string): string {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+}

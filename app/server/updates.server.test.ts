@@ -1,0 +1,113 @@
+import { expect, it } from "vitest";
+import { describeEachDatabase } from "../../test/databases.ts";
+import type { Kind } from "~/content/registry.ts";
+import type { DB } from "./db/db.server.ts";
+import { createEntry, type EntryWrite } from "./entries.server.ts";
+import { readUpdates } from "./updates.server.ts";
+
+const editor = { id: null, name: "Test editor" };
+
+function write(title: string, status: EntryWrite["status"] = "published"): EntryWrite {
+  return {
+    title,
+    organization: "Central Staff Selection Agency",
+    status,
+    data: {
+      summary: `Summary of ${title}`,
+      employmentType: "FULL_TIME",
+      state: "Delhi",
+      lastDate: "2030-01-31",
+      qualification: "Graduate",
+    },
+  };
+}
+
+/** An entry that went public at a chosen minute, so the expected order is known. */
+async function entryAt(
+  db: DB,
+  kind: Kind,
+  title: string,
+  minute: number,
+  status: EntryWrite["status"] = "published",
+) {
+  const entry = await createEntry(db, kind, write(title, status), editor);
+  const at = new Date(Date.UTC(2026, 0, 1, 10, minute)).toISOString();
+  await db
+    .updateTable("entries")
+    .set({ published_at: status === "published" ? at : null, created_at: at })
+    .where("id", "=", entry.id)
+    .execute();
+  return entry;
+}
+
+describeEachDatabase("updates for the bell and the latest bar", (db) => {
+  it("is empty when nothing is published", async () => {
+    expect(await readUpdates(db())).toEqual({ bell: [], latest: [] });
+  });
+
+  it("merges the newest 5 of each kind, newest first, and keeps the top 10", async () => {
+    // Jobs at minutes 0..6, results at 10..16, admit cards at 20..26: 7 of each.
+    for (let i = 0; i < 7; i++) {
+      await entryAt(db(), "job", `Job ${i}`, i);
+      await entryAt(db(), "result", `Result ${i}`, 10 + i);
+      await entryAt(db(), "admit-card", `Admit ${i}`, 20 + i);
+    }
+    // Neither drafts nor other kinds are announced, however new.
+    await entryAt(db(), "job", "Draft job", 59, "draft");
+    await entryAt(db(), "syllabus", "Newest syllabus", 58);
+    await entryAt(db(), "answer-key", "Newest answer key", 57);
+
+    const { bell, latest } = await readUpdates(db());
+    expect(bell.map((u) => u.title)).toEqual([
+      "Admit 6",
+      "Admit 5",
+      "Admit 4",
+      "Admit 3",
+      "Admit 2",
+      "Result 6",
+      "Result 5",
+      "Result 4",
+      "Result 3",
+      "Result 2",
+    ]);
+    expect(bell[0]).toMatchObject({ type: "Admit Card", url: "/admit-cards/admit-6" });
+    expect(bell[5]).toMatchObject({ type: "Result", url: "/results/result-6" });
+    expect(bell[0].createdAt).toBe(new Date(Date.UTC(2026, 0, 1, 10, 26)).toISOString());
+    expect(latest.map((u) => u.title)).toEqual([
+      "Admit 6",
+      "Admit 5",
+      "Admit 4",
+      "Admit 3",
+      "Admit 2",
+    ]);
+  });
+
+  it("takes at most perKind of one kind even when it has all the newest entries", async () => {
+    const { bell } = await readUpdates(db(), { perKind: 2, max: 10, latestCount: 3 });
+    expect(bell.map((u) => u.title)).toEqual([
+      "Admit 6",
+      "Admit 5",
+      "Result 6",
+      "Result 5",
+      "Job 6",
+      "Job 5",
+    ]);
+    expect(bell.map((u) => u.type)).toEqual([
+      "Admit Card",
+      "Admit Card",
+      "Result",
+      "Result",
+      "Job",
+      "Job",
+    ]);
+  });
+
+  it("lists every item once, with unique ids, in the bar and the bell", async () => {
+    const { bell, latest } = await readUpdates(db(), { perKind: 20, max: 50, latestCount: 20 });
+    expect(new Set(bell.map((u) => u.id)).size).toBe(bell.length);
+    expect(new Set(latest.map((u) => u.id)).size).toBe(latest.length);
+    expect(latest).toHaveLength(20);
+    expect(bell).toHaveLength(21);
+    expect(bell.some((u) => u.title === "Draft job")).toBe(false);
+  });
+});

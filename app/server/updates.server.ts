@@ -1,0 +1,77 @@
+import { REGISTRY, type Kind } from "~/content/registry.ts";
+import type { DB } from "./db/db.server.ts";
+import { latestPublished, type EntrySummary } from "./entries.server.ts";
+
+/** The kinds the bell and the latest bar announce (spec §3: Job, Result or Admit Card). */
+export const UPDATE_KINDS = ["job", "result", "admit-card"] as const satisfies readonly Kind[];
+export type UpdateKind = (typeof UPDATE_KINDS)[number];
+export type UpdateType = "Job" | "Result" | "Admit Card";
+
+/** One update as the bell and the latest bar show it (spec §3). */
+export interface UpdateItem {
+  id: string;
+  type: UpdateType;
+  title: string;
+  /** When it went public (ISO); the spec's createdAt. */
+  createdAt: string;
+  /** The item's own page: /jobs/<slug>, /results/<slug>, /admit-cards/<slug>. */
+  url: string;
+}
+
+export interface UpdatesFeed {
+  bell: UpdateItem[];
+  latest: UpdateItem[];
+}
+
+export interface UpdatesLimits {
+  /** Newest entries read per kind for the bell (spec §9: 5). */
+  perKind: number;
+  /** Bell items kept after merging (spec §9: 10). */
+  max: number;
+  /** Latest bar items (spec §9: 5). */
+  latestCount: number;
+}
+
+export const DEFAULT_UPDATES_LIMITS: UpdatesLimits = { perKind: 5, max: 10, latestCount: 5 };
+
+function toUpdate(entry: EntrySummary): UpdateItem {
+  const def = REGISTRY[entry.kind];
+  return {
+    id: entry.id,
+    type: def.label as UpdateType,
+    title: entry.title,
+    createdAt: entry.publishedAt ?? entry.createdAt,
+    url: `${def.urlPrefix}/${entry.slug}`,
+  };
+}
+
+/** Newest first; equal times fall back to the id so every instance shows the same order. */
+function newestFirst(a: UpdateItem, b: UpdateItem): number {
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+function uniqueById(items: UpdateItem[]): UpdateItem[] {
+  const seen = new Set<string>();
+  return items.filter((item) => (seen.has(item.id) ? false : (seen.add(item.id), true)));
+}
+
+/**
+ * What the bell and the latest bar show (spec §9). The bell: the newest `perKind` of jobs, results
+ * and admit cards, merged newest first, the top `max` kept. The bar: the newest `latestCount` of
+ * the same kinds, without duplicates. One read per kind serves both.
+ */
+export async function readUpdates(
+  db: DB,
+  limits: UpdatesLimits = DEFAULT_UPDATES_LIMITS,
+): Promise<UpdatesFeed> {
+  const perKind = Math.max(limits.perKind, limits.latestCount);
+  const byKind = await Promise.all(
+    UPDATE_KINDS.map(async (kind) => (await latestPublished(db, kind, perKind)).map(toUpdate)),
+  );
+  const bell = uniqueById(byKind.flatMap((items) => items.slice(0, limits.perKind)))
+    .sort(newestFirst)
+    .slice(0, limits.max);
+  const latest = uniqueById(byKind.flat()).sort(newestFirst).slice(0, limits.latestCount);
+  return { bell, latest };
+}

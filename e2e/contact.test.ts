@@ -1,0 +1,307 @@
+import http from "node:http";
+import type { Page } from "playwright-core";
+import { beforeEach, describe, expect, it } from "vitest";
+import { baseURL, useBrowser } from "./browser.ts";
+import { withE2eDb } from "./db.ts";
+
+const SENT = "Message sent successfully!";
+const FAILED = "Failed to send message. Please try again.";
+
+const unique = (label: string) => `${label} ${crypto.randomUUID().slice(0, 8)}`;
+
+async function storedMessages(name: string) {
+  return withE2eDb((db) =>
+    db.selectFrom("messages").selectAll().where("name", "=", name).execute(),
+  );
+}
+
+/** Browser submissions all come from 127.0.0.1: start each test with a fresh allowance. */
+async function resetLocalRateLimit() {
+  await withE2eDb((db) =>
+    db.deleteFrom("rate_limits").where("key", "like", "contact:%127.0.0.1").execute(),
+  );
+}
+
+async function openContact(page: Page) {
+  await page.goto("/contact-us");
+  await page.getByRole("heading", { level: 1, name: "Contact Us" }).waitFor();
+}
+
+async function hydrated(page: Page) {
+  await page.locator("[data-testid=bell][data-count]").waitFor();
+}
+
+async function fill(page: Page, values: { name: string; email: string; message: string }) {
+  await page.getByLabel("Your Name").fill(values.name);
+  await page.getByLabel("Email Address").fill(values.email);
+  await page.getByLabel("Message").fill(values.message);
+}
+
+/** A form POST from a chosen loopback address: the server sees it as another visitor. */
+function postFrom(localAddress: string, fields: Record<string, string>) {
+  const body = new URLSearchParams(fields).toString();
+  const url = new URL("/contact-us", baseURL());
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
+    (resolve, reject) => {
+      const req = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: "POST",
+          localAddress,
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            "content-length": Buffer.byteLength(body),
+          },
+        },
+        (res) => {
+          let text = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk) => (text += chunk));
+          res.on("end", () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }),
+          );
+        },
+      );
+      req.on("error", reject);
+      req.end(body);
+    },
+  );
+}
+
+describe("contact page with JavaScript", () => {
+  const browser = useBrowser({ viewport: { width: 1280, height: 900 } });
+  beforeEach(resetLocalRateLimit);
+
+  it("shows the contact details and labelled fields with no browser validation", async () => {
+    const page = await browser.page();
+    await openContact(page);
+    const details = page.getByRole("complementary", { name: "Contact details" });
+    expect(await details.innerText()).toMatch(/Email: \S+@\S+/);
+    expect(await details.innerText()).toMatch(/Phone: \+?[\d ]+/);
+    expect(await details.getByRole("link").getAttribute("href")).toMatch(/^mailto:/);
+    const form = page.locator("form[method=post]");
+    expect(await form.getAttribute("novalidate")).not.toBeNull();
+    expect(await form.locator("[required]").count()).toBe(0);
+    for (const label of ["Your Name", "Email Address", "Message"]) {
+      expect(await page.getByLabel(label).getAttribute("aria-required")).toBe("true");
+    }
+    expect(await page.getByRole("button", { name: "Send Message" }).isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it("sends a message, says so, clears the fields and stores it", async () => {
+    const page = await browser.page();
+    await openContact(page);
+    await hydrated(page);
+    const name = unique("Ravi Kumar");
+    await fill(page, {
+      name,
+      email: "ravi@example.in",
+      message: "Is the SSC exam date fixed yet?",
+    });
+    const before = page.url();
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByText(SENT).waitFor();
+    expect(page.url()).toBe(before);
+    expect(await page.getByLabel("Your Name").inputValue()).toBe("");
+    expect(await page.getByLabel("Email Address").inputValue()).toBe("");
+    expect(await page.getByLabel("Message").inputValue()).toBe("");
+    const rows = await storedMessages(name);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      email: "ravi@example.in",
+      message: "Is the SSC exam date fixed yet?",
+      status: "unread",
+    });
+    await page.close();
+  });
+
+  it("shows each field's problem next to it and stores nothing", async () => {
+    const page = await browser.page();
+    await openContact(page);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    for (const [label, text] of [
+      ["Your Name", "Please enter your name."],
+      ["Email Address", "Please enter your email address, so that we can reply."],
+      ["Message", "Please write your message."],
+    ]) {
+      const field = page.getByLabel(label);
+      expect(await field.getAttribute("aria-invalid")).toBe("true");
+      const described = (await field.getAttribute("aria-describedby")) ?? "";
+      const errorId = described.split(" ").find((id) => id.endsWith("-error"));
+      expect(await page.locator(`#${errorId}`).innerText()).toBe(text);
+    }
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
+
+    const name = unique("Bad Email");
+    await fill(page, { name, email: "not-an-address", message: "A long enough message." });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByText("This email address does not look right").waitFor();
+    expect(await page.getByLabel("Your Name").getAttribute("aria-invalid")).toBeNull();
+    expect(await page.getByText(SENT).count()).toBe(0);
+    expect(await storedMessages(name)).toHaveLength(0);
+    await page.close();
+  });
+
+  it("says 'Sending...' with every input disabled while the message is on its way", async () => {
+    const page = await browser.page();
+    await openContact(page);
+    await hydrated(page);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route("**/contact-us.data*", async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    });
+    const name = unique("Meera Nair");
+    await fill(page, { name, email: "meera@example.in", message: "Please add the UPSC syllabus." });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const busy = page.getByRole("button", { name: "Sending..." });
+    await busy.waitFor();
+    expect(await busy.isDisabled()).toBe(true);
+    for (const label of ["Your Name", "Email Address", "Message"]) {
+      expect(await page.getByLabel(label).isDisabled()).toBe(true);
+    }
+    release();
+    await page.getByText(SENT).waitFor();
+    expect(await page.getByLabel("Your Name").isEnabled()).toBe(true);
+    expect(await storedMessages(name)).toHaveLength(1);
+    await page.close();
+  });
+
+  it("says 'Failed to send message. Please try again.' on a server error or a lost connection", async () => {
+    for (const failure of ["500", "network"] as const) {
+      const page = await browser.page();
+      await openContact(page);
+      await hydrated(page);
+      await page.route("**/contact-us.data*", (route) => {
+        if (route.request().method() !== "POST") return route.continue();
+        return failure === "500"
+          ? route.fulfill({ status: 500, contentType: "text/plain", body: "Internal Server Error" })
+          : route.abort("internetdisconnected");
+      });
+      const name = unique(`Failure ${failure}`);
+      await fill(page, { name, email: "f@example.in", message: "This one will not arrive." });
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await page.getByRole("alert").getByText(FAILED).waitFor();
+      // The form is still there, with what was typed, ready for another try.
+      expect(await page.getByLabel("Your Name").inputValue()).toBe(name);
+      expect(await page.getByRole("button", { name: "Send Message" }).isEnabled()).toBe(true);
+      expect(await storedMessages(name)).toHaveLength(0);
+      // Once the connection is back, the same message goes through and the fields are cleared.
+      await page.unrouteAll();
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await page.getByText(SENT).waitFor();
+      expect(await page.getByRole("alert").innerText()).toBe("");
+      expect(await page.getByLabel("Your Name").inputValue()).toBe("");
+      expect(await storedMessages(name)).toHaveLength(1);
+      await page.close();
+    }
+  });
+});
+
+describe("contact page without JavaScript", () => {
+  const browser = useBrowser({ viewport: { width: 360, height: 800 }, javaScriptEnabled: false });
+  beforeEach(resetLocalRateLimit);
+
+  it("sends and stores a message with a plain form post", async () => {
+    const page = await browser.page();
+    await openContact(page);
+    const name = unique("No Script");
+    await fill(page, { name, email: "noscript@example.in", message: "Sent without JavaScript." });
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      page.getByRole("button", { name: "Send Message" }).click(),
+    ]);
+    expect(response.status()).toBe(200);
+    await page.getByText(SENT).waitFor();
+    expect(await page.getByLabel("Your Name").inputValue()).toBe("");
+    expect(await storedMessages(name)).toHaveLength(1);
+    await page.close();
+  });
+
+  it("answers bad input with status 400 and the server's message beside each field", async () => {
+    const page = await browser.page();
+    await openContact(page);
+    const name = unique("Server Check");
+    await fill(page, { name, email: "name@", message: "short" });
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      page.getByRole("button", { name: "Send Message" }).click(),
+    ]);
+    expect(response.status()).toBe(400);
+    await page.getByText("This email address does not look right").waitFor();
+    await page.getByText("Your message is too short").waitFor();
+    expect(await page.getByLabel("Email Address").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByLabel("Your Name").inputValue()).toBe(name);
+    expect(await storedMessages(name)).toHaveLength(0);
+    await page.close();
+  });
+});
+
+describe("contact endpoint", () => {
+  it("refuses an empty post with 400 and every field's error, storing nothing", async () => {
+    const before = await withE2eDb((db) =>
+      db
+        .selectFrom("messages")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow(),
+    );
+    const res = await postFrom("127.0.0.1", {});
+    expect(res.status).toBe(400);
+    expect(res.body).toContain("Please enter your name.");
+    expect(res.body).toContain("Please enter your email address");
+    expect(res.body).toContain("Please write your message.");
+    const after = await withE2eDb((db) =>
+      db
+        .selectFrom("messages")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow(),
+    );
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it("answers a filled honeypot as if sent, and stores nothing", async () => {
+    const name = unique("Honeypot Robot");
+    const res = await postFrom("127.0.0.2", {
+      name,
+      email: "robot@example.in",
+      message: "Buy cheap followers now!!!",
+      website: "http://spam.example",
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toContain(SENT);
+    expect(await storedMessages(name)).toHaveLength(0);
+  });
+
+  it("limits one address to 5 messages in 10 minutes, then answers 429 with Retry-After", async () => {
+    // A loopback address of its own, so this test does not share an allowance with the others.
+    const address = `127.0.${Math.floor(Math.random() * 200) + 20}.${Math.floor(Math.random() * 200) + 20}`;
+    const name = unique("Rate Limited");
+    const statuses: number[] = [];
+    let last: Awaited<ReturnType<typeof postFrom>> | undefined;
+    for (let i = 0; i < 6; i++) {
+      last = await postFrom(address, {
+        name,
+        email: "limit@example.in",
+        message: `Message number ${i + 1} of six.`,
+      });
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(Number(last?.headers["retry-after"])).toBeGreaterThan(0);
+    expect(Number(last?.headers["retry-after"])).toBeLessThanOrEqual(600);
+    expect(last?.body).toContain(FAILED);
+    expect(await storedMessages(name)).toHaveLength(5);
+    // Another address is not affected.
+    const other = await postFrom("127.0.0.3", {
+      name: unique("Other Visitor"),
+      email: "other@example.in",
+      message: "A different visitor entirely.",
+    });
+    expect(other.status).toBe(200);
+  });
+});
