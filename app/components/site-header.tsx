@@ -40,7 +40,7 @@ export function SiteHeader({ siteName, bellStamps }: { siteName: string; bellSta
             id="site-search"
             type="search"
             name="q"
-            maxLength={200}
+            maxLength={100}
             placeholder="Search…"
             className="h-10 w-full min-w-0 max-w-sm rounded-l-app border-0 bg-white px-3 text-sm text-ink placeholder:text-stone-500"
           />

@@ -45,7 +45,9 @@ export function NavigationProgress({ busy }: { busy: boolean }) {
             className="h-1 w-full animate-pulse bg-accent shadow-[0_0_8px_var(--color-accent)]"
             data-testid="navigation-progress"
           />
-          <span className="sr-only">Loading...</span>
+          <span className="absolute top-2 right-2 rounded-app bg-ink/85 px-2 py-0.5 text-xs font-semibold text-white">
+            Loading...
+          </span>
         </>
       )}
     </div>

@@ -41,7 +41,7 @@ export default function NotFound() {
           id="not-found-search"
           type="search"
           name="q"
-          maxLength={200}
+          maxLength={100}
           placeholder="e.g. clerk, railway"
           className="h-11 min-w-0 flex-1 rounded-l-app border border-stone-300 bg-white px-3"
         />
