@@ -46,3 +46,89 @@ export async function listMessages(
     createdAt: r.created_at,
   }));
 }
+
+function toMessage(r: {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  status: string;
+  created_at: string;
+}): Message {
+  return {
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    message: r.message,
+    status: r.status as MessageStatus,
+    createdAt: r.created_at,
+  };
+}
+
+export function isMessageStatus(value: unknown): value is MessageStatus {
+  return typeof value === "string" && (MESSAGE_STATUSES as readonly string[]).includes(value);
+}
+
+/** How many messages carry each status (every status present, zero when none). */
+export async function countMessagesByStatus(db: DB): Promise<Record<MessageStatus, number>> {
+  const rows = await db
+    .selectFrom("messages")
+    .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
+    .groupBy("status")
+    .execute();
+  const counts = Object.fromEntries(MESSAGE_STATUSES.map((s) => [s, 0])) as Record<
+    MessageStatus,
+    number
+  >;
+  for (const row of rows) if (isMessageStatus(row.status)) counts[row.status] = Number(row.n);
+  return counts;
+}
+
+/** One page of a status's messages, newest first. `page` is 1-based and clamped to the last page. */
+export async function listMessagesPage(
+  db: DB,
+  { status, page = 1, pageSize = 20 }: { status: MessageStatus; page?: number; pageSize?: number },
+): Promise<{ messages: Message[]; total: number; page: number; pageCount: number }> {
+  const count = await db
+    .selectFrom("messages")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("status", "=", status)
+    .executeTakeFirstOrThrow();
+  const total = Number(count.n);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
+  const rows = await db
+    .selectFrom("messages")
+    .selectAll()
+    .where("status", "=", status)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(pageSize)
+    .offset((current - 1) * pageSize)
+    .execute();
+  return { messages: rows.map(toMessage), total, page: current, pageCount };
+}
+
+export async function getMessage(db: DB, id: string): Promise<Message | undefined> {
+  const row = await db.selectFrom("messages").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && toMessage(row);
+}
+
+/** Move a message to another tab; false when it no longer exists. */
+export async function setMessageStatus(
+  db: DB,
+  id: string,
+  status: MessageStatus,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("messages")
+    .set({ status })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteMessage(db: DB, id: string): Promise<boolean> {
+  const result = await db.deleteFrom("messages").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

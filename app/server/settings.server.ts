@@ -2,51 +2,138 @@ import { z } from "zod";
 import type { DB } from "./db/db.server.ts";
 import { now } from "./db/dialect.ts";
 
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && !!url.hostname;
+  } catch {
+    return false;
+  }
+}
+
+const email = (label: string) =>
+  z
+    .string({ error: `Enter the ${label}` })
+    .trim()
+    .min(1, `Enter the ${label}`)
+    .max(254, `The ${label} must be at most 254 characters`)
+    .pipe(z.email(`The ${label} must be a valid e-mail address, like name@example.com`));
+
+const whole = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${max}`);
+
+/** The organization behind the site, for its structured-data record and social links. */
+export const OrganizationSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, "Enter the organization's name")
+    .max(120, "The name must be at most 120 characters")
+    .default("govjobs"),
+  url: z
+    .string()
+    .trim()
+    .max(300, "The address must be at most 300 characters")
+    .refine((v) => v === "" || isHttpUrl(v), "The address must start with http:// or https://")
+    .default(""),
+  logo: z
+    .string()
+    .trim()
+    .max(300, "The logo address must be at most 300 characters")
+    .refine(
+      (v) => v === "" || (v.startsWith("/") && !v.startsWith("//")) || isHttpUrl(v),
+      "The logo must be a path on this site (like /logo.svg) or an http(s) address",
+    )
+    .default("/logo.svg"),
+  sameAs: z
+    .array(
+      z
+        .string()
+        .trim()
+        .max(300, "Each profile address must be at most 300 characters")
+        .refine(isHttpUrl, "Each profile must be a full http:// or https:// address"),
+    )
+    .max(10, "List at most 10 profiles")
+    .default([]),
+  contactType: z
+    .string()
+    .trim()
+    .max(60, "The contact type must be at most 60 characters")
+    .default("customer service"),
+});
+
+export const LatestBarSchema = z.object({
+  count: whole("Number of updates", 1, 20).default(5),
+  rotateMs: whole("Rotate every (ms)", 2000, 60_000).default(7000),
+  refreshMs: whole("Refresh every (ms)", 60_000, 3_600_000).default(300_000),
+});
+
+export const BellSchema = z.object({
+  perKind: whole("Newest per kind", 1, 20).default(5),
+  max: whole("Most items shown", 1, 50).default(10),
+});
+
+export const FaqItemSchema = z.object({
+  question: z
+    .string()
+    .trim()
+    .min(1, "Enter the question, or clear the answer to remove this row")
+    .max(300, "A question must be at most 300 characters"),
+  answer: z
+    .string()
+    .trim()
+    .min(1, "Enter the answer")
+    .max(2000, "An answer must be at most 2000 characters"),
+});
+
+export const SeoSchema = z.object({
+  titleTemplate: z
+    .string()
+    .trim()
+    .min(1, "Enter a title template such as %s | govjobs")
+    .max(120, "The title template must be at most 120 characters")
+    .refine((v) => v.includes("%s"), "The title template must contain %s where the page title goes")
+    .default("%s | govjobs"),
+  defaultDescription: z
+    .string()
+    .trim()
+    .max(300, "The description must be at most 300 characters")
+    .default(
+      "Latest government jobs, exam results, admit cards, syllabus and answer keys in India.",
+    ),
+  robotsTxt: z.string().max(5000, "robots.txt must be at most 5000 characters").default(""),
+});
+
 /** Every setting the site reads, with its type and the value used until an editor sets one. */
 export const SettingsSchema = z.object({
-  siteName: z.string().trim().min(1).max(80).default("govjobs"),
-  tagline: z.string().trim().max(160).default("Government jobs, results and admit cards"),
-  contactEmail: z.email().default("help@govjobs.example"),
-  contactPhone: z.string().trim().max(40).default("+91 98765 43210"),
-  securityEmail: z.email().default("security@govjobs.example"),
-  organization: z
-    .object({
-      name: z.string().trim().max(120).default("govjobs"),
-      url: z.string().max(300).default(""),
-      logo: z.string().max(300).default("/logo.png"),
-      sameAs: z.array(z.string().max(300)).max(10).default([]),
-      contactType: z.string().max(60).default("customer service"),
-    })
-    .prefault({}),
-  latestBar: z
-    .object({
-      count: z.number().int().min(1).max(20).default(5),
-      rotateMs: z.number().int().min(2000).max(60_000).default(7000),
-      refreshMs: z.number().int().min(60_000).max(3_600_000).default(300_000),
-    })
-    .prefault({}),
-  bell: z
-    .object({
-      perKind: z.number().int().min(1).max(20).default(5),
-      max: z.number().int().min(1).max(50).default(10),
-    })
-    .prefault({}),
-  homeFaq: z
-    .array(z.object({ question: z.string().max(300), answer: z.string().max(2000) }))
-    .max(20)
-    .default([]),
-  seo: z
-    .object({
-      titleTemplate: z.string().max(120).default("%s | govjobs"),
-      defaultDescription: z
-        .string()
-        .max(300)
-        .default(
-          "Latest government jobs, exam results, admit cards, syllabus and answer keys in India.",
-        ),
-      robotsTxt: z.string().max(5000).default(""),
-    })
-    .prefault({}),
+  siteName: z
+    .string()
+    .trim()
+    .min(1, "Enter the site name")
+    .max(80, "The site name must be at most 80 characters")
+    .default("govjobs"),
+  tagline: z
+    .string()
+    .trim()
+    .max(160, "The tagline must be at most 160 characters")
+    .default("Government jobs, results and admit cards"),
+  contactEmail: email("contact e-mail address").default("help@govjobs.example"),
+  contactPhone: z
+    .string()
+    .trim()
+    .max(40, "The phone number must be at most 40 characters")
+    .regex(/^[+0-9 ()-]*$/, "Use digits, spaces, +, - and brackets only")
+    .default("+91 98765 43210"),
+  securityEmail: email("security contact address").default("security@govjobs.example"),
+  organization: OrganizationSchema.prefault({}),
+  latestBar: LatestBarSchema.prefault({}),
+  bell: BellSchema.prefault({}),
+  homeFaq: z.array(FaqItemSchema).max(20, "The FAQ can hold at most 20 questions").default([]),
+  seo: SeoSchema.prefault({}),
 });
 
 export type Settings = z.infer<typeof SettingsSchema>;
@@ -86,4 +173,14 @@ export async function saveSettings(db: DB, values: Partial<Settings>): Promise<v
         .execute();
     }
   });
+}
+
+/** Field errors keyed by the dotted path of the field ("latestBar.rotateMs", "homeFaq.0.answer"). */
+export function settingsFieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".");
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
 }

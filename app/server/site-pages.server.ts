@@ -1,6 +1,7 @@
 import type { DB } from "./db/db.server.ts";
 import { now } from "./db/dialect.ts";
 import { recordRevision } from "./revisions.server.ts";
+import { sanitizeRichText } from "./sanitize.server.ts";
 
 export interface SitePage {
   slug: string;
@@ -76,4 +77,147 @@ export async function saveSitePage(
     await recordRevision(trx, "page", page.slug, saved, author, at);
     return saved;
   });
+}
+
+export const SITE_PAGE_LIMITS = { title: 120, description: 300, body: 100_000 } as const;
+
+/** A revision of a page as the history screen shows it. */
+export interface SitePageRevision {
+  id: string;
+  title: string;
+  description: string;
+  body: string;
+  authorName: string | null;
+  createdAt: string;
+}
+
+function toPageRevision(row: {
+  id: string;
+  snapshot: string;
+  author_name: string | null;
+  created_at: string;
+}): SitePageRevision {
+  let snap: Partial<SitePage> = {};
+  try {
+    snap = JSON.parse(row.snapshot) as Partial<SitePage>;
+  } catch {
+    // An unreadable snapshot shows as empty rather than breaking the whole history.
+  }
+  return {
+    id: row.id,
+    title: String(snap.title ?? ""),
+    description: String(snap.description ?? ""),
+    body: String(snap.body ?? ""),
+    authorName: row.author_name,
+    createdAt: row.created_at,
+  };
+}
+
+/** A page's revisions, newest first. */
+export async function listSitePageRevisions(
+  db: DB,
+  slug: string,
+  limit = 100,
+): Promise<SitePageRevision[]> {
+  const rows = await db
+    .selectFrom("revisions")
+    .select(["id", "snapshot", "author_name", "created_at"])
+    .where("subject_type", "=", "page")
+    .where("subject_id", "=", slug)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map(toPageRevision);
+}
+
+export async function getSitePageRevision(
+  db: DB,
+  slug: string,
+  revisionId: string,
+): Promise<SitePageRevision | undefined> {
+  const row = await db
+    .selectFrom("revisions")
+    .select(["id", "snapshot", "author_name", "created_at"])
+    .where("subject_type", "=", "page")
+    .where("subject_id", "=", slug)
+    .where("id", "=", revisionId)
+    .executeTakeFirst();
+  return row && toPageRevision(row);
+}
+
+export type DiffLine = { kind: "same" | "added" | "removed"; text: string };
+
+/**
+ * A line diff (longest common subsequence) of two texts, for "compare with current". Pages are a
+ * few hundred lines at most, so the quadratic table is small.
+ */
+export function diffLines(before: string, after: string): DiffLine[] {
+  const a = before.split("\n");
+  const b = after.split("\n");
+  if (a.length * b.length > 4_000_000) {
+    return [
+      ...a.map((text) => ({ kind: "removed" as const, text })),
+      ...b.map((text) => ({ kind: "added" as const, text })),
+    ];
+  }
+  const lcs: number[][] = Array.from({ length: a.length + 1 }, () =>
+    new Array<number>(b.length + 1).fill(0),
+  );
+  for (let i = a.length - 1; i >= 0; i--)
+    for (let j = b.length - 1; j >= 0; j--)
+      lcs[i][j] = a[i] === b[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+  const out: DiffLine[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      out.push({ kind: "same", text: a[i] });
+      i++;
+      j++;
+    } else if (lcs[i + 1][j] >= lcs[i][j + 1]) out.push({ kind: "removed", text: a[i++] });
+    else out.push({ kind: "added", text: b[j++] });
+  }
+  while (i < a.length) out.push({ kind: "removed", text: a[i++] });
+  while (j < b.length) out.push({ kind: "added", text: b[j++] });
+  return out;
+}
+
+/** HTML as lines of readable text, one block per line, so a diff shows what a reader sees. */
+export function htmlToLines(html: string): string {
+  return html
+    .replace(/<\s*(br|\/p|\/h[1-6]|\/li|\/blockquote|\/tr|hr)[^>]*>/gi, "\n")
+    .replace(/<\s*li[^>]*>/gi, "• ")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join("\n");
+}
+
+/** Put an old revision back. The body is sanitized again (the allow-list may have tightened since). */
+export async function restoreSitePage(
+  db: DB,
+  slug: string,
+  revisionId: string,
+  author: { id: string | null; name: string | null },
+): Promise<SitePage | undefined> {
+  const revision = await getSitePageRevision(db, slug, revisionId);
+  if (!revision) return undefined;
+  return saveSitePage(
+    db,
+    {
+      slug,
+      title: revision.title,
+      description: revision.description,
+      body: sanitizeRichText(revision.body),
+    },
+    author,
+  );
 }

@@ -65,3 +65,170 @@ export async function upsertUser(
   });
   return { id: user.id, created: true };
 }
+
+// ---------------------------------------------------------------------------------------------
+// The Users screen. Each call goes through better-auth's admin endpoints with the caller's own
+// request headers, so better-auth checks once more that the caller is an admin (defence in depth
+// behind requireAdmin). Passwords are handed to better-auth and never logged or returned.
+
+export interface ListedUser {
+  id: string;
+  email: string;
+  name: string;
+  isAdmin: boolean;
+  disabled: boolean;
+  createdAt: string;
+}
+
+/** A refusal written for the admin who asked; `field` names the form field it is about. */
+export class UserActionError extends Error {
+  constructor(
+    message: string,
+    readonly field?: "email" | "name" | "password",
+  ) {
+    super(message);
+  }
+}
+
+export const USER_MESSAGES = {
+  selfDemote:
+    "You cannot remove your own admin role: ask another admin to do it, so the back-office always keeps an admin.",
+  selfDisable:
+    "You cannot disable your own account: ask another admin to do it, so the back-office always keeps an admin.",
+  emailTaken: "A user with this e-mail address already exists.",
+  notFound: "This user no longer exists.",
+  refused: "better-auth refused this change for your account. Sign in again and retry.",
+} as const;
+
+function asDate(value: unknown): string {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === "string" || typeof value === "number") {
+    const d = new Date(value);
+    if (!Number.isNaN(d.getTime())) return d.toISOString();
+  }
+  return "";
+}
+
+/** Turn better-auth's errors into words for the admin; anything unexpected is rethrown. */
+function translate(err: unknown): never {
+  const e = err as { statusCode?: number; body?: { code?: string } };
+  const code = e.body?.code;
+  if (code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL" || code === "USER_ALREADY_EXISTS")
+    throw new UserActionError(USER_MESSAGES.emailTaken, "email");
+  if (code === "USER_NOT_FOUND") throw new UserActionError(USER_MESSAGES.notFound);
+  if (code === "YOU_CANNOT_BAN_YOURSELF") throw new UserActionError(USER_MESSAGES.selfDisable);
+  if (e.statusCode === 401 || e.statusCode === 403)
+    throw new UserActionError(USER_MESSAGES.refused);
+  throw err;
+}
+
+export async function listUsersAsAdmin(auth: Auth, headers: Headers): Promise<ListedUser[]> {
+  try {
+    const result = await auth.api.listUsers({
+      query: { limit: 1000, sortBy: "createdAt", sortDirection: "asc" },
+      headers,
+    });
+    return result.users.map((u) => {
+      const user = u as typeof u & { role?: string | null; banned?: boolean | null };
+      return {
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        isAdmin: user.role === "admin",
+        disabled: !!user.banned,
+        createdAt: asDate(user.createdAt),
+      };
+    });
+  } catch (err) {
+    translate(err);
+  }
+}
+
+export async function createUserAsAdmin(
+  auth: Auth,
+  headers: Headers,
+  input: { email: string; name: string; password: string; admin: boolean },
+): Promise<{ id: string; email: string }> {
+  const email = input.email.trim().toLowerCase();
+  const problem = passwordProblem(input.password, email);
+  if (problem) throw new UserActionError(problem, "password");
+  try {
+    const { user } = await auth.api.createUser({
+      body: {
+        email,
+        password: input.password,
+        name: input.name.trim() || email.split("@")[0],
+        role: input.admin ? "admin" : "user",
+      },
+      headers,
+    });
+    return { id: user.id, email: user.email };
+  } catch (err) {
+    translate(err);
+  }
+}
+
+export async function setAdminRoleAsAdmin(
+  auth: Auth,
+  headers: Headers,
+  actorId: string,
+  userId: string,
+  admin: boolean,
+): Promise<void> {
+  if (!admin && userId === actorId) throw new UserActionError(USER_MESSAGES.selfDemote);
+  try {
+    await auth.api.setRole({ body: { userId, role: admin ? "admin" : "user" }, headers });
+  } catch (err) {
+    translate(err);
+  }
+}
+
+/** Disable (better-auth's "ban", which also ends the user's sessions) or enable an account. */
+export async function setUserDisabledAsAdmin(
+  auth: Auth,
+  headers: Headers,
+  actorId: string,
+  userId: string,
+  disabled: boolean,
+): Promise<void> {
+  if (disabled && userId === actorId) throw new UserActionError(USER_MESSAGES.selfDisable);
+  try {
+    if (disabled)
+      await auth.api.banUser({
+        body: { userId, banReason: "Disabled by an administrator" },
+        headers,
+      });
+    else await auth.api.unbanUser({ body: { userId }, headers });
+  } catch (err) {
+    translate(err);
+  }
+}
+
+/** Set a new password and end every session of that user, so the old password's holder is out. */
+export async function resetPasswordAsAdmin(
+  auth: Auth,
+  headers: Headers,
+  user: { id: string; email: string },
+  newPassword: string,
+): Promise<void> {
+  const problem = passwordProblem(newPassword, user.email);
+  if (problem) throw new UserActionError(problem, "password");
+  try {
+    await auth.api.setUserPassword({ body: { userId: user.id, newPassword }, headers });
+    await auth.api.revokeUserSessions({ body: { userId: user.id }, headers });
+  } catch (err) {
+    translate(err);
+  }
+}
+
+export async function revokeSessionsAsAdmin(
+  auth: Auth,
+  headers: Headers,
+  userId: string,
+): Promise<void> {
+  try {
+    await auth.api.revokeUserSessions({ body: { userId }, headers });
+  } catch (err) {
+    translate(err);
+  }
+}

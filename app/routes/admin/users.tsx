@@ -1,4 +1,437 @@
-// Placeholder: replaced by the module that builds this screen.
-export default function Placeholder() {
-  return <main>Not built yet</main>;
+import { Form, data, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { AdminError } from "~/components/admin/admin-error.tsx";
+import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
+import {
+  SectionCard,
+  TextField,
+  formatDateTime,
+  tableClass,
+  tdClass,
+  thClass,
+  useFocusFirstError,
+} from "~/components/admin/backoffice-ui.tsx";
+import { inputClass } from "~/components/admin/field-input.tsx";
+import { MIN_PASSWORD_LENGTH } from "~/server/auth.server.ts";
+import { recordAudit } from "~/server/audit.server.ts";
+import { requireAdmin } from "~/server/guard.server.ts";
+import { services } from "~/server/services.server.ts";
+import {
+  UserActionError,
+  createUserAsAdmin,
+  listUsersAsAdmin,
+  resetPasswordAsAdmin,
+  revokeSessionsAsAdmin,
+  setAdminRoleAsAdmin,
+  setUserDisabledAsAdmin,
+} from "~/server/users.server.ts";
+import type { Route } from "./+types/users";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireAdmin(request);
+  const { auth } = await services();
+  const users = await listUsersAsAdmin(auth, request.headers);
+  return {
+    users,
+    me: user.id,
+    done: new URL(request.url).searchParams.get("done"),
+    minPasswordLength: MIN_PASSWORD_LENGTH,
+  };
+}
+
+const CreateUserSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, "Enter the e-mail address")
+    .max(254, "The e-mail address must be at most 254 characters")
+    .pipe(z.email("Enter a valid e-mail address, like name@example.com")),
+  name: z.string().trim().max(80, "The name must be at most 80 characters"),
+  // Not trimmed: spaces are part of a passphrase. Strength is checked by passwordProblem().
+  password: z.string().max(128, "The password must be at most 128 characters"),
+  admin: z.preprocess((v) => v === "on", z.boolean()),
+});
+
+const UserIdSchema = z.string().trim().min(1).max(100);
+
+type Intent =
+  | "create"
+  | "grant-admin"
+  | "remove-admin"
+  | "disable"
+  | "enable"
+  | "reset-password"
+  | "revoke-sessions";
+
+function refused(
+  intent: Intent,
+  error: string,
+  extra: {
+    userId?: string;
+    fieldErrors?: Record<string, string>;
+    values?: Record<string, string>;
+  } = {},
+) {
+  return data(
+    {
+      intent,
+      error,
+      userId: extra.userId ?? null,
+      fieldErrors: extra.fieldErrors ?? {},
+      values: extra.values ?? {},
+    },
+    { status: 400 },
+  );
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireAdmin(request);
+  const actor = { id: user.id, email: user.email };
+  const { auth, db } = await services();
+  const form = await request.formData();
+  const text = (key: string) => {
+    const v = form.get(key);
+    return typeof v === "string" ? v : "";
+  };
+  const intent = text("intent") as Intent;
+  const headers = request.headers;
+
+  if (intent === "create") {
+    // The password is never sent back to the page, logged or audited.
+    const values = {
+      email: text("email"),
+      name: text("name"),
+      admin: form.get("admin") ? "on" : "",
+    };
+    const parsed = CreateUserSchema.safeParse({ ...values, password: text("password") });
+    if (!parsed.success) {
+      const fieldErrors: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+      return refused("create", "The user was not created. Correct the fields marked below.", {
+        fieldErrors,
+        values,
+      });
+    }
+    try {
+      const created = await createUserAsAdmin(auth, headers, parsed.data);
+      await recordAudit(
+        db,
+        actor,
+        "user.create",
+        created.email,
+        parsed.data.admin ? "role admin" : "role user",
+      );
+      return redirect(`/admin/users?done=created`);
+    } catch (err) {
+      if (err instanceof UserActionError)
+        return refused("create", "The user was not created. Correct the fields marked below.", {
+          fieldErrors: { [err.field ?? "email"]: err.message },
+          values,
+        });
+      throw err;
+    }
+  }
+
+  const userId = UserIdSchema.safeParse(text("userId"));
+  if (!userId.success) return refused(intent, "Choose a user first.");
+  const target = (await listUsersAsAdmin(auth, headers)).find((u) => u.id === userId.data);
+  if (!target) return refused(intent, "This user no longer exists.", { userId: userId.data });
+
+  try {
+    switch (intent) {
+      case "grant-admin":
+      case "remove-admin": {
+        const admin = intent === "grant-admin";
+        await setAdminRoleAsAdmin(auth, headers, user.id, target.id, admin);
+        await recordAudit(db, actor, "user.set-role", target.email, admin ? "admin" : "user");
+        return redirect(`/admin/users?done=${intent}`);
+      }
+      case "disable":
+      case "enable": {
+        const disabled = intent === "disable";
+        await setUserDisabledAsAdmin(auth, headers, user.id, target.id, disabled);
+        await recordAudit(db, actor, disabled ? "user.disable" : "user.enable", target.email);
+        return redirect(`/admin/users?done=${intent}`);
+      }
+      case "reset-password": {
+        await resetPasswordAsAdmin(auth, headers, target, text("password"));
+        await recordAudit(db, actor, "user.reset-password", target.email, "sessions revoked");
+        return redirect(`/admin/users?done=${intent}`);
+      }
+      case "revoke-sessions": {
+        await revokeSessionsAsAdmin(auth, headers, target.id);
+        await recordAudit(db, actor, "user.revoke-sessions", target.email);
+        return redirect(`/admin/users?done=${intent}`);
+      }
+      default:
+        return refused(intent, "This button is not known here. Reload the page and try again.");
+    }
+  } catch (err) {
+    if (err instanceof UserActionError)
+      return refused(intent, err.message, {
+        userId: target.id,
+        fieldErrors: err.field ? { [err.field]: err.message } : {},
+      });
+    throw err;
+  }
+}
+
+const DONE: Record<string, string> = {
+  created: "User created. They can sign in now.",
+  "grant-admin": "Admin role granted.",
+  "remove-admin": "Admin role removed.",
+  disable: "User disabled and signed out everywhere.",
+  enable: "User enabled. They can sign in again.",
+  "reset-password": "Password reset. The user was signed out everywhere.",
+  "revoke-sessions": "The user was signed out everywhere.",
+};
+
+export default function Users({ loaderData, actionData }: Route.ComponentProps) {
+  useFocusFirstError(actionData);
+  const busy = useNavigation().state === "submitting";
+  const d = loaderData;
+  const createErrors: Record<string, string | undefined> =
+    actionData?.intent === "create" ? actionData.fieldErrors : {};
+  const createValues: Record<string, string | undefined> =
+    actionData?.intent === "create" ? actionData.values : {};
+  const rowError = actionData && actionData.intent !== "create" ? actionData : null;
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <AdminPageHeader title="Users" />
+      {d.done && DONE[d.done] && !actionData ? (
+        <Banner tone="success">{DONE[d.done]}</Banner>
+      ) : null}
+      {rowError ? <Banner tone="error">{rowError.error}</Banner> : null}
+
+      <SectionCard
+        id="users"
+        title={`All users (${d.users.length})`}
+        description="Only admins can open the back-office. A disabled user cannot sign in."
+      >
+        <div className="relative overflow-x-auto">
+          <table className={tableClass}>
+            <caption className="sr-only">Users</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={thClass}>
+                  E-mail
+                </th>
+                <th scope="col" className={thClass}>
+                  Name
+                </th>
+                <th scope="col" className={thClass}>
+                  Role
+                </th>
+                <th scope="col" className={thClass}>
+                  Status
+                </th>
+                <th scope="col" className={thClass}>
+                  Created
+                </th>
+                <th scope="col" className={thClass}>
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.users.map((u) => {
+                const self = u.id === d.me;
+                const pwId = `pw-${u.id}`;
+                const pwError =
+                  rowError?.userId === u.id && rowError.intent === "reset-password"
+                    ? rowError.error
+                    : undefined;
+                return (
+                  <tr key={u.id} data-email={u.email}>
+                    <td className={`${tdClass} min-w-48 break-all`}>
+                      {u.email}
+                      {self ? <span className="ml-1 text-xs text-muted">(you)</span> : null}
+                    </td>
+                    <td className={tdClass}>{u.name}</td>
+                    <td className={tdClass}>
+                      {u.isAdmin ? (
+                        <span className="rounded-full bg-primary-light px-2 py-0.5 text-xs font-semibold text-primary-dark">
+                          Admin
+                        </span>
+                      ) : (
+                        <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-700">
+                          No admin role
+                        </span>
+                      )}
+                    </td>
+                    <td className={tdClass}>
+                      {u.disabled ? (
+                        <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
+                          Disabled
+                        </span>
+                      ) : (
+                        <span className="rounded-full bg-secondary-light px-2 py-0.5 text-xs font-semibold text-secondary">
+                          Active
+                        </span>
+                      )}
+                    </td>
+                    <td className={`${tdClass} whitespace-nowrap`}>
+                      {formatDateTime(u.createdAt)}
+                    </td>
+                    <td className={tdClass}>
+                      <Form method="post" className="flex flex-wrap justify-end gap-2">
+                        <input type="hidden" name="userId" value={u.id} />
+                        {self ? (
+                          <span className="max-w-56 text-xs text-muted">
+                            Your own role and access can only be changed by another admin.
+                          </span>
+                        ) : (
+                          <>
+                            <button
+                              type="submit"
+                              name="intent"
+                              value={u.isAdmin ? "remove-admin" : "grant-admin"}
+                              disabled={busy}
+                              className={buttonClass.secondary}
+                              aria-label={`${u.isAdmin ? "Remove admin role from" : "Make admin:"} ${u.email}`}
+                            >
+                              {u.isAdmin ? "Remove admin" : "Make admin"}
+                            </button>
+                            <button
+                              type="submit"
+                              name="intent"
+                              value={u.disabled ? "enable" : "disable"}
+                              disabled={busy}
+                              className={buttonClass.secondary}
+                              aria-label={`${u.disabled ? "Enable" : "Disable"} ${u.email}`}
+                            >
+                              {u.disabled ? "Enable" : "Disable"}
+                            </button>
+                          </>
+                        )}
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="revoke-sessions"
+                          disabled={busy}
+                          className={buttonClass.secondary}
+                          aria-label={`Sign out ${u.email} everywhere`}
+                        >
+                          Sign out everywhere
+                        </button>
+                      </Form>
+                      <details className="mt-2 text-right" open={!!pwError}>
+                        <summary className="cursor-pointer text-sm font-semibold text-accent underline">
+                          Reset password
+                        </summary>
+                        <Form method="post" className="mt-2 text-left" noValidate>
+                          <input type="hidden" name="userId" value={u.id} />
+                          <label htmlFor={pwId} className="block text-sm font-semibold">
+                            New password for {u.email}
+                          </label>
+                          <input
+                            id={pwId}
+                            name="password"
+                            type="password"
+                            autoComplete="new-password"
+                            maxLength={128}
+                            aria-invalid={pwError ? true : undefined}
+                            aria-describedby={`${pwId}-help`}
+                            className={inputClass}
+                          />
+                          <p id={`${pwId}-help`} className="mt-1 text-xs text-muted">
+                            At least {d.minPasswordLength} characters, not a common password. Signs
+                            the user out everywhere.
+                          </p>
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="reset-password"
+                            disabled={busy}
+                            className={`${buttonClass.primary} mt-2`}
+                          >
+                            Set new password
+                          </button>
+                        </Form>
+                      </details>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      </SectionCard>
+
+      <SectionCard id="create-user" title="Create a user">
+        <Form
+          method="post"
+          noValidate
+          className="grid gap-4 md:grid-cols-2"
+          key={actionData?.intent === "create" ? "retry" : d.users.length}
+        >
+          {actionData?.intent === "create" ? (
+            <div className="md:col-span-2">
+              <Banner tone="error">{actionData.error}</Banner>
+            </div>
+          ) : null}
+          <TextField
+            name="email"
+            label="E-mail address"
+            type="email"
+            required
+            autoComplete="off"
+            defaultValue={createValues.email}
+            error={createErrors.email}
+            maxLength={254}
+          />
+          <TextField
+            name="name"
+            label="Name"
+            defaultValue={createValues.name}
+            error={createErrors.name}
+            maxLength={80}
+            help="Shown in history and the audit log. Empty: the part of the e-mail before @."
+          />
+          <TextField
+            name="password"
+            label="Password"
+            type="password"
+            required
+            autoComplete="new-password"
+            error={createErrors.password}
+            maxLength={128}
+            help={`At least ${d.minPasswordLength} characters, not a common password. Tell it to the user privately.`}
+          />
+          <div className="flex items-end pb-2">
+            <label className="inline-flex items-center gap-2 text-sm font-semibold">
+              <input
+                type="checkbox"
+                name="admin"
+                defaultChecked={createValues.admin === "on"}
+                className="size-4 accent-primary"
+              />
+              Admin (may open the back-office)
+            </label>
+          </div>
+          <div className="md:col-span-2">
+            <button
+              type="submit"
+              name="intent"
+              value="create"
+              disabled={busy}
+              className={buttonClass.primary}
+            >
+              Create user
+            </button>
+          </div>
+        </Form>
+      </SectionCard>
+    </div>
+  );
+}
+
+export function meta() {
+  return [{ title: "Users | govjobs admin" }];
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
 }

@@ -1,0 +1,223 @@
+import { useEffect, type ReactNode } from "react";
+import { Link } from "react-router";
+import { FieldShell, describedBy, inputClass } from "./field-input.tsx";
+
+/**
+ * Pieces shared by the back-office screens other than entry management (SEO tools, settings,
+ * site pages, messages, users). Fields reuse the entry editor's FieldShell so every admin form
+ * looks and reads alike.
+ */
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const IST_OFFSET_MS = 5.5 * 60 * 60 * 1000;
+
+/**
+ * "22 Nov 2026, 18:05" in Indian time. Computed by hand rather than with Intl, so the server and
+ * the browser print exactly the same text and hydration agrees.
+ */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return iso;
+  const d = new Date(t + IST_OFFSET_MS);
+  const hh = String(d.getUTCHours()).padStart(2, "0");
+  const mm = String(d.getUTCMinutes()).padStart(2, "0");
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${hh}:${mm}`;
+}
+
+/** Styles for sanitized rich text (site pages), without a typography plugin. */
+export const RICH_TEXT_CLASS =
+  "text-sm leading-relaxed text-ink [&_a]:text-accent [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-stone-300 [&_blockquote]:pl-3 [&_h2]:mt-4 [&_h2]:mb-2 [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:mt-3 [&_h3]:mb-1 [&_h3]:font-semibold [&_li]:my-1 [&_ol]:my-2 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-2 [&_ul]:my-2 [&_ul]:list-disc [&_ul]:pl-6";
+
+export function TextField({
+  name,
+  label,
+  defaultValue,
+  error,
+  help,
+  type = "text",
+  required,
+  maxLength,
+  autoComplete,
+  inputMode,
+  min,
+  step,
+  className,
+}: {
+  name: string;
+  label: ReactNode;
+  defaultValue?: string | number;
+  error?: string;
+  help?: ReactNode;
+  type?: "text" | "email" | "url" | "number" | "password" | "tel";
+  required?: boolean;
+  maxLength?: number;
+  autoComplete?: string;
+  inputMode?: "numeric" | "email" | "url" | "tel" | "text";
+  min?: number;
+  step?: number;
+  className?: string;
+}) {
+  return (
+    <FieldShell
+      name={name}
+      label={label}
+      required={required}
+      help={help}
+      error={error}
+      className={className}
+    >
+      <input
+        {...describedBy(name, { help, error })}
+        type={type}
+        defaultValue={defaultValue}
+        maxLength={maxLength}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        min={min}
+        step={step}
+        className={inputClass}
+      />
+    </FieldShell>
+  );
+}
+
+export function TextAreaField({
+  name,
+  label,
+  defaultValue,
+  error,
+  help,
+  rows = 4,
+  required,
+  maxLength,
+  monospace,
+  className,
+}: {
+  name: string;
+  label: ReactNode;
+  defaultValue?: string;
+  error?: string;
+  help?: ReactNode;
+  rows?: number;
+  required?: boolean;
+  maxLength?: number;
+  monospace?: boolean;
+  className?: string;
+}) {
+  return (
+    <FieldShell
+      name={name}
+      label={label}
+      required={required}
+      help={help}
+      error={error}
+      className={className}
+    >
+      <textarea
+        {...describedBy(name, { help, error })}
+        rows={rows}
+        defaultValue={defaultValue}
+        maxLength={maxLength}
+        className={`${inputClass} ${monospace ? "font-mono text-xs" : ""}`}
+      />
+    </FieldShell>
+  );
+}
+
+/** A titled block of an admin screen; `id` makes it a jump target for in-page links. */
+export function SectionCard({
+  id,
+  title,
+  description,
+  children,
+  actions,
+}: {
+  id?: string;
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
+  const headingId = id ? `${id}-heading` : undefined;
+  return (
+    <section
+      id={id}
+      aria-labelledby={headingId}
+      className="mb-6 scroll-mt-4 rounded-app border border-stone-200 bg-white p-4 shadow-xs md:p-5"
+    >
+      <div className="mb-3 flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h2 id={headingId} className="text-lg font-semibold text-ink">
+            {title}
+          </h2>
+          {description ? <p className="mt-1 text-sm text-muted">{description}</p> : null}
+        </div>
+        {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** Previous / next links for a list that shares its screen with others (own query parameter). */
+export function Pager({
+  page,
+  pages,
+  hrefFor,
+  label,
+}: {
+  page: number;
+  pages: number;
+  hrefFor: (page: number) => string;
+  label: string;
+}) {
+  if (pages <= 1) return null;
+  const link =
+    "rounded-app border border-stone-300 bg-white px-3 py-1.5 text-sm text-accent no-underline hover:bg-stone-100";
+  return (
+    <nav aria-label={label} className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+      {page > 1 ? (
+        <Link to={hrefFor(page - 1)} rel="prev" className={link}>
+          ‹ Previous
+        </Link>
+      ) : null}
+      <span className="text-muted">
+        Page {page} of {pages}
+      </span>
+      {page < pages ? (
+        <Link to={hrefFor(page + 1)} rel="next" className={link}>
+          Next ›
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+/** The 1-based page number in a query parameter; anything odd is page 1. */
+export function pageParam(value: string | null): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 && n < 100_000 ? n : 1;
+}
+
+export const tableClass = "w-full min-w-[40rem] border-collapse text-left text-sm";
+export const thClass =
+  "border-b border-stone-200 px-2 py-2 text-xs font-semibold uppercase tracking-wide text-muted";
+export const tdClass = "border-b border-stone-100 px-2 py-2 align-top";
+
+/**
+ * After a refused save, move focus to the first field marked invalid: the page does not scroll on
+ * its own, and a screen-reader user hears the field and its message straight away.
+ */
+export function useFocusFirstError(result: unknown) {
+  useEffect(() => {
+    if (!result) return;
+    const field =
+      document.querySelector<HTMLElement>("main [aria-invalid=true]:not([hidden])") ??
+      document.querySelector<HTMLElement>("main [role=alert]");
+    if (!field) return;
+    if (field.getAttribute("role") === "alert" && !field.hasAttribute("tabindex"))
+      field.setAttribute("tabindex", "-1");
+    field.focus();
+  }, [result]);
+}

@@ -1,0 +1,156 @@
+import { expect, it } from "vitest";
+import { describeEachDatabase } from "../../test/databases.ts";
+import { createAuth, type Auth } from "./auth.server.ts";
+import {
+  USER_MESSAGES,
+  UserActionError,
+  createUserAsAdmin,
+  listUsersAsAdmin,
+  resetPasswordAsAdmin,
+  revokeSessionsAsAdmin,
+  setAdminRoleAsAdmin,
+  setUserDisabledAsAdmin,
+  upsertUser,
+} from "./users.server.ts";
+
+const ADMIN = { email: "boss@example.test", password: "tidal-Orchard-lantern-41" };
+const EDITOR = { email: "editor@example.test", password: "silver-Meadow-compass-82" };
+
+async function signIn(auth: Auth, email: string, password: string): Promise<Headers> {
+  const { headers } = await auth.api.signInEmail({
+    body: { email, password },
+    returnHeaders: true,
+  });
+  const cookie = headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  return new Headers({ cookie });
+}
+
+async function refusal(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof UserActionError) return err.message;
+    throw err;
+  }
+  throw new Error("expected a refusal");
+}
+
+describeEachDatabase("users screen through better-auth's admin API", (db, dialect) => {
+  let auth: Auth;
+  let adminId: string;
+  let editorId: string;
+  let adminHeaders: Headers;
+
+  it("lists users for an admin and refuses a non-admin", async () => {
+    auth = createAuth(db(), dialect, {
+      BASE_URL: "http://localhost:3000",
+      AUTH_SECRET: "a-test-secret-that-is-long-enough-0123456789",
+      NODE_ENV: "test",
+    });
+    adminId = (await upsertUser(auth, { ...ADMIN, admin: true })).id;
+    editorId = (await upsertUser(auth, { ...EDITOR })).id;
+    adminHeaders = await signIn(auth, ADMIN.email, ADMIN.password);
+    const users = await listUsersAsAdmin(auth, adminHeaders);
+    expect(users.map((u) => [u.email, u.isAdmin, u.disabled])).toEqual([
+      [ADMIN.email, true, false],
+      [EDITOR.email, false, false],
+    ]);
+    const editorHeaders = await signIn(auth, EDITOR.email, EDITOR.password);
+    expect(await refusal(listUsersAsAdmin(auth, editorHeaders))).toBe(USER_MESSAGES.refused);
+    expect(await refusal(setAdminRoleAsAdmin(auth, editorHeaders, editorId, editorId, true))).toBe(
+      USER_MESSAGES.refused,
+    );
+    expect(
+      (await listUsersAsAdmin(auth, adminHeaders)).find((u) => u.id === editorId)?.isAdmin,
+    ).toBe(false);
+  });
+
+  it("creates a user, refusing a weak password and a taken e-mail", async () => {
+    expect(
+      await refusal(
+        createUserAsAdmin(auth, adminHeaders, {
+          email: "new@example.test",
+          name: "New",
+          password: "short",
+          admin: false,
+        }),
+      ),
+    ).toContain("at least 12 characters");
+    expect(
+      await refusal(
+        createUserAsAdmin(auth, adminHeaders, {
+          email: EDITOR.email,
+          name: "Again",
+          password: "another-Strong-phrase-93",
+          admin: false,
+        }),
+      ),
+    ).toBe(USER_MESSAGES.emailTaken);
+    const created = await createUserAsAdmin(auth, adminHeaders, {
+      email: "New@Example.test",
+      name: "New Person",
+      password: "another-Strong-phrase-93",
+      admin: true,
+    });
+    expect(created.email).toBe("new@example.test");
+    const users = await listUsersAsAdmin(auth, adminHeaders);
+    expect(users).toHaveLength(3);
+    expect(users.find((u) => u.id === created.id)).toMatchObject({
+      name: "New Person",
+      isAdmin: true,
+    });
+  });
+
+  it("never lets an admin demote or disable themselves", async () => {
+    expect(await refusal(setAdminRoleAsAdmin(auth, adminHeaders, adminId, adminId, false))).toBe(
+      USER_MESSAGES.selfDemote,
+    );
+    expect(await refusal(setUserDisabledAsAdmin(auth, adminHeaders, adminId, adminId, true))).toBe(
+      USER_MESSAGES.selfDisable,
+    );
+    const me = (await listUsersAsAdmin(auth, adminHeaders)).find((u) => u.id === adminId);
+    expect(me).toMatchObject({ isAdmin: true, disabled: false });
+  });
+
+  it("grants and removes the admin role of another user", async () => {
+    await setAdminRoleAsAdmin(auth, adminHeaders, adminId, editorId, true);
+    expect(
+      (await listUsersAsAdmin(auth, adminHeaders)).find((u) => u.id === editorId)?.isAdmin,
+    ).toBe(true);
+    await setAdminRoleAsAdmin(auth, adminHeaders, adminId, editorId, false);
+    expect(
+      (await listUsersAsAdmin(auth, adminHeaders)).find((u) => u.id === editorId)?.isAdmin,
+    ).toBe(false);
+  });
+
+  it("disables a user (ending their sessions) and enables them again", async () => {
+    const editorHeaders = await signIn(auth, EDITOR.email, EDITOR.password);
+    expect(await auth.api.getSession({ headers: editorHeaders })).not.toBeNull();
+    await setUserDisabledAsAdmin(auth, adminHeaders, adminId, editorId, true);
+    expect(await auth.api.getSession({ headers: editorHeaders })).toBeNull();
+    await expect(signIn(auth, EDITOR.email, EDITOR.password)).rejects.toThrow();
+    await setUserDisabledAsAdmin(auth, adminHeaders, adminId, editorId, false);
+    expect(await signIn(auth, EDITOR.email, EDITOR.password)).toBeInstanceOf(Headers);
+  });
+
+  it("resets a password, ending the user's sessions; the old password stops working", async () => {
+    const editorHeaders = await signIn(auth, EDITOR.email, EDITOR.password);
+    expect(
+      await refusal(
+        resetPasswordAsAdmin(auth, adminHeaders, { id: editorId, email: EDITOR.email }, "password"),
+      ),
+    ).toContain("at least 12");
+    expect(await auth.api.getSession({ headers: editorHeaders })).not.toBeNull();
+    const fresh = "brand-New-harbour-phrase-57";
+    await resetPasswordAsAdmin(auth, adminHeaders, { id: editorId, email: EDITOR.email }, fresh);
+    expect(await auth.api.getSession({ headers: editorHeaders })).toBeNull();
+    await expect(signIn(auth, EDITOR.email, EDITOR.password)).rejects.toThrow();
+    const again = await signIn(auth, EDITOR.email, fresh);
+    await revokeSessionsAsAdmin(auth, adminHeaders, editorId);
+    expect(await auth.api.getSession({ headers: again })).toBeNull();
+    expect(await auth.api.getSession({ headers: adminHeaders })).not.toBeNull();
+  });
+});

@@ -1,0 +1,469 @@
+import { createHash } from "node:crypto";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KIND_LIST } from "~/content/registry.ts";
+import { createMessage } from "~/server/messages.server.ts";
+import routes from "~/routes.ts";
+import { baseURL } from "./browser.ts";
+import { withE2eDb } from "./db.ts";
+import { ADMIN, EDITOR_NO_ADMIN } from "./server.global.ts";
+
+/**
+ * The access-control matrix: every admin route in the route table, GET and POST, as an anonymous
+ * visitor, as a signed-in user without the admin role, and as an admin. The first two must be
+ * turned away and must not change a single row.
+ */
+
+interface RouteEntry {
+  path?: string;
+  index?: boolean;
+  file: string;
+  id?: string;
+  children?: RouteEntry[];
+}
+
+interface AdminRoute {
+  pattern: string;
+  file: string;
+  id: string;
+}
+
+function walk(entries: readonly RouteEntry[], parent = ""): AdminRoute[] {
+  return entries.flatMap((entry) => {
+    // prefix() gives an index route its parent's path, so a path wins over the index flag.
+    const path = entry.path === undefined ? parent : [parent, entry.path].filter(Boolean).join("/");
+    const self =
+      entry.index || entry.path !== undefined
+        ? [{ pattern: `/${path}`, file: entry.file, id: entry.id ?? entry.file }]
+        : [];
+    return [...self, ...walk(entry.children ?? [], path)];
+  });
+}
+
+const ADMIN_ROUTES = walk(routes as RouteEntry[]).filter(
+  (r) => r.pattern === "/admin" || r.pattern.startsWith("/admin/"),
+);
+
+/** Real rows the would-be writes point at, so a missing guard would really change something. */
+interface Targets {
+  entryId: Record<string, string>;
+  entryRevisionId: Record<string, string>;
+  pageRevisionId: string;
+  messageId: string;
+  editorId: string;
+}
+
+type Body = [string, string][];
+
+/**
+ * For each screen, a complete form that WOULD write if its action ran (visitors who are not
+ * admins must be stopped before it runs), and an incomplete one for the admin, whose action then
+ * refuses it without writing.
+ */
+function formFor(route: AdminRoute, t: Targets, complete: boolean): Body {
+  const name = route.file.split("/").pop() ?? "";
+  const segment = route.pattern.split("/")[2] ?? "";
+  const entryId = t.entryId[segment] ?? "";
+  if (!complete) {
+    const incomplete: Record<string, Body> = {
+      "login.tsx": [
+        ["email", ""],
+        ["password", ""],
+      ],
+      "seo-tools.tsx": [
+        ["intent", "redirect-save"],
+        ["source", ""],
+        ["statusCode", "301"],
+      ],
+      "content-settings.tsx": [
+        ["intent", "save"],
+        ["siteName", ""],
+      ],
+      "site-page-edit.tsx": [
+        ["title", ""],
+        ["body", ""],
+      ],
+      "site-page-history.tsx": [
+        ["intent", "restore"],
+        ["revisionId", ""],
+      ],
+      "messages.tsx": [
+        ["intent", "archive"],
+        ["id", ""],
+      ],
+      "users.tsx": [
+        ["intent", "grant-admin"],
+        ["userId", ""],
+      ],
+    };
+    return incomplete[name] ?? [["intent", "save"]];
+  }
+  switch (name) {
+    case "login.tsx":
+      return [
+        ["email", ""],
+        ["password", ""],
+      ];
+    case "seo-tools.tsx":
+      return [
+        ["intent", "redirect-save"],
+        ["source", `/probe-${Date.now()}`],
+        ["destination", "https://evil.example/"],
+        ["statusCode", "302"],
+        ["enabled", "on"],
+      ];
+    case "content-settings.tsx":
+      return [
+        ["intent", "save"],
+        ["siteName", "Taken over"],
+        ["tagline", ""],
+        ["contactEmail", "evil@example.com"],
+        ["contactPhone", ""],
+        ["securityEmail", "evil@example.com"],
+        ["sameAs", ""],
+        ["latestBar.count", "5"],
+        ["latestBar.rotateMs", "7000"],
+        ["latestBar.refreshMs", "300000"],
+        ["bell.perKind", "5"],
+        ["bell.max", "10"],
+      ];
+    case "site-page-edit.tsx":
+      return [
+        ["title", "Taken over"],
+        ["description", ""],
+        ["body", "<p>Defaced</p>"],
+      ];
+    case "site-page-history.tsx":
+      return [
+        ["intent", "restore"],
+        ["revisionId", t.pageRevisionId],
+      ];
+    case "messages.tsx":
+      return [
+        ["intent", "delete"],
+        ["id", t.messageId],
+      ];
+    case "users.tsx":
+      return [
+        ["intent", "grant-admin"],
+        ["userId", t.editorId],
+      ];
+    case "entry-list.tsx":
+      return [
+        ["intent", "trash"],
+        ["ids", entryId],
+      ];
+    case "entry-edit.tsx":
+      return route.pattern.endsWith("/add")
+        ? [
+            ["intent", "publish"],
+            ["title", "Probe entry"],
+            ["organization", "Probe"],
+          ]
+        : [["intent", "trash"]];
+    case "entry-history.tsx":
+      return [
+        ["intent", "restore"],
+        ["revisionId", t.entryRevisionId[segment] ?? ""],
+      ];
+    case "trash.tsx":
+      return [
+        ["intent", "delete"],
+        ["id", t.entryId["manage-jobs"] ?? ""],
+      ];
+    default:
+      return [["intent", "save"]];
+  }
+}
+
+const TABLES = [
+  "entries",
+  "entry_slugs",
+  "revisions",
+  "site_pages",
+  "settings",
+  "redirects",
+  "not_found_log",
+  "messages",
+  "audit_log",
+  "app_meta",
+  "user",
+  "account",
+  "session",
+] as const;
+
+/** Row count and a checksum of every table; the non-admin's own session is left out. */
+async function snapshot(ignoreSessionToken: string | null) {
+  return withE2eDb(async (db) => {
+    const out: Record<string, { rows: number; sha: string }> = {};
+    for (const table of TABLES) {
+      const { rows } = await sql<
+        Record<string, unknown>
+      >`select * from ${sql.table(table)}`.execute(db);
+      const kept =
+        table === "session" && ignoreSessionToken
+          ? rows.filter((r) => r.token !== ignoreSessionToken)
+          : rows;
+      const lines = kept.map((r) => JSON.stringify(r)).sort();
+      out[table] = {
+        rows: kept.length,
+        sha: createHash("sha256").update(lines.join("\n")).digest("hex"),
+      };
+    }
+    return out;
+  });
+}
+
+async function login(email: string, password: string): Promise<{ cookie: string; token: string }> {
+  const res = await fetch(`${baseURL()}/admin/login`, {
+    method: "POST",
+    body: new URLSearchParams({ email, password, next: "/admin" }),
+    redirect: "manual",
+  });
+  expect(res.status, `sign-in of ${email}`).toBe(302);
+  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);
+  const session = cookies.find((c) => c.startsWith("better-auth.session_token="));
+  expect(session, "a session cookie").toBeDefined();
+  const token = decodeURIComponent(session!.split("=").slice(1).join("=")).split(".")[0];
+  return { cookie: cookies.join("; "), token };
+}
+
+type Viewer = "anonymous" | "non-admin" | "admin";
+
+async function call(url: string, method: "GET" | "POST", cookie: string | null, body?: Body) {
+  const headers: Record<string, string> = {};
+  if (cookie) headers.cookie = cookie;
+  return fetch(`${baseURL()}${url}`, {
+    method,
+    headers,
+    body: method === "POST" ? new URLSearchParams(body) : undefined,
+    redirect: "manual",
+  });
+}
+
+describe("access control of every admin route", () => {
+  const concrete = new Map<string, string>();
+  let editor: { cookie: string; token: string };
+  let admin: { cookie: string; token: string };
+  let targets: Targets;
+
+  beforeAll(async () => {
+    // Real ids from the demo content for :id; a real site page for :slug.
+    const ids = await withE2eDb(async (db) => {
+      const out: Record<string, string> = {};
+      for (const k of KIND_LIST) {
+        const row = await db
+          .selectFrom("entries")
+          .select("id")
+          .where("kind", "=", k.kind)
+          .where("deleted_at", "is", null)
+          .orderBy("created_at")
+          .executeTakeFirst();
+        if (row) out[k.adminSegment] = row.id;
+      }
+      return out;
+    });
+    targets = await withE2eDb(async (db) => {
+      const revisionOf = async (type: string, id: string) =>
+        (
+          await db
+            .selectFrom("revisions")
+            .select("id")
+            .where("subject_type", "=", type)
+            .where("subject_id", "=", id)
+            .orderBy("created_at")
+            .executeTakeFirstOrThrow()
+        ).id;
+      const entryRevisionId: Record<string, string> = {};
+      for (const [segment, id] of Object.entries(ids))
+        entryRevisionId[segment] = await revisionOf("entry", id);
+      const message = await createMessage(db, {
+        name: "Access probe",
+        email: "probe@example.com",
+        message: "Only an admin may move or delete me.",
+      });
+      const editorRow = await db
+        .selectFrom("user")
+        .select("id")
+        .where("email", "=", EDITOR_NO_ADMIN.email)
+        .executeTakeFirstOrThrow();
+      return {
+        entryId: ids,
+        entryRevisionId,
+        pageRevisionId: await revisionOf("page", "about-us"),
+        messageId: message.id,
+        editorId: editorRow.id,
+      };
+    });
+    for (const route of ADMIN_ROUTES) {
+      const segment = route.pattern.split("/")[2] ?? "";
+      const url = route.pattern
+        .replace(":id", ids[segment] ?? "missing-id")
+        .replace(":slug", "about-us")
+        .replace("*", `no-such-screen-${Date.now()}`);
+      concrete.set(route.pattern, url);
+    }
+    editor = await login(EDITOR_NO_ADMIN.email, EDITOR_NO_ADMIN.password);
+    admin = await login(ADMIN.email, ADMIN.password);
+  });
+
+  afterAll(async () => {
+    await withE2eDb((db) =>
+      db.deleteFrom("messages").where("id", "=", targets.messageId).execute(),
+    );
+  });
+
+  it("finds every admin screen of the route table", () => {
+    const patterns = ADMIN_ROUTES.map((r) => r.pattern);
+    for (const expected of [
+      "/admin/login",
+      "/admin/logout",
+      "/admin",
+      "/admin/seo-tools",
+      "/admin/content-settings",
+      "/admin/manage-site-pages",
+      "/admin/manage-site-pages/edit/:slug",
+      "/admin/manage-site-pages/history/:slug",
+      "/admin/messages",
+      "/admin/users",
+      "/admin/trash",
+      "/admin/*",
+      ...KIND_LIST.flatMap((k) => [
+        `/admin/${k.adminSegment}`,
+        `/admin/${k.adminSegment}/add`,
+        `/admin/${k.adminSegment}/edit/:id`,
+        `/admin/${k.adminSegment}/history/:id`,
+      ]),
+    ])
+      expect(patterns).toContain(expected);
+    for (const url of concrete.values()) expect(url).not.toMatch(/missing-id|:/);
+  });
+
+  for (const viewer of ["anonymous", "non-admin"] as const satisfies readonly Viewer[]) {
+    it(`turns ${viewer === "anonymous" ? "an anonymous visitor" : "a signed-in non-admin"} away from every screen and every action, changing nothing`, async () => {
+      const cookie = viewer === "anonymous" ? null : editor.cookie;
+      const before = await snapshot(editor.token);
+      const failures: string[] = [];
+      for (const route of ADMIN_ROUTES) {
+        const url = concrete.get(route.pattern)!;
+        const isLogin = route.pattern === "/admin/login";
+        const isLogout = route.pattern === "/admin/logout";
+        for (const method of ["GET", "POST"] as const) {
+          // Signing out is the one thing a non-admin may do to their own session: left for the end.
+          if (isLogout && method === "POST" && viewer === "non-admin") continue;
+          const res = await call(url, method, cookie, formFor(route, targets, true));
+          const location = res.headers.get("location") ?? "";
+          const got = `${method} ${url} → ${res.status} ${location}`;
+          let ok: boolean;
+          if (isLogin) {
+            // The sign-in form itself: shown, and an empty submission refused.
+            ok = method === "GET" ? res.status === 200 : res.status === 400;
+          } else if (isLogout) {
+            ok = res.status === 302 && location === (method === "GET" ? "/admin" : "/admin/login");
+          } else if (viewer === "anonymous") {
+            const next = new URL(url, baseURL());
+            ok =
+              (res.status === 302 || res.status === 303) &&
+              location === `/admin/login?next=${encodeURIComponent(next.pathname)}`;
+          } else {
+            ok = (res.status === 302 || res.status === 303) && location === "/";
+          }
+          if (!ok) failures.push(got);
+          // Nothing of the admin may leak into a refusal.
+          const text = await res.text();
+          if (!isLogin && /Signed in as|Create a user|Add a redirect/.test(text))
+            failures.push(`${got}: the body shows admin content`);
+        }
+      }
+      expect(failures).toEqual([]);
+      expect(await snapshot(editor.token)).toEqual(before);
+    });
+  }
+
+  it("refuses better-auth's admin endpoints to a non-admin, changing nothing", async () => {
+    const before = await snapshot(editor.token);
+    const editorId = await withE2eDb(
+      async (db) =>
+        (
+          await db
+            .selectFrom("user")
+            .select("id")
+            .where("email", "=", EDITOR_NO_ADMIN.email)
+            .executeTakeFirstOrThrow()
+        ).id,
+    );
+    const headers = {
+      cookie: editor.cookie,
+      "content-type": "application/json",
+      origin: baseURL(),
+    };
+    const post = (path: string, body: unknown) =>
+      fetch(`${baseURL()}/api/auth/admin/${path}`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify(body),
+        redirect: "manual",
+      });
+    const results = [
+      await post("set-role", { userId: editorId, role: "admin" }),
+      await post("create-user", {
+        email: "intruder@example.test",
+        password: "intruder-Passphrase-77",
+        name: "Intruder",
+        role: "admin",
+      }),
+      await post("ban-user", { userId: editorId }),
+      await post("set-user-password", { userId: editorId, newPassword: "new-Passphrase-Long-1" }),
+      await post("revoke-user-sessions", { userId: editorId }),
+      await post("remove-user", { userId: editorId }),
+      await fetch(`${baseURL()}/api/auth/admin/list-users`, { headers, redirect: "manual" }),
+    ];
+    for (const res of results) expect([401, 403]).toContain(res.status);
+    expect(await snapshot(editor.token)).toEqual(before);
+    // Still a non-admin, still signed in.
+    const again = await call("/admin", "GET", editor.cookie);
+    expect(again.headers.get("location")).toBe("/");
+  });
+
+  it("opens every screen to an admin", async () => {
+    const failures: string[] = [];
+    for (const route of ADMIN_ROUTES) {
+      const url = concrete.get(route.pattern)!;
+      if (route.pattern === "/admin/logout") continue;
+      const get = await call(url, "GET", admin.cookie);
+      const wanted =
+        route.pattern === "/admin/*" ? 404 : route.pattern === "/admin/login" ? 302 : 200;
+      if (get.status !== wanted) failures.push(`GET ${url} → ${get.status}, wanted ${wanted}`);
+      if (route.pattern === "/admin/login") continue;
+
+      const post = await call(url, "POST", admin.cookie, formFor(route, targets, false));
+      const location = post.headers.get("location") ?? "";
+      // The action ran for the admin: an incomplete form is refused (400), a screen without an
+      // action says so (405), the unknown screen is 404; never the sign-in page or home.
+      const turnedAway = location.startsWith("/admin/login") || location === "/";
+      if (turnedAway || post.status >= 500 || ![200, 302, 303, 400, 404, 405].includes(post.status))
+        failures.push(`POST ${url} → ${post.status} ${location}`);
+    }
+    expect(failures).toEqual([]);
+    // The screens of this engineer refuse the incomplete form with 400 and a message.
+    for (const path of [
+      "/admin/seo-tools",
+      "/admin/content-settings",
+      "/admin/manage-site-pages/edit/about-us",
+      "/admin/messages",
+      "/admin/users",
+    ]) {
+      const route = ADMIN_ROUTES.find((r) => concrete.get(r.pattern) === path)!;
+      const res = await call(path, "POST", admin.cookie, formFor(route, targets, false));
+      expect(res.status, path).toBe(400);
+    }
+  });
+
+  it("signs a non-admin out, and then treats them as anonymous", async () => {
+    const res = await call("/admin/logout", "POST", editor.cookie);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/admin/login");
+    const after = await call("/admin/users", "GET", editor.cookie);
+    expect(after.headers.get("location")).toBe("/admin/login?next=%2Fadmin%2Fusers");
+  });
+});
