@@ -33,6 +33,15 @@ export interface KindDefinition {
   listColumns: readonly ("organization" | "state" | "qualification" | "last_date")[];
   /** The detail page's sections in reading order; the admin form follows the same order. */
   sections: readonly Section[];
+  /** Rules between two fields of `data`, checked wherever the schema is (form and server). */
+  crossChecks?: readonly CrossCheck[];
+}
+
+/** `later` must not be smaller than `earlier` when both are filled in (numbers or YYYY-MM-DD dates). */
+export interface CrossCheck {
+  earlier: string;
+  later: string;
+  message: string;
 }
 
 const job: KindDefinition = {
@@ -177,6 +186,23 @@ const job: KindDefinition = {
       ],
     },
     faqSection,
+  ],
+  crossChecks: [
+    {
+      earlier: "salaryMin",
+      later: "salaryMax",
+      message: "Salary up to must not be less than salary from",
+    },
+    {
+      earlier: "ageMin",
+      later: "ageMax",
+      message: "Maximum age must not be less than minimum age",
+    },
+    {
+      earlier: "applicationStart",
+      later: "lastDate",
+      message: "Last date to apply must not be before the application start",
+    },
   ],
 };
 
@@ -474,7 +500,23 @@ export function entryInputSchema(kind: Kind) {
         message: "A scheduled entry needs a publish time",
       });
     }
+    const data = (v.data ?? {}) as Record<string, unknown>;
+    for (const check of REGISTRY[kind].crossChecks ?? []) {
+      const a = data[check.earlier];
+      const b = data[check.later];
+      if (comparable(a) && comparable(b) && typeof a === typeof b && b < a) {
+        ctx.addIssue({ code: "custom", path: ["data", check.later], message: check.message });
+      }
+    }
   });
+}
+
+/** A value a cross-field rule may compare: a parsed number or a well-formed date. */
+function comparable(x: unknown): x is number | string {
+  return (
+    (typeof x === "number" && Number.isFinite(x)) ||
+    (typeof x === "string" && /^\d{4}-\d{2}-\d{2}$/.test(x))
+  );
 }
 
 export type EntryInput = EntryCoreInput & { data: Record<string, unknown> };

@@ -1,4 +1,254 @@
-// Placeholder: replaced by the module that builds this screen.
-export default function Placeholder() {
-  return <main>Not built yet</main>;
+import { Link } from "react-router";
+import { AdminError } from "~/components/admin/admin-error.tsx";
+import { AdminPageHeader, buttonClass } from "~/components/admin/banner.tsx";
+import { formatDateTime } from "~/components/admin/format.ts";
+import { STATUS_LABELS } from "~/components/admin/status-badge.tsx";
+import { isKind, KIND_LIST, REGISTRY, STATUSES } from "~/content/registry.ts";
+import { countByKindAndStatus } from "~/server/admin-entries.server.ts";
+import { latestAudit } from "~/server/audit.server.ts";
+import { jobsClosingSoon } from "~/server/entries.server.ts";
+import { dateInIndia, formatDate } from "~/server/format.ts";
+import { requireAdmin } from "~/server/guard.server.ts";
+import { listMessages } from "~/server/messages.server.ts";
+import { db } from "~/server/services.server.ts";
+import type { Route } from "./+types/dashboard";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const database = await db();
+  const [counts, closing, messages, audit] = await Promise.all([
+    countByKindAndStatus(database),
+    jobsClosingSoon(database, 7, 10),
+    listMessages(database, { limit: 5 }),
+    latestAudit(database, 15),
+  ]);
+  return {
+    counts,
+    closing: closing.map((j) => ({
+      id: j.id,
+      title: j.title,
+      organization: j.organization,
+      lastDate: j.lastDate,
+    })),
+    messages: messages.map((m) => ({
+      id: m.id,
+      name: m.name,
+      status: m.status,
+      excerpt: m.message.length > 120 ? `${m.message.slice(0, 117)}…` : m.message,
+      createdAt: m.createdAt,
+    })),
+    audit,
+    today: dateInIndia(),
+  };
+}
+
+const ACTION_WORDS: Record<string, string> = {
+  "entry.create": "created",
+  "entry.update": "edited",
+  "entry.publish": "published",
+  "entry.archive": "archived",
+  "entry.draft": "moved to draft",
+  "entry.trash": "moved to the trash",
+  "entry.restore": "restored from the trash",
+  "entry.delete": "deleted forever",
+  "entry.revision-restore": "restored an old version of",
+};
+
+/** "job:Clerk Recruitment" → "Job “Clerk Recruitment”"; other subjects as they are. */
+function describeSubject(subject: string): string {
+  const colon = subject.indexOf(":");
+  const kind = subject.slice(0, colon);
+  if (colon > 0 && isKind(kind)) return `${REGISTRY[kind].label} “${subject.slice(colon + 1)}”`;
+  return subject;
+}
+
+function daysLeft(lastDate: string | null, today: string): string {
+  if (!lastDate) return "";
+  const days = Math.round((Date.parse(lastDate) - Date.parse(today)) / 86_400_000);
+  return days <= 0 ? "closes today" : days === 1 ? "1 day left" : `${days} days left`;
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { counts, closing, messages, audit, today } = loaderData;
+  const card = "rounded-app border border-stone-200 bg-white p-4";
+  const h2 = "mb-3 flex items-center justify-between gap-2 text-base font-semibold";
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <AdminPageHeader title="Dashboard" />
+
+      <section aria-label="Add content" className="flex flex-wrap gap-2">
+        {KIND_LIST.map((k) => (
+          <Link key={k.kind} to={`/admin/${k.adminSegment}/add`} className={buttonClass.primary}>
+            + Add {k.label.toLowerCase()}
+          </Link>
+        ))}
+      </section>
+
+      <section className={card} aria-labelledby="counts-title">
+        <h2 id="counts-title" className={h2}>
+          Content
+        </h2>
+        {/* Narrow screens: one line per kind, published first; wider ones get the full table. */}
+        <ul className="divide-y divide-stone-100 text-sm sm:hidden">
+          {KIND_LIST.map((k) => (
+            <li key={k.kind} className="py-2">
+              <Link to={`/admin/${k.adminSegment}`} className="font-semibold text-accent underline">
+                {k.plural}
+              </Link>
+              <span className="block text-muted">
+                {(["published", "draft", "scheduled", "archived"] as const)
+                  .filter((s) => counts[k.kind][s] > 0)
+                  .map((s) => `${counts[k.kind][s]} ${STATUS_LABELS[s].toLowerCase()}`)
+                  .join(" · ") || "none yet"}
+                {counts[k.kind].trash > 0 ? ` · ${counts[k.kind].trash} in trash` : ""}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <div className="hidden sm:block">
+          <table className="w-full text-left text-sm">
+            <thead className="text-xs tracking-wide text-muted uppercase">
+              <tr>
+                <th scope="col" className="py-2 pr-3">
+                  Kind
+                </th>
+                {STATUSES.map((s) => (
+                  <th key={s} scope="col" className="px-2 py-2 text-right">
+                    {STATUS_LABELS[s]}
+                  </th>
+                ))}
+                <th scope="col" className="py-2 pl-2 text-right">
+                  Trash
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {KIND_LIST.map((k) => (
+                <tr key={k.kind} className="border-t border-stone-100">
+                  <th scope="row" className="py-2 pr-3 font-semibold">
+                    <Link to={`/admin/${k.adminSegment}`} className="text-accent underline">
+                      {k.plural}
+                    </Link>
+                  </th>
+                  {STATUSES.map((s) => (
+                    <td key={s} className="px-2 py-2 text-right tabular-nums">
+                      {counts[k.kind][s] > 0 ? (
+                        <Link
+                          to={`/admin/${k.adminSegment}?status=${s}`}
+                          className="underline decoration-stone-300"
+                          aria-label={`${counts[k.kind][s]} ${STATUS_LABELS[s].toLowerCase()} ${k.plural.toLowerCase()}`}
+                        >
+                          {counts[k.kind][s]}
+                        </Link>
+                      ) : (
+                        <span className="text-stone-400">0</span>
+                      )}
+                    </td>
+                  ))}
+                  <td className="py-2 pl-2 text-right tabular-nums">
+                    {counts[k.kind].trash > 0 ? (
+                      <Link to="/admin/trash" className="underline decoration-stone-300">
+                        {counts[k.kind].trash}
+                      </Link>
+                    ) : (
+                      <span className="text-stone-400">0</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+        <section className={card} aria-labelledby="closing-title">
+          <h2 id="closing-title" className={h2}>
+            Jobs closing in the next 7 days
+          </h2>
+          {closing.length === 0 ? (
+            <p className="text-sm text-muted">No published job closes in the next 7 days.</p>
+          ) : (
+            <ul className="divide-y divide-stone-100 text-sm">
+              {closing.map((j) => (
+                <li key={j.id} className="py-2">
+                  <Link
+                    to={`/admin/${REGISTRY.job.adminSegment}/edit/${j.id}`}
+                    className="font-semibold underline decoration-stone-300"
+                  >
+                    {j.title}
+                  </Link>
+                  <span className="block text-xs text-muted">
+                    {formatDate(j.lastDate)} · {daysLeft(j.lastDate, today)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section className={card} aria-labelledby="messages-title">
+          <h2 id="messages-title" className={h2}>
+            Newest messages
+            <Link to="/admin/messages" className="text-sm font-normal text-accent underline">
+              All messages
+            </Link>
+          </h2>
+          {messages.length === 0 ? (
+            <p className="text-sm text-muted">No messages yet.</p>
+          ) : (
+            <ul className="divide-y divide-stone-100 text-sm">
+              {messages.map((m) => (
+                <li key={m.id} className="py-2">
+                  <p className="flex flex-wrap justify-between gap-x-3">
+                    <span className="font-semibold">
+                      {m.name}
+                      {m.status === "unread" ? (
+                        <span className="ml-2 rounded-full bg-primary-light px-2 text-xs text-primary-dark">
+                          new
+                        </span>
+                      ) : null}
+                    </span>
+                    <span className="text-xs text-muted">{formatDateTime(m.createdAt)}</span>
+                  </p>
+                  <p className="mt-0.5 break-words text-muted">{m.excerpt}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+
+      <section className={card} aria-labelledby="audit-title">
+        <h2 id="audit-title" className={h2}>
+          Latest changes
+        </h2>
+        {audit.length === 0 ? (
+          <p className="text-sm text-muted">Nothing has been changed yet.</p>
+        ) : (
+          <ol className="divide-y divide-stone-100 text-sm">
+            {audit.map((a) => (
+              <li key={a.id} className="flex flex-wrap justify-between gap-x-3 py-2">
+                <span className="min-w-0 break-words">
+                  <strong className="font-semibold">{a.actorEmail ?? "Someone"}</strong>{" "}
+                  {ACTION_WORDS[a.action] ?? a.action} {describeSubject(a.subject)}
+                </span>
+                <time dateTime={a.createdAt} className="text-xs whitespace-nowrap text-muted">
+                  {formatDateTime(a.createdAt)}
+                </time>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function meta() {
+  return [{ title: "Dashboard | govjobs admin" }];
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
 }

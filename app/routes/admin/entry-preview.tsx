@@ -1,4 +1,109 @@
-// Placeholder: replaced by the module that builds this screen.
-export default function Placeholder() {
-  return <main>Not built yet</main>;
+import { data, Link } from "react-router";
+import { AdminError } from "~/components/admin/admin-error.tsx";
+import { buttonClass } from "~/components/admin/banner.tsx";
+import { STATUS_LABELS } from "~/components/admin/status-badge.tsx";
+import { EntryDetail, type RelatedEntry } from "~/components/entry-detail.tsx";
+import { REGISTRY } from "~/content/registry.ts";
+import { getAdminEntry, kindFromUrl } from "~/server/admin-entries.server.ts";
+import {
+  entriesOfJob,
+  getPublishedSummaryById,
+  type EntrySummary,
+} from "~/server/entries.server.ts";
+import { dateInIndia } from "~/server/format.ts";
+import { requireAdmin } from "~/server/guard.server.ts";
+import { db } from "~/server/services.server.ts";
+import type { Route } from "./+types/entry-preview";
+
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const kind = kindFromUrl(url);
+  const database = await db();
+  const entry = await getAdminEntry(database, kind.kind, params.id);
+  if (!entry) throw data(null, { status: 404 });
+  const pick = (e: EntrySummary): RelatedEntry => ({
+    id: e.id,
+    title: e.title,
+    href: `${REGISTRY[e.kind].urlPrefix}/${e.slug}`,
+    kindLabel: REGISTRY[e.kind].label,
+  });
+  let related: RelatedEntry[] = [];
+  if (entry.kind === "job") related = (await entriesOfJob(database, entry.id)).map(pick);
+  else if (entry.jobId) {
+    const [job, siblings] = await Promise.all([
+      getPublishedSummaryById(database, entry.jobId),
+      entriesOfJob(database, entry.jobId),
+    ]);
+    related = [...(job ? [job] : []), ...siblings.filter((s) => s.id !== entry.id)].map(pick);
+  }
+  return {
+    entry: {
+      id: entry.id,
+      kind: entry.kind,
+      slug: entry.slug,
+      title: entry.title,
+      organization: entry.organization,
+      // A draft has no publication date yet: preview it as if it went out today.
+      publishedAt: entry.publishedAt ?? entry.updatedAt,
+      updatedAt: entry.updatedAt,
+      lastDate: entry.lastDate,
+      data: entry.data,
+    },
+    status: entry.status,
+    trashed: entry.deletedAt !== null,
+    related,
+    today: dateInIndia(),
+  };
+}
+
+export default function EntryPreview({ loaderData }: Route.ComponentProps) {
+  const { entry, status, trashed } = loaderData;
+  const def = REGISTRY[entry.kind];
+  const isPublic = status === "published" && !trashed;
+  return (
+    <div className="mx-auto max-w-4xl">
+      <div
+        role="status"
+        className={`mb-4 flex flex-wrap items-center justify-between gap-2 rounded-app border px-4 py-3 text-sm ${isPublic ? "border-secondary/40 bg-secondary-light text-secondary" : "border-amber-300 bg-amber-50 text-amber-900"}`}
+      >
+        <p className="font-semibold">
+          {isPublic
+            ? "Preview — this is public."
+            : `Preview — not public (${trashed ? "in the trash" : STATUS_LABELS[status].toLowerCase()}).`}
+        </p>
+        <span className="flex flex-wrap gap-2">
+          <Link
+            to={`/admin/${def.adminSegment}/edit/${entry.id}`}
+            className={buttonClass.secondary}
+          >
+            Back to the editor
+          </Link>
+          {isPublic ? (
+            <a href={`${def.urlPrefix}/${entry.slug}`} className={buttonClass.secondary}>
+              Open the public page
+            </a>
+          ) : null}
+        </span>
+      </div>
+      <div className="rounded-app bg-stone-50 p-2 sm:p-4">
+        <EntryDetail
+          entry={entry}
+          definition={def}
+          related={loaderData.related}
+          today={loaderData.today}
+        />
+      </div>
+    </div>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    { title: `Preview: ${loaderData?.entry.title ?? "entry"} | govjobs admin` },
+    { name: "robots", content: "noindex, nofollow" },
+  ];
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
 }

@@ -1,0 +1,125 @@
+import type { EntryData, Row, ScalarField } from "~/content/fields.ts";
+import { REGISTRY, type Kind, type Status } from "~/content/registry.ts";
+import { formatDateTime } from "./format.ts";
+import { STATUS_LABELS } from "./status-badge.tsx";
+
+/** The parts of an entry a revision snapshot holds and the history compares. */
+export interface Comparable {
+  title: string;
+  slug: string;
+  organization: string;
+  status: string;
+  publishAt: string | null;
+  jobId: string | null;
+  data: EntryData;
+}
+
+export interface DiffPart {
+  /** The column's label inside a row; absent for a single value. */
+  label?: string;
+  text: string;
+  changed: boolean;
+}
+
+export interface DiffLine {
+  key: string;
+  section: string;
+  label: string;
+  before: DiffPart[];
+  after: DiffPart[];
+  changed: boolean;
+}
+
+function show(field: Pick<ScalarField, "type" | "options">, value: unknown): string {
+  if (value === undefined || value === null || value === "") return "";
+  if (field.type === "select") {
+    return field.options?.find((o) => o.value === value)?.label ?? String(value);
+  }
+  return String(value);
+}
+
+/**
+ * Compare two versions of an entry field by field, in the order of the registry, with its
+ * labels. Rows are compared row by row and, inside a row, column by column. Fields empty in
+ * both versions are left out.
+ */
+export function diffEntries(
+  kind: Kind,
+  before: Comparable,
+  after: Comparable,
+  jobTitles: Readonly<Record<string, string>> = {},
+): DiffLine[] {
+  const def = REGISTRY[kind];
+  const lines: DiffLine[] = [];
+  const scalar = (key: string, section: string, label: string, a: string, b: string) => {
+    if (a === "" && b === "") return;
+    const changed = a !== b;
+    lines.push({
+      key,
+      section,
+      label,
+      before: [{ text: a, changed }],
+      after: [{ text: b, changed }],
+      changed,
+    });
+  };
+  const job = (id: string | null) => (id ? (jobTitles[id] ?? id) : "");
+  scalar("title", "Entry", def.titleLabel, before.title, after.title);
+  scalar("slug", "Entry", "Slug", before.slug, after.slug);
+  scalar("organization", "Entry", "Organization", before.organization, after.organization);
+  const status = (s: string) => STATUS_LABELS[s as Status] ?? s;
+  scalar("status", "Entry", "Status", status(before.status), status(after.status));
+  scalar(
+    "publishAt",
+    "Entry",
+    "Publish at (India time)",
+    formatDateTime(before.publishAt),
+    formatDateTime(after.publishAt),
+  );
+  if (def.linksToJob) scalar("jobId", "Entry", "Job", job(before.jobId), job(after.jobId));
+
+  for (const section of def.sections) {
+    for (const field of section.fields) {
+      const key = `data.${field.name}`;
+      if (field.type !== "rows") {
+        scalar(
+          key,
+          section.title,
+          field.label,
+          show(field, before.data[field.name]),
+          show(field, after.data[field.name]),
+        );
+        continue;
+      }
+      const a = (before.data[field.name] as Row[] | undefined) ?? [];
+      const b = (after.data[field.name] as Row[] | undefined) ?? [];
+      for (let i = 0; i < Math.max(a.length, b.length); i++) {
+        const parts = (row: Row | undefined, other: Row | undefined) =>
+          row
+            ? field.columns
+                .map((c) => ({
+                  label: c.label,
+                  text: show(c, row[c.name]),
+                  changed: show(c, row[c.name]) !== show(c, other?.[c.name]),
+                }))
+                .filter((p) => p.text !== "" || p.changed)
+            : [];
+        const beforeParts = parts(a[i], b[i]);
+        const afterParts = parts(b[i], a[i]);
+        lines.push({
+          key: `${key}[${i}]`,
+          section: section.title,
+          label: `${field.label}, row ${i + 1}`,
+          before: beforeParts,
+          after: afterParts,
+          changed:
+            !a[i] ||
+            !b[i] ||
+            afterParts.some((p) => p.changed) ||
+            beforeParts.some((p) => p.changed),
+        });
+      }
+    }
+  }
+  return lines;
+}

@@ -1,0 +1,450 @@
+import { useEffect, useRef, useState, type FocusEvent } from "react";
+import { Form, useNavigation } from "react-router";
+import { allFields } from "~/content/fields.ts";
+import {
+  fieldErrorsFromIssues,
+  inputId,
+  parseEntryForm,
+  type FieldErrors,
+  type FormTree,
+} from "~/content/form-data.ts";
+import { entryInputSchema, REGISTRY, slugify, type Kind, type Status } from "~/content/registry.ts";
+import { buttonClass } from "./banner.tsx";
+import { ConfirmButton } from "./confirm-button.tsx";
+import {
+  describedBy,
+  FieldShell,
+  inputBase,
+  inputClass,
+  ScalarFieldInput,
+} from "./field-input.tsx";
+import { RowsEditor } from "./rows-editor.tsx";
+import { STATUS_LABELS } from "./status-badge.tsx";
+import { LeaveDialog, useUnsavedChanges } from "./unsaved-changes.tsx";
+import { useHydrated } from "./use-hydrated.ts";
+
+export interface JobOption {
+  id: string;
+  title: string;
+  status: Status;
+}
+
+export interface EntryFormProps {
+  kind: Kind;
+  values: FormTree;
+  errors: FieldErrors;
+  /** The status saved in the database; null while the entry is new. */
+  savedStatus: Status | null;
+  savedSlug: string | null;
+  jobChoices: readonly JobOption[];
+  previewHref: string | null;
+  /** The id of the separate form that the trash button submits. */
+  trashFormId: string | null;
+}
+
+const str = (v: unknown) => (typeof v === "string" ? v : "");
+
+/** What the person reads for an input in the error summary: its label, with the row if any. */
+export function inputLabel(kind: Kind, name: string): string {
+  const def = REGISTRY[kind];
+  const core: Record<string, string> = {
+    title: def.titleLabel,
+    slug: "Slug",
+    organization: "Organization",
+    status: "Status",
+    publishAt: "Publish at",
+    jobId: "Job",
+  };
+  if (core[name]) return core[name];
+  const m = /^data\.([A-Za-z0-9_]+)(?:\[(\d+)\]\.([A-Za-z0-9_]+))?$/.exec(name);
+  const field = m && allFields(def.sections).find((f) => f.name === m[1]);
+  if (!field) return name;
+  if (field.type !== "rows" || m[2] === undefined) return field.label;
+  const column = field.columns.find((c) => c.name === m[3]);
+  return `${field.label}, row ${Number(m[2]) + 1}: ${column?.label ?? m[3]}`;
+}
+
+/**
+ * The core schema says "Title" whatever the kind; the form calls it "Post name", "Exam name"…
+ * Say it the way the label does.
+ */
+export function withKindWords(kind: Kind, errors: FieldErrors): FieldErrors {
+  const title = errors.title;
+  if (!title?.startsWith("Title ")) return errors;
+  return { ...errors, title: `${REGISTRY[kind].titleLabel}${title.slice(5)}` };
+}
+
+function primaryLabel(status: string, saved: Status | null): string {
+  if (status === "published") return saved === "published" ? "Update" : "Publish";
+  if (status === "scheduled") return "Schedule";
+  if (status === "draft") return "Save draft";
+  return "Save";
+}
+
+/**
+ * The add/edit form of any kind, generated from the registry: the core fields, then every
+ * section of the kind in reading order. Input names encode the path of each value
+ * (`data.posts[0].total`); the server parses them back with the same schema.
+ */
+export function EntryForm({
+  kind,
+  values,
+  errors: initialErrors,
+  savedStatus,
+  savedSlug,
+  jobChoices,
+  previewHref,
+  trashFormId,
+}: EntryFormProps) {
+  const def = REGISTRY[kind];
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const [errors, setErrors] = useState<FieldErrors>(initialErrors);
+  // A rejected save is still unsaved work.
+  const [dirty, setDirty] = useState(() => Object.keys(initialErrors).length > 0);
+  const [status, setStatus] = useState(str(values.status) || "published");
+  const [title, setTitle] = useState(str(values.title));
+  const [slug, setSlug] = useState(str(values.slug));
+  const formRef = useRef<HTMLFormElement>(null);
+  const primaryRef = useRef<HTMLButtonElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const { blocker, markSubmitting } = useUnsavedChanges(dirty);
+  const data = (values.data ?? {}) as FormTree;
+  const errorCount = Object.keys(errors).length;
+
+  useEffect(() => {
+    if (navigation.state === "idle") markSubmitting(false);
+  }, [navigation.state, markSubmitting]);
+
+  // A rejected save: show the person what to fix first.
+  useEffect(() => {
+    if (Object.keys(initialErrors).length > 0) summaryRef.current?.focus();
+  }, [initialErrors]);
+
+  // Ctrl+S / ⌘S saves, as in every editor people already know.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s") {
+        event.preventDefault();
+        formRef.current?.requestSubmit(primaryRef.current ?? undefined);
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  // Instant feedback: when a field loses focus, check it with the same schema as the server.
+  const checkField = (event: FocusEvent<HTMLFormElement>) => {
+    const target = event.target as unknown as HTMLInputElement;
+    if (!target.name || !formRef.current) return;
+    const { value, rowOrigins } = parseEntryForm(new FormData(formRef.current));
+    const result = entryInputSchema(kind).safeParse(value);
+    const found = result.success
+      ? {}
+      : withKindWords(kind, fieldErrorsFromIssues(result.error.issues, rowOrigins));
+    setErrors((prev) => {
+      if (prev[target.name] === found[target.name]) return prev;
+      const next = { ...prev };
+      if (found[target.name]) next[target.name] = found[target.name];
+      else delete next[target.name];
+      return next;
+    });
+  };
+
+  const jobSelected = str(values.jobId);
+  const showPublishAt = !hydrated || status === "scheduled" || str(values.publishAt) !== "";
+  const publicPrefix = `${def.urlPrefix}/`;
+  const slugChanged = savedSlug !== null && slug !== "" && slug !== savedSlug;
+  const card = "rounded-app border border-stone-200 bg-white p-4 sm:p-5";
+
+  return (
+    <>
+      <LeaveDialog blocker={blocker} />
+      {errorCount > 0 ? (
+        <div
+          ref={summaryRef}
+          tabIndex={-1}
+          role="alert"
+          aria-labelledby="error-summary-title"
+          className="mb-4 rounded-app border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900"
+        >
+          <h2 id="error-summary-title" className="font-semibold">
+            {errorCount === 1 ? "1 field needs" : `${errorCount} fields need`} your attention.
+            Nothing was saved.
+          </h2>
+          <ul className="mt-1 list-disc pl-5">
+            {Object.entries(errors).map(([name, message]) => (
+              <li key={name}>
+                <a href={`#${inputId(name)}`} className="underline">
+                  {inputLabel(kind, name)}
+                </a>
+                : {message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <Form
+        ref={formRef}
+        method="post"
+        noValidate
+        id="entry-form"
+        aria-label={`${def.label} form`}
+        onBlur={checkField}
+        onChange={(event) => {
+          setDirty(true);
+          const target = event.target as unknown as HTMLInputElement;
+          if (target.name === "status") setStatus(target.value);
+          if (target.name === "title") setTitle(target.value);
+          if (target.name === "slug") setSlug(target.value);
+        }}
+        onSubmit={() => markSubmitting(true)}
+        className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start"
+      >
+        {/* Enter in a text field presses the first submit button: make that the primary one. */}
+        <button
+          type="submit"
+          name="intent"
+          value="save"
+          tabIndex={-1}
+          aria-hidden="true"
+          className="absolute h-0 w-0 overflow-hidden opacity-0"
+        />
+        <div className="min-w-0 space-y-4">
+          <section className={card} aria-label="Basics">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FieldShell
+                name="title"
+                label={def.titleLabel}
+                required
+                error={errors.title}
+                className="sm:col-span-2"
+              >
+                <input
+                  {...describedBy("title", { error: errors.title })}
+                  type="text"
+                  defaultValue={str(values.title)}
+                  required
+                  maxLength={200}
+                  className={`${inputClass} text-base font-semibold`}
+                />
+              </FieldShell>
+              <FieldShell
+                name="organization"
+                label="Organization"
+                required
+                error={errors.organization}
+              >
+                <input
+                  {...describedBy("organization", { error: errors.organization })}
+                  type="text"
+                  defaultValue={str(values.organization)}
+                  required
+                  maxLength={200}
+                  className={inputClass}
+                />
+              </FieldShell>
+              <FieldShell
+                name="slug"
+                label="Slug (web address)"
+                error={errors.slug}
+                help={
+                  slugChanged ? (
+                    <strong className="text-amber-800">The old address will redirect here.</strong>
+                  ) : savedSlug === null ? (
+                    "Leave blank to make it from the title."
+                  ) : (
+                    "If you change it, the old address will redirect here."
+                  )
+                }
+              >
+                <div className="mt-1 flex min-w-0 items-stretch">
+                  <span className="flex items-center rounded-l-app border border-r-0 border-stone-300 bg-stone-100 px-2 text-xs text-muted">
+                    {publicPrefix}
+                  </span>
+                  <input
+                    {...describedBy("slug", { error: errors.slug, help: true })}
+                    type="text"
+                    defaultValue={str(values.slug)}
+                    placeholder={hydrated && title ? slugify(title) : "made-from-the-title"}
+                    maxLength={100}
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    className={`${inputBase} rounded-l-none`}
+                  />
+                </div>
+              </FieldShell>
+            </div>
+          </section>
+
+          {def.sections.map((section) => (
+            <section
+              key={section.id}
+              className={card}
+              aria-labelledby={`form-section-${section.id}`}
+            >
+              <h2
+                id={`form-section-${section.id}`}
+                className="mb-3 border-l-4 border-primary pl-2 text-base font-semibold"
+              >
+                {section.title}
+              </h2>
+              <div className="grid gap-4 sm:grid-cols-2">
+                {section.fields.map((field) => {
+                  const name = `data.${field.name}`;
+                  if (field.type === "rows") {
+                    const rows = Array.isArray(data[field.name])
+                      ? (data[field.name] as FormTree[])
+                      : [];
+                    return (
+                      <RowsEditor
+                        key={field.name}
+                        field={field}
+                        name={name}
+                        rows={rows}
+                        errors={errors}
+                        onChange={() => setDirty(true)}
+                      />
+                    );
+                  }
+                  return (
+                    <ScalarFieldInput
+                      key={field.name}
+                      field={field}
+                      name={name}
+                      value={str(data[field.name])}
+                      error={errors[name]}
+                    />
+                  );
+                })}
+              </div>
+            </section>
+          ))}
+        </div>
+
+        <aside className="space-y-4 lg:sticky lg:top-4">
+          <section className={card} aria-labelledby="publish-title">
+            <h2 id="publish-title" className="mb-3 text-base font-semibold">
+              Publishing
+            </h2>
+            <div className="space-y-4">
+              <FieldShell name="status" label="Status" required error={errors.status}>
+                <select
+                  {...describedBy("status", { error: errors.status })}
+                  defaultValue={status}
+                  className={inputClass}
+                >
+                  {(["draft", "scheduled", "published", "archived"] as const).map((s) => (
+                    <option key={s} value={s}>
+                      {STATUS_LABELS[s]}
+                    </option>
+                  ))}
+                </select>
+              </FieldShell>
+              {showPublishAt ? (
+                <FieldShell
+                  name="publishAt"
+                  label="Publish at (India time)"
+                  error={errors.publishAt}
+                  help="Needed when the status is Scheduled."
+                >
+                  <input
+                    {...describedBy("publishAt", { error: errors.publishAt, help: true })}
+                    type="datetime-local"
+                    defaultValue={str(values.publishAt)}
+                    className={inputClass}
+                  />
+                </FieldShell>
+              ) : (
+                <input type="hidden" name="publishAt" value="" />
+              )}
+              {def.linksToJob ? (
+                <FieldShell
+                  name="jobId"
+                  label="Job it belongs to"
+                  error={errors.jobId}
+                  help="The job page links here, and this page links to the job."
+                >
+                  <select
+                    {...describedBy("jobId", { error: errors.jobId, help: true })}
+                    defaultValue={jobSelected}
+                    className={inputClass}
+                  >
+                    <option value="">— None —</option>
+                    {jobChoices.map((j) => (
+                      <option key={j.id} value={j.id}>
+                        {j.title}
+                        {j.status !== "published"
+                          ? ` (${STATUS_LABELS[j.status].toLowerCase()})`
+                          : ""}
+                      </option>
+                    ))}
+                  </select>
+                </FieldShell>
+              ) : null}
+            </div>
+          </section>
+          {trashFormId ? (
+            <section className={card} aria-label="Remove">
+              <ConfirmButton
+                label="Move to trash"
+                question={`Move this ${def.label.toLowerCase()} to the trash? It leaves the site at once; you can restore it from the Trash.`}
+                confirmLabel="Yes, move to trash"
+                value="trash"
+                form={trashFormId}
+              />
+            </section>
+          ) : null}
+        </aside>
+
+        <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-2 border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur md:-mx-6 md:px-6 lg:col-span-2">
+          {dirty ? (
+            <span className="mr-auto text-xs text-muted" role="status">
+              Unsaved changes
+            </span>
+          ) : null}
+          {previewHref ? (
+            <a href={previewHref} target="_blank" rel="noopener" className={buttonClass.quiet}>
+              Preview<span className="sr-only"> (opens in a new tab)</span> ↗
+            </a>
+          ) : (
+            <span className="hidden text-xs text-muted sm:inline">Save once to preview.</span>
+          )}
+          {status !== "draft" && savedStatus !== "published" ? (
+            <button
+              type="submit"
+              name="intent"
+              value="draft"
+              disabled={busy}
+              className={buttonClass.secondary}
+            >
+              Save draft
+            </button>
+          ) : null}
+          {status !== "published" && savedStatus !== "published" ? (
+            <button
+              type="submit"
+              name="intent"
+              value="publish"
+              disabled={busy}
+              className={buttonClass.secondary}
+            >
+              Publish now
+            </button>
+          ) : null}
+          <button
+            ref={primaryRef}
+            type="submit"
+            name="intent"
+            value="save"
+            disabled={busy}
+            className={buttonClass.primary}
+          >
+            {busy ? "Saving..." : primaryLabel(status, savedStatus)}
+          </button>
+        </div>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,166 @@
+import { useEffect, useRef, useState, type CSSProperties } from "react";
+import type { RowsField, ScalarField } from "~/content/fields.ts";
+import { inputId, type FieldErrors, type FormTree } from "~/content/form-data.ts";
+import { RequiredMark, ScalarControl } from "./field-input.tsx";
+import { useHydrated } from "./use-hydrated.ts";
+
+// One line per row on wider screens: numbers narrow, text wider, long text widest. On a phone,
+// numbers go three to a line and everything else takes the whole line.
+const TRACK: Record<ScalarField["type"], string> = {
+  number: "minmax(3.5rem,1fr)",
+  date: "minmax(8.5rem,1.5fr)",
+  select: "minmax(7rem,2fr)",
+  text: "minmax(7rem,2fr)",
+  url: "minmax(9rem,3fr)",
+  textarea: "minmax(10rem,3fr)",
+};
+const SPAN: Record<ScalarField["type"], string> = {
+  number: "col-span-2",
+  date: "col-span-3",
+  select: "col-span-6",
+  text: "col-span-6",
+  url: "col-span-6",
+  textarea: "col-span-6",
+};
+
+/** Blank rows offered below the filled ones; without JavaScript they are the only way to add. */
+export const SPARE_ROWS = 2;
+
+/**
+ * A repeatable group of inputs (vacancy rows, fees, links, FAQs). Each row keeps the index it was
+ * drawn with, so removing one leaves a gap in the names; the form parser closes such gaps.
+ */
+export function RowsEditor({
+  field,
+  name,
+  rows,
+  errors,
+  onChange,
+}: {
+  field: RowsField;
+  name: string;
+  rows: readonly FormTree[];
+  errors: FieldErrors;
+  onChange?: () => void;
+}) {
+  const maxRows = field.maxRows ?? 100;
+  const initial = rows.length + SPARE_ROWS;
+  const [indexes, setIndexes] = useState(() => Array.from({ length: initial }, (_, i) => i));
+  const hydrated = useHydrated();
+  const focusNext = useRef<number | null>(null);
+  // Never reuse an index: a new row must not pick up the values of a removed one.
+  const nextIndex = useRef(initial);
+  useEffect(() => {
+    if (focusNext.current === null) return;
+    const first = field.columns[0];
+    document.getElementById(inputId(`${name}[${focusNext.current}].${first.name}`))?.focus();
+    focusNext.current = null;
+  }, [indexes, field.columns, name]);
+
+  const add = () => {
+    const next = nextIndex.current++;
+    focusNext.current = next;
+    setIndexes([...indexes, next]);
+    onChange?.();
+  };
+  const remove = (index: number) => {
+    setIndexes(indexes.filter((i) => i !== index));
+    onChange?.();
+  };
+  const labelId = `${inputId(name)}-label`;
+  const template = field.columns.map((c) => TRACK[c.type]).join(" ");
+
+  return (
+    <fieldset className="sm:col-span-2" aria-labelledby={labelId} data-field={name}>
+      <legend id={labelId} className="text-sm font-semibold text-ink">
+        {field.label}
+      </legend>
+      {field.help ? <p className="mt-1 text-xs text-muted">{field.help}</p> : null}
+      {errors[name] ? (
+        <p className="mt-1 text-sm font-semibold text-red-700">{errors[name]}</p>
+      ) : null}
+      <ol className="mt-2 space-y-2">
+        {indexes.map((index, position) => {
+          const row = rows[index] ?? {};
+          return (
+            <li
+              key={index}
+              role="group"
+              aria-labelledby={`${labelId}-${index}`}
+              className="rounded-app border border-stone-200 bg-stone-50 p-3"
+            >
+              <div className="flex items-center justify-between gap-2">
+                <span id={`${labelId}-${index}`} className="text-xs font-semibold text-muted">
+                  {field.label}: row {position + 1}
+                </span>
+                {hydrated ? (
+                  <button
+                    type="button"
+                    onClick={() => remove(index)}
+                    className="rounded-app px-2 py-1 text-xs font-semibold text-red-700 hover:bg-red-50"
+                    aria-label={`Remove ${field.label} row ${position + 1}`}
+                  >
+                    Remove
+                  </button>
+                ) : null}
+              </div>
+              <div
+                className="mt-1 grid grid-cols-6 gap-x-3 gap-y-2 sm:grid-cols-(--row-columns)"
+                style={{ "--row-columns": template } as CSSProperties}
+              >
+                {field.columns.map((column) => {
+                  const inputName = `${name}[${index}].${column.name}`;
+                  const value = row[column.name];
+                  const error = errors[inputName];
+                  return (
+                    <div
+                      key={column.name}
+                      className={`${SPAN[column.type]} sm:col-span-1`}
+                      data-field={inputName}
+                    >
+                      <div className="flex items-baseline gap-1 text-xs">
+                        <label htmlFor={inputId(inputName)} className="font-semibold">
+                          {column.label}
+                        </label>
+                        {column.required ? <RequiredMark /> : null}
+                      </div>
+                      <ScalarControl
+                        field={column}
+                        name={inputName}
+                        value={typeof value === "string" ? value : ""}
+                        error={error}
+                        compact
+                      />
+                      {error ? (
+                        <p
+                          id={`${inputId(inputName)}-error`}
+                          className="mt-1 text-xs font-semibold text-red-700"
+                        >
+                          {error}
+                        </p>
+                      ) : null}
+                    </div>
+                  );
+                })}
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      {hydrated ? (
+        <button
+          type="button"
+          onClick={add}
+          disabled={indexes.length >= maxRows + SPARE_ROWS}
+          className="mt-2 rounded-app border border-dashed border-accent px-3 py-1.5 text-sm font-semibold text-accent hover:bg-accent-light disabled:opacity-50"
+        >
+          Add row
+        </button>
+      ) : (
+        <p className="mt-2 text-xs text-muted">
+          Need more rows? Save, and two new blank rows appear.
+        </p>
+      )}
+    </fieldset>
+  );
+}
