@@ -31,7 +31,13 @@ if (production) {
   // Hashed files never change: cache them for a year. Everything else in public/ for an hour.
   server.use(
     "/assets",
-    express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y", index: false }),
+    // A missing hashed file is a plain 404 here: it never reaches the app or its 404 log.
+    express.static(`${buildDir}/client/assets`, {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      fallthrough: false,
+    }),
   );
   server.use(express.static(`${buildDir}/client`, { maxAge: "1h", index: false }));
   server.use(mod.app);

@@ -28,7 +28,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#ea580c" />
+        <meta name="theme-color" content="#c2410c" />
         <Meta />
         <Links />
       </head>

@@ -41,7 +41,13 @@ export async function waitFor(url: string, child?: ChildProcess, timeoutMs = 60_
 }
 
 export function startServer(env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ["server.ts"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(process.execPath, ["server.ts"], {
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  // A benchmark that fails half-way must not leave servers behind.
+  process.once("exit", () => child.kill("SIGKILL"));
+  return child;
 }
 
 export async function stop(child: ChildProcess) {
@@ -98,4 +104,12 @@ export function table(rows: (string | number)[][]): string {
         .join("  "),
     )
     .join("\n");
+}
+
+/** The path of the newest job, from the jobs sitemap (works for any data set). */
+export async function firstJobPath(base: string): Promise<string> {
+  const xml = await (await fetch(`${base}/sitemaps/jobs.xml`)).text();
+  const loc = /<loc>([^<]+)<\/loc>/.exec(xml)?.[1];
+  if (!loc) throw new Error("the jobs sitemap lists no job");
+  return new URL(loc).pathname;
 }

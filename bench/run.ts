@@ -11,6 +11,7 @@ import { spawn } from "node:child_process";
 import { startThrowawayPostgres } from "../test/postgres.ts";
 import {
   ensurePackages,
+  firstJobPath,
   rssMb,
   run,
   startServer,
@@ -90,10 +91,7 @@ const serverEnv = (t: Target, cache: boolean): NodeJS.ProcessEnv => ({
 });
 
 async function pagesFor(): Promise<[string, string][]> {
-  const updates = (await (await fetch(`${base}/updates.json`)).json()) as {
-    bell: { url: string; type: string }[];
-  };
-  const job = updates.bell.find((i) => i.type === "Job")?.url ?? "/jobs";
+  const job = await firstJobPath(base);
   return [
     ["home", "/"],
     ["job list", "/jobs"],

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, signIn, startInstance, type Instance } from "./instances.ts";
 import { observatoryScore } from "./observatory.ts";
+import { firstJobPath } from "../bench/lib.ts";
 
 // An instance configured as a production site behind https (as it would be deployed): secure
 // cookies, HSTS. The test talks to it over loopback http, as a TLS-terminating proxy would.
@@ -50,10 +51,7 @@ describe("security headers score at least 100 on Mozilla's HTTP Observatory scal
   });
 
   it("a job page", async () => {
-    const updates = (await (await fetch(`${site.baseURL}/updates.json`)).json()) as {
-      bell: { url: string; type: string }[];
-    };
-    const job = updates.bell.find((i) => i.type === "Job")!.url;
+    const job = await firstJobPath(site.baseURL);
     const res = await headersOf(job);
     expect(res.status).toBe(200);
     expect(observatoryScore(res.headers, { https: true }).score).toBeGreaterThanOrEqual(100);

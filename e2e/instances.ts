@@ -27,6 +27,7 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
       DATA_DIR: dataDir,
       DATABASE_URL: `file:${dataDir}/instance.db`,
       BASE_URL: baseURL,
+      SEARCH_RATE_LIMIT: "999999/1m",
       ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],

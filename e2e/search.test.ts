@@ -67,3 +67,23 @@ describe("search", () => {
     expect(ok.status).toBe(200);
   });
 });
+
+describe("search rate limit", () => {
+  it("answers 429 with Retry-After once an address has used its searches", async () => {
+    const { startInstance } = await import("./instances.ts");
+    const site = await startInstance({ SEED_DEMO: "1", SEARCH_RATE_LIMIT: "3/1m" });
+    try {
+      const statuses: number[] = [];
+      for (const q of ["clerk", "nurse", "teacher", "police"])
+        statuses.push((await fetch(`${site.baseURL}/search?q=${q}`)).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const limited = await fetch(`${site.baseURL}/search?q=forest`);
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await limited.text()).toContain("Too many searches");
+      // A search the cache already answered costs the database nothing and is not refused.
+      expect((await fetch(`${site.baseURL}/search?q=clerk`)).status).toBe(200);
+    } finally {
+      await site.stop();
+    }
+  });
+});

@@ -34,6 +34,8 @@ export default async function setup(project: TestProject) {
     DATABASE_URL: `file:${dataDir}/e2e.db`,
     BASE_URL: baseURL,
     SEED_DEMO: "1",
+    // Every test searches from 127.0.0.1; the limit itself is tested on its own instance.
+    SEARCH_RATE_LIMIT: "999999/1m",
     ...(project.config.env ?? {}),
   };
   for (const user of [

@@ -1,7 +1,9 @@
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { baseURL } from "./browser.ts";
-import { createUser } from "./instances.ts";
+import { withE2eDb } from "./db.ts";
+import { createUser, signIn } from "./instances.ts";
+import { ADMIN } from "./server.global.ts";
 import { inject } from "vitest";
 
 const sharedDb = () => ({
@@ -54,6 +56,28 @@ describe("sign-in under attack", () => {
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect(await blocked.text()).toContain("Too many sign-in attempts");
     expect(blocked.headers.getSetCookie().some((c) => c.includes("session_token="))).toBe(false);
+
+    // An admin unlocks the account from the users screen; the real editor gets in at once.
+    const adminCookie = await signIn(baseURL(), ADMIN.email, ADMIN.password);
+    const brute = await withE2eDb((db) =>
+      db
+        .selectFrom("user")
+        .select("id")
+        .where("email", "=", "brute@govjobs.test")
+        .executeTakeFirstOrThrow(),
+    );
+    const unlock = await fetch(`${baseURL()}/admin/users`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        cookie: adminCookie,
+        origin: baseURL(),
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ intent: "unlock-sign-in", userId: brute.id }),
+    });
+    expect(unlock.status).toBe(302);
+    expect((await login("brute@govjobs.test", password)).status).toBe(302);
   });
 
   it("never follows a return path off the site", async () => {

@@ -16,6 +16,7 @@ import { MIN_PASSWORD_LENGTH } from "~/server/auth.server.ts";
 import { recordAudit } from "~/server/audit.server.ts";
 import { requireAdmin } from "~/server/guard.server.ts";
 import { services } from "~/server/services.server.ts";
+import { clearSignInFailures } from "~/server/sign-in-throttle.server.ts";
 import {
   UserActionError,
   createUserAsAdmin,
@@ -62,7 +63,8 @@ type Intent =
   | "disable"
   | "enable"
   | "reset-password"
-  | "revoke-sessions";
+  | "revoke-sessions"
+  | "unlock-sign-in";
 
 function refused(
   intent: Intent,
@@ -164,6 +166,12 @@ export async function action({ request }: Route.ActionArgs) {
         await recordAudit(db, actor, "user.revoke-sessions", target.email);
         return redirect(`/admin/users?done=${intent}`);
       }
+      case "unlock-sign-in": {
+        // Clears the failed-sign-in counter, so a locked-out editor can try again at once.
+        await clearSignInFailures(db, target.email);
+        await recordAudit(db, actor, "user.unlock-sign-in", target.email);
+        return redirect(`/admin/users?done=${intent}`);
+      }
       default:
         return refused(intent, "This button is not known here. Reload the page and try again.");
     }
@@ -185,6 +193,7 @@ const DONE: Record<string, string> = {
   enable: "User enabled. They can sign in again.",
   "reset-password": "Password reset. The user was signed out everywhere.",
   "revoke-sessions": "The user was signed out everywhere.",
+  "unlock-sign-in": "Sign-in unlocked. The user can try their password again now.",
 };
 
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
@@ -315,6 +324,16 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                           aria-label={`Sign out ${u.email} everywhere`}
                         >
                           Sign out everywhere
+                        </button>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="unlock-sign-in"
+                          disabled={busy}
+                          className={buttonClass.secondary}
+                          aria-label={`Unlock sign-in for ${u.email}`}
+                        >
+                          Unlock sign-in
                         </button>
                       </Form>
                       <details className="mt-2 text-right" open={!!pwError}>

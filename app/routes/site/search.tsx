@@ -7,12 +7,15 @@ import { REGISTRY } from "~/content/registry.ts";
 import { searchPublished } from "~/server/entries.server.ts";
 import { env } from "~/server/env.server.ts";
 import { formatDate } from "~/server/format.ts";
+import { clientIp, consumeRateLimit, parseRateLimitRule } from "~/server/rate-limit.server.ts";
 import { breadcrumbJsonLd, pageMeta, serializeJsonLd } from "~/server/seo.server.ts";
 import { db } from "~/server/services.server.ts";
 import { getSettings } from "~/server/settings.server.ts";
 import type { Route } from "./+types/search";
 
 const PER_PAGE = 20;
+/** Per visitor address: 60 searches a minute unless SEARCH_RATE_LIMIT says otherwise. */
+const SEARCH_LIMIT = { limit: 60, windowMs: 60_000 };
 const MAX_QUERY = 100;
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -23,6 +26,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const { q, page } = parsed.data;
   const conn = await db();
+  if (q) {
+    // Searches the page cache has not seen reach the database: a scraper gets a limit per address.
+    const rule = parseRateLimitRule(
+      process.env.SEARCH_RATE_LIMIT,
+      SEARCH_LIMIT,
+      "SEARCH_RATE_LIMIT",
+    );
+    const verdict = await consumeRateLimit(conn, `search:${clientIp(request)}`, rule);
+    if (!verdict.allowed) {
+      throw data(
+        {
+          message: `Too many searches from your connection. Please wait ${verdict.retryAfterSeconds} seconds and try again.`,
+        },
+        { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
+      );
+    }
+  }
   const [settings, results] = await Promise.all([
     getSettings(conn),
     q ? searchPublished(conn, q, { page, perPage: PER_PAGE }) : null,
@@ -191,6 +211,11 @@ function Snippet({ text }: { text: string }) {
 
 export function meta({ loaderData, error }: Route.MetaArgs) {
   return loaderData?.meta ?? errorMeta(error);
+}
+
+/** A thrown 429 keeps its Retry-After. */
+export function headers({ errorHeaders, loaderHeaders }: Route.HeadersArgs) {
+  return errorHeaders ?? loaderHeaders;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

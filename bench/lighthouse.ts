@@ -1,0 +1,85 @@
+// npm run lighthouse: Lighthouse 13 (mobile preset: emulated mid-range phone, slow 4G) in
+// Debian's Chromium against the production build with demo content. Prints the four scores of
+// home, the job list, a job page and the contact page.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { CHROMIUM_ARGS } from "../e2e/browser.ts";
+import { ensurePackages, firstJobPath, run, startServer, stop, table, waitFor } from "./lib.ts";
+
+ensurePackages({ "/usr/bin/chromium": "chromium" });
+const dir = mkdtempSync(path.join(tmpdir(), "govjobs-lh-"));
+const port = 48_000 + Math.floor(Math.random() * 2000);
+const base = `http://127.0.0.1:${port}`;
+const env = {
+  ...process.env,
+  NODE_ENV: "production",
+  BUILD_DIR: process.env.BUILD_DIR ?? "build-bench",
+  PORT: String(port),
+  HOST: "127.0.0.1",
+  DATA_DIR: dir,
+  DATABASE_URL: `file:${dir}/lh.db`,
+  BASE_URL: base,
+  SEED_DEMO: "1",
+  LOG_LEVEL: "silent",
+};
+console.log("building…");
+run("npx", ["react-router", "build"], env);
+const server = startServer(env);
+await waitFor(`${base}/healthz`, server);
+const job = await firstJobPath(base);
+const pages: [string, string][] = [
+  ["home", "/"],
+  ["job list", "/jobs"],
+  ["job page", job],
+  ["contact", "/contact-us"],
+];
+
+const rows: (string | number)[][] = [
+  ["page", "performance", "accessibility", "best practices", "SEO"],
+];
+const failures: string[] = [];
+for (const [name, url] of pages) {
+  // Lighthouse now and then fails to record a trace (NO_NAVSTART) on a busy machine: try again.
+  let out = "";
+  for (let attempt = 1; ; attempt++) {
+    try {
+      out = run(process.execPath, [
+        "node_modules/lighthouse/cli/index.js",
+        base + url,
+        "--quiet",
+        "--output=json",
+        "--chrome-path=/usr/bin/chromium",
+        `--chrome-flags=${CHROMIUM_ARGS.join(" ")}`,
+        "--only-categories=performance,accessibility,best-practices,seo",
+      ]);
+      break;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      console.warn(
+        `${name}: Lighthouse failed (${(err as Error).message.split("\n").at(-2)}), retrying`,
+      );
+    }
+  }
+  const report = JSON.parse(out) as {
+    categories: Record<string, { score: number | null }>;
+    audits: Record<string, { score: number | null; title: string; scoreDisplayMode: string }>;
+  };
+  const score = (c: string) => Math.round((report.categories[c].score ?? 0) * 100);
+  rows.push([
+    name,
+    score("performance"),
+    score("accessibility"),
+    score("best-practices"),
+    score("seo"),
+  ]);
+  for (const [id, a] of Object.entries(report.audits)) {
+    if (a.scoreDisplayMode === "binary" && a.score === 0)
+      failures.push(`${name}: ${id} (${a.title})`);
+  }
+}
+await stop(server);
+rmSync(dir, { recursive: true, force: true });
+console.log("\nLighthouse 13, mobile preset, Debian Chromium, production build on loopback\n");
+console.log(table(rows));
+if (failures.length) console.log("\nFailed audits:\n" + failures.map((f) => `  ${f}`).join("\n"));
