@@ -56,6 +56,26 @@ app.use((req, _res, next) => {
   next();
 });
 
+// A write must come from this site. React Router checks the Origin of a page's action, but not of
+// a resource route's (sign-out), nor a request without Origin: those are judged here by Origin,
+// then Referer, and the browser's Fetch Metadata (OWASP CSRF prevention).
+app.use((req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  const source = req.headers.origin ?? req.headers.referer;
+  let foreign = req.headers["sec-fetch-site"] === "cross-site";
+  if (source && !foreign) {
+    try {
+      const from = new URL(source);
+      foreign = from.host !== req.headers.host && from.origin !== new URL(config.BASE_URL).origin;
+    } catch {
+      // "null" (a sandboxed or privacy-stripped page) or garbage: not provably this site.
+      foreign = true;
+    }
+  }
+  if (!foreign) return next();
+  res.status(403).type("text/plain").send("Forbidden: this form was sent from another site.");
+});
+
 // Public pages for anonymous visitors: served from memory, revalidated by ETag, CDN-cacheable.
 const renderToResponse = createRequestHandler(loadBuild, process.env.NODE_ENV);
 const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";

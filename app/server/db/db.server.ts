@@ -1,7 +1,15 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import {
+  Kysely,
+  OperationNodeTransformer,
+  PostgresDialect,
+  SqliteDialect,
+  type KyselyPlugin,
+  type PrimitiveValueListNode,
+  type ValueNode,
+} from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
 import type { DatabaseTarget } from "../env.server.ts";
@@ -22,12 +30,38 @@ export interface AppDatabase {
 // PostgreSQL returns bigint counts as strings; our counts fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
+const withoutNul = (v: unknown) => (typeof v === "string" ? v.replaceAll("\0", "") : v);
+const hasNul = (v: unknown) => typeof v === "string" && v.includes("\0");
+
+/**
+ * PostgreSQL's text cannot hold the NUL character (the whole query fails) and SQLite's LIKE stops
+ * reading a pattern at one. No text this app keeps needs it, so every string parameter loses it:
+ * `/jobs?organization=%00` or a pasted NUL in a form is then ordinary input on both databases.
+ */
+class StripNulTransformer extends OperationNodeTransformer {
+  protected override transformValue(node: ValueNode): ValueNode {
+    return hasNul(node.value) ? { ...node, value: withoutNul(node.value) } : node;
+  }
+  protected override transformPrimitiveValueList(
+    node: PrimitiveValueListNode,
+  ): PrimitiveValueListNode {
+    return node.values.some(hasNul) ? { ...node, values: node.values.map(withoutNul) } : node;
+  }
+}
+const stripNul: KyselyPlugin = {
+  transformQuery: ({ node }) => new StripNulTransformer().transformNode(node),
+  transformResult: async ({ result }) => result,
+};
+
 export function openDatabase(target: DatabaseTarget): AppDatabase {
   if (target.dialect === "postgres") {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     // An idle client that loses its connection must not crash the process.
     pool.on("error", (err) => console.error(`[db] idle PostgreSQL client error: ${err.message}`));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      plugins: [stripNul],
+    });
     registerDialect(db, "postgres");
     return { db, dialect: "postgres", pool, close: () => db.destroy() };
   }
@@ -38,7 +72,10 @@ export function openDatabase(target: DatabaseTarget): AppDatabase {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [stripNul],
+  });
   registerDialect(db, "sqlite");
   return { db, dialect: "sqlite", close: () => db.destroy() };
 }
