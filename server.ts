@@ -1,5 +1,6 @@
 // The process entry: checks the configuration, then serves the app (through Vite in development,
 // from build/ in production). Run by Node 24 directly: type annotations only, no TS-only syntax.
+import http from "node:http";
 import compression from "compression";
 import express from "express";
 import { ConfigError, parseEnv } from "./app/server/env.server.ts";
@@ -20,7 +21,12 @@ const server = express();
 server.disable("x-powered-by");
 server.use(compression());
 
-type AppModule = { app: express.Express; start(): Promise<void> };
+type AppModule = {
+  app: express.Express;
+  start(): Promise<void>;
+  tryCacheHit?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
+};
+let fastPath: AppModule["tryCacheHit"];
 
 if (production) {
   const buildDir = process.env.BUILD_DIR ?? "build";
@@ -28,6 +34,7 @@ if (production) {
     new URL(`./${buildDir}/server/index.js`, import.meta.url).href
   );
   await startOrExit(mod);
+  fastPath = mod.tryCacheHit;
   // Hashed files never change: cache them for a year. Everything else in public/ for an hour.
   server.use(
     "/assets",
@@ -68,7 +75,12 @@ async function startOrExit(mod: AppModule) {
   }
 }
 
-const listener = server.listen(config.PORT, config.HOST, () => {
+// Cached public pages are answered before Express sees the request (production only).
+const listener = http.createServer((req, res) => {
+  if (fastPath?.(req, res)) return;
+  server(req, res);
+});
+listener.listen(config.PORT, config.HOST, () => {
   console.log(
     `govjobs listening on http://localhost:${config.PORT} (${production ? "production" : "development"})`,
   );

@@ -1,4 +1,6 @@
 import { createRequestHandler as createExpressHandler } from "@react-router/express";
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import express from "express";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { nonceContext } from "~/request-context.ts";
@@ -11,16 +13,19 @@ import {
   isCacheableResponse,
   PageCache,
 } from "~/server/page-cache.server.ts";
-import { services } from "~/server/services.server.ts";
+import { accessLog } from "~/server/logger.server.ts";
+import { services, type Services } from "~/server/services.server.ts";
 import { bodyLimit, errorPage, requestLog } from "./request-log.ts";
 import { contentSecurityPolicy, securityHeaders } from "./security-headers.ts";
 
 const config = env();
 const loadBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
 
+let ready: Services | undefined;
+
 /** Open the database (migrating and seeding it) before the first request is accepted. */
 export async function start(): Promise<void> {
-  await services();
+  ready = await services();
 }
 
 export const pageCache = new PageCache();
@@ -43,6 +48,9 @@ app.use(requestLog);
 app.use(bodyLimit);
 const https = config.BASE_URL.startsWith("https://");
 app.use(securityHeaders({ https, csp: cspEnabled }));
+
+/** India's date: pages say "NEW" and "Closed" relative to it. */
+const indiaDay = () => new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 10);
 
 // The visitor's address for rate limits: the socket's, or a configured proxy header. Whatever a
 // visitor sent in our own header is overwritten, so nobody can choose their own address.
@@ -86,7 +94,7 @@ app.use(async (req, res, next) => {
     const { generation } = await services();
     // Pages show "NEW" and "Closed" relative to today (India time), so a new day is a new
     // generation too, even when nobody has written anything.
-    const current = `${await generation.current()}-${new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 10)}`;
+    const current = `${await generation.current()}-${indiaDay()}`;
     if (current !== pageCache.generation) pageCache.clear(current);
     const key = req.originalUrl.length <= 512 ? req.originalUrl : undefined;
     if (!key) return next();
@@ -148,3 +156,74 @@ function sendUncached(res: express.Response, response: Response, body: Buffer) {
 // Everything else (admin, writes, signed-in visitors) goes straight to React Router.
 app.use(createExpressHandler({ build: loadBuild, getLoadContext }));
 app.use(errorPage);
+
+// The headers every cached answer carries, computed once (the same as securityHeaders sets).
+const STATIC_HEADERS: [string, string][] = [];
+{
+  const probe = new Map<string, string>();
+  securityHeaders({ https, csp: false })(
+    {} as express.Request,
+    {
+      locals: {},
+      setHeader: (n: string, v: string) => probe.set(n, v),
+    } as unknown as express.Response,
+    () => {},
+  );
+  for (const [n, v] of probe) STATIC_HEADERS.push([n, v]);
+}
+const NO_SCRIPT_CSP = contentSecurityPolicy([], https);
+
+/**
+ * The result-day path: an anonymous GET whose answer is already cached is written straight to the
+ * socket, before Express and React Router are involved. Anything else (a miss, a changed
+ * generation, a signed-in visitor) returns false and takes the ordinary path above.
+ */
+export function tryCacheHit(req: IncomingMessage, res: ServerResponse): boolean {
+  if (!cacheEnabled || !ready) return false;
+  const method = req.method ?? "GET";
+  const url = req.url ?? "/";
+  if ((method !== "GET" && method !== "HEAD") || url.length > 512) return false;
+  const queryAt = url.indexOf("?");
+  const path = queryAt < 0 ? url : url.slice(0, queryAt);
+  if (!isCacheableRequest(method, path, req.headers.cookie)) return false;
+  const generation = ready.generation.currentSync();
+  if (generation === undefined || `${generation}-${indiaDay()}` !== pageCache.generation)
+    return false;
+  const entry = pageCache.get(url);
+  if (!entry) return false;
+
+  const started = process.hrtime.bigint();
+  const id = randomUUID();
+  const headers: [string, string][] = [...STATIC_HEADERS, ...entry.headers];
+  headers.push(
+    ["etag", entry.etag],
+    ["vary", "Accept-Encoding"],
+    ["x-cache", "HIT"],
+    ["x-request-id", id],
+  );
+  if (cspEnabled) headers.push(["content-security-policy", entry.csp ?? NO_SCRIPT_CSP]);
+  let status = entry.status;
+  let payload: Buffer | undefined;
+  if (status === 200 && etagMatches(req.headers["if-none-match"], entry.etag)) {
+    status = 304;
+  } else {
+    const encoding = chooseEncoding(req.headers["accept-encoding"]);
+    payload = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.body;
+    if (encoding !== "identity") headers.push(["content-encoding", encoding]);
+    headers.push(["content-length", String(payload.length)]);
+  }
+  res.writeHead(status, headers.flat());
+  res.end(method === "HEAD" ? undefined : payload);
+  accessLog.info(
+    {
+      reqId: id,
+      method,
+      path: path.slice(0, 300),
+      status,
+      ms: Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10,
+      cache: "hit",
+    },
+    "request",
+  );
+  return true;
+}

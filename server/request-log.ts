@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ErrorRequestHandler, RequestHandler } from "express";
-import { logger } from "~/server/logger.server.ts";
+import { accessLog, logger } from "~/server/logger.server.ts";
 
 /** A request id on every response (X-Request-Id) and one JSON log line per request. */
 export const requestLog: RequestHandler = (req, res, next) => {
@@ -18,7 +18,7 @@ export const requestLog: RequestHandler = (req, res, next) => {
       ms: Math.round(ms * 10) / 10,
     };
     if (res.statusCode >= 500) logger.error(line, "request failed");
-    else logger.info(line, "request");
+    else accessLog.info(line, "request");
   });
   next();
 };

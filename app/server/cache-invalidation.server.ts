@@ -9,6 +9,8 @@ import {
 export interface GenerationSource {
   /** The content generation the caches must match, as fresh as this database allows. */
   current(): Promise<number>;
+  /** The same without waiting, for the cache-hit fast path; undefined when it cannot tell. */
+  currentSync(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -25,7 +27,15 @@ export function watchContentGeneration(
   connectionString?: string,
 ): GenerationSource {
   if (database.dialect === "sqlite") {
-    return { current: () => readContentGeneration(database.db), stop: async () => {} };
+    // A prepared statement on the app's own connection: microseconds, never stale.
+    const statement = database.sqlite?.prepare(
+      "select value from app_meta where key = 'content_generation'",
+    );
+    const currentSync = () => {
+      const row = statement?.get() as { value: string } | undefined;
+      return row ? Number(row.value) : 0;
+    };
+    return { current: async () => currentSync(), currentSync, stop: async () => {} };
   }
   let known = -1;
   let stopped = false;
@@ -71,6 +81,9 @@ export function watchContentGeneration(
       // Not listening (yet, or after a drop): read the row, so the cache is never wrongly fresh.
       if (known < 0 || !client) return readContentGeneration(database.db);
       return known;
+    },
+    currentSync() {
+      return known < 0 || !client ? undefined : known;
     },
     async stop() {
       stopped = true;

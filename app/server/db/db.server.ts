@@ -24,6 +24,8 @@ export interface AppDatabase {
   dialect: MigrationDialect;
   /** PostgreSQL only: the pool, for LISTEN/NOTIFY. */
   pool?: pg.Pool;
+  /** SQLite only: the connection itself, for the page cache's synchronous generation check. */
+  sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -77,7 +79,7 @@ export function openDatabase(target: DatabaseTarget): AppDatabase {
     plugins: [stripNul],
   });
   registerDialect(db, "sqlite");
-  return { db, dialect: "sqlite", close: () => db.destroy() };
+  return { db, dialect: "sqlite", sqlite, close: () => db.destroy() };
 }
 
 export async function migrate(app: AppDatabase): Promise<void> {
