@@ -93,6 +93,7 @@ export async function migrate(app: AppDatabase): Promise<void> {
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
     const reason = error instanceof Error ? error.message : String(error ?? "");
-    throw new Error(`Database migration ${failed?.migrationName ?? ""} failed: ${reason}`);
+    const which = failed ? ` ${failed.migrationName}` : "";
+    throw new Error(`Database migration${which} failed: ${reason}`);
   }
 }
