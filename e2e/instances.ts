@@ -28,6 +28,8 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
       DATABASE_URL: `file:${dataDir}/instance.db`,
       BASE_URL: baseURL,
       SEARCH_RATE_LIMIT: "999999/1m",
+      // Request lines would drown the test output; warnings and errors still show.
+      LOG_LEVEL: "warn",
       ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],

@@ -36,6 +36,8 @@ export default async function setup(project: TestProject) {
     SEED_DEMO: "1",
     // Every test searches from 127.0.0.1; the limit itself is tested on its own instance.
     SEARCH_RATE_LIMIT: "999999/1m",
+    // Request lines would drown the test output; warnings and errors still show.
+    LOG_LEVEL: "warn",
     ...(project.config.env ?? {}),
   };
   for (const user of [

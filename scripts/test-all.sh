@@ -21,4 +21,13 @@ fi
 echo "Node $(node -v) (npm scripts run the project's pinned Node)"
 react-router build >/dev/null
 export BUILD_DIR="${BUILD_DIR:-build}"
-vitest run "$@"
+report="$(mktemp)"
+status=0
+vitest run --reporter=default --reporter=json --outputFile.json="$report" "$@" || status=$?
+# One plain closing line with the counts, whatever the reporter printed before it.
+node -e '
+  const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+  console.log(`Tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`);
+' "$report" || echo "Tests: the run did not finish (no report)"
+rm -f "$report"
+exit "$status"
