@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./components/nonce.tsx";
 import { nonceContext } from "./request-context.ts";
@@ -9,7 +9,8 @@ import { logger } from "./server/logger.server.ts";
 
 /** Errors in loaders, actions and rendering: logged as JSON, never shown to the visitor. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted) return;
+  // Thrown redirects and 404s are answers, not failures.
+  if (request.signal.aborted || error instanceof Response || isRouteErrorResponse(error)) return;
   const err = error as Error;
   logger.error(
     { path: new URL(request.url).pathname, err: { message: err?.message, stack: err?.stack } },
