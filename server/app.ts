@@ -12,11 +12,16 @@ import {
   isCacheableRequest,
   isCacheableResponse,
   PageCache,
+  type CachedResponse,
 } from "~/server/page-cache.server.ts";
 import { accessLog } from "~/server/logger.server.ts";
 import { services, type Services } from "~/server/services.server.ts";
 import { bodyLimit, errorPage, requestLog } from "./request-log.ts";
-import { contentSecurityPolicy, securityHeaders } from "./security-headers.ts";
+import {
+  contentSecurityPolicy,
+  securityHeaders,
+  staticSecurityHeaders,
+} from "./security-headers.ts";
 
 const config = env();
 const loadBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
@@ -123,20 +128,10 @@ app.use(async (req, res, next) => {
       // Only store what was rendered for the generation that is still current.
       if (pageCache.generation === current) pageCache.set(key, entry);
     }
-    for (const [name, value] of entry.headers) res.setHeader(name, value);
-    res.setHeader("ETag", entry.etag);
-    res.setHeader("Vary", "Accept-Encoding");
-    res.setHeader("X-Cache", status);
-    if (entry.csp && cspEnabled) res.setHeader("Content-Security-Policy", entry.csp);
-    if (entry.status === 200 && etagMatches(req.headers["if-none-match"], entry.etag)) {
-      return res.status(304).end();
-    }
-    const encoding = chooseEncoding(req.headers["accept-encoding"]);
-    const payload = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.body;
-    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Content-Length", payload.length);
-    res.status(entry.status);
-    return req.method === "HEAD" ? res.end() : res.end(payload);
+    const answer = cachedAnswer(req.method, req.headers, entry, status);
+    for (const [name, value] of answer.headers) res.setHeader(name, value);
+    res.status(answer.status);
+    return res.end(answer.payload);
   } catch (err) {
     next(err);
   }
@@ -157,21 +152,31 @@ function sendUncached(res: express.Response, response: Response, body: Buffer) {
 app.use(createExpressHandler({ build: loadBuild, getLoadContext }));
 app.use(errorPage);
 
-// The headers every cached answer carries, computed once (the same as securityHeaders sets).
-const STATIC_HEADERS: [string, string][] = [];
-{
-  const probe = new Map<string, string>();
-  securityHeaders({ https, csp: false })(
-    {} as express.Request,
-    {
-      locals: {},
-      setHeader: (n: string, v: string) => probe.set(n, v),
-    } as unknown as express.Response,
-    () => {},
-  );
-  for (const [n, v] of probe) STATIC_HEADERS.push([n, v]);
-}
+const STATIC_HEADERS = staticSecurityHeaders(https);
 const NO_SCRIPT_CSP = contentSecurityPolicy([], https);
+
+/**
+ * What a cached response answers to this request, for both the fast path and the Express path:
+ * 304 when the client's ETag matches, else the body in the best encoding the client accepts.
+ */
+function cachedAnswer(
+  method: string,
+  requestHeaders: IncomingMessage["headers"],
+  entry: CachedResponse,
+  xCache: string,
+): { status: number; headers: [string, string][]; payload?: Buffer } {
+  const headers: [string, string][] = [...entry.headers];
+  headers.push(["etag", entry.etag], ["vary", "Accept-Encoding"], ["x-cache", xCache]);
+  if (cspEnabled) headers.push(["content-security-policy", entry.csp ?? NO_SCRIPT_CSP]);
+  if (entry.status === 200 && etagMatches(requestHeaders["if-none-match"], entry.etag)) {
+    return { status: 304, headers };
+  }
+  const encoding = chooseEncoding(requestHeaders["accept-encoding"]);
+  const payload = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.body;
+  if (encoding !== "identity") headers.push(["content-encoding", encoding]);
+  headers.push(["content-length", String(payload.length)]);
+  return { status: entry.status, headers, payload: method === "HEAD" ? undefined : payload };
+}
 
 /**
  * The result-day path: an anonymous GET whose answer is already cached is written straight to the
@@ -194,32 +199,15 @@ export function tryCacheHit(req: IncomingMessage, res: ServerResponse): boolean 
 
   const started = process.hrtime.bigint();
   const id = randomUUID();
-  const headers: [string, string][] = [...STATIC_HEADERS, ...entry.headers];
-  headers.push(
-    ["etag", entry.etag],
-    ["vary", "Accept-Encoding"],
-    ["x-cache", "HIT"],
-    ["x-request-id", id],
-  );
-  if (cspEnabled) headers.push(["content-security-policy", entry.csp ?? NO_SCRIPT_CSP]);
-  let status = entry.status;
-  let payload: Buffer | undefined;
-  if (status === 200 && etagMatches(req.headers["if-none-match"], entry.etag)) {
-    status = 304;
-  } else {
-    const encoding = chooseEncoding(req.headers["accept-encoding"]);
-    payload = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.body;
-    if (encoding !== "identity") headers.push(["content-encoding", encoding]);
-    headers.push(["content-length", String(payload.length)]);
-  }
-  res.writeHead(status, headers.flat());
-  res.end(method === "HEAD" ? undefined : payload);
+  const answer = cachedAnswer(method, req.headers, entry, "HIT");
+  res.writeHead(answer.status, [...STATIC_HEADERS, ...answer.headers, ["x-request-id", id]].flat());
+  res.end(answer.payload);
   accessLog.info(
     {
       reqId: id,
       method,
       path: path.slice(0, 300),
-      status,
+      status: answer.status,
       ms: Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10,
       cache: "hit",
     },

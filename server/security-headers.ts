@@ -19,27 +19,41 @@ export function contentSecurityPolicy(scripts: string[], https = false): string 
   ].join("; ");
 }
 
+/** The headers that are the same on every response (all but the CSP, whose nonce varies). */
+export function staticSecurityHeaders(https: boolean): [string, string][] {
+  return [
+    ...(https
+      ? [
+          ["Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload"] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
+    ["X-Content-Type-Options", "nosniff"],
+    ["X-Frame-Options", "DENY"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    [
+      "Permissions-Policy",
+      "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+    ],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ["Cross-Origin-Resource-Policy", "same-origin"],
+  ];
+}
+
 /**
  * Headers on every response. Each response gets its own CSP nonce (res.locals.nonce), which the
  * React Router entry puts on its inline scripts.
  */
 export function securityHeaders({ https, csp }: { https: boolean; csp: boolean }) {
+  const fixed = staticSecurityHeaders(https);
   return (_req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
     if (csp)
       res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`], https));
-    if (https)
-      res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload");
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader(
-      "Permissions-Policy",
-      "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
-    );
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
+    for (const [name, value] of fixed) res.setHeader(name, value);
     next();
   };
 }
