@@ -46,7 +46,12 @@ if (production) {
       fallthrough: false,
     }),
   );
-  server.use(express.static(`${buildDir}/client`, { maxAge: "1h", index: false }));
+  // Files from public/ (favicon, logo): only names with an extension are looked for on disk, so a
+  // page request never costs a stat() call.
+  const publicFiles = express.static(`${buildDir}/client`, { maxAge: "1h", index: false });
+  server.use((req, res, next) =>
+    /\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next(),
+  );
   server.use(mod.app);
 } else {
   const vite = await import("vite");

@@ -14,7 +14,7 @@ import {
   PageCache,
   type CachedResponse,
 } from "~/server/page-cache.server.ts";
-import { accessLog } from "~/server/logger.server.ts";
+import { logCacheHit } from "~/server/logger.server.ts";
 import { services, type Services } from "~/server/services.server.ts";
 import { bodyLimit, errorPage, requestLog } from "./request-log.ts";
 import {
@@ -24,7 +24,9 @@ import {
 } from "./security-headers.ts";
 
 const config = env();
-const loadBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+// The build as an object, not a loader function: given a function, React Router re-derives its
+// route tables (createStaticHandler, flattenRoutes) on every request.
+const build = (await import("virtual:react-router/server-build")) as ServerBuild;
 
 let ready: Services | undefined;
 
@@ -90,7 +92,7 @@ app.use((req, res, next) => {
 });
 
 // Public pages for anonymous visitors: served from memory, revalidated by ETag, CDN-cacheable.
-const renderToResponse = createRequestHandler(loadBuild, process.env.NODE_ENV);
+const renderToResponse = createRequestHandler(build, process.env.NODE_ENV);
 const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 
 app.use(async (req, res, next) => {
@@ -149,7 +151,7 @@ function sendUncached(res: express.Response, response: Response, body: Buffer) {
 }
 
 // Everything else (admin, writes, signed-in visitors) goes straight to React Router.
-app.use(createExpressHandler({ build: loadBuild, getLoadContext }));
+app.use(createExpressHandler({ build, getLoadContext }));
 app.use(errorPage);
 
 const STATIC_HEADERS = staticSecurityHeaders(https);
@@ -202,16 +204,7 @@ export function tryCacheHit(req: IncomingMessage, res: ServerResponse): boolean 
   const answer = cachedAnswer(method, req.headers, entry, "HIT");
   res.writeHead(answer.status, [...STATIC_HEADERS, ...answer.headers, ["x-request-id", id]].flat());
   res.end(answer.payload);
-  accessLog.info(
-    {
-      reqId: id,
-      method,
-      path: path.slice(0, 300),
-      status: answer.status,
-      ms: Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10,
-      cache: "hit",
-    },
-    "request",
-  );
+  const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10;
+  logCacheHit(id, method, path.slice(0, 300), answer.status, ms);
   return true;
 }

@@ -16,8 +16,9 @@ export interface GenerationSource {
 
 /**
  * Where the page cache learns that content changed.
- * - SQLite (one box, maybe several processes): read the generation row on each cached request; a
- *   primary-key lookup in the same file costs microseconds and is never stale.
+ * - SQLite (one box, maybe several processes): read the generation row, a primary-key lookup in
+ *   the same file, never stale. Requests handled in the same event-loop turn share one read (they
+ *   arrived at the same moment); a write made by this process is seen at once.
  * - PostgreSQL (many instances): LISTEN for the NOTIFY that every write sends; a dropped listener
  *   reconnects and, because it may have missed notifications, re-reads the generation (which
  *   empties the cache).
@@ -27,15 +28,28 @@ export function watchContentGeneration(
   connectionString?: string,
 ): GenerationSource {
   if (database.dialect === "sqlite") {
-    // A prepared statement on the app's own connection: microseconds, never stale.
-    const statement = database.sqlite?.prepare(
-      "select value from app_meta where key = 'content_generation'",
-    );
-    const currentSync = () => {
-      const row = statement?.get() as { value: string } | undefined;
-      return row ? Number(row.value) : 0;
+    const statement = database.sqlite
+      ?.prepare<[], string>("select value from app_meta where key = 'content_generation'")
+      .pluck();
+    let turn: number | undefined;
+    const forget = () => {
+      turn = undefined;
     };
-    return { current: async () => currentSync(), currentSync, stop: async () => {} };
+    const unsubscribe = onContentChanged(forget);
+    const currentSync = () => {
+      if (turn === undefined) {
+        turn = Number(statement?.get() ?? 0);
+        setImmediate(forget);
+      }
+      return turn;
+    };
+    return {
+      current: async () => currentSync(),
+      currentSync,
+      stop: async () => {
+        unsubscribe();
+      },
+    };
   }
   let known = -1;
   let stopped = false;

@@ -130,4 +130,33 @@ describeEachDatabase("redirect middleware", (db) => {
     expect(warn).toHaveBeenCalledWith(expect.stringContaining("database down"));
     warn.mockRestore();
   });
+
+  it("remembers a path without a rule until the content generation changes", async () => {
+    let generation = 7;
+    const middleware = redirectMiddleware(getDb, async () => generation);
+    const request = async () => {
+      const next = vi.fn(async () => new Response("the page"));
+      const args = {
+        request: new Request("http://govjobs.test/renamed-later"),
+        params: {},
+        context: new RouterContextProvider(),
+      } as unknown as Parameters<typeof middleware>[0];
+      try {
+        await middleware(args, next);
+        return { next, status: undefined };
+      } catch (thrown) {
+        return { next, status: (thrown as Response).status };
+      }
+    };
+    expect((await request()).next).toHaveBeenCalledOnce();
+    // A rule written without bumping the generation (no write path does that) is not looked up:
+    // the miss was remembered for this generation.
+    await rule(db(), "/renamed-later", "/jobs", 301);
+    expect((await request()).next).toHaveBeenCalledOnce();
+    // Every write bumps the generation: the next request finds the rule.
+    generation = 8;
+    const after = await request();
+    expect(after.next).not.toHaveBeenCalled();
+    expect(after.status).toBe(301);
+  });
 });

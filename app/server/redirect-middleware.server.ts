@@ -14,6 +14,8 @@ export function pagePath(request: Request): string {
   return pathname;
 }
 
+const MAX_REMEMBERED_MISSES = 10_000;
+
 /** An address on another site, or our own written in full: the browser must load it as a page. */
 const ABSOLUTE = /^https?:\/\//i;
 
@@ -22,24 +24,33 @@ const ABSOLUTE = /^https?:\/\//i;
  * navigation (whose data request passes through here too). Core pages never look the table up; a
  * failed lookup is logged and the page is served as if there were no rule.
  */
-export function redirectMiddleware(getDb: () => Promise<DB>): MiddlewareFunction<Response> {
+export function redirectMiddleware(
+  getDb: () => Promise<DB>,
+  /** The content generation: given, paths without a rule are remembered until the next write. */
+  contentGeneration?: () => Promise<number>,
+): MiddlewareFunction<Response> {
+  const misses = { generation: -1, paths: new Set<string>() };
   return async ({ request }, next) => {
     if (request.method !== "GET" && request.method !== "HEAD") return next();
     const path = pagePath(request);
     if (isCorePath(path)) return next();
     let rule: RedirectRule | undefined;
+    let generation = -1;
     try {
-      const conn = await getDb();
-      rule = await matchRedirect(conn, path);
-      // Sources may be saved as typed (/परीक्षा) or as the browser sends them (/%E0%A4%AA…).
-      if (!rule && path.includes("%")) {
-        const decoded = safeDecode(path);
-        if (decoded !== path) rule = await matchRedirect(conn, decoded);
-      }
+      generation = contentGeneration ? await contentGeneration() : -1;
+      if (generation !== misses.generation) misses.paths.clear();
+      misses.generation = generation;
+      if (!(generation >= 0 && misses.paths.has(path))) rule = await lookUp(await getDb(), path);
     } catch (err) {
       console.warn(`[redirects] lookup for ${path} failed: ${(err as Error).message}`);
+      generation = -1;
     }
-    if (!rule) return next();
+    if (!rule) {
+      // Bounded: a crawler walking random paths must not grow it without end.
+      if (misses.paths.size >= MAX_REMEMBERED_MISSES) misses.paths.clear();
+      if (generation >= 0) misses.paths.add(path);
+      return next();
+    }
     // The root error boundary shows "This page has been removed" for a 410.
     if (rule.statusCode === 410) throw data(null, { status: 410 });
     if (ABSOLUTE.test(rule.destination)) throw redirectDocument(rule.destination, rule.statusCode);
@@ -48,6 +59,14 @@ export function redirectMiddleware(getDb: () => Promise<DB>): MiddlewareFunction
     // visitor came from (Back would skip it).
     throw redirect(rule.destination, rule.statusCode);
   };
+}
+
+async function lookUp(conn: DB, path: string): Promise<RedirectRule | undefined> {
+  const rule = await matchRedirect(conn, path);
+  // Sources may be saved as typed (/परीक्षा) or as the browser sends them (/%E0%A4%AA…).
+  if (rule || !path.includes("%")) return rule;
+  const decoded = safeDecode(path);
+  return decoded !== path ? matchRedirect(conn, decoded) : undefined;
 }
 
 function safeDecode(path: string): string {

@@ -3,7 +3,7 @@ import { feedItems } from "~/server/entries.server.ts";
 import { env } from "~/server/env.server.ts";
 import { canonicalUrl, rssXml } from "~/server/seo.server.ts";
 import { db } from "~/server/services.server.ts";
-import { getSettings } from "~/server/settings.server.ts";
+import { publicSettings } from "~/server/public-data.server.ts";
 import type { Route } from "./+types/feed";
 
 const FEED_SIZE = 50;
@@ -18,7 +18,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     );
   const conn = await db();
   const [settings, items] = await Promise.all([
-    getSettings(conn),
+    publicSettings(),
     feedItems(conn, kind.kind, FEED_SIZE),
   ]);
   const baseUrl = env().BASE_URL;

@@ -1,10 +1,9 @@
 import { env } from "~/server/env.server.ts";
 import { robotsTxt } from "~/server/seo.server.ts";
-import { db } from "~/server/services.server.ts";
-import { getSettings } from "~/server/settings.server.ts";
+import { publicSettings } from "~/server/public-data.server.ts";
 
 export async function loader() {
-  const settings = await getSettings(await db());
+  const settings = await publicSettings();
   return new Response(robotsTxt(settings.seo.robotsTxt, env().BASE_URL), {
     headers: {
       "Content-Type": "text/plain; charset=utf-8",

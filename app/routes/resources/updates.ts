@@ -1,6 +1,4 @@
-import { db } from "~/server/services.server.ts";
-import { getSettings } from "~/server/settings.server.ts";
-import { readUpdates } from "~/server/updates.server.ts";
+import { publicUpdates } from "~/server/public-data.server.ts";
 
 /** Short-lived: the bell and the latest bar poll it, and a CDN may serve it on result day. */
 const CACHE_CONTROL = "public, max-age=60, s-maxage=60, stale-while-revalidate=300";
@@ -8,13 +6,7 @@ const CACHE_CONTROL = "public, max-age=60, s-maxage=60, stale-while-revalidate=3
 /** `/updates.json`: what the bell and the latest bar show, `{ bell, latest }` (spec §9). */
 export async function loader() {
   try {
-    const conn = await db();
-    const settings = await getSettings(conn);
-    const feed = await readUpdates(conn, {
-      perKind: settings.bell.perKind,
-      max: settings.bell.max,
-      latestCount: settings.latestBar.count,
-    });
+    const feed = await publicUpdates();
     return Response.json(feed, { headers: { "Cache-Control": CACHE_CONTROL } });
   } catch (err) {
     console.error(`[updates.json] could not read the updates: ${(err as Error).message}`);

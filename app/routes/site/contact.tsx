@@ -17,11 +17,11 @@ import { createMessage } from "~/server/messages.server.ts";
 import { clientIp, consumeRateLimit, parseRateLimitRule } from "~/server/rate-limit.server.ts";
 import { db } from "~/server/services.server.ts";
 import { pageMeta } from "~/server/seo.server.ts";
-import { getSettings } from "~/server/settings.server.ts";
+import { publicSettings } from "~/server/public-data.server.ts";
 import type { Route } from "./+types/contact";
 
 export async function loader() {
-  const settings = await getSettings(await db());
+  const settings = await publicSettings();
   return {
     siteName: settings.siteName,
     email: settings.contactEmail,

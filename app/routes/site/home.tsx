@@ -12,7 +12,7 @@ import {
   webSiteJsonLd,
 } from "~/server/seo.server.ts";
 import { db } from "~/server/services.server.ts";
-import { getSettings } from "~/server/settings.server.ts";
+import { publicSettings } from "~/server/public-data.server.ts";
 import type { Route } from "./+types/home";
 
 /** The boxes job seekers expect, in the order they expect them. */
@@ -28,7 +28,7 @@ const CLOSING_SOON_DAYS = 7;
 
 export async function loader() {
   const conn = await db();
-  const settings = await getSettings(conn);
+  const settings = await publicSettings();
   const baseUrl = env().BASE_URL;
   const now = new Date();
   const [boxes, closingSoon] = await Promise.all([

@@ -23,7 +23,7 @@ import {
   serializeJsonLd,
 } from "~/server/seo.server.ts";
 import { db } from "~/server/services.server.ts";
-import { getSettings } from "~/server/settings.server.ts";
+import { publicSettings } from "~/server/public-data.server.ts";
 import type { Route } from "./+types/kind-detail";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -42,7 +42,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     throw data(null, { status: 404 });
   }
   const entry = lookup.entry;
-  const [settings, related] = await Promise.all([getSettings(conn), relatedTo(conn, entry)]);
+  const [settings, related] = await Promise.all([publicSettings(), relatedTo(conn, entry)]);
 
   const baseUrl = env().BASE_URL;
   const today = dateInIndia();

@@ -11,7 +11,7 @@ import { env } from "~/server/env.server.ts";
 import { dateInIndia } from "~/server/format.ts";
 import { breadcrumbJsonLd, pageMeta, serializeJsonLd } from "~/server/seo.server.ts";
 import { db } from "~/server/services.server.ts";
-import { getSettings } from "~/server/settings.server.ts";
+import { publicSettings } from "~/server/public-data.server.ts";
 import type { Route } from "./+types/kind-list";
 
 const PER_PAGE = 20;
@@ -35,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
   const conn = await db();
   const [settings, list, options] = await Promise.all([
-    getSettings(conn),
+    publicSettings(),
     listPublished(conn, kind.kind, { page, perPage: PER_PAGE, filters }),
     Promise.all(filterNames.map((f) => filterValues(conn, kind.kind, f.name))),
   ]);

@@ -4,24 +4,21 @@ import { SiteFooter } from "~/components/site-footer.tsx";
 import { SiteHeader } from "~/components/site-header.tsx";
 import { NavigationProgress } from "~/components/spinner.tsx";
 import { redirectMiddleware } from "~/server/redirect-middleware.server.ts";
-import { db } from "~/server/services.server.ts";
-import { getSettings } from "~/server/settings.server.ts";
-import { readUpdates, type UpdatesFeed } from "~/server/updates.server.ts";
+import { db, services } from "~/server/services.server.ts";
+import { publicSettings, publicUpdates } from "~/server/public-data.server.ts";
+import type { UpdatesFeed } from "~/server/updates.server.ts";
 import type { Route } from "./+types/layout";
 
 // Spec §4: the redirect check of every public path, for documents and client-side navigations.
-export const middleware: Route.MiddlewareFunction[] = [redirectMiddleware(db)];
+export const middleware: Route.MiddlewareFunction[] = [
+  redirectMiddleware(db, async () => (await services()).generation.current()),
+];
 
 export async function loader() {
-  const conn = await db();
-  const settings = await getSettings(conn);
+  const settings = await publicSettings();
   let feed: UpdatesFeed = { bell: [], latest: [] };
   try {
-    feed = await readUpdates(conn, {
-      perKind: settings.bell.perKind,
-      max: settings.bell.max,
-      latestCount: settings.latestBar.count,
-    });
+    feed = await publicUpdates();
   } catch (err) {
     // Spec §8: the bar hides and the bell stays empty; the page itself is still served.
     console.error(`[layout] could not read the updates: ${(err as Error).message}`);

@@ -10,7 +10,7 @@ import { formatDate } from "~/server/format.ts";
 import { clientIp, consumeRateLimit, parseRateLimitRule } from "~/server/rate-limit.server.ts";
 import { breadcrumbJsonLd, pageMeta, serializeJsonLd } from "~/server/seo.server.ts";
 import { db } from "~/server/services.server.ts";
-import { getSettings } from "~/server/settings.server.ts";
+import { publicSettings } from "~/server/public-data.server.ts";
 import type { Route } from "./+types/search";
 
 const PER_PAGE = 20;
@@ -44,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     }
   }
   const [settings, results] = await Promise.all([
-    getSettings(conn),
+    publicSettings(),
     q ? searchPublished(conn, q, { page, perPage: PER_PAGE }) : null,
   ]);
   const baseUrl = env().BASE_URL;

@@ -7,7 +7,7 @@ import { formatDate } from "~/server/format.ts";
 import { sanitizeRichText } from "~/server/sanitize.server.ts";
 import { breadcrumbJsonLd, pageMeta, serializeJsonLd } from "~/server/seo.server.ts";
 import { db } from "~/server/services.server.ts";
-import { getSettings } from "~/server/settings.server.ts";
+import { publicSettings } from "~/server/public-data.server.ts";
 import { getSitePage } from "~/server/site-pages.server.ts";
 import type { Route } from "./+types/site-page";
 
@@ -15,7 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // One module serves every site page: the path is the page's slug.
   const slug = new URL(request.url).pathname.replace(/^\/+|\/+$/g, "");
   const conn = await db();
-  const [page, settings] = await Promise.all([getSitePage(conn, slug), getSettings(conn)]);
+  const [page, settings] = await Promise.all([getSitePage(conn, slug), publicSettings()]);
   if (!page) throw data(null, { status: 404 });
   const baseUrl = env().BASE_URL;
   const path = `/${slug}`;

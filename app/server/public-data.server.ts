@@ -1,0 +1,38 @@
+import type { DB } from "./db/db.server.ts";
+import { services } from "./services.server.ts";
+import { getSettings, type Settings } from "./settings.server.ts";
+import { readUpdates, type UpdatesFeed } from "./updates.server.ts";
+
+const memos = new Map<string, { generation: number; value: Promise<unknown> }>();
+
+/**
+ * A value derived only from public content, computed once per content generation and shared by
+ * every request until the next write (which bumps the generation, in this process or any other).
+ * Callers must treat the value as read-only. A failed computation is not kept.
+ */
+export async function perGeneration<T>(name: string, compute: (db: DB) => Promise<T>): Promise<T> {
+  const { db, generation } = await services();
+  const current = await generation.current();
+  const memo = memos.get(name);
+  if (memo && memo.generation === current) return memo.value as Promise<T>;
+  const value = compute(db);
+  memos.set(name, { generation: current, value });
+  value.catch(() => {
+    if (memos.get(name)?.value === value) memos.delete(name);
+  });
+  return value;
+}
+
+/** The site settings, as public pages read them (every page of the site needs them). */
+export const publicSettings = (): Promise<Settings> => perGeneration("settings", getSettings);
+
+/** What the bell and the latest bar show, in the sizes the settings ask for. */
+export const publicUpdates = (): Promise<UpdatesFeed> =>
+  perGeneration("updates", async (db) => {
+    const settings = await publicSettings();
+    return readUpdates(db, {
+      perKind: settings.bell.perKind,
+      max: settings.bell.max,
+      latestCount: settings.latestBar.count,
+    });
+  });
