@@ -62,6 +62,8 @@ describe("shell: latest bar, header, bell, drawer", () => {
 
     await page.keyboard.press("Escape");
     await popover.waitFor({ state: "hidden" });
+    // Focus goes back to the bell.
+    expect(await button.evaluate((b) => b === document.activeElement)).toBe(true);
     expect(await button.getAttribute("data-count")).toBe("0");
     expect(await page.getByTestId("bell-badge").count()).toBe(0);
 
@@ -104,6 +106,29 @@ describe("shell: latest bar, header, bell, drawer", () => {
     // The page itself shows no error.
     expect(await failing.getByRole("alert").count()).toBe(0);
     await failing.close();
+  });
+
+  it("fetches the bell's and the drawer's code only when they are first used", async () => {
+    const page = await browser.page();
+    await page.setViewportSize({ width: 360, height: 740 });
+    const scripts: string[] = [];
+    page.on("request", (r) => r.resourceType() === "script" && scripts.push(r.url()));
+    await page.goto("/");
+    await hydrated(page);
+    const lazy = (name: string) => scripts.filter((u) => u.includes(`/assets/${name}-`));
+    expect(lazy("bell-popover")).toEqual([]);
+    expect(lazy("nav-drawer-dialog")).toEqual([]);
+
+    await page.getByTestId("bell").click();
+    await page.getByRole("dialog", { name: "Recent Updates" }).waitFor();
+    expect(lazy("bell-popover")).toHaveLength(1);
+    await page.keyboard.press("Escape");
+    expect(lazy("nav-drawer-dialog")).toEqual([]);
+
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByTestId("nav-drawer").waitFor();
+    expect(lazy("nav-drawer-dialog")).toHaveLength(1);
+    await page.close();
   });
 
   it("header: the six main links and a search box that works without JavaScript's help", async () => {

@@ -1,8 +1,10 @@
-import { Popover } from "radix-ui";
-import { useId, useState, useSyncExternalStore } from "react";
-import { Link } from "react-router";
+import { lazy, Suspense, useRef, useState, useSyncExternalStore } from "react";
 import type { UpdateItem } from "~/server/updates.server.ts";
-import { Spinner } from "./spinner.tsx";
+
+const loadPopover = () => import("./bell-popover.tsx");
+const BellPopover = lazy(loadPopover);
+/** Fetch the popover's code early (a failure shows when the bell is opened, not here). */
+const preloadPopover = () => void loadPopover().catch(() => {});
 
 /** Spec §3: what the bell shows for an item without a title. */
 export const NEW_ITEM = "New Item";
@@ -24,7 +26,7 @@ export function Bell({ stamps }: BellProps) {
   const [items, setItems] = useState<UpdateItem[] | null>(null);
   const [state, setState] = useState<"idle" | "loading" | "failed">("idle");
   const lastSeen = useSyncExternalStore(subscribeSeen, readSeen, () => null);
-  const titleId = useId();
+  const button = useRef<HTMLButtonElement>(null);
 
   const known = items ? items.map((i) => i.createdAt) : stamps;
   // Unknown until the browser has read localStorage: no badge rather than a wrong one.
@@ -56,99 +58,45 @@ export function Bell({ stamps }: BellProps) {
   }
 
   return (
-    <Popover.Root open={open} onOpenChange={onOpenChange}>
-      <Popover.Trigger asChild>
-        <button
-          type="button"
-          className="relative grid size-10 shrink-0 place-items-center rounded-app hover:bg-white/15"
-          aria-label={count ? `Recent Updates, ${count} new` : "Recent Updates"}
-          data-count={count ?? undefined}
-          data-testid="bell"
-        >
-          <BellIcon />
-          {count ? (
-            <span
-              aria-hidden="true"
-              data-testid="bell-badge"
-              className="absolute -top-0.5 -right-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-white px-1 text-xs leading-none font-bold text-primary-dark shadow"
-            >
-              {count}
-            </span>
-          ) : null}
-        </button>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={8}
-          aria-labelledby={titleId}
-          className="z-50 w-popover max-w-[calc(100vw-16px)] overflow-hidden rounded-app border border-stone-200 bg-white text-ink shadow-xl"
-        >
-          <div className="flex items-center justify-between border-b border-stone-200 px-4 py-3">
-            <h2 id={titleId} className="text-base font-semibold">
-              Recent Updates
-            </h2>
-            <Popover.Close
-              className="grid size-8 place-items-center rounded-app text-muted hover:bg-stone-100"
-              aria-label="Close recent updates"
-            >
-              <CloseIcon />
-            </Popover.Close>
-          </div>
-          <div className="max-h-[400px] overflow-y-auto" data-testid="bell-list">
-            {state === "loading" ? (
-              <div className="flex justify-center p-6">
-                <Spinner label="Loading updates" />
-              </div>
-            ) : items && items.length > 0 ? (
-              <ul className="divide-y divide-stone-100">
-                {items.map((item) => (
-                  <li key={item.id}>
-                    <Link
-                      to={item.url}
-                      onClick={() => onOpenChange(false)}
-                      className="block px-4 py-3 no-underline hover:bg-primary-light/50 focus-visible:bg-primary-light/50"
-                    >
-                      <span className="line-clamp-2 text-sm font-medium">
-                        {item.title || NEW_ITEM}
-                      </span>
-                      <span className="mt-1 flex items-center gap-2 text-xs text-muted">
-                        <span
-                          className={`rounded-app px-1.5 py-0.5 font-semibold ${TYPE_STYLE[item.type] ?? ""}`}
-                        >
-                          {item.type}
-                        </span>
-                        <time dateTime={item.createdAt}>{shortDate(item.createdAt)}</time>
-                        {lastSeen !== null && item.createdAt > lastSeen && (
-                          <span className="font-semibold text-primary-dark">New</span>
-                        )}
-                      </span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="p-4 text-sm text-muted">{BELL_EMPTY}</p>
-            )}
-          </div>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <>
+      <button
+        ref={button}
+        type="button"
+        className="relative grid size-10 shrink-0 place-items-center rounded-app hover:bg-white/15"
+        aria-label={count ? `Recent Updates, ${count} new` : "Recent Updates"}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-count={count ?? undefined}
+        data-testid="bell"
+        // The popover's code (Radix) is fetched on the first sign of interest, not with the page.
+        onPointerEnter={preloadPopover}
+        onFocus={preloadPopover}
+        onClick={() => onOpenChange(!open)}
+      >
+        <BellIcon />
+        {count ? (
+          <span
+            aria-hidden="true"
+            data-testid="bell-badge"
+            className="absolute -top-0.5 -right-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-white px-1 text-xs leading-none font-bold text-primary-dark shadow"
+          >
+            {count}
+          </span>
+        ) : null}
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <BellPopover
+            anchor={button}
+            onOpenChange={onOpenChange}
+            state={state}
+            items={items}
+            lastSeen={lastSeen}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
-}
-
-const TYPE_STYLE: Record<string, string> = {
-  Job: "bg-primary-light text-primary-dark",
-  Result: "bg-secondary-light text-secondary",
-  "Admit Card": "bg-accent-light text-accent",
-};
-
-function shortDate(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime())
-    ? ""
-    : d.toLocaleDateString("en-IN", { day: "numeric", month: "short", year: "numeric" });
 }
 
 // The newest update time the visitor has seen. localStorage may be unavailable (private modes,

@@ -1,6 +1,5 @@
-// zod/mini: the same schema checks the form in the browser and on the server, and the mini build
-// keeps the contact page's script small.
-import * as z from "zod/mini";
+// The contact form's texts, limits and field names, which the page needs at once. The checks
+// themselves (zod) are in contact-checks.ts, which the browser loads only when the form is used.
 
 export const CONTACT_LIMITS = { name: 100, email: 254, messageMin: 10, messageMax: 5000 } as const;
 
@@ -23,31 +22,11 @@ export const CONTACT_FIELDS = ["name", "email", "message"] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 export const HONEYPOT_FIELD = "website";
 
-// Checks run in order and only the first problem of a field is shown, so "required" comes first.
-export const ContactSchema = z.object({
-  name: z
-    .string()
-    .check(
-      z.minLength(1, CONTACT_TEXT.nameRequired),
-      z.maxLength(CONTACT_LIMITS.name, CONTACT_TEXT.nameTooLong),
-    ),
-  email: z
-    .string()
-    .check(
-      z.minLength(1, CONTACT_TEXT.emailRequired),
-      z.maxLength(CONTACT_LIMITS.email, CONTACT_TEXT.emailTooLong),
-      z.regex(z.regexes.email, CONTACT_TEXT.emailInvalid),
-    ),
-  message: z
-    .string()
-    .check(
-      z.minLength(1, CONTACT_TEXT.messageRequired),
-      z.minLength(CONTACT_LIMITS.messageMin, CONTACT_TEXT.messageTooShort),
-      z.maxLength(CONTACT_LIMITS.messageMax, CONTACT_TEXT.messageTooLong),
-    ),
-});
-
-export type ContactInput = z.infer<typeof ContactSchema>;
+export interface ContactInput {
+  name: string;
+  email: string;
+  message: string;
+}
 export type ContactErrors = Partial<Record<ContactField, string>>;
 
 /** The submitted values, trimmed; anything missing or not text is empty. */
@@ -62,18 +41,4 @@ export function readContactForm(form: FormData): ContactInput {
 export function isHoneypotFilled(form: FormData): boolean {
   const value = form.get(HONEYPOT_FIELD);
   return typeof value === "string" && value.trim() !== "";
-}
-
-/** Valid input, or the first problem of each field. */
-export function checkContact(
-  input: ContactInput,
-): { ok: true; value: ContactInput } | { ok: false; errors: ContactErrors } {
-  const result = ContactSchema.safeParse(input);
-  if (result.success) return { ok: true, value: result.data };
-  const errors: ContactErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as ContactField;
-    errors[field] ??= issue.message;
-  }
-  return { ok: false, errors };
 }

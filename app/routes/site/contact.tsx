@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { data, useActionData, useFetcher } from "react-router";
+import { checkContact } from "~/content/contact-checks.ts";
 import {
   CONTACT_LIMITS,
   CONTACT_TEXT,
   HONEYPOT_FIELD,
-  checkContact,
   isHoneypotFilled,
   readContactForm,
   type ContactErrors,
@@ -96,6 +96,9 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   }
 }
 
+const loadChecks = () => import("~/content/contact-checks.ts");
+const preloadChecks = () => void loadChecks().catch(() => {});
+
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<ContactResult>();
   // Without JavaScript the form posts the page itself, and the answer comes as action data.
@@ -122,15 +125,23 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
     focusFirstError(formRef.current, fetcher.data.errors);
   }, [fetcher.state, fetcher.data]);
 
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    // The same schema as the server's, for an answer without a round trip.
-    const form = new FormData(event.currentTarget);
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
+    // A robot's submission goes to the server as it is (which answers "sent" and keeps nothing).
     if (isHoneypotFilled(form)) return setLocalErrors(null);
-    const checked = checkContact(readContactForm(form));
-    if (checked.ok) return setLocalErrors(null);
+    // The same schema as the server's, for an answer without a round trip. Its code is fetched
+    // when the form is first touched; should that fail, the server's check still answers.
     event.preventDefault();
-    setLocalErrors(checked.errors);
-    focusFirstError(event.currentTarget, checked.errors);
+    const checks = await loadChecks().catch(() => null);
+    const checked = checks?.checkContact(readContactForm(form));
+    if (checked && !checked.ok) {
+      setLocalErrors(checked.errors);
+      focusFirstError(formElement, checked.errors);
+      return;
+    }
+    setLocalErrors(null);
+    void fetcher.submit(formElement, { method: "post" });
   }
 
   return (
@@ -147,6 +158,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           method="post"
           noValidate
           onSubmit={onSubmit}
+          onFocus={preloadChecks}
           className="rounded-app border border-stone-200 bg-white p-4 shadow-sm sm:p-6"
           aria-describedby="contact-required-note"
         >
