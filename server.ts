@@ -4,6 +4,7 @@ import http from "node:http";
 import compression from "compression";
 import express from "express";
 import { ConfigError, parseEnv } from "./app/server/env.server.ts";
+import { staticFiles } from "./server/static-files.ts";
 
 let config;
 try {
@@ -35,23 +36,7 @@ if (production) {
   );
   await startOrExit(mod);
   fastPath = mod.tryCacheHit;
-  // Hashed files never change: cache them for a year. Everything else in public/ for an hour.
-  server.use(
-    "/assets",
-    // A missing hashed file is a plain 404 here: it never reaches the app or its 404 log.
-    express.static(`${buildDir}/client/assets`, {
-      immutable: true,
-      maxAge: "1y",
-      index: false,
-      fallthrough: false,
-    }),
-  );
-  // Files from public/ (favicon, logo): only names with an extension are looked for on disk, so a
-  // page request never costs a stat() call.
-  const publicFiles = express.static(`${buildDir}/client`, { maxAge: "1h", index: false });
-  server.use((req, res, next) =>
-    /\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next(),
-  );
+  server.use(staticFiles(buildDir));
   server.use(mod.app);
 } else {
   const vite = await import("vite");

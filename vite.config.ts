@@ -1,6 +1,44 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * Brotli (quality 11) and gzip (level 9) copies of the client's text assets, written once at build
+ * time so the server sends them without compressing anything per request (server/static-files.ts).
+ * A copy that would not be smaller is not written.
+ */
+function precompressAssets(): Plugin {
+  return {
+    name: "govjobs:precompress-assets",
+    apply: "build",
+    // After both builds: React Router moves the route manifest into the client's assets while it
+    // writes the server build.
+    writeBundle: {
+      order: "post",
+      handler(options) {
+        const dir = path.join(path.dirname(options.dir ?? ""), "client", "assets");
+        const names = new Set(readdirSync(dir));
+        for (const name of names) {
+          if (!/\.(js|css|svg|json|txt)$/.test(name) || names.has(`${name}.br`)) continue;
+          const file = path.join(dir, name);
+          const body = readFileSync(file);
+          const br = brotliCompressSync(body, {
+            params: {
+              [zlib.BROTLI_PARAM_QUALITY]: 11,
+              [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+            },
+          });
+          const gz = gzipSync(body, { level: 9 });
+          if (br.length < body.length) writeFileSync(`${file}.br`, br);
+          if (gz.length < body.length) writeFileSync(`${file}.gz`, gz);
+        }
+      },
+    },
+  };
+}
 
 /**
  * What every public page runs (root, site layout, header, footer, bell, latest bar and the small
@@ -35,5 +73,5 @@ export default defineConfig({
     },
   },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), precompressAssets()],
 });

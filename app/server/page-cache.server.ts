@@ -1,5 +1,8 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { chooseEncoding } from "./encoding.ts";
+
+export { chooseEncoding };
 
 /**
  * An in-process cache of whole public responses (HTML pages, client-navigation data, feeds, the
@@ -91,18 +94,6 @@ export function buildCachedResponse(
     etag: `"g${generation}-${digest}"`,
     csp: isHtml ? cspFor(inlineScriptHashes(body.toString("utf8"))) : null,
   };
-}
-
-/** The best encoding the client accepts among the ones we keep. */
-export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
-  const accept = (acceptEncoding ?? "").toLowerCase();
-  const allowed = (name: string) =>
-    new RegExp(
-      `(?:^|,)\\s*${name}\\s*(?:;\\s*q=(?!0(?:\\.0*)?\\s*(?:,|$))[\\d.]+)?\\s*(?:,|$)`,
-    ).test(accept);
-  if (allowed("br")) return "br";
-  if (allowed("gzip")) return "gzip";
-  return "identity";
 }
 
 export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
