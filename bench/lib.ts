@@ -40,8 +40,16 @@ export async function waitFor(url: string, child?: ChildProcess, timeoutMs = 60_
   }
 }
 
+/** The V8 flags `npm start` runs the server with (package.json, config.node_args). */
+export function serverNodeArgs(): string[] {
+  const pkg = JSON.parse(readFileSync("package.json", "utf8")) as {
+    config?: { node_args?: string };
+  };
+  return (pkg.config?.node_args ?? "").split(/\s+/).filter(Boolean);
+}
+
 export function startServer(env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, ["server.ts"], {
+  const child = spawn(process.execPath, [...serverNodeArgs(), "server.ts"], {
     env,
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -14,6 +14,7 @@ import {
   firstJobPath,
   rssMb,
   run,
+  serverNodeArgs,
   startServer,
   stop,
   table,
@@ -134,6 +135,8 @@ for (const target of targets) {
       rows.push([name, target.name, cache ? "on" : "off", ...fmt(r), ""]);
       if (r.errors) console.warn(`  ${name}: ${r.errors} errors`);
     }
+    if (!cache && target.name === "sqlite")
+      rssLine += `\nserver RSS (sqlite, cache off): ${rssBefore} MB warm, ${rssMb(server.pid!)} MB after the runs`;
     if (cache && target.name === "sqlite") {
       rssLine = `server RSS (sqlite, cache on): ${rssBefore} MB warm, ${rssMb(server.pid!)} MB after the runs`;
       weights = await pageWeights(pages.slice(0, 3));
@@ -176,7 +179,7 @@ for (const row of rows.slice(1)) {
 pg?.stop();
 
 console.log(
-  `\n${count} entries; wrk -t1 -c${connections} -d${seconds}s on 127.0.0.1; ${process.version}; ${run("nproc", []).trim()} cores\n`,
+  `\n${count} entries; wrk -t1 -c${connections} -d${seconds}s on 127.0.0.1; ${process.version} ${serverNodeArgs().join(" ")}; ${run("nproc", []).trim()} cores\n`,
 );
 console.log(table(rows));
 console.log(

@@ -75,11 +75,42 @@ export function openDatabase(target: DatabaseTarget): AppDatabase {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [stripNul],
   });
   registerDialect(db, "sqlite");
   return { db, dialect: "sqlite", sqlite, close: () => db.destroy() };
+}
+
+/** Prepared statements kept per SQL text: preparing costs more than running most of our queries. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The connection as Kysely sees it, with its statements reused (Kysely prepares every query
+ * afresh). A statement still being iterated is busy: that query gets a fresh one. SQLite prepares
+ * a kept statement again by itself when the schema changes.
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string): SQLite.Statement {
+      const kept = statements.get(sql);
+      if (kept && !kept.busy) {
+        // Most recently used last: the first entry is the one to drop when full.
+        statements.delete(sql);
+        statements.set(sql, kept);
+        return kept;
+      }
+      const statement = sqlite.prepare(sql);
+      if (!kept) {
+        statements.set(sql, statement);
+        if (statements.size > STATEMENT_CACHE_SIZE)
+          statements.delete(statements.keys().next().value!);
+      }
+      return statement;
+    },
+  };
 }
 
 export async function migrate(app: AppDatabase): Promise<void> {
