@@ -186,6 +186,9 @@ describe("robots.txt, sitemaps and feeds", () => {
       expect((await parseXml(browser, await sitemap.text(), "loc")).errors, loc).toBe(0);
     }
     expect((await fetch(`${baseURL()}/sitemaps/nothing.xml`)).status).toBe(404);
+    // Fewer than 10,000 jobs fit in one file: there is no second one (nor for the pages).
+    for (const name of ["jobs-2", "pages-2", "jobs-0", "jobs-02"])
+      expect((await fetch(`${baseURL()}/sitemaps/${name}.xml`)).status, name).toBe(404);
   });
 
   it("a kind's sitemap lists real job pages with lastmod", async () => {

@@ -3,7 +3,7 @@ import { describeEachDatabase } from "../../test/databases.ts";
 import {
   createEntry,
   feedItems,
-  lastChangeByKind,
+  publicKindStats,
   sitemapEntries,
   updateEntry,
   type EntryWrite,
@@ -56,7 +56,10 @@ describeEachDatabase("public sitemaps and feeds", (db) => {
     expect(slugs).toEqual(["sitemap-newer-clerk", "sitemap-older-clerk"]);
     expect(rows[0].updatedAt).toBe(newer.updatedAt);
     expect(rows[1].updatedAt).toBe(older.updatedAt);
-    expect(await sitemapEntries(db(), "job", 1)).toHaveLength(1);
+    // Files of perPage entries, newest first: page 2 holds the next ones, past the end nothing.
+    expect(await sitemapEntries(db(), "job", { perPage: 1 })).toEqual([rows[0]]);
+    expect(await sitemapEntries(db(), "job", { page: 2, perPage: 1 })).toEqual([rows[1]]);
+    expect(await sitemapEntries(db(), "job", { page: 3, perPage: 1 })).toEqual([]);
   });
 
   it("gives the sitemap the new slug and the new lastmod after an edit", async () => {
@@ -84,16 +87,17 @@ describeEachDatabase("public sitemaps and feeds", (db) => {
     expect(await feedItems(db(), "job", 1)).toHaveLength(1);
   });
 
-  it("knows when each kind last changed, ignoring drafts", async () => {
-    const last = await lastChangeByKind(db());
+  it("knows when each kind last changed and how many public entries it has, ignoring drafts", async () => {
+    const stats = await publicKindStats(db());
     const jobs = await sitemapEntries(db(), "job");
-    expect(last.job).toBe(
+    expect(stats.job?.last).toBe(
       jobs
         .map((j) => j.updatedAt)
         .sort()
         .at(-1),
     );
-    expect(last.result).toBeDefined();
-    expect(last.syllabus).toBeUndefined();
+    expect(stats.job?.count).toBe(jobs.length);
+    expect(stats.result?.count).toBe((await sitemapEntries(db(), "result")).length);
+    expect(stats.syllabus).toBeUndefined();
   });
 });

@@ -581,7 +581,8 @@ export async function publishDueEntries(db: DB, at = now()): Promise<number> {
   const result = await db
     .updateTable("entries")
     .set((eb) => ({ status: "published", published_at: eb.ref("publish_at"), updated_at: at }))
-    .where("status", "=", "scheduled")
+    // A literal, not a parameter: the partial index entries_scheduled serves only this condition.
+    .where(sql<boolean>`status = 'scheduled'`)
     .where("publish_at", "<=", at)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
@@ -603,15 +604,19 @@ export interface SitemapEntry {
   updatedAt: string;
 }
 
-/** The most URLs one sitemap file may list (sitemaps.org). */
-export const SITEMAP_MAX_URLS = 50_000;
+/**
+ * URLs per sitemap file. sitemaps.org allows 50,000; files of 10,000 (about 1.6 MB) are quick to
+ * build and to fetch, and the sitemap index lists as many as a kind needs.
+ */
+export const SITEMAP_PAGE_SIZE = 10_000;
 
-/** Slug and last change of every published entry of a kind, newest first: one sitemap's rows. */
+/** One sitemap file of a kind's public entries, newest first (page 1 is the newest). */
 export async function sitemapEntries(
   db: DB,
   kind: Kind,
-  limit = SITEMAP_MAX_URLS,
+  { page = 1, perPage = SITEMAP_PAGE_SIZE } = {},
 ): Promise<SitemapEntry[]> {
+  const size = Math.min(perPage, SITEMAP_PAGE_SIZE);
   const rows = await db
     .selectFrom("entries")
     .select(["slug", "updated_at"])
@@ -619,7 +624,8 @@ export async function sitemapEntries(
     .where(isPublic)
     .orderBy("published_at", "desc")
     .orderBy("id", "desc")
-    .limit(Math.min(limit, SITEMAP_MAX_URLS))
+    .limit(size)
+    .offset((page - 1) * size)
     .execute();
   return rows.map((r) => ({ slug: r.slug, updatedAt: r.updated_at }));
 }
@@ -664,14 +670,23 @@ export async function feedItems(db: DB, kind: Kind, limit = 50): Promise<FeedIte
 }
 
 /** When each kind's published content last changed: the lastmod of its list page. */
-export async function lastChangeByKind(db: DB): Promise<Partial<Record<Kind, string>>> {
+export interface KindStats {
+  /** When a public entry of the kind last changed. */
+  last?: string;
+  /** How many public entries it has. */
+  count: number;
+}
+
+/** Per kind: its public entries' newest change and their number (the sitemaps need both). */
+export async function publicKindStats(db: DB): Promise<Partial<Record<Kind, KindStats>>> {
   const rows = await db
     .selectFrom("entries")
-    .select((eb) => ["kind", eb.fn.max("updated_at").as("last")])
+    .select((eb) => ["kind", eb.fn.max("updated_at").as("last"), eb.fn.countAll().as("n")])
     .where(isPublic)
     .groupBy("kind")
     .execute();
-  const out: Partial<Record<Kind, string>> = {};
-  for (const r of rows) if (r.last) out[r.kind as Kind] = String(r.last);
+  const out: Partial<Record<Kind, KindStats>> = {};
+  for (const r of rows)
+    out[r.kind as Kind] = { last: r.last ? String(r.last) : undefined, count: Number(r.n) };
   return out;
 }

@@ -1,19 +1,28 @@
 import { KIND_LIST } from "~/content/registry.ts";
-import { lastChangeByKind } from "~/server/entries.server.ts";
+import { publicKindStats, SITEMAP_PAGE_SIZE } from "~/server/entries.server.ts";
 import { env } from "~/server/env.server.ts";
 import { canonicalUrl, sitemapIndexXml } from "~/server/seo.server.ts";
 import { db } from "~/server/services.server.ts";
 
-/** /sitemap.xml: one sitemap per kind (lastmod = its newest change) plus one for the other pages. */
+/**
+ * /sitemap.xml: each kind's sitemaps (/sitemaps/jobs.xml, then /sitemaps/jobs-2.xml and so on,
+ * SITEMAP_PAGE_SIZE entries each; lastmod = the kind's newest change) plus one for the other pages.
+ */
 export async function loader() {
   const baseUrl = env().BASE_URL;
-  const last = await lastChangeByKind(await db());
-  const newest = Object.values(last).sort().at(-1);
+  const stats = await publicKindStats(await db());
+  const newest = Object.values(stats)
+    .map((s) => s.last)
+    .sort()
+    .at(-1);
   const xml = sitemapIndexXml([
-    ...KIND_LIST.map((k) => ({
-      loc: canonicalUrl(baseUrl, `/sitemaps${k.urlPrefix}.xml`),
-      lastmod: last[k.kind],
-    })),
+    ...KIND_LIST.flatMap((k) => {
+      const files = Math.max(1, Math.ceil((stats[k.kind]?.count ?? 0) / SITEMAP_PAGE_SIZE));
+      return Array.from({ length: files }, (_, i) => ({
+        loc: canonicalUrl(baseUrl, `/sitemaps${k.urlPrefix}${i === 0 ? "" : `-${i + 1}`}.xml`),
+        lastmod: stats[k.kind]?.last,
+      }));
+    }),
     { loc: canonicalUrl(baseUrl, "/sitemaps/pages.xml"), lastmod: newest },
   ]);
   return new Response(xml, {

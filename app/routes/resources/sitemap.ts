@@ -1,24 +1,36 @@
-import { KIND_LIST, kindByUrlPrefix } from "~/content/registry.ts";
+import { KIND_LIST, kindByUrlPrefix, type Kind } from "~/content/registry.ts";
 import { SITE_PAGE_SLUGS } from "~/content/site-pages.ts";
-import { lastChangeByKind, sitemapEntries } from "~/server/entries.server.ts";
+import { publicKindStats, sitemapEntries } from "~/server/entries.server.ts";
 import { env } from "~/server/env.server.ts";
 import { canonicalUrl, urlsetXml } from "~/server/seo.server.ts";
 import { db } from "~/server/services.server.ts";
 import { listSitePages } from "~/server/site-pages.server.ts";
 import type { Route } from "./+types/sitemap";
 
-/** /sitemaps/jobs.xml and the like (one per kind), and /sitemaps/pages.xml for everything else. */
+/**
+ * /sitemaps/jobs.xml, /sitemaps/jobs-2.xml… (a kind's public entries, newest first, in files of
+ * SITEMAP_PAGE_SIZE) and /sitemaps/pages.xml for everything else.
+ */
 export async function loader({ params }: Route.LoaderArgs) {
   const baseUrl = env().BASE_URL;
   const conn = await db();
-  const name = params.file.match(/^([a-z-]+)\.xml$/)?.[1];
+  const [, name, number] =
+    params.file.match(/^([a-z]+(?:-[a-z]+)*)(?:-([1-9]\d{0,4}))?\.xml$/) ?? [];
   let urls: { loc: string; lastmod?: string }[];
   if (name === "pages") {
-    const [last, pages] = await Promise.all([lastChangeByKind(conn), listSitePages(conn)]);
+    if (number)
+      return notFound("No such sitemap. The sitemap index at /sitemap.xml lists them all.");
+    const [stats, pages] = await Promise.all([publicKindStats(conn), listSitePages(conn)]);
+    const last = (kind: Kind) => stats[kind]?.last;
     const published = new Set<string>(SITE_PAGE_SLUGS);
     urls = [
-      { loc: canonicalUrl(baseUrl, "/"), lastmod: Object.values(last).sort().at(-1) },
-      ...KIND_LIST.map((k) => ({ loc: canonicalUrl(baseUrl, k.urlPrefix), lastmod: last[k.kind] })),
+      {
+        loc: canonicalUrl(baseUrl, "/"),
+        lastmod: KIND_LIST.map((k) => last(k.kind))
+          .sort()
+          .at(-1),
+      },
+      ...KIND_LIST.map((k) => ({ loc: canonicalUrl(baseUrl, k.urlPrefix), lastmod: last(k.kind) })),
       ...pages
         .filter((p) => published.has(p.slug))
         .map((p) => ({ loc: canonicalUrl(baseUrl, `/${p.slug}`), lastmod: p.updatedAt })),
@@ -28,7 +40,11 @@ export async function loader({ params }: Route.LoaderArgs) {
     const kind = name ? kindByUrlPrefix(`/${name}`) : undefined;
     if (!kind)
       return notFound("No such sitemap. The sitemap index at /sitemap.xml lists them all.");
-    const rows = await sitemapEntries(conn, kind.kind);
+    const page = number ? Number(number) : 1;
+    const rows = await sitemapEntries(conn, kind.kind, { page });
+    // Page 1 always exists (a kind may have no entries yet); later pages only when they list some.
+    if (page > 1 && rows.length === 0)
+      return notFound("No such sitemap. The sitemap index at /sitemap.xml lists them all.");
     urls = rows.map((r) => ({
       loc: canonicalUrl(baseUrl, `${kind.urlPrefix}/${r.slug}`),
       lastmod: r.updatedAt,

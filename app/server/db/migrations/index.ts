@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Migration, MigrationProvider } from "kysely/migration";
 import * as initial from "./2026-11-22T1300-initial.ts";
+import * as sweepIndexes from "./2026-11-22T1700-sweep-indexes.ts";
 
 export type MigrationDialect = "sqlite" | "postgres";
 
@@ -12,6 +13,7 @@ type DialectMigration = { up(db: Kysely<any>, dialect: MigrationDialect): Promis
  */
 const migrations: Record<string, DialectMigration> = {
   "2026-11-22T1300-initial": initial,
+  "2026-11-22T1700-sweep-indexes": sweepIndexes,
 };
 
 export function migrationProvider(dialect: MigrationDialect): MigrationProvider {

@@ -1,0 +1,95 @@
+import { Kysely, SqliteDialect, type CompiledQuery } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshDatabase } from "../../test/databases.ts";
+import { readContentGeneration } from "./content-events.server.ts";
+import { registerDialect } from "./db/dialect.ts";
+import type { Database } from "./db/schema.ts";
+import {
+  entriesOfJob,
+  feedItems,
+  filterValues,
+  findPublishedBySlug,
+  getPublishedSummaryById,
+  jobsClosingSoon,
+  latestPublished,
+  listPublished,
+  publicKindStats,
+  publishDueEntries,
+  searchPublished,
+  sitemapEntries,
+} from "./entries.server.ts";
+import { recordNotFound } from "./not-found-log.server.ts";
+import { consumeRateLimit } from "./rate-limit.server.ts";
+import { matchRedirect } from "./redirects.server.ts";
+
+/**
+ * The hot queries (public pages, the bell, search, sitemaps, the scheduled sweep, the per-request
+ * bookkeeping) as SQLite plans them: none may read the entries table row by row. The real queries
+ * are captured from the repository functions, then explained with their own parameters.
+ */
+describe("query plans of the hot paths [sqlite]", () => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let captured: CompiledQuery[] = [];
+  let db: Kysely<Database>;
+  beforeAll(async () => {
+    database = await freshDatabase("sqlite");
+    db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: database.sqlite! }),
+      log: (event) => {
+        if (event.level === "query") captured.push(event.query);
+      },
+    });
+    registerDialect(db, "sqlite");
+  });
+  afterAll(() => database.dispose());
+
+  const hot: [string, () => Promise<unknown>][] = [
+    ["job list, page 1", () => listPublished(db, "job", { page: 1, perPage: 20 })],
+    ["job list, last page", () => listPublished(db, "job", { page: 250, perPage: 20 })],
+    [
+      "job list by state",
+      () => listPublished(db, "job", { page: 1, perPage: 20, filters: { state: "Kerala" } }),
+    ],
+    [
+      "job list by organization",
+      () => listPublished(db, "job", { page: 1, perPage: 20, filters: { organization: "X" } }),
+    ],
+    [
+      "job list by qualification",
+      () => listPublished(db, "job", { page: 1, perPage: 20, filters: { qualification: "10th" } }),
+    ],
+    ["filter values", () => filterValues(db, "job", "state")],
+    ["bell / latest", () => latestPublished(db, "result", 10)],
+    ["closing soon", () => jobsClosingSoon(db, 7, 10)],
+    ["detail by slug", () => findPublishedBySlug(db, "job", "no-such-job")],
+    ["a job's entries", () => entriesOfJob(db, "job-id")],
+    ["summary by id", () => getPublishedSummaryById(db, "job-id")],
+    ["search", () => searchPublished(db, "clerk railway")],
+    ["sitemap file", () => sitemapEntries(db, "job", { page: 3 })],
+    ["sitemap index", () => publicKindStats(db)],
+    ["feed", () => feedItems(db, "job", 50)],
+    ["scheduled sweep", () => publishDueEntries(db)],
+    ["content generation", () => readContentGeneration(db)],
+    ["redirect lookup", () => matchRedirect(db, "/old-page")],
+    ["404 log", () => recordNotFound(db, "/missing", null)],
+    ["rate limit", () => consumeRateLimit(db, "search:1.2.3.4", { limit: 60, windowMs: 60_000 })],
+  ];
+
+  it.each(hot)("%s uses an index", async (_name, run) => {
+    captured = [];
+    await run();
+    expect(captured.length).toBeGreaterThan(0);
+    for (const query of captured) {
+      const plan = database
+        .sqlite!.prepare(`explain query plan ${query.sql}`)
+        .all(...(query.parameters as unknown[])) as { detail: string }[];
+      const details = plan.map((row) => row.detail);
+      // "SCAN entries" alone is a full table scan; "SCAN entries USING INDEX" walks an index in
+      // order and stops at the LIMIT, "SEARCH … USING INDEX" seeks.
+      const fullScans = details.filter((d) =>
+        /^SCAN (entries|redirects|not_found_log|rate_limits)\b(?! USING)/.test(d),
+      );
+      expect(fullScans, `${query.sql}\n${details.join("\n")}`).toEqual([]);
+    }
+  });
+});
