@@ -123,6 +123,8 @@ describe("contact page with JavaScript", () => {
     await openContact(page);
     await hydrated(page);
     await page.getByRole("button", { name: "Send Message" }).click();
+    // The checks' code arrives on the first touch of the form: wait for their answer.
+    await page.locator("[aria-invalid=true]").first().waitFor();
     for (const [label, text] of [
       ["Your Name", "Please enter your name."],
       ["Email Address", "Please enter your email address, so that we can reply."],

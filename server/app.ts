@@ -56,8 +56,19 @@ app.use(bodyLimit);
 const https = config.BASE_URL.startsWith("https://");
 app.use(securityHeaders({ https, csp: cspEnabled }));
 
-/** India's date: pages say "NEW" and "Closed" relative to it. */
-const indiaDay = () => new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 10);
+const IST_OFFSET_MS = 5.5 * 3_600_000;
+const DAY_MS = 86_400_000;
+const today = { value: "", until: 0 };
+/** India's date: pages say "NEW" and "Closed" relative to it. Recomputed at India's midnight. */
+function indiaDay(): string {
+  const now = Date.now();
+  if (now >= today.until) {
+    const shifted = now + IST_OFFSET_MS;
+    today.value = new Date(shifted).toISOString().slice(0, 10);
+    today.until = now + DAY_MS - (shifted % DAY_MS);
+  }
+  return today.value;
+}
 
 // The visitor's address for rate limits: the socket's, or a configured proxy header. Whatever a
 // visitor sent in our own header is overwritten, so nobody can choose their own address.
@@ -101,7 +112,7 @@ app.use(async (req, res, next) => {
     const { generation } = await services();
     // Pages show "NEW" and "Closed" relative to today (India time), so a new day is a new
     // generation too, even when nobody has written anything.
-    const current = `${await generation.current()}-${indiaDay()}`;
+    const current = currentCacheKey(await generation.current());
     if (current !== pageCache.generation) pageCache.clear(current);
     const key = req.originalUrl.length <= 512 ? req.originalUrl : undefined;
     if (!key) return next();
@@ -180,6 +191,28 @@ function cachedAnswer(
   return { status: entry.status, headers, payload: method === "HEAD" ? undefined : payload };
 }
 
+type Encoding = ReturnType<typeof chooseEncoding>;
+const hitHeaderMemo = new WeakMap<CachedResponse, Partial<Record<Encoding, string[]>>>();
+
+/** A cached response's full header list for a hit in one encoding, built once per entry. */
+function hitHeaders(entry: CachedResponse, encoding: Encoding): string[] {
+  let memo = hitHeaderMemo.get(entry);
+  if (!memo) hitHeaderMemo.set(entry, (memo = {}));
+  return (memo[encoding] ??= [
+    ...STATIC_HEADERS,
+    ...cachedAnswer("GET", { "accept-encoding": encoding }, entry, "HIT").headers,
+  ].flat());
+}
+
+/** The cache's generation key: the content generation and India's date, rebuilt when either moves. */
+const cacheKey = { generation: -1, day: "", key: "" };
+function currentCacheKey(generation: number): string {
+  const day = indiaDay();
+  if (generation !== cacheKey.generation || day !== cacheKey.day)
+    Object.assign(cacheKey, { generation, day, key: `${generation}-${day}` });
+  return cacheKey.key;
+}
+
 /**
  * The result-day path: an anonymous GET whose answer is already cached is written straight to the
  * socket, before Express and React Router are involved. Anything else (a miss, a changed
@@ -194,17 +227,26 @@ export function tryCacheHit(req: IncomingMessage, res: ServerResponse): boolean 
   const path = queryAt < 0 ? url : url.slice(0, queryAt);
   if (!isCacheableRequest(method, path, req.headers.cookie)) return false;
   const generation = ready.generation.currentSync();
-  if (generation === undefined || `${generation}-${indiaDay()}` !== pageCache.generation)
+  if (generation === undefined || currentCacheKey(generation) !== pageCache.generation)
     return false;
   const entry = pageCache.get(url);
   if (!entry) return false;
 
   const started = process.hrtime.bigint();
   const id = randomUUID();
-  const answer = cachedAnswer(method, req.headers, entry, "HIT");
-  res.writeHead(answer.status, [...STATIC_HEADERS, ...answer.headers, ["x-request-id", id]].flat());
-  res.end(answer.payload);
+  let status = entry.status;
+  if (status === 200 && etagMatches(req.headers["if-none-match"], entry.etag)) {
+    const answer = cachedAnswer(method, req.headers, entry, "HIT");
+    status = answer.status;
+    res.writeHead(status, [...STATIC_HEADERS, ...answer.headers, ["x-request-id", id]].flat());
+    res.end();
+  } else {
+    const encoding = chooseEncoding(req.headers["accept-encoding"]);
+    const payload = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.body;
+    res.writeHead(status, hitHeaders(entry, encoding).concat("x-request-id", id));
+    res.end(method === "HEAD" ? undefined : payload);
+  }
   const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10;
-  logCacheHit(id, method, path.slice(0, 300), answer.status, ms);
+  logCacheHit(id, method, path.slice(0, 300), status, ms);
   return true;
 }
