@@ -120,6 +120,9 @@ let pages: [string, string][] = [];
 const bodies = new Map<string, Buffer>();
 let rssLine = "";
 let weights: (string | number)[][] = [];
+const latencyRows: (string | number)[][] = [
+  ["uncached, one request at a time", "db", "p50 ms", "p95 ms", "requests"],
+];
 
 for (const target of targets) {
   for (const cache of [true, false]) {
@@ -135,6 +138,7 @@ for (const target of targets) {
       rows.push([name, target.name, cache ? "on" : "off", ...fmt(r), ""]);
       if (r.errors) console.warn(`  ${name}: ${r.errors} errors`);
     }
+    if (!cache) latencyRows.push(...(await oneAtATime(target.name)));
     if (!cache && target.name === "sqlite")
       rssLine += `\nserver RSS (sqlite, cache off): ${rssBefore} MB warm, ${rssMb(server.pid!)} MB after the runs`;
     if (cache && target.name === "sqlite") {
@@ -189,6 +193,7 @@ console.log(
       ...weights,
     ]),
 );
+console.log("\n" + table(latencyRows));
 console.log("\n" + rssLine);
 
 async function pageWeights(list: [string, string][]): Promise<(string | number)[][]> {
@@ -233,4 +238,39 @@ async function soak(pid: number, url: string): Promise<string> {
   await new Promise((r) => setTimeout(r, 60_000));
   const later = rssMb(pid);
   return `soak: RSS ${warm} MB warm, ${after} MB after 60 s at 50 connections, ${later} MB a minute later`;
+}
+
+/**
+ * Whole uncached pages one after another (no queueing): what one visitor waits for the server,
+ * the "p95 under 30 ms" reading of list, filter and search.
+ */
+async function oneAtATime(db: string): Promise<(string | number)[][]> {
+  const job = pages.find(([name]) => name === "job detail")![1];
+  const rows: (string | number)[][] = [];
+  for (const [name, url] of [
+    ["job list", "/jobs"],
+    ["job list, page 100", "/jobs?page=100"],
+    ["job list by state", "/jobs?state=Kerala"],
+    [
+      "job list by organization",
+      `/jobs?organization=${encodeURIComponent("Malabar Cooperative Bank")}`,
+    ],
+    ["search", "/search?q=clerk"],
+    ["search, three words", "/search?q=railway+junior+clerk"],
+    ["job detail", job],
+  ]) {
+    const times: number[] = [];
+    for (let i = 0; i < 120; i++) {
+      const started = performance.now();
+      const res = await fetch(base + url);
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+      if (i >= 20) times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    const at = (q: number) =>
+      times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1);
+    rows.push([name, db, at(0.5), at(0.95), times.length]);
+  }
+  return rows;
 }
