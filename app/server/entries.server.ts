@@ -334,7 +334,30 @@ export interface Page<T> {
  */
 export const MAX_LIST_PAGES = 250;
 
-/** Published entries of a kind, newest first, one page at a time. */
+function publicOfKind(db: DB, kind: Kind, filters: ListFilters) {
+  let q = db.selectFrom("entries").where("kind", "=", kind).where(isPublic);
+  if (filters.organization) q = q.where("organization", "=", filters.organization);
+  if (filters.state) q = q.where("state", "=", filters.state);
+  if (filters.qualification) q = q.where("qualification", "=", filters.qualification);
+  return q;
+}
+
+/** How many published entries of a kind match the filters. */
+export async function countPublished(
+  db: DB,
+  kind: Kind,
+  filters: ListFilters = {},
+): Promise<number> {
+  const { total } = await publicOfKind(db, kind, filters)
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
+  return Number(total);
+}
+
+/**
+ * Published entries of a kind, newest first, one page at a time. `total`, when the caller already
+ * knows it (the list page keeps counts per content generation), saves the count.
+ */
 export async function listPublished(
   db: DB,
   kind: Kind,
@@ -342,17 +365,12 @@ export async function listPublished(
     page = 1,
     perPage = 20,
     filters = {},
-  }: { page?: number; perPage?: number; filters?: ListFilters },
+    total,
+  }: { page?: number; perPage?: number; filters?: ListFilters; total?: number },
 ): Promise<Page<EntrySummary>> {
-  let q = db.selectFrom("entries").where("kind", "=", kind).where(isPublic);
-  if (filters.organization) q = q.where("organization", "=", filters.organization);
-  if (filters.state) q = q.where("state", "=", filters.state);
-  if (filters.qualification) q = q.where("qualification", "=", filters.qualification);
-  const { total } = await q
-    .select((eb) => eb.fn.countAll<number>().as("total"))
-    .executeTakeFirstOrThrow();
-  const pages = Math.min(MAX_LIST_PAGES, Math.max(1, Math.ceil(Number(total) / perPage)));
-  const rows = await q
+  const count = total ?? (await countPublished(db, kind, filters));
+  const pages = Math.min(MAX_LIST_PAGES, Math.max(1, Math.ceil(count / perPage)));
+  const rows = await publicOfKind(db, kind, filters)
     .select(summaryColumns)
     .orderBy("published_at", "desc")
     .orderBy("id", "desc")
@@ -361,7 +379,7 @@ export async function listPublished(
     .execute();
   return {
     items: rows.map(toSummary),
-    total: Number(total),
+    total: count,
     page: Math.min(page, pages),
     perPage,
     pages,

@@ -4,6 +4,8 @@ import { getSettings, type Settings } from "./settings.server.ts";
 import { readUpdates, type UpdatesFeed } from "./updates.server.ts";
 
 const memos = new Map<string, { generation: number; value: Promise<unknown> }>();
+/** Names can come from visitors' filters: the memo is emptied rather than grown past this. */
+const MAX_MEMOS = 2_000;
 
 /**
  * A value derived only from public content, computed once per content generation and shared by
@@ -16,6 +18,7 @@ export async function perGeneration<T>(name: string, compute: (db: DB) => Promis
   const memo = memos.get(name);
   if (memo && memo.generation === current) return memo.value as Promise<T>;
   const value = compute(db);
+  if (memos.size >= MAX_MEMOS) memos.clear();
   memos.set(name, { generation: current, value });
   value.catch(() => {
     if (memos.get(name)?.value === value) memos.delete(name);

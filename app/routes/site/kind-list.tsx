@@ -6,12 +6,12 @@ import { JsonLd } from "~/components/json-ld.tsx";
 import { PageError, errorMeta } from "~/components/page-error.tsx";
 import { pageHref, Pagination } from "~/components/pagination.tsx";
 import { kindByUrlPrefix } from "~/content/registry.ts";
-import { filterValues, listPublished } from "~/server/entries.server.ts";
+import { countPublished, filterValues, listPublished } from "~/server/entries.server.ts";
 import { env } from "~/server/env.server.ts";
 import { dateInIndia } from "~/server/format.ts";
 import { breadcrumbJsonLd, pageMeta, serializeJsonLd } from "~/server/seo.server.ts";
 import { db } from "~/server/services.server.ts";
-import { publicSettings } from "~/server/public-data.server.ts";
+import { perGeneration, publicSettings } from "~/server/public-data.server.ts";
 import type { Route } from "./+types/kind-list";
 
 const PER_PAGE = 20;
@@ -34,10 +34,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   ) as Partial<Record<FilterName, string>>;
 
   const conn = await db();
+  // Counts and filter menus change only with the content: kept per content generation.
+  const total = await perGeneration(`count:${kind.kind}:${JSON.stringify(filters)}`, (d) =>
+    countPublished(d, kind.kind, filters),
+  );
   const [settings, list, options] = await Promise.all([
     publicSettings(),
-    listPublished(conn, kind.kind, { page, perPage: PER_PAGE, filters }),
-    Promise.all(filterNames.map((f) => filterValues(conn, kind.kind, f.name))),
+    listPublished(conn, kind.kind, { page, perPage: PER_PAGE, filters, total }),
+    Promise.all(
+      filterNames.map((f) =>
+        perGeneration(`filter:${kind.kind}:${f.name}`, (d) => filterValues(d, kind.kind, f.name)),
+      ),
+    ),
   ]);
   if (page > list.pages) throw data(null, { status: 404 });
 
