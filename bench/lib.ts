@@ -89,10 +89,18 @@ const toMs = (v: string) => {
 /** wrk with latency percentiles; connections and duration as given. */
 export function wrk(
   url: string,
-  { connections = 10, seconds = 8, threads = 1, headers = [] as string[] } = {},
+  {
+    connections = 10,
+    seconds = 8,
+    threads = 1,
+    headers = [] as string[],
+    /** A wrk Lua script (e.g. one that writes each request's path). */
+    script = undefined as string | undefined,
+  } = {},
 ): WrkResult {
   const args = ["-t", String(threads), "-c", String(connections), "-d", `${seconds}s`, "--latency"];
   for (const h of headers) args.push("-H", h);
+  if (script) args.push("-s", script);
   const out = run("wrk", [...args, url]);
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
   const p50 = toMs(/\s50%\s+([\d.]+\w+)/.exec(out)?.[1] ?? "0");

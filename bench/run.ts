@@ -124,6 +124,20 @@ const latencyRows: (string | number)[][] = [
   ["uncached, one request at a time", "db", "p50 ms", "p95 ms", "requests"],
 ];
 
+// A share link: every request carries a new fbclid, as WhatsApp and Facebook links do. The page
+// cache must answer it from the clean /jobs entry, so this row should match the "job list" row.
+const junkScript = path.join(root, "junk-params.lua");
+writeFileSync(
+  junkScript,
+  `local n = 0
+request = function()
+  n = n + 1
+  return wrk.format(nil, "/jobs?utm_source=whatsapp&utm_medium=share&fbclid=" .. n)
+end
+`,
+);
+const junkRatios: string[] = [];
+
 for (const target of targets) {
   for (const cache of [true, false]) {
     const server = startServer(serverEnv(target, cache));
@@ -137,6 +151,14 @@ for (const target of targets) {
       const r = wrk(base + url, { connections, seconds });
       rows.push([name, target.name, cache ? "on" : "off", ...fmt(r), ""]);
       if (r.errors) console.warn(`  ${name}: ${r.errors} errors`);
+    }
+    if (cache) {
+      const junk = wrk(`${base}/jobs`, { connections, seconds, script: junkScript });
+      rows.push(["job list, new junk param each", target.name, "on", ...fmt(junk), ""]);
+      const clean = rows.find((r) => r[0] === "job list" && r[1] === target.name && r[2] === "on");
+      junkRatios.push(
+        `${target.name}: /jobs with a new junk parameter on every request ran at ${Math.round((junk.rps / Number(clean![3])) * 100)}% of clean /jobs (target: at least 80%)`,
+      );
     }
     if (!cache) latencyRows.push(...(await oneAtATime(target.name)));
     if (!cache && target.name === "sqlite")
@@ -186,6 +208,7 @@ console.log(
   `\n${count} entries; wrk -t1 -c${connections} -d${seconds}s on 127.0.0.1; ${process.version} ${serverNodeArgs().join(" ")}; ${run("nproc", []).trim()} cores\n`,
 );
 console.log(table(rows));
+console.log("\n" + junkRatios.join("\n"));
 console.log(
   "\n" +
     table([

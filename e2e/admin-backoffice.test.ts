@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { createMessage } from "~/server/messages.server.ts";
 import { baseURL, useBrowser } from "./browser.ts";
-import { withE2eDb } from "./db.ts";
+import { UNTIL_404_WRITTEN, withE2eDb } from "./db.ts";
 import { ADMIN } from "./server.global.ts";
 
 const tag = crypto.randomUUID().slice(0, 8);
@@ -383,7 +383,12 @@ describe("the back-office without JavaScript", () => {
     page = await browser.page();
     await signIn(page);
     const missing = `/bo-missing-${tag}`;
+    const logged = () =>
+      withE2eDb((db) =>
+        db.selectFrom("not_found_log").select("path").where("path", "=", missing).execute(),
+      );
     expect((await fetch(`${baseURL()}${missing}`, { redirect: "manual" })).status).toBe(404);
+    await vi.waitFor(async () => expect(await logged()).toHaveLength(1), UNTIL_404_WRITTEN);
     await page.goto("/admin/seo-tools");
     await page.getByRole("link", { name: `Create redirect for ${missing}` }).click();
     await expect(page.getByLabel("Old path (source)").inputValue()).resolves.toBe(missing);
@@ -391,10 +396,7 @@ describe("the back-office without JavaScript", () => {
     await page.getByRole("button", { name: "Add redirect" }).click();
     await page.getByText("Redirect added.").waitFor();
     // The path has a home now: it leaves the 404 log.
-    const logged = await withE2eDb((db) =>
-      db.selectFrom("not_found_log").select("path").where("path", "=", missing).execute(),
-    );
-    expect(logged).toEqual([]);
+    expect(await logged()).toEqual([]);
 
     const row = page.getByRole("row").filter({ hasText: missing });
     await row.getByText("Delete", { exact: true }).click();
@@ -403,6 +405,7 @@ describe("the back-office without JavaScript", () => {
     expect(await redirectsWithSource(missing)).toEqual([]);
 
     expect((await fetch(`${baseURL()}${missing}`, { redirect: "manual" })).status).toBe(404);
+    await vi.waitFor(async () => expect(await logged()).toHaveLength(1), UNTIL_404_WRITTEN);
     await page.goto("/admin/seo-tools");
     await page.locator("#not-found").getByText("Clear log", { exact: true }).click();
     await page.getByRole("button", { name: "Yes, clear the log" }).click();

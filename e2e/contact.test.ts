@@ -1,11 +1,14 @@
 import http from "node:http";
 import type { Page } from "playwright-core";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { baseURL, useBrowser } from "./browser.ts";
 import { withE2eDb } from "./db.ts";
 
 const SENT = "Message sent successfully!";
 const FAILED = "Failed to send message. Please try again.";
+/** The spec's failure message, then when to try again (the spec says nothing of limits). */
+const RATE_LIMITED =
+  /^Failed to send message\. Please try again\. You have sent several messages in a short time\. Please try again in (\d+) minutes?\.$/;
 
 const unique = (label: string) => `${label} ${crypto.randomUUID().slice(0, 8)}`;
 
@@ -21,6 +24,27 @@ async function resetLocalRateLimit() {
     db.deleteFrom("rate_limits").where("key", "like", "contact:%127.0.0.1").execute(),
   );
 }
+
+/**
+ * Use up the browser's allowance (5 in 10 minutes), its window opened 3½ minutes ago: the next
+ * message is refused for about 6½ minutes more. A message must have been sent first, so that the
+ * counter exists under whatever key the server gives 127.0.0.1.
+ */
+async function exhaustLocalAllowance() {
+  const updated = await withE2eDb((db) =>
+    db
+      .updateTable("rate_limits")
+      .set({ count: 5, window_start: new Date(Date.now() - 210_000).toISOString() })
+      .where("key", "like", "contact:%127.0.0.1")
+      .executeTakeFirst(),
+  );
+  expect(Number(updated.numUpdatedRows)).toBe(1);
+  // Other test files send from 127.0.0.1 too.
+  onTestFinished(resetLocalRateLimit);
+}
+
+/** The minutes the answer's Retry-After header stands for, as the visitor is told them. */
+const minutesOf = (retryAfter: string | undefined | null) => Math.ceil(Number(retryAfter) / 60);
 
 async function openContact(page: Page) {
   await page.goto("/contact-us");
@@ -68,6 +92,31 @@ function postFrom(localAddress: string, fields: Record<string, string>) {
       req.end(body);
     },
   );
+}
+
+/**
+ * Sends one message (allowed), uses up this address's allowance, then sends another: the answer
+ * must be the 429 with the alert saying when to try again.
+ */
+async function sendOverTheLimit(page: Page) {
+  const message = { email: "often@example.in", message: "One more question, please." };
+  await fill(page, { name: unique("Frequent Writer"), ...message });
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await page.getByText(SENT).waitFor();
+  await exhaustLocalAllowance();
+
+  const name = unique("Too Frequent");
+  await fill(page, { name, ...message });
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST"),
+    page.getByRole("button", { name: "Send Message" }).click(),
+  ]);
+  expect(response.status()).toBe(429);
+  const alert = page.getByRole("alert");
+  await alert.getByText(FAILED, { exact: false }).waitFor();
+  const text = await alert.innerText();
+  expect(text).toMatch(RATE_LIMITED);
+  return { name, response, alert, text };
 }
 
 describe("contact page with JavaScript", () => {
@@ -203,6 +252,27 @@ describe("contact page with JavaScript", () => {
       await page.close();
     }
   });
+
+  it("tells a visitor over the limit when to try again, in the alert by the button", async () => {
+    const page = await browser.page();
+    await openContact(page);
+    await hydrated(page);
+    const { name, response, alert, text } = await sendOverTheLimit(page);
+    const minutes = Number(RATE_LIMITED.exec(text)?.[1]);
+    expect(minutes).toBe(minutesOf(await response.headerValue("retry-after")));
+    expect(minutes).toBeGreaterThanOrEqual(1);
+    expect(minutes).toBeLessThanOrEqual(7);
+    // Right below the button that was pressed, and the form keeps what was typed.
+    const [button, box] = await Promise.all([
+      page.getByRole("button", { name: "Send Message" }).boundingBox(),
+      alert.boundingBox(),
+    ]);
+    expect(box!.y).toBeGreaterThanOrEqual(button!.y + button!.height);
+    expect(box!.y - (button!.y + button!.height)).toBeLessThan(40);
+    expect(await page.getByLabel("Your Name").inputValue()).toBe(name);
+    expect(await storedMessages(name)).toHaveLength(0);
+    await page.close();
+  });
 });
 
 describe("contact page without JavaScript", () => {
@@ -238,6 +308,20 @@ describe("contact page without JavaScript", () => {
     await page.getByText("This email address does not look right").waitFor();
     await page.getByText("Your message is too short").waitFor();
     expect(await page.getByLabel("Email Address").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByLabel("Your Name").inputValue()).toBe(name);
+    expect(await storedMessages(name)).toHaveLength(0);
+    await page.close();
+  });
+
+  it("answers a visitor over the limit with 429, when to try again, and focus on that alert", async () => {
+    const page = await browser.page();
+    await openContact(page);
+    const { name, response, text } = await sendOverTheLimit(page);
+    expect(Number(RATE_LIMITED.exec(text)?.[1])).toBe(
+      minutesOf(await response.headerValue("retry-after")),
+    );
+    // A new page's alert is not announced by itself: the browser moves focus to it.
+    await page.waitForFunction(() => document.activeElement?.getAttribute("role") === "alert");
     expect(await page.getByLabel("Your Name").inputValue()).toBe(name);
     expect(await storedMessages(name)).toHaveLength(0);
     await page.close();
@@ -296,7 +380,14 @@ describe("contact endpoint", () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     expect(Number(last?.headers["retry-after"])).toBeGreaterThan(0);
     expect(Number(last?.headers["retry-after"])).toBeLessThanOrEqual(600);
-    expect(last?.body).toContain(FAILED);
+    // The answer names the wait in minutes, in the alert that takes focus on the new page.
+    const alert = /<div [^>]*role="alert"[^>]*>([\s\S]*?)<\/div>/.exec(last?.body ?? "");
+    expect(alert?.[0]).toMatch(/\bautofocus=""/);
+    const said = alert?.[1].replace(/<[^>]+>/g, "");
+    expect(said).toMatch(RATE_LIMITED);
+    expect(Number(RATE_LIMITED.exec(said ?? "")?.[1])).toBe(
+      minutesOf(last?.headers["retry-after"] as string),
+    );
     expect(await storedMessages(name)).toHaveLength(5);
     // Another address is not affected.
     const other = await postFrom("127.0.0.3", {

@@ -4,6 +4,12 @@ import { openDatabase, type DB } from "~/server/db/db.server.ts";
 import { contentChanged } from "~/server/content-events.server.ts";
 
 /**
+ * `vi.waitFor` options for checking what a request wrote to the 404 log: the server counts 404s in
+ * memory and writes them every NOT_FOUND_LOG_FLUSH_MS, after the response has gone.
+ */
+export const UNTIL_404_WRITTEN = { timeout: 15_000, interval: 50 };
+
+/**
  * Direct access to the e2e server's SQLite database, for tests that prepare data the UI does not
  * make (or check what a request wrote). Writes bump the content generation, as the app's own do.
  */

@@ -2,6 +2,8 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
+import { choosePort } from "./ports.ts";
 
 export interface Instance {
   baseURL: string;
@@ -15,8 +17,8 @@ export interface Instance {
  * second instance on the same PostgreSQL, or an https BASE_URL. Stopped by the caller.
  */
 export async function startInstance(env: Record<string, string>): Promise<Instance> {
+  const port = await choosePort({ from: 40_000, to: 49_000 });
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "govjobs-inst-"));
-  const port = 40_000 + Math.floor(Math.random() * 9_000);
   const baseURL = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["server.ts"], {
     env: {
@@ -34,17 +36,7 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`instance exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseURL}/healthz`)).ok) break;
-    } catch {
-      // starting
-    }
-    if (Date.now() > deadline) throw new Error("instance did not start in 60 s");
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await untilHealthy(baseURL, child);
   return {
     baseURL,
     dataDir,
@@ -95,4 +87,34 @@ export async function signIn(baseURL: string, email: string, password: string): 
   if (res.status !== 302 || cookies.length === 0)
     throw new Error(`sign-in failed with status ${res.status}`);
   return cookies.join("; ");
+}
+
+/** Waits until a server just spawned answers /healthz; throws if it exits or takes over 60 s. */
+export async function untilHealthy(
+  baseURL: string,
+  child: ChildProcess,
+  output: () => string = () => "",
+): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`the server exited during start-up (${child.exitCode})\n${output()}`);
+    try {
+      if ((await fetch(`${baseURL}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("the server did not answer /healthz within 60 s");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** A fresh, empty database on the test run's PostgreSQL server; returns its URL. */
+export async function createPostgresDatabase(serverUrl: string, prefix: string): Promise<string> {
+  const name = `${prefix}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const c = new pg.Client({ connectionString: serverUrl });
+  await c.connect();
+  await c.query(`create database ${name}`);
+  await c.end();
+  return serverUrl.replace(/\/postgres$/, `/${name}`);
 }

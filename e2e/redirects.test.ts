@@ -1,6 +1,6 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { baseURL, useBrowser } from "./browser.ts";
-import { withE2eDb } from "./db.ts";
+import { UNTIL_404_WRITTEN, withE2eDb } from "./db.ts";
 
 const tag = crypto.randomUUID().slice(0, 8);
 const created: string[] = [];
@@ -128,9 +128,12 @@ describe("redirects and the 404 log", () => {
       withE2eDb((db) =>
         db.selectFrom("not_found_log").selectAll().where("path", "=", path).executeTakeFirst(),
       );
-    expect(await logged()).toMatchObject({ hits: 1, last_referrer: referrer });
+    await vi.waitFor(
+      async () => expect(await logged()).toMatchObject({ hits: 1, last_referrer: referrer }),
+      UNTIL_404_WRITTEN,
+    );
     await get(path);
-    expect((await logged())?.hits).toBe(2);
+    await vi.waitFor(async () => expect((await logged())?.hits).toBe(2), UNTIL_404_WRITTEN);
 
     // A visitor following a broken link on one of our pages: the page is the referrer.
     const page = await browser.page();
@@ -145,11 +148,16 @@ describe("redirects and the 404 log", () => {
     }, clientPath);
     await page.getByRole("link", { name: "a link the page does not have" }).click();
     await page.getByRole("heading", { name: "Page not found" }).waitFor();
-    const clientRow = await withE2eDb((db) =>
-      db.selectFrom("not_found_log").selectAll().where("path", "=", clientPath).executeTakeFirst(),
-    );
-    expect(clientRow?.hits).toBe(1);
-    expect(clientRow?.last_referrer).toBe(`${baseURL()}/jobs`);
+    await vi.waitFor(async () => {
+      const clientRow = await withE2eDb((db) =>
+        db
+          .selectFrom("not_found_log")
+          .selectAll()
+          .where("path", "=", clientPath)
+          .executeTakeFirst(),
+      );
+      expect(clientRow).toMatchObject({ hits: 1, last_referrer: `${baseURL()}/jobs` });
+    }, UNTIL_404_WRITTEN);
     await page.close();
   });
 });

@@ -1,6 +1,12 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createUser, signIn, startInstance, type Instance } from "./instances.ts";
+import {
+  createPostgresDatabase,
+  createUser,
+  signIn,
+  startInstance,
+  type Instance,
+} from "./instances.ts";
 
 /**
  * Two app instances on one PostgreSQL, as behind a load balancer. A write through A must empty
@@ -14,13 +20,7 @@ describe("scale-out: two instances on one PostgreSQL", () => {
   let cookie: string;
 
   beforeAll(async () => {
-    const server = inject("postgresUrl");
-    const name = `scale_${Date.now()}`;
-    const c = new pg.Client({ connectionString: server });
-    await c.connect();
-    await c.query(`create database ${name}`);
-    await c.end();
-    url = server.replace(/\/postgres$/, `/${name}`);
+    url = await createPostgresDatabase(inject("postgresUrl"), "scale");
     a = await startInstance({ DATABASE_URL: url, SEED_DEMO: "1" });
     b = await startInstance({ DATABASE_URL: url });
     createUser({ DATABASE_URL: url, DATA_DIR: a.dataDir }, admin.email, admin.password, true);

@@ -1,13 +1,13 @@
 import { sql } from "kysely";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { inputId } from "~/content/form-data.ts";
 import { allFields } from "~/content/fields.ts";
 import { KIND_LIST, REGISTRY, type Kind, type KindDefinition } from "~/content/registry.ts";
 import { createEntry } from "~/server/entries.server.ts";
 import { getSettings } from "~/server/settings.server.ts";
 import { baseURL, useBrowser } from "./browser.ts";
-import { withE2eDb } from "./db.ts";
+import { UNTIL_404_WRITTEN, withE2eDb } from "./db.ts";
 import { signIn } from "./instances.ts";
 import { ADMIN } from "./server.global.ts";
 import {
@@ -400,6 +400,17 @@ describe("stored XSS", () => {
       headers: { referer: NOT_FOUND_REFERER },
     });
     expect(missing.status).toBe(404);
+    // The SEO tools below list it once the server has written its 404 hits.
+    await vi.waitFor(async () => {
+      const logged = await withE2eDb((db) =>
+        db
+          .selectFrom("not_found_log")
+          .select("last_referrer")
+          .where("path", "like", `/xss-404-${S}/%`)
+          .execute(),
+      );
+      expect(logged).toEqual([{ last_referrer: NOT_FOUND_REFERER }]);
+    }, UNTIL_404_WRITTEN);
 
     const s = await withE2eDb(getSettings);
     expect(SITE_NAME.length).toBeLessThanOrEqual(80);

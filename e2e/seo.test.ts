@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateInIndia } from "~/server/format.ts";
+import { todayInIndia } from "~/india-date.ts";
 import { baseURL, useBrowser } from "./browser.ts";
 import { withE2eDb } from "./db.ts";
 
@@ -20,7 +20,7 @@ async function jsonLdOf(path: string): Promise<{ html: string; blocks: Ld[] }> {
 const ofType = (blocks: Ld[], type: string) => blocks.filter((b) => b["@type"] === type);
 
 async function demoSlug(kind: string, which?: "open" | "closed") {
-  const today = dateInIndia();
+  const today = todayInIndia();
   return withE2eDb(async (db) => {
     let q = db
       .selectFrom("entries")

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { choosePort } from "./ports.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -18,12 +19,18 @@ export const EDITOR_NO_ADMIN = {
 };
 
 /**
- * Start the production build on a free port with its own SQLite file and the demo content, plus an
- * admin and a signed-in-but-not-admin user for the tests that need them.
+ * Start the production build on a free port (E2E_PORT, or a random one) with its own SQLite file
+ * and the demo content, plus an admin and a signed-in-but-not-admin user for the tests that need
+ * them.
  */
 export default async function setup(project: TestProject) {
+  const port = await choosePort({
+    fixed: process.env.E2E_PORT,
+    envName: "E2E_PORT",
+    from: 31_000,
+    to: 40_000,
+  });
   const dataDir = mkdtempSync(path.join(tmpdir(), "govjobs-e2e-"));
-  const port = 31_000 + Math.floor(Math.random() * 9_000);
   const baseURL = `http://127.0.0.1:${port}`;
   const env = {
     ...process.env,
@@ -36,6 +43,9 @@ export default async function setup(project: TestProject) {
     SEED_DEMO: "1",
     // Every test searches from 127.0.0.1; the limit itself is tested on its own instance.
     SEARCH_RATE_LIMIT: "999999/1m",
+    // 404 hits are written to the log this often (default 5 s), after the response: tests that
+    // check the log wait for the write (UNTIL_404_WRITTEN in db.ts), and need not wait long.
+    NOT_FOUND_LOG_FLUSH_MS: "200",
     // Request lines would drown the test output; warnings and errors still show.
     LOG_LEVEL: "warn",
     ...(project.config.env ?? {}),

@@ -3,7 +3,9 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import express from "express";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { todayInIndia } from "~/india-date.ts";
 import { nonceContext } from "~/request-context.ts";
+import { CLIENT_ADDRESS_HEADER, clientAddress } from "~/server/client-address.server.ts";
 import { env } from "~/server/env.server.ts";
 import {
   buildCachedResponse,
@@ -11,11 +13,12 @@ import {
   etagMatches,
   isCacheableRequest,
   isCacheableResponse,
-  PageCache,
+  sharedPageCache,
   type CachedResponse,
 } from "~/server/page-cache.server.ts";
 import { logCacheHit } from "~/server/logger.server.ts";
-import { services, type Services } from "~/server/services.server.ts";
+import { closeServices, services, type Services } from "~/server/services.server.ts";
+import { canonicalRequestUrl, routeQueryParams } from "./cache-key.ts";
 import { bodyLimit, errorPage, requestLog } from "./request-log.ts";
 import {
   contentSecurityPolicy,
@@ -35,13 +38,18 @@ export async function start(): Promise<void> {
   ready = await services();
 }
 
-export const pageCache = new PageCache();
+/** Close the database, the LISTEN client and the timers: at shutdown, after the last response. */
+export async function stop(): Promise<void> {
+  ready = undefined;
+  await closeServices();
+}
+
+export const pageCache = sharedPageCache(config.PAGE_CACHE_MB * 1024 * 1024);
+const queryParams = routeQueryParams(build);
 /** CACHE_PAGES=0 turns the page cache off (the benchmark measures both). */
 const cacheEnabled = process.env.CACHE_PAGES !== "0";
 /** CSP=0 turns the Content-Security-Policy header off (for debugging only). */
 const cspEnabled = process.env.CSP !== "0";
-/** Header of a trusted reverse proxy that carries the visitor's address (e.g. X-Forwarded-For). */
-const trustedIpHeader = process.env.TRUSTED_IP_HEADER?.toLowerCase();
 
 function getLoadContext(_req: express.Request, res: express.Response) {
   const context = new RouterContextProvider();
@@ -56,30 +64,32 @@ app.use(bodyLimit);
 const https = config.BASE_URL.startsWith("https://");
 app.use(securityHeaders({ https, csp: cspEnabled }));
 
-const IST_OFFSET_MS = 5.5 * 3_600_000;
-const DAY_MS = 86_400_000;
-const today = { value: "", until: 0 };
-/** India's date: pages say "NEW" and "Closed" relative to it. Recomputed at India's midnight. */
+/** India's date: pages say "NEW" and "Closed" relative to it (the site's one clock, kept a day). */
 function indiaDay(): string {
-  const now = Date.now();
-  if (now >= today.until) {
-    const shifted = now + IST_OFFSET_MS;
-    today.value = new Date(shifted).toISOString().slice(0, 10);
-    today.until = now + DAY_MS - (shifted % DAY_MS);
-  }
-  return today.value;
+  return todayInIndia();
 }
 
-// The visitor's address for rate limits: the socket's, or a configured proxy header. Whatever a
-// visitor sent in our own header is overwritten, so nobody can choose their own address.
+// The visitor's address for limiters and logs, from the socket or the trusted proxies' chain.
+// Whatever a visitor sent in our own header is overwritten, so nobody can choose their address.
 app.use((req, _res, next) => {
-  const forwarded = trustedIpHeader
-    ? String(req.headers[trustedIpHeader] ?? "")
-        .split(",")[0]
-        .trim()
-    : "";
-  req.headers["x-govjobs-client-ip"] = forwarded || req.socket.remoteAddress || "unknown";
+  req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(
+    req.socket.remoteAddress,
+    req.headers["x-forwarded-for"],
+    config.TRUSTED_PROXIES,
+  );
   next();
+});
+
+// "/jobs/" and "/jobs" are one page: the slash form answers 301 to the other, query kept, so search
+// engines see one address and the cache keeps one copy. Leading slashes collapse to one, so
+// "//evil.example/" cannot become a protocol-relative redirect to another site.
+app.use((req, res, next) => {
+  if (req.method !== "GET" && req.method !== "HEAD") return next();
+  const queryAt = req.originalUrl.indexOf("?");
+  const path = queryAt < 0 ? req.originalUrl : req.originalUrl.slice(0, queryAt);
+  if (path.length < 2 || !path.endsWith("/") || path.startsWith("/api/")) return next();
+  const clean = "/" + path.replace(/^[/\\]+/, "").replace(/\/+$/, "");
+  res.redirect(301, clean + (queryAt < 0 ? "" : req.originalUrl.slice(queryAt)));
 });
 
 // A write must come from this site. React Router checks the Origin of a page's action, but not of
@@ -114,13 +124,16 @@ app.use(async (req, res, next) => {
     // generation too, even when nobody has written anything.
     const current = currentCacheKey(await generation.current());
     if (current !== pageCache.generation) pageCache.clear(current);
-    const key = req.originalUrl.length <= 512 ? req.originalUrl : undefined;
-    if (!key) return next();
+    if (req.originalUrl.length > 512) return next();
+    // Only the parameters the route reads: junk (utm_*, fbclid…) shares the clean URL's entry.
+    const queryAt = req.originalUrl.indexOf("?");
+    const path = queryAt < 0 ? req.originalUrl : req.originalUrl.slice(0, queryAt);
+    const key = canonicalRequestUrl(req.originalUrl, queryParams.of(path));
     let entry = pageCache.get(key);
     let status = "HIT";
     if (!entry) {
       status = "MISS";
-      const url = new URL(req.originalUrl, `http://${req.headers.host ?? "localhost"}`);
+      const url = new URL(key, `http://${req.headers.host ?? "localhost"}`);
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) {
         if (typeof value === "string" && name !== "cookie") headers.set(name, value);
@@ -229,7 +242,13 @@ export function tryCacheHit(req: IncomingMessage, res: ServerResponse): boolean 
   const generation = ready.generation.currentSync();
   if (generation === undefined || currentCacheKey(generation) !== pageCache.generation)
     return false;
-  const entry = pageCache.get(url);
+  let key = url;
+  if (queryAt >= 0) {
+    const declared = queryParams.known(path);
+    if (!declared) return false;
+    key = canonicalRequestUrl(url, declared);
+  }
+  const entry = pageCache.get(key);
   if (!entry) return false;
 
   const started = process.hrtime.bigint();
@@ -247,6 +266,11 @@ export function tryCacheHit(req: IncomingMessage, res: ServerResponse): boolean 
     res.end(method === "HEAD" ? undefined : payload);
   }
   const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10;
-  logCacheHit(id, method, path.slice(0, 300), status, ms);
+  const ip = clientAddress(
+    req.socket.remoteAddress,
+    req.headers["x-forwarded-for"],
+    config.TRUSTED_PROXIES,
+  );
+  logCacheHit(id, method, path.slice(0, 300), status, ms, ip);
   return true;
 }

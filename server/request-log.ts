@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ErrorRequestHandler, RequestHandler } from "express";
+import { CLIENT_ADDRESS_HEADER } from "~/server/client-address.server.ts";
 import { accessLog, logger } from "~/server/logger.server.ts";
 
 /** A request id on every response (X-Request-Id) and one JSON log line per request. */
@@ -12,6 +13,8 @@ export const requestLog: RequestHandler = (req, res, next) => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     const line = {
       reqId: id,
+      // Set by the client-address middleware that runs after this one, before the answer.
+      ip: req.headers[CLIENT_ADDRESS_HEADER],
       method: req.method,
       path: req.path.slice(0, 300),
       status: res.statusCode,

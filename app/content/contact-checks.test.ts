@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkContact } from "./contact-checks.ts";
-import { CONTACT_TEXT, isHoneypotFilled, readContactForm } from "./contact.ts";
+import { CONTACT_TEXT, contactRetryText, isHoneypotFilled, readContactForm } from "./contact.ts";
 
 const good = { name: "Asha Verma", email: "asha@example.in", message: "When is the exam date?" };
 
@@ -58,5 +58,16 @@ describe("contact form schema", () => {
     expect(isHoneypotFilled(form({ website: "http://spam.example" }))).toBe(true);
     expect(isHoneypotFilled(form({ website: "" }))).toBe(false);
     expect(isHoneypotFilled(new FormData())).toBe(false);
+  });
+});
+
+describe("the rate limit's answer", () => {
+  it("says when to try again in whole minutes, rounded up", () => {
+    expect(contactRetryText(1)).toBe(
+      "You have sent several messages in a short time. Please try again in 1 minute.",
+    );
+    expect(contactRetryText(60)).toMatch(/in 1 minute\.$/);
+    expect(contactRetryText(61)).toMatch(/in 2 minutes\.$/);
+    expect(contactRetryText(600)).toMatch(/in 10 minutes\.$/);
   });
 });

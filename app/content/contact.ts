@@ -17,6 +17,15 @@ export const CONTACT_TEXT = {
   messageTooLong: `Your message can be at most ${CONTACT_LIMITS.messageMax} characters; please shorten it.`,
 } as const;
 
+/**
+ * Said after the spec's failure message when the visitor's address has used up its allowance (the
+ * spec is silent on limits): when another try can succeed, in whole minutes, rounded up.
+ */
+export function contactRetryText(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `You have sent several messages in a short time. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+}
+
 /** The form's field names; `website` is the honeypot that people never see or fill. */
 export const CONTACT_FIELDS = ["name", "email", "message"] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];

@@ -4,6 +4,7 @@
  * turns one into the other and back, in the browser and on the server alike (no server imports).
  */
 
+import { IST_OFFSET_MS, indiaWallClock } from "~/india-date.ts";
 import type { EntryData, Row } from "./fields.ts";
 
 /** What the form holds: strings all the way down, rows as arrays of string records. */
@@ -191,8 +192,7 @@ export function fieldErrorsFromIssues(
   return errors;
 }
 
-// India has one time zone and no daylight saving; editors type publish times in it.
-const IST_OFFSET_MS = 5.5 * 60 * 60 * 1000;
+// Editors type publish times in India's time.
 const LOCAL_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
 
 /** An ISO instant → the value of a datetime-local input in Indian time ("2026-11-22T15:30"). */
@@ -200,13 +200,13 @@ export function isoToIndiaLocal(iso: string | null | undefined): string {
   if (!iso) return "";
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return "";
-  return new Date(t + IST_OFFSET_MS).toISOString().slice(0, 16);
+  return indiaWallClock(t).slice(0, 16);
 }
 
 /** A datetime-local value typed in Indian time → an ISO instant; other values pass unchanged. */
 export function indiaLocalToIso(value: string | undefined): string | undefined {
   if (!value || !LOCAL_DATETIME.test(value)) return value;
-  const t = Date.parse(`${value.length === 16 ? `${value}:00` : value}+05:30`);
+  const t = Date.parse(`${value.length === 16 ? `${value}:00` : value}Z`) - IST_OFFSET_MS;
   return Number.isNaN(t) ? value : new Date(t).toISOString();
 }
 

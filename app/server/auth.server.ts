@@ -1,5 +1,6 @@
 import { betterAuth } from "better-auth";
 import { admin } from "better-auth/plugins";
+import { CLIENT_ADDRESS_HEADER } from "./client-address.server.ts";
 import type { Env } from "./env.server.ts";
 import type { DB } from "./db/db.server.ts";
 import type { MigrationDialect } from "./db/migrations/index.ts";
@@ -25,7 +26,16 @@ export function createAuth(
     },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
-    advanced: { useSecureCookies: env.BASE_URL.startsWith("https://") },
+    // One throttle guards every door that checks a password (sign-in-throttle.server.ts, per
+    // account and per address, in the database); the library's own per-instance limiter is off so
+    // that a refusal always comes from that one place, with one Retry-After.
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: env.BASE_URL.startsWith("https://"),
+      // better-auth's own limiter keys on the address our server writes (client-address.server.ts),
+      // never on X-Forwarded-For, which a visitor writes.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+    },
     telemetry: { enabled: false },
   });
 }

@@ -11,6 +11,7 @@ import {
 import {
   clearNotFound,
   deleteNotFound,
+  flushNotFound,
   listNotFound,
   recordNotFound,
 } from "./not-found-log.server.ts";
@@ -70,6 +71,7 @@ describeEachDatabase("404 log", (db) => {
     for (let i = 0; i < 3; i++) await recordNotFound(db(), "/thrice", "https://ref.example/");
     await recordNotFound(db(), "/twice", null);
     await recordNotFound(db(), "/twice", null);
+    await flushNotFound();
     const { entries, total } = await listNotFound(db());
     expect(total).toBe(3);
     expect(entries.map((e) => [e.path, e.hits])).toEqual([

@@ -1,4 +1,4 @@
-import { existsSync, renameSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import SQLite from "better-sqlite3";
 
 export class BackupError extends Error {}
@@ -48,34 +48,94 @@ export async function backupSqlite(
   return verifySqliteDatabase(destination);
 }
 
+/** The file next to a SQLite database that names the server using it: `govjobs.db.pid`. */
+export function serverPidFile(database: string): string {
+  return `${database}.pid`;
+}
+
+/**
+ * Mark a SQLite database as used by this server (restoreSqlite names it when it refuses). Returns
+ * the function that removes the mark at a clean shutdown. Of several processes on one file the
+ * last one started is named; each removes the mark only while it still names itself.
+ */
+export function claimSqliteDatabase(file: string): () => void {
+  const pidFile = serverPidFile(file);
+  writeFileSync(pidFile, `${process.pid}\n`);
+  return () => {
+    if (runningPid(pidFile) === process.pid) rmSync(pidFile, { force: true });
+  };
+}
+
+/** The pid a pid file names, if that process is alive; a stale or unreadable file counts as none. */
+function runningPid(pidFile: string): number | undefined {
+  let pid: number;
+  try {
+    pid = Number.parseInt(readFileSync(pidFile, "utf8"), 10);
+  } catch {
+    return undefined;
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (err) {
+    // EPERM: alive, but someone else's process.
+    return (err as NodeJS.ErrnoException).code === "EPERM" ? pid : undefined;
+  }
+}
+
+/**
+ * Refuse while any process has the database open. A server keeps the replaced file open and goes
+ * on serving (and writing to) the old database, which then no longer has a name, while its WAL
+ * belongs to neither: the restore would seem to work and be lost at the next restart.
+ *
+ * Leaving WAL mode needs every other connection, in any process, to be closed, and the operating
+ * system drops a process's locks when it ends (even by kill -9), so a crashed server never blocks
+ * a restore. The pid file only names the server in the message. Leaving WAL mode also checkpoints
+ * the WAL into the file, so the -wal and -shm files hold nothing any more.
+ */
+function refuseWhileOpen(target: string): void {
+  const live = new SQLite(target, { fileMustExist: true });
+  let mode: unknown;
+  try {
+    live.pragma("busy_timeout = 0");
+    mode = live.pragma("journal_mode = DELETE", { simple: true });
+  } catch {
+    mode = "busy";
+  } finally {
+    live.close();
+  }
+  if (mode === "delete") return;
+  const pid = runningPid(serverPidFile(target));
+  throw new BackupError(
+    pid
+      ? `A govjobs server (pid ${pid}) is using ${target}. Stop it first, then run npm run restore again.`
+      : `${target} is in use by another process (a govjobs server, npm run backup or an sqlite3 shell). Stop it first, then run npm run restore again.`,
+  );
+}
+
 /**
  * Put a backup in place of the database. Refuses while the database is in use (stop the server
  * first) and refuses a backup that fails its checks, so a bad file never replaces a good one.
  */
 export async function restoreSqlite(backup: string, target: string): Promise<{ entries: number }> {
   const checked = verifySqliteDatabase(backup);
-  if (existsSync(target)) {
-    const live = new SQLite(target);
-    try {
-      live.pragma("busy_timeout = 0");
-      // An exclusive lock fails when a server holds the database.
-      try {
-        live.exec("begin exclusive; commit;");
-      } catch {
-        throw new BackupError(`${target} is in use: stop the server before restoring`);
-      }
-      live.pragma("wal_checkpoint(TRUNCATE)");
-    } finally {
-      live.close();
-    }
-  }
+  if (existsSync(target)) refuseWhileOpen(target);
+  const restoring = `${target}.restoring`;
   const source = new SQLite(backup, { readonly: true });
   try {
-    await source.backup(`${target}.restoring`);
+    await source.backup(restoring);
   } finally {
     source.close();
   }
-  for (const suffix of ["-wal", "-shm"]) rmSync(`${target}${suffix}`, { force: true });
-  renameSync(`${target}.restoring`, target);
+  // Again, as a server may have started during the copy; nothing awaits from here to the rename.
+  try {
+    if (existsSync(target)) refuseWhileOpen(target);
+  } catch (err) {
+    rmSync(restoring, { force: true });
+    throw err;
+  }
+  for (const suffix of ["-wal", "-shm", "-journal"]) rmSync(`${target}${suffix}`, { force: true });
+  renameSync(restoring, target);
   return checked;
 }

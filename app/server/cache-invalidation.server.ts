@@ -54,6 +54,8 @@ export function watchContentGeneration(
   let known = -1;
   let stopped = false;
   let client: pg.Client | undefined;
+  /** The newest connection, listening or still connecting: the one stop() must end. */
+  let latest: pg.Client | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   const unsubscribe = onContentChanged((generation) => {
     known = Math.max(known, generation);
@@ -62,6 +64,7 @@ export function watchContentGeneration(
   const connect = async (attempt: number) => {
     if (stopped) return;
     const c = new pg.Client({ connectionString });
+    latest = c;
     c.on("error", () => {
       // The "end" handler below reconnects.
     });
@@ -83,6 +86,7 @@ export function watchContentGeneration(
       // Anything missed while disconnected: start from the database's own value.
       known = await readContentGeneration(database.db);
     } catch (err) {
+      if (stopped) return;
       console.error(`[cache] cannot listen for content changes: ${(err as Error).message}`);
       known = -1;
       await c.end().catch(() => {});
@@ -103,7 +107,8 @@ export function watchContentGeneration(
       stopped = true;
       unsubscribe();
       clearTimeout(retryTimer);
-      await client?.end().catch(() => {});
+      // Ended while connecting, it stays closed: connect() gives up on it without a message.
+      await latest?.end().catch(() => {});
     },
   };
 }

@@ -2,6 +2,11 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import {
+  parseTrustedProxies,
+  TrustedProxiesError,
+  type TrustedProxies,
+} from "./client-address.server.ts";
 
 /** Where the app keeps its own files (the SQLite database, the generated auth secret). */
 export const DATA_DIR = path.resolve(process.env.DATA_DIR ?? "data");
@@ -44,7 +49,21 @@ const flag = z
   .optional()
   .transform((v) => v === "1" || v === "true");
 
+/** The 404 log's settings, also read on their own by the log (which needs nothing else). */
+const NotFoundLogSchema = z.object({
+  /** Paths the 404 log keeps; beyond it the rarest, then the longest unseen, are removed. */
+  NOT_FOUND_LOG_MAX: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
+  /** Milliseconds between writes of the 404 hits counted in memory. */
+  NOT_FOUND_LOG_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(5_000),
+});
+
+/** The 404 log's settings alone (validated with the rest at start-up by parseEnv). */
+export function notFoundLogEnv(source: Record<string, string | undefined> = process.env) {
+  return NotFoundLogSchema.parse(source);
+}
+
 const EnvSchema = z.object({
+  ...NotFoundLogSchema.shape,
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
@@ -62,6 +81,28 @@ const EnvSchema = z.object({
   /** Fill an empty database with the fictional demo content (the quick start sets it). */
   SEED_DEMO: flag,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** The reverse proxies whose X-Forwarded-For is believed: a count of hops or addresses/CIDRs. */
+  TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .transform((value, ctx): TrustedProxies => {
+      try {
+        return parseTrustedProxies(value);
+      } catch (err) {
+        if (!(err instanceof TrustedProxiesError)) throw err;
+        ctx.addIssue({ code: "custom", message: err.message });
+        return z.NEVER;
+      }
+    }),
+  /** The old setting trusted the left-most hop, which the visitor writes: refused, not ignored. */
+  TRUSTED_IP_HEADER: z
+    .undefined({
+      error:
+        "is no longer read (it trusted an address the visitor writes): set TRUSTED_PROXIES to the number of proxies in front of govjobs, or to their addresses",
+    })
+    .optional(),
+  /** The in-process page cache's size in megabytes (bodies with their gzip and brotli copies). */
+  PAGE_CACHE_MB: z.coerce.number().int().min(1).max(16_384).default(96),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { BASE_URL: string; AUTH_SECRET: string };

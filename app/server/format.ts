@@ -3,18 +3,12 @@
  * must print the same text, or hydration would disagree with the server's HTML.
  */
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+import { dateInIndia } from "~/india-date.ts";
 
-/** India has one time zone and no daylight saving. */
-const IST_OFFSET_MS = 5.5 * 60 * 60 * 1000;
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const YMD = /^\d{4}-\d{2}-\d{2}$/;
-
-/** The calendar date in India (YYYY-MM-DD): a last date ends at midnight in India, not in UTC. */
-export function dateInIndia(at: Date = new Date()): string {
-  return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
-}
 
 /** "2026-11-22" or an ISO timestamp → "22 Nov 2026" (a timestamp is read in Indian time). */
 export function formatDate(value: string | null | undefined): string {
@@ -23,7 +17,7 @@ export function formatDate(value: string | null | undefined): string {
   if (!YMD.test(value)) {
     const t = Date.parse(value);
     if (Number.isNaN(t)) return value;
-    ymd = dateInIndia(new Date(t));
+    ymd = dateInIndia(t);
   }
   const [y, m, d] = ymd.split("-").map(Number);
   return `${d} ${MONTHS[m - 1]} ${y}`;
@@ -46,10 +40,19 @@ export function isClosed(lastDate: string | null | undefined, today: string): bo
   return !!lastDate && lastDate < today;
 }
 
-/** Entries published in the last `days` days carry a NEW marker. */
-export function isNew(publishedAt: string | null | undefined, now: string, days = 3): boolean {
-  if (!publishedAt) return false;
-  const age = Date.parse(now) - Date.parse(publishedAt);
+/**
+ * Entries published in the last `days` days carry a NEW marker, but a job whose last date has
+ * passed never does: "NEW" on a vacancy nobody can apply for any more misleads. `now` is an ISO
+ * instant, `today` India's date at that instant (todayInIndia).
+ */
+export function isNew(
+  entry: { publishedAt: string | null | undefined; lastDate?: string | null },
+  now: string,
+  today: string,
+  days = 3,
+): boolean {
+  if (!entry.publishedAt || isClosed(entry.lastDate, today)) return false;
+  const age = Date.parse(now) - Date.parse(entry.publishedAt);
   return age >= 0 && age < days * DAY_MS;
 }
 

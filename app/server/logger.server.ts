@@ -45,9 +45,10 @@ export function logCacheHit(
   path: string,
   status: number,
   ms: number,
+  ip: string,
 ) {
   if (!accessEnabled) return;
   destination.write(
-    `{"level":30,"time":${Date.now()},"reqId":"${reqId}","method":"${method}","path":${JSON.stringify(path)},"status":${status},"ms":${ms},"cache":"hit","msg":"request"}\n`,
+    `{"level":30,"time":${Date.now()},"reqId":"${reqId}","ip":${JSON.stringify(ip)},"method":"${method}","path":${JSON.stringify(path)},"status":${status},"ms":${ms},"cache":"hit","msg":"request"}\n`,
   );
 }

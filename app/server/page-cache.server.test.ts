@@ -84,7 +84,7 @@ describe("page cache", () => {
   });
 
   it("evicts the least recently used entry when full", () => {
-    const cache = new PageCache(2);
+    const cache = new PageCache(undefined, 2);
     const entry = buildCachedResponse(
       200,
       new Headers({ "content-type": "text/plain" }),
@@ -101,5 +101,24 @@ describe("page cache", () => {
     cache.clear("2");
     expect(cache.size).toBe(0);
     expect(cache.generation).toBe("2");
+  });
+
+  it("stays within its byte bound, dropping the least recently used pages first", () => {
+    const page = (n: number) =>
+      buildCachedResponse(
+        200,
+        new Headers({ "content-type": "text/html" }),
+        // Random bytes do not compress: each entry weighs about three times its body.
+        Buffer.from(Array.from({ length: 3000 }, () => Math.floor(Math.random() * 256))),
+        String(n),
+        csp,
+      );
+    const cache = new PageCache(100_000);
+    for (let i = 0; i < 40; i++) cache.set(`/p${i}`, page(i));
+    expect(cache.bytes).toBeLessThanOrEqual(100_000);
+    expect(cache.size).toBeGreaterThan(5);
+    expect(cache.evictions).toBe(40 - cache.size);
+    expect(cache.get("/p39")).toBeDefined();
+    expect(cache.get("/p0")).toBeUndefined();
   });
 });

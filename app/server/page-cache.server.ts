@@ -104,15 +104,19 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
     .some((t) => t === etag || t === "*");
 }
 
-/** A size-bounded least-recently-used map of cached responses. */
+/**
+ * A least-recently-used map of cached responses, bounded by bytes (each entry's body and its gzip
+ * and brotli copies; PAGE_CACHE_MB) and by count. `evictions` counts what the bound pushed out.
+ */
 export class PageCache {
   #entries = new Map<string, CachedResponse>();
   #bytes = 0;
   generation = "";
+  evictions = 0;
 
   constructor(
-    readonly maxEntries = 5000,
     readonly maxBytes = 96 * 1024 * 1024,
+    readonly maxEntries = 20_000,
   ) {}
 
   get size() {
@@ -142,6 +146,7 @@ export class PageCache {
     while (this.#entries.size > this.maxEntries || this.#bytes > this.maxBytes) {
       const oldest = this.#entries.keys().next().value as string;
       this.delete(oldest);
+      this.evictions++;
     }
   }
 
@@ -157,4 +162,23 @@ export class PageCache {
     this.#bytes = 0;
     this.generation = generation;
   }
+}
+
+let shared: PageCache | undefined;
+
+/** The process's page cache (sized by PAGE_CACHE_MB), shared by the server and /healthz. */
+export function sharedPageCache(maxBytes: number): PageCache {
+  return (shared ??= new PageCache(maxBytes));
+}
+
+/** How full the page cache is, for /healthz (undefined before the server made it). */
+export function pageCacheStats() {
+  if (!shared) return undefined;
+  return {
+    entries: shared.size,
+    bytes: shared.bytes,
+    maxBytes: shared.maxBytes,
+    percentFull: Math.round((shared.bytes / shared.maxBytes) * 1000) / 10,
+    evictions: shared.evictions,
+  };
 }

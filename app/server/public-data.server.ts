@@ -1,3 +1,4 @@
+import { todayInIndia } from "~/india-date.ts";
 import type { DB } from "./db/db.server.ts";
 import { services } from "./services.server.ts";
 import { getSettings, type Settings } from "./settings.server.ts";
@@ -29,13 +30,20 @@ export async function perGeneration<T>(name: string, compute: (db: DB) => Promis
 /** The site settings, as public pages read them (every page of the site needs them). */
 export const publicSettings = (): Promise<Settings> => perGeneration("settings", getSettings);
 
-/** What the bell and the latest bar show, in the sizes the settings ask for. */
-export const publicUpdates = (): Promise<UpdatesFeed> =>
-  perGeneration("updates", async (db) => {
+/**
+ * What the bell and the latest bar show, in the sizes the settings ask for. Kept per India's date
+ * too: a job that closes at midnight leaves the feed without any write.
+ */
+export const publicUpdates = (today = todayInIndia()): Promise<UpdatesFeed> =>
+  perGeneration(`updates:${today}`, async (db) => {
     const settings = await publicSettings();
-    return readUpdates(db, {
-      perKind: settings.bell.perKind,
-      max: settings.bell.max,
-      latestCount: settings.latestBar.count,
-    });
+    return readUpdates(
+      db,
+      {
+        perKind: settings.bell.perKind,
+        max: settings.bell.max,
+        latestCount: settings.latestBar.count,
+      },
+      today,
+    );
   });

@@ -18,7 +18,12 @@ import {
   searchPublished,
   sitemapEntries,
 } from "./entries.server.ts";
-import { recordNotFound } from "./not-found-log.server.ts";
+import {
+  configureNotFoundLog,
+  flushNotFound,
+  listNotFound,
+  recordNotFound,
+} from "./not-found-log.server.ts";
 import { consumeRateLimit } from "./rate-limit.server.ts";
 import { matchRedirect } from "./redirects.server.ts";
 
@@ -60,6 +65,7 @@ describe("query plans of the hot paths [sqlite]", () => {
     ],
     ["filter values", () => filterValues(db, "job", "state")],
     ["bell / latest", () => latestPublished(db, "result", 10)],
+    ["bell / latest, open jobs", () => latestPublished(db, "job", 10, { openOn: "2026-11-24" })],
     ["closing soon", () => jobsClosingSoon(db, 7, 10)],
     ["detail by slug", () => findPublishedBySlug(db, "job", "no-such-job")],
     ["a job's entries", () => entriesOfJob(db, "job-id")],
@@ -71,7 +77,17 @@ describe("query plans of the hot paths [sqlite]", () => {
     ["scheduled sweep", () => publishDueEntries(db)],
     ["content generation", () => readContentGeneration(db)],
     ["redirect lookup", () => matchRedirect(db, "/old-page")],
-    ["404 log", () => recordNotFound(db, "/missing", null)],
+    [
+      "404 log write and cap",
+      async () => {
+        // Two paths over a cap of one: the write, the count and the pruning all run.
+        configureNotFoundLog({ maxRows: 1 });
+        recordNotFound(db, "/missing", null);
+        recordNotFound(db, "/also-missing", null);
+        await flushNotFound();
+      },
+    ],
+    ["404 log list", () => listNotFound(db, { limit: 50, offset: 50 })],
     ["rate limit", () => consumeRateLimit(db, "search:1.2.3.4", { limit: 60, windowMs: 60_000 })],
   ];
 

@@ -1,3 +1,4 @@
+import { CLIENT_ADDRESS_HEADER } from "./client-address.server.ts";
 import type { DB } from "./db/db.server.ts";
 
 export interface RateLimitRule {
@@ -20,16 +21,16 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
 let lastPrune = 0;
 
 /**
- * Count one attempt for `key` (e.g. "contact:203.0.113.9") in a fixed window and say whether it is
- * allowed. One upsert does the read and the write, so concurrent requests on SQLite or on several
- * instances sharing PostgreSQL cannot both slip under the limit.
+ * Count one attempt for `key` (e.g. "contact:203.0.113.9") in a fixed window that opens with the
+ * first attempt. One upsert does the read and the write, so concurrent requests on SQLite or on
+ * several instances sharing PostgreSQL each get their own count and none is lost.
  */
-export async function consumeRateLimit(
+export async function countAttempt(
   db: DB,
   key: string,
-  { limit, windowMs }: RateLimitRule,
+  windowMs: number,
   at: Date = new Date(),
-): Promise<RateLimitResult> {
+): Promise<{ count: number; windowStart: string }> {
   const now = at.toISOString();
   // ISO-8601 UTC strings of one format sort like the times they stand for, on both databases.
   const windowOpenedAfter = new Date(at.getTime() - windowMs).toISOString();
@@ -57,6 +58,17 @@ export async function consumeRateLimit(
     )
     .returning(["count", "window_start"])
     .executeTakeFirstOrThrow();
+  return { count: Number(row.count), windowStart: row.window_start };
+}
+
+/** Count one attempt for `key` and say whether it is within `limit` per window. */
+export async function consumeRateLimit(
+  db: DB,
+  key: string,
+  { limit, windowMs }: RateLimitRule,
+  at: Date = new Date(),
+): Promise<RateLimitResult> {
+  const { count, windowStart } = await countAttempt(db, key, windowMs, at);
 
   if (at.getTime() - lastPrune > PRUNE_EVERY_MS) {
     lastPrune = at.getTime();
@@ -65,11 +77,10 @@ export async function consumeRateLimit(
     );
   }
 
-  const count = Number(row.count);
   if (count <= limit) {
     return { allowed: true, remaining: limit - count, retryAfterSeconds: 0 };
   }
-  const windowEnds = new Date(row.window_start).getTime() + windowMs;
+  const windowEnds = new Date(windowStart).getTime() + windowMs;
   return {
     allowed: false,
     remaining: 0,
@@ -88,10 +99,10 @@ export async function pruneRateLimits(db: DB, before: Date): Promise<number> {
 
 /**
  * The visitor's address. The Express server (server/app.ts) always overwrites this header with
- * the socket's address or the configured proxy header, so a visitor cannot choose it.
+ * the answer of client-address.server.ts, so a visitor cannot choose it.
  */
 export function clientIp(request: Request): string {
-  const value = request.headers.get("x-govjobs-client-ip")?.trim();
+  const value = request.headers.get(CLIENT_ADDRESS_HEADER)?.trim();
   return value ? value.slice(0, 100) : "unknown";
 }
 

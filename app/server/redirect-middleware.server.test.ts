@@ -77,6 +77,20 @@ describeEachDatabase("redirect middleware", (db) => {
     expect(row.last_hit_at).not.toBeNull();
   });
 
+  it("matches a rule with or without a trailing slash and carries the query string", async () => {
+    await rule(db(), "/old-notice/", "/jobs?state=Bihar#top", 301);
+    await rule(db(), "/old-form", "/contact-us", 302);
+    const slashless = await run(getDb, "/old-notice?utm_source=wa&page=2");
+    expect((slashless.thrown as Response).headers.get("Location")).toBe(
+      "/jobs?state=Bihar&utm_source=wa&page=2#top",
+    );
+    const slashed = await run(getDb, "/old-form/?ref=mail");
+    expect((slashed.thrown as Response).headers.get("Location")).toBe("/contact-us?ref=mail");
+    // React Router's own data-request parameter stays behind.
+    const data = await run(getDb, "/old-form.data?_routes=root&ref=x");
+    expect((data.thrown as Response).headers.get("Location")).toBe("/contact-us?ref=x");
+  });
+
   it("sends an absolute destination as a full page load", async () => {
     await rule(db(), "/partner", "https://example.org/notice", 302);
     const { thrown } = await run(getDb, "/partner");

@@ -53,12 +53,31 @@ export function redirectMiddleware(
     }
     // The root error boundary shows "This page has been removed" for a 410.
     if (rule.statusCode === 410) throw data(null, { status: 410 });
-    if (ABSOLUTE.test(rule.destination)) throw redirectDocument(rule.destination, rule.statusCode);
+    const destination = withQuery(rule.destination, request);
+    if (ABSOLUTE.test(destination)) throw redirectDocument(destination, rule.statusCode);
     // Not `replace()`: a client-side navigation has not put the old address in the history yet,
     // so a plain redirect already leaves it out, while `replace()` would also erase the page the
     // visitor came from (Back would skip it).
-    throw redirect(rule.destination, rule.statusCode);
+    throw redirect(destination, rule.statusCode);
   };
+}
+
+/** React Router's own parameters on data requests, which belong to this request only. */
+const ROUTER_PARAMS = ["_routes", "index"];
+
+/**
+ * The destination with the request's query string carried over (a share link's ?utm_source or a
+ * list's ?page reaches the new address), after the destination's own parameters and before its #.
+ */
+export function withQuery(destination: string, request: Request): string {
+  const params = new URL(request.url).searchParams;
+  for (const name of ROUTER_PARAMS) params.delete(name);
+  const query = params.toString();
+  if (!query) return destination;
+  const hashAt = destination.indexOf("#");
+  const base = hashAt < 0 ? destination : destination.slice(0, hashAt);
+  const hash = hashAt < 0 ? "" : destination.slice(hashAt);
+  return `${base}${base.includes("?") ? "&" : "?"}${query}${hash}`;
 }
 
 async function lookUp(conn: DB, path: string): Promise<RedirectRule | undefined> {

@@ -61,12 +61,16 @@ function toRule(row: RedirectRow): RedirectRule {
 /** The enabled rule whose source equals the path, counting the hit. */
 export async function matchRedirect(db: DB, path: string): Promise<RedirectRule | undefined> {
   if (isCorePath(path)) return undefined;
-  const row = await db
+  // "/old-page" and "/old-page/" are one address: a rule saved either way matches both, and a
+  // rule saved exactly as asked wins.
+  const other = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : `${path}/`;
+  const rows = await db
     .selectFrom("redirects")
     .selectAll()
-    .where("source", "=", path)
+    .where("source", "in", [path, other])
     .where("enabled", "=", 1)
-    .executeTakeFirst();
+    .execute();
+  const row = rows.find((r) => r.source === path) ?? rows[0];
   if (!row) return undefined;
   await db
     .updateTable("redirects")

@@ -1,10 +1,12 @@
 import { env } from "./env.server.ts";
 import { createAuth, type Auth } from "./auth.server.ts";
+import { claimSqliteDatabase } from "./backup.server.ts";
 import { migrate, openDatabase, type AppDatabase, type DB } from "./db/db.server.ts";
 import { countEntries, publishDueEntries } from "./entries.server.ts";
 import { seedDemoContent } from "./demo-content.server.ts";
 import { contentChanged } from "./content-events.server.ts";
 import { watchContentGeneration, type GenerationSource } from "./cache-invalidation.server.ts";
+import { stopNotFoundLog } from "./not-found-log.server.ts";
 
 export interface Services {
   database: AppDatabase;
@@ -15,6 +17,8 @@ export interface Services {
 }
 
 let booting: Promise<Services> | undefined;
+/** Undoes what boot() started; set once boot() has opened everything. */
+let shutdown: (() => Promise<void>) | undefined;
 
 /** The process's database and auth, opened, migrated (and seeded with demo content) once. */
 export function services(): Promise<Services> {
@@ -24,6 +28,11 @@ export function services(): Promise<Services> {
 async function boot(): Promise<Services> {
   const config = env();
   const database = openDatabase(config.DATABASE_URL);
+  // A restore must not replace the file under a running server: it looks for this mark.
+  const release =
+    config.DATABASE_URL.dialect === "sqlite"
+      ? claimSqliteDatabase(config.DATABASE_URL.file)
+      : () => {};
   await migrate(database);
   if (config.SEED_DEMO && (await countEntries(database.db)) === 0) {
     await seedDemoContent(database.db);
@@ -34,8 +43,9 @@ async function boot(): Promise<Services> {
   const publishDue = async () => {
     if ((await publishDueEntries(database.db)) > 0) await contentChanged(database.db);
   };
+  let sweeping: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {
-    publishDue().catch((err: Error) =>
+    sweeping = publishDue().catch((err: Error) =>
       console.error(`[govjobs] scheduled publishing failed: ${err.message}`),
     );
   }, 30_000);
@@ -45,7 +55,30 @@ async function boot(): Promise<Services> {
     database,
     config.DATABASE_URL.dialect === "postgres" ? config.DATABASE_URL.url : undefined,
   );
+  shutdown = async () => {
+    clearInterval(timer);
+    // A sweep or a 404-log write under way would otherwise meet a closed pool.
+    await sweeping;
+    await stopNotFoundLog();
+    await generation.stop();
+    await database.close();
+    release();
+  };
   return { database, db: database.db, auth, generation };
+}
+
+/**
+ * Close what services() opened: the publishing sweep, the 404 log's pending writes, the LISTEN
+ * client and the database (pool). For shutdown, once no request needs them any more.
+ */
+export async function closeServices(): Promise<void> {
+  const opened = booting;
+  booting = undefined;
+  // A boot that failed has nothing to close; the process is leaving because of it anyway.
+  if (!(await opened?.catch(() => undefined))) return;
+  const close = shutdown;
+  shutdown = undefined;
+  await close?.();
 }
 
 export async function db(): Promise<DB> {

@@ -4,7 +4,7 @@ import { getSettings, saveSettings } from "./settings.server.ts";
 import { getSitePage, saveSitePage } from "./site-pages.server.ts";
 import { createMessage, listMessages } from "./messages.server.ts";
 import { matchRedirect } from "./redirects.server.ts";
-import { recordNotFound } from "./not-found-log.server.ts";
+import { flushNotFound, recordNotFound } from "./not-found-log.server.ts";
 import { newId, now } from "./db/dialect.ts";
 import { listRevisions } from "./revisions.server.ts";
 
@@ -74,6 +74,7 @@ describeEachDatabase("settings, pages, messages, redirects", (db) => {
   it("counts 404s per path with the last referrer", async () => {
     await recordNotFound(db(), "/missing", "https://a.example/");
     await recordNotFound(db(), "/missing", "https://b.example/");
+    await flushNotFound();
     const row = await db()
       .selectFrom("not_found_log")
       .selectAll()

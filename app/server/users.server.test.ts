@@ -1,4 +1,5 @@
-import { expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../test/databases.ts";
 import { createAuth, type Auth } from "./auth.server.ts";
 import {
@@ -6,6 +7,7 @@ import {
   UserActionError,
   createUserAsAdmin,
   listUsersAsAdmin,
+  passwordProblem,
   resetPasswordAsAdmin,
   revokeSessionsAsAdmin,
   setAdminRoleAsAdmin,
@@ -152,5 +154,21 @@ describeEachDatabase("users screen through better-auth's admin API", (db, dialec
     await revokeSessionsAsAdmin(auth, adminHeaders, editorId);
     expect(await auth.api.getSession({ headers: again })).toBeNull();
     expect(await auth.api.getSession({ headers: adminHeaders })).not.toBeNull();
+  });
+});
+
+describe("the README's user:create example", () => {
+  it("has a password placeholder the rules refuse, so nobody keeps it as a password", () => {
+    // Regression: the README's example was a long passphrase that user:create accepted as it was.
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    const example =
+      /npm run user:create -- --email (\S+) --password '([^']*)'/.exec(readme) ??
+      /npm run user:create -- --email (\S+) --password "([^"]*)"/.exec(readme);
+    expect(
+      example,
+      "README.md shows no user:create command with a quoted --password",
+    ).not.toBeNull();
+    const [, email, password] = example!;
+    expect(passwordProblem(password, email)).toBeDefined();
   });
 });

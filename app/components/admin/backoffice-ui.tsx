@@ -8,22 +8,8 @@ import { FieldShell, describedBy, inputClass } from "./field-input.tsx";
  * looks and reads alike.
  */
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const IST_OFFSET_MS = 5.5 * 60 * 60 * 1000;
-
-/**
- * "22 Nov 2026, 18:05" in Indian time. Computed by hand rather than with Intl, so the server and
- * the browser print exactly the same text and hydration agrees.
- */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return "";
-  const t = Date.parse(iso);
-  if (Number.isNaN(t)) return iso;
-  const d = new Date(t + IST_OFFSET_MS);
-  const hh = String(d.getUTCHours()).padStart(2, "0");
-  const mm = String(d.getUTCMinutes()).padStart(2, "0");
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${hh}:${mm}`;
-}
+/** "22 Nov 2026, 18:05" in Indian time: one formatter for every admin screen. */
+export { formatDateTime } from "./format.ts";
 
 /** Styles for sanitized rich text (site pages), without a typography plugin. */
 export const RICH_TEXT_CLASS =

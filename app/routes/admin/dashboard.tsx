@@ -4,10 +4,11 @@ import { AdminPageHeader, buttonClass } from "~/components/admin/banner.tsx";
 import { formatDateTime } from "~/components/admin/format.ts";
 import { STATUS_LABELS } from "~/components/admin/status-badge.tsx";
 import { isKind, KIND_LIST, REGISTRY, STATUSES } from "~/content/registry.ts";
+import { todayInIndia } from "~/india-date.ts";
 import { countByKindAndStatus } from "~/server/admin-entries.server.ts";
 import { latestAudit } from "~/server/audit.server.ts";
 import { jobsClosingSoon } from "~/server/entries.server.ts";
-import { dateInIndia, formatDate } from "~/server/format.ts";
+import { formatDate } from "~/server/format.ts";
 import { requireAdmin } from "~/server/guard.server.ts";
 import { listMessages } from "~/server/messages.server.ts";
 import { db } from "~/server/services.server.ts";
@@ -38,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       createdAt: m.createdAt,
     })),
     audit,
-    today: dateInIndia(),
+    today: todayInIndia(),
   };
 }
 

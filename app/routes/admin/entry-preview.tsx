@@ -4,13 +4,13 @@ import { buttonClass } from "~/components/admin/banner.tsx";
 import { STATUS_LABELS } from "~/components/admin/status-badge.tsx";
 import { EntryDetail, type RelatedEntry } from "~/components/entry-detail.tsx";
 import { REGISTRY } from "~/content/registry.ts";
+import { todayInIndia } from "~/india-date.ts";
 import { getAdminEntry, kindFromUrl } from "~/server/admin-entries.server.ts";
 import {
   entriesOfJob,
   getPublishedSummaryById,
   type EntrySummary,
 } from "~/server/entries.server.ts";
-import { dateInIndia } from "~/server/format.ts";
 import { requireAdmin } from "~/server/guard.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/entry-preview";
@@ -52,7 +52,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     status: entry.status,
     trashed: entry.deletedAt !== null,
     related,
-    today: dateInIndia(),
+    today: todayInIndia(),
   };
 }
 

@@ -3,11 +3,7 @@ import { z } from "zod";
 import { getViewer, safeReturnPath } from "~/server/guard.server.ts";
 import { clientIp } from "~/server/rate-limit.server.ts";
 import { services } from "~/server/services.server.ts";
-import {
-  checkSignIn,
-  clearSignInFailures,
-  recordSignInFailure,
-} from "~/server/sign-in-throttle.server.ts";
+import { throttledSignIn } from "~/server/sign-in-throttle.server.ts";
 import type { Route } from "./+types/login";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -44,22 +40,21 @@ export async function action({ request }: Route.ActionArgs) {
   const { auth, db } = await services();
   const ip = clientIp(request);
   const email = parsed.data.email;
-  const throttle = await checkSignIn(db, ip, email);
-  if (!throttle.allowed) return tooMany(email, throttle.retryAfterSeconds);
-  try {
-    const { headers } = await auth.api.signInEmail({
-      body: { email, password: parsed.data.password },
-      headers: request.headers,
-      returnHeaders: true,
-    });
-    await clearSignInFailures(db, email);
-    return redirect(safeReturnPath(parsed.data.next), { headers });
-  } catch (err) {
-    const status = (err as { statusCode?: number }).statusCode;
-    if (status === 429) return tooMany(email, 60);
-    await recordSignInFailure(db, ip, email);
-    return data({ formError: WRONG_CREDENTIALS, fieldErrors: {}, email }, { status: 401 });
-  }
+  const answer = await throttledSignIn(db, ip, email, async () => {
+    try {
+      const { headers } = await auth.api.signInEmail({
+        body: { email, password: parsed.data.password },
+        headers: request.headers,
+        returnHeaders: true,
+      });
+      return { verdict: "success", value: headers };
+    } catch {
+      return { verdict: "failure", value: null };
+    }
+  });
+  if (answer.held) return tooMany(email, answer.retryAfterSeconds);
+  if (answer.value) return redirect(safeReturnPath(parsed.data.next), { headers: answer.value });
+  return data({ formError: WRONG_CREDENTIALS, fieldErrors: {}, email }, { status: 401 });
 }
 
 function tooMany(email: string, retryAfterSeconds: number) {

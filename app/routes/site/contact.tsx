@@ -4,6 +4,7 @@ import { checkContact } from "~/content/contact-checks.ts";
 import {
   CONTACT_LIMITS,
   CONTACT_TEXT,
+  contactRetryText,
   HONEYPOT_FIELD,
   isHoneypotFilled,
   readContactForm,
@@ -39,7 +40,7 @@ export async function loader() {
 type ContactResult =
   | { status: "sent" }
   | { status: "invalid"; errors: ContactErrors; values: ContactInput }
-  | { status: "failed"; values?: ContactInput };
+  | { status: "failed"; values?: ContactInput; retryAfterSeconds?: number };
 
 /** Per visitor address: 5 messages per 10 minutes unless CONTACT_RATE_LIMIT says otherwise. */
 const DEFAULT_RATE_LIMIT = { limit: 5, windowMs: 10 * 60_000 };
@@ -64,9 +65,10 @@ export async function action({ request }: Route.ActionArgs) {
     );
     const limit = await consumeRateLimit(conn, `contact:${clientIp(request)}`, rule);
     if (!limit.allowed) {
-      return data({ status: "failed", values } satisfies ContactResult, {
+      const { retryAfterSeconds } = limit;
+      return data({ status: "failed", values, retryAfterSeconds } satisfies ContactResult, {
         status: 429,
-        headers: { "Retry-After": String(limit.retryAfterSeconds) },
+        headers: { "Retry-After": String(retryAfterSeconds) },
       });
     }
     await createMessage(conn, checked.value);
@@ -114,7 +116,11 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
   const values =
     !fetcher.data && actionData && "values" in actionData ? actionData.values : undefined;
   const sent = !localErrors && result?.status === "sent";
-  const failed = !localErrors && result?.status === "failed";
+  const failed = !localErrors && result?.status === "failed" ? result : undefined;
+  // Without JavaScript the answer is a new page, where an alert is not announced: the browser
+  // moves focus to it instead (autofocus). With JavaScript the alert region, already on the page,
+  // is announced as the text arrives, and focus stays on the button for another try.
+  const focusFailure = !!failed && !fetcher.data;
 
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.status === "sent") formRef.current?.reset();
@@ -220,9 +226,19 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               )}
             </div>
           </div>
-          <div role="alert" className="mt-3 text-sm font-medium">
+          <div
+            role="alert"
+            tabIndex={failed ? -1 : undefined}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the no-JS answer's one announcement
+            autoFocus={focusFailure}
+            className="mt-3 text-sm font-medium"
+          >
             {failed && !busy && (
-              <p className="rounded-app bg-red-50 px-3 py-2 text-red-800">{CONTACT_TEXT.failed}</p>
+              <p className="rounded-app bg-red-50 px-3 py-2 text-red-800">
+                {CONTACT_TEXT.failed}
+                {failed.retryAfterSeconds !== undefined &&
+                  ` ${contactRetryText(failed.retryAfterSeconds)}`}
+              </p>
             )}
           </div>
         </fetcher.Form>

@@ -6,6 +6,7 @@ import { env } from "~/server/env.server.ts";
 import { formatDate } from "~/server/format.ts";
 import { sanitizeRichText } from "~/server/sanitize.server.ts";
 import { breadcrumbJsonLd, pageMeta, serializeJsonLd } from "~/server/seo.server.ts";
+import { pagePath } from "~/server/redirect-middleware.server.ts";
 import { db } from "~/server/services.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
 import { getSitePage } from "~/server/site-pages.server.ts";
@@ -13,7 +14,7 @@ import type { Route } from "./+types/site-page";
 
 export async function loader({ request }: Route.LoaderArgs) {
   // One module serves every site page: the path is the page's slug.
-  const slug = new URL(request.url).pathname.replace(/^\/+|\/+$/g, "");
+  const slug = pagePath(request).replace(/^\/+|\/+$/g, "");
   const conn = await db();
   const [page, settings] = await Promise.all([getSitePage(conn, slug), publicSettings()]);
   if (!page) throw data(null, { status: 404 });

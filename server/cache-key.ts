@@ -1,0 +1,82 @@
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import type { RouteHandle } from "~/route-handle.ts";
+import { pagePath } from "~/server/redirect-middleware.server.ts";
+
+/** React Router's own parameter on client-navigation data requests (`/jobs.data?_routes=…`). */
+const DATA_PARAMS = ["_routes"];
+const MAX_REMEMBERED_PATHS = 10_000;
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * The query parameters the route answering `pathname` reads, from the `handle.queryParams` the
+ * matched route modules declare (app/route-handle.ts). Matching is remembered per path: a miss
+ * already costs a render, and the cache-hit fast path needs the answer without matching at all.
+ */
+export function routeQueryParams(build: ServerBuild) {
+  const routes = routeTree(build);
+  const remembered = new Map<string, ReadonlySet<string>>();
+
+  function compute(pathname: string): ReadonlySet<string> {
+    const isData = pathname.endsWith(".data");
+    const path = isData ? pagePath(new Request(`http://x${pathname}`)) : pathname;
+    const names = new Set<string>(isData ? DATA_PARAMS : []);
+    for (const match of matchRoutes(routes, path) ?? []) {
+      const handle = build.routes[match.route.id!]?.module.handle as RouteHandle | undefined;
+      for (const name of handle?.queryParams ?? []) names.add(name);
+    }
+    return names.size ? names : NONE;
+  }
+
+  return {
+    /** The declared names, or undefined when this path has not been matched yet. */
+    known(pathname: string): ReadonlySet<string> | undefined {
+      return remembered.get(pathname);
+    },
+    of(pathname: string): ReadonlySet<string> {
+      let names = remembered.get(pathname);
+      if (!names) {
+        names = compute(pathname);
+        if (remembered.size >= MAX_REMEMBERED_PATHS) remembered.clear();
+        remembered.set(pathname, names);
+      }
+      return names;
+    },
+  };
+}
+
+function routeTree(build: ServerBuild): RouteObject[] {
+  const children = new Map<string | undefined, RouteObject[]>();
+  for (const route of Object.values(build.routes)) {
+    if (!route) continue;
+    const list = children.get(route.parentId) ?? [];
+    list.push({
+      id: route.id,
+      path: route.path,
+      index: route.index,
+      caseSensitive: route.caseSensitive,
+    } as RouteObject);
+    children.set(route.parentId, list);
+  }
+  const attach = (list: RouteObject[]): RouteObject[] =>
+    list.map((route) => {
+      const kids = children.get(route.id);
+      return kids && !route.index ? { ...route, children: attach(kids) } : route;
+    });
+  return attach(children.get(undefined) ?? []);
+}
+
+/**
+ * The cache key, and the URL a page is rendered from: the path with only the declared query
+ * parameters, sorted by name (the order of repeated values kept), so `?b=2&a=1`, `?a=1&b=2` and
+ * `?a=1&b=2&utm_source=wa` are one page.
+ */
+export function canonicalRequestUrl(url: string, declared: ReadonlySet<string>): string {
+  const at = url.indexOf("?");
+  if (at < 0) return url;
+  const path = url.slice(0, at);
+  if (declared.size === 0) return path;
+  const kept = [...new URLSearchParams(url.slice(at + 1))].filter(([name]) => declared.has(name));
+  if (kept.length === 0) return path;
+  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${path}?${new URLSearchParams(kept).toString()}`;
+}
