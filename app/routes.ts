@@ -1,4 +1,5 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import { LANDING_FACETS } from "./content/landing.ts";
 import { KIND_LIST } from "./content/registry.ts";
 import { SITE_PAGE_SLUGS } from "./content/site-pages.ts";
 
@@ -20,6 +21,10 @@ export default [
   // Public site, inside the shell.
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
+    // Landing pages of the job list: /jobs/state/bihar, /jobs/qualification/12th-pass.
+    ...LANDING_FACETS.map((facet) =>
+      route(`jobs/${facet}/:value`, "routes/site/kind-list.tsx", { id: `list-job-${facet}` }),
+    ),
     ...KIND_LIST.flatMap((k) => [
       route(k.urlPrefix.slice(1), "routes/site/kind-list.tsx", { id: `list-${k.kind}` }),
       route(`${k.urlPrefix.slice(1)}/:slug`, "routes/site/kind-detail.tsx", {

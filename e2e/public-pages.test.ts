@@ -1,8 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createEntry, updateEntry, type EntryWrite } from "~/server/entries.server.ts";
-import { dateInIndia } from "~/server/format.ts";
+import { todayInIndia } from "~/india-date.ts";
 import { baseURL, useBrowser } from "./browser.ts";
-import { withE2eDb } from "./db.ts";
+import { UNTIL_404_WRITTEN, withE2eDb } from "./db.ts";
 
 const JOB_SECTIONS = [
   "Short Information",
@@ -19,7 +19,7 @@ const JOB_SECTIONS = [
 
 /** A published job of the demo content whose last date is before (closed) or after today. */
 async function demoJob(which: "open" | "closed") {
-  const today = dateInIndia();
+  const today = todayInIndia();
   return withE2eDb((db) =>
     db
       .selectFrom("entries")
@@ -107,10 +107,12 @@ describe("public pages in Chromium", () => {
       dates.getByRole("row", { name: /Last date to apply \d{1,2} [A-Z][a-z]{2} \d{4}/ }).count(),
     ).resolves.toBe(1);
     await expect(
-      page.getByRole("row", { name: /Salary from \(₹ per month\) ₹[\d,]+/ }).count(),
+      // Labels written for readers, not the admin form's "Salary from (₹ per month)".
+      page.getByRole("row", { name: /^Pay from \(per month\) ₹[\d,]+/ }).count(),
     ).resolves.toBe(1);
     const apply = page.getByRole("region", { name: "Important Links" }).getByRole("link").first();
-    await expect(apply.textContent()).resolves.toBe("Click here");
+    // Named by where it leads (not "Click here"), with a check of that address.
+    await expect(apply.textContent()).resolves.toMatch(/^[a-z0-9.-]+\.[a-z]{2,} ↗$/);
     await expect(apply.getAttribute("rel")).resolves.toBe("nofollow noopener");
     await expect(apply.getAttribute("target")).resolves.toBe("_blank");
   });
@@ -123,11 +125,18 @@ describe("public pages in Chromium", () => {
       page.getByText(/^Closed: applications ended on \d{1,2} [A-Z][a-z]{2} \d{4}\.$/).count(),
     ).resolves.toBe(1);
 
-    await page.goto(`/jobs?organization=${encodeURIComponent(job.organization)}`);
-    const row = page
-      .getByRole("listitem")
-      .filter({ has: page.getByRole("link", { name: job.title, exact: true }) });
-    await expect(row.getByText("Closed", { exact: true }).count()).resolves.toBe(1);
+    // The list answers "what can I still apply for?": the closed job only with "Include closed".
+    const byOrg = `/jobs?organization=${encodeURIComponent(job.organization)}`;
+    await page.goto(byOrg);
+    const link = page.getByRole("link", { name: job.title, exact: true });
+    await expect(link.count()).resolves.toBe(0);
+    await page.getByLabel("Include closed").check();
+    await page.getByRole("button", { name: "Filter" }).click();
+    await page.waitForURL(/closed=1/);
+    const row = page.getByRole("listitem").filter({ has: link });
+    await expect.poll(() => row.getByText("Closed", { exact: true }).count()).toBe(1);
+    await expect(row.getByText(/^Closed on \d{1,2} \w{3} \d{4}$/).count()).resolves.toBe(1);
+    await expect(row.getByText("NEW", { exact: true }).count()).resolves.toBe(0);
 
     const open = await demoJob("open");
     await page.goto(`/jobs/${open.slug}`);
@@ -165,10 +174,12 @@ describe("public pages in Chromium", () => {
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Page not found" }).count()).resolves.toBe(1);
-    const logged = await withE2eDb((db) =>
-      db.selectFrom("not_found_log").select("hits").where("path", "=", path).executeTakeFirst(),
-    );
-    expect(logged?.hits).toBe(1);
+    await vi.waitFor(async () => {
+      const logged = await withE2eDb((db) =>
+        db.selectFrom("not_found_log").select("hits").where("path", "=", path).executeTakeFirst(),
+      );
+      expect(logged?.hits).toBe(1);
+    }, UNTIL_404_WRITTEN);
   });
 
   it("renders the site pages, with the security contact on the security policy", async () => {
@@ -238,13 +249,16 @@ describe("lists without JavaScript", () => {
   it("narrows the list with the state filter submitted as a GET form", async () => {
     const page = await browser.page();
     await page.goto("/jobs");
-    const total = Number((await page.getByText(/^\d+ entries/).textContent())!.split(" ")[0]);
+    const total = Number((await page.getByText(/^\d+ open jobs/).textContent())!.split(" ")[0]);
     await page.getByLabel("State").selectOption("Maharashtra");
     await page.getByRole("button", { name: "Filter" }).click();
-    await page.waitForURL(/state=Maharashtra/);
+    // The state filter's address is the state's landing page.
+    await page.waitForURL(/\/jobs\/state\/maharashtra$/);
     const shown = await rowTitles(page);
     expect(shown.length).toBeGreaterThan(0);
-    const filteredTotal = Number((await page.getByText(/^\d+ entr/).textContent())!.split(" ")[0]);
+    const filteredTotal = Number(
+      (await page.getByText(/^\d+ open jobs?/).textContent())!.split(" ")[0],
+    );
     expect(filteredTotal).toBeLessThan(total);
     const inMaharashtra = await withE2eDb((db) =>
       db
@@ -254,6 +268,8 @@ describe("lists without JavaScript", () => {
         .where("status", "=", "published")
         .where("deleted_at", "is", null)
         .where("state", "=", "Maharashtra")
+        // Open jobs only: the list leaves closed ones out until "Include closed" is ticked.
+        .where("last_date", ">=", todayInIndia())
         .orderBy("published_at", "desc")
         .orderBy("id", "desc")
         .limit(20)
@@ -261,6 +277,82 @@ describe("lists without JavaScript", () => {
     );
     expect(shown).toEqual(inMaharashtra.map((r) => r.title));
     await expect(page.getByLabel("State").inputValue()).resolves.toBe("Maharashtra");
+  });
+
+  it("answers the state and qualification filters with their landing pages, each with a feed", async () => {
+    const to = async (from: string) => {
+      const res = await fetch(`${baseURL()}${from}`, { redirect: "manual" });
+      return [res.status, res.headers.get("location")];
+    };
+    expect(await to("/jobs?state=Bihar")).toEqual([301, "/jobs/state/bihar"]);
+    expect(await to("/jobs?organization=&state=Bihar&qualification=&sort=newest")).toEqual([
+      301,
+      "/jobs/state/bihar",
+    ]);
+    expect(await to("/jobs?qualification=12th+Pass&sort=last-date&closed=1")).toEqual([
+      301,
+      "/jobs/qualification/12th-pass?closed=1&sort=last-date",
+    ]);
+    expect((await fetch(`${baseURL()}/jobs/state/atlantis`)).status).toBe(404);
+
+    const page = await browser.page();
+    await page.goto("/jobs/qualification/12th-pass");
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
+      "Government Jobs for 12th Pass",
+    );
+    await expect(page.locator('head link[rel="canonical"]').getAttribute("href")).resolves.toBe(
+      `${baseURL()}/jobs/qualification/12th-pass`,
+    );
+    const shown = await rowTitles(page);
+    const expected = await withE2eDb((db) =>
+      db
+        .selectFrom("entries")
+        .select("title")
+        .where("kind", "=", "job")
+        .where("status", "=", "published")
+        .where("deleted_at", "is", null)
+        .where("qualification", "=", "12th Pass")
+        .where("last_date", ">=", todayInIndia())
+        .orderBy("published_at", "desc")
+        .orderBy("id", "desc")
+        .limit(20)
+        .execute(),
+    );
+    expect(shown).toEqual(expected.map((r) => r.title));
+    const feedHref = await page.getByRole("link", { name: "RSS feed" }).getAttribute("href");
+    expect(feedHref).toBe("/feeds/jobs-qualification-12th-pass.xml");
+    const feed = await (await fetch(`${baseURL()}${feedHref}`)).text();
+    expect(feed).toContain("<title>Government Jobs for 12th Pass");
+    for (const t of expected.slice(0, 3)) expect(feed).toContain(t.title.replaceAll("&", "&amp;"));
+    const sitemap = await (await fetch(`${baseURL()}/sitemaps/pages.xml`)).text();
+    expect(sitemap).toContain(`${baseURL()}/jobs/qualification/12th-pass</loc>`);
+  });
+
+  it("sorts open jobs by the soonest last date", async () => {
+    const page = await browser.page();
+    await page.goto("/jobs");
+    await page.getByLabel("Sort by").selectOption("last-date");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await page.waitForURL(/sort=last-date/);
+    const soonest = await withE2eDb((db) =>
+      db
+        .selectFrom("entries")
+        .select("title")
+        .where("kind", "=", "job")
+        .where("status", "=", "published")
+        .where("deleted_at", "is", null)
+        .where("last_date", ">=", todayInIndia())
+        .orderBy("last_date", "asc")
+        .orderBy("published_at", "desc")
+        .orderBy("id", "desc")
+        .limit(20)
+        .execute(),
+    );
+    expect(await rowTitles(page)).toEqual(soonest.map((r) => r.title));
+    // Paging keeps the order.
+    await expect(page.locator('head link[rel="next"]').getAttribute("href")).resolves.toMatch(
+      /sort=last-date/,
+    );
   });
 
   it("refuses a bad page number with 400 and says why", async () => {

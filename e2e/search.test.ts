@@ -36,6 +36,46 @@ describe("search", () => {
     );
   });
 
+  it("lists the jobs one can still apply for first, with their last date, and filters by type", async () => {
+    const page = await browser.page();
+    await page.goto("/search?q=junior+clerk");
+    const hits = page.getByRole("list", { name: "Search results" }).getByRole("listitem");
+    const kinds = await hits.evaluateAll((items) =>
+      items.map((li) => li.querySelector("span")?.textContent ?? ""),
+    );
+    expect(kinds.length).toBeGreaterThan(2);
+    expect(kinds[0]).toBe("Job");
+    // Every job hit says whether one can still apply.
+    await expect(
+      hits
+        .first()
+        .getByText(/^Last date \d{1,2} \w{3} \d{4} · Closes/)
+        .count(),
+    ).resolves.toBe(1);
+    const chips = page.getByRole("navigation", { name: "Filter by type" }).getByRole("link");
+    const labels = await chips.allTextContents();
+    expect(labels[0]).toMatch(/^All \(\d+\+?\)$/);
+    const jobsChip = chips.filter({ hasText: /^Jobs \(/ });
+    const jobCount = Number(/\((\d+)\)/.exec((await jobsChip.textContent()) ?? "")?.[1]);
+    await jobsChip.click();
+    await page.waitForURL(/type=job/);
+    const jobHits = page.getByRole("list", { name: "Search results" }).getByRole("listitem");
+    const onlyJobs = await jobHits.evaluateAll((items) =>
+      items.map((li) => li.querySelector("span")?.textContent ?? ""),
+    );
+    expect(new Set(onlyJobs)).toEqual(new Set(["Job"]));
+    expect(onlyJobs.length).toBe(Math.min(jobCount, 20));
+    await expect(
+      page.locator('nav[aria-label="Filter by type"] a[aria-current="page"]').textContent(),
+    ).resolves.toMatch(/^Jobs/);
+  });
+
+  it("refuses an unknown type with a clear message", async () => {
+    const res = await fetch(`${baseURL()}/search?q=clerk&type=poem`);
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Choose a type from the list");
+  });
+
   it("says so when nothing matches, and prompts when nothing was asked", async () => {
     const page = await browser.page();
     const response = await page.goto("/search?q=zzqxv");

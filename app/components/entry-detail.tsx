@@ -1,6 +1,10 @@
+import { useId } from "react";
 import type { EntryData, Field, Row, RowsField, ScalarField, Section } from "~/content/fields.ts";
+import { glance } from "~/content/glance.ts";
+import { linkHost, linkTrust } from "~/content/official-links.ts";
 import type { Kind, KindDefinition } from "~/content/registry.ts";
 import { formatDate, formatNumber, formatRupees, isClosed } from "~/server/format.ts";
+import { AtAGlance, TrustNote } from "./at-a-glance.tsx";
 
 /**
  * The body of an entry's public page, drawn from the content registry alone: the public detail
@@ -37,21 +41,32 @@ export interface EntryDetailProps {
   related: readonly RelatedEntry[];
   /** Today's date in India, YYYY-MM-DD, decided by the server so the browser agrees. */
   today: string;
+  /** The public change log, newest first ("Last date extended from … to …"). */
+  changes?: readonly { id: string; detail: string; createdAt: string }[];
 }
 
-export function EntryDetail({ entry, definition: kind, related, today }: EntryDetailProps) {
+export function EntryDetail({
+  entry,
+  definition: kind,
+  related,
+  today,
+  changes = [],
+}: EntryDetailProps) {
   const closed = entry.kind === "job" && isClosed(entry.lastDate, today);
   const sections = kind.sections.filter((s) => sectionHasContent(s, entry.data));
+  const officialDomains = officialDomainsOf(entry.data);
+  const checkedOn = entry.data.checkedOn;
   return (
-    <article className="space-y-5">
-      <header className="space-y-2">
-        <p className="text-sm font-semibold uppercase tracking-wide text-secondary">{kind.label}</p>
-        <h1 className="text-2xl leading-tight font-semibold text-ink sm:text-3xl">{entry.title}</h1>
+    <article className="space-y-4 sm:space-y-5">
+      <header className="space-y-1 sm:space-y-2">
+        <h1 className="text-xl leading-tight font-semibold text-ink sm:text-3xl">{entry.title}</h1>
         <p className="text-muted">{entry.organization}</p>
         <p className="text-sm text-muted">
+          <span className="font-semibold tracking-wide text-secondary uppercase">{kind.label}</span>
           {entry.publishedAt && (
             <>
-              Posted on <time dateTime={entry.publishedAt}>{formatDate(entry.publishedAt)}</time>
+              {" · "}Posted on{" "}
+              <time dateTime={entry.publishedAt}>{formatDate(entry.publishedAt)}</time>
             </>
           )}
           {entry.publishedAt && entry.updatedAt > entry.publishedAt && (
@@ -72,6 +87,25 @@ export function EntryDetail({ entry, definition: kind, related, today }: EntryDe
         </p>
       )}
 
+      <AtAGlance
+        glance={glance(entry.kind, entry, today, officialDomains)}
+        checkedOn={typeof checkedOn === "string" && checkedOn ? checkedOn : undefined}
+      />
+
+      {changes.length > 0 && (
+        <p className="rounded-app border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950">
+          <span className="font-semibold">
+            Updated <time dateTime={changes[0].createdAt}>{formatDate(changes[0].createdAt)}</time>:
+          </span>{" "}
+          {changes[0].detail}.{" "}
+          {changes.length > 1 && (
+            <a href="#section-changes" className="text-accent underline">
+              All changes
+            </a>
+          )}
+        </p>
+      )}
+
       {sections.map((section) => (
         <section
           key={section.id}
@@ -87,7 +121,12 @@ export function EntryDetail({ entry, definition: kind, related, today }: EntryDe
           <div className="space-y-3 p-3 sm:p-4">
             {groupFields(section, entry.data).map((group, i) =>
               group.type === "table" ? (
-                <FieldTable key={i} fields={group.fields} data={entry.data} />
+                <FieldTable
+                  key={i}
+                  fields={group.fields}
+                  data={entry.data}
+                  officialDomains={officialDomains}
+                />
               ) : (
                 <FieldBlock
                   key={i}
@@ -100,6 +139,30 @@ export function EntryDetail({ entry, definition: kind, related, today }: EntryDe
           </div>
         </section>
       ))}
+
+      {changes.length > 1 && (
+        <section
+          aria-labelledby="section-changes"
+          className="overflow-hidden rounded-app border border-stone-200 bg-white"
+        >
+          <h2
+            id="section-changes"
+            className="border-l-4 border-accent bg-accent-light px-4 py-2 text-lg font-semibold text-accent"
+          >
+            What Changed
+          </h2>
+          <ul className="divide-y divide-stone-100">
+            {changes.map((c) => (
+              <li key={c.id} className="px-4 py-2">
+                {c.detail}{" "}
+                <span className="text-sm text-muted">
+                  (updated <time dateTime={c.createdAt}>{formatDate(c.createdAt)}</time>)
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       {related.length > 0 && (
         <section
@@ -140,7 +203,7 @@ type Group = { type: "table"; fields: ScalarField[] } | { type: "block"; field: 
 function groupFields(section: Section, data: EntryData): Group[] {
   const groups: Group[] = [];
   for (const field of section.fields) {
-    if (isEmpty(data[field.name])) continue;
+    if (isEmpty(data[field.name]) || (field.type !== "rows" && field.glanceOnly)) continue;
     if (isShortFact(field) || isLinkList(field)) {
       const last = groups.at(-1);
       if (last?.type === "table") last.fields.push(field as ScalarField);
@@ -181,7 +244,21 @@ function isLineList(field: Field): boolean {
   return field.type === "textarea" && /\bper line\b/i.test(field.help ?? "");
 }
 
-function FieldTable({ fields, data }: { fields: readonly Field[]; data: EntryData }) {
+/** The hosts an entry's links may lead to and still be official (its official website's). */
+function officialDomainsOf(data: EntryData): string[] {
+  const site = typeof data.officialWebsite === "string" ? linkHost(data.officialWebsite) : null;
+  return site ? [site] : [];
+}
+
+function FieldTable({
+  fields,
+  data,
+  officialDomains,
+}: {
+  fields: readonly Field[];
+  data: EntryData;
+  officialDomains: readonly string[];
+}) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full border-collapse text-sm">
@@ -190,12 +267,19 @@ function FieldTable({ fields, data }: { fields: readonly Field[]; data: EntryDat
             isLinkList(field)
               ? (data[field.name] as Row[]).map((row, i) => (
                   <FactRow key={`${field.name}-${i}`} label={String(row[field.columns[0].name])}>
-                    <ExternalLink href={String(row[field.columns[1].name])} />
+                    <ExternalLink
+                      href={String(row[field.columns[1].name])}
+                      officialDomains={officialDomains}
+                    />
                   </FactRow>
                 ))
               : [
-                  <FactRow key={field.name} label={field.label}>
-                    <ScalarValue field={field as ScalarField} value={data[field.name]} />
+                  <FactRow key={field.name} label={readerLabel(field)}>
+                    <ScalarValue
+                      field={field as ScalarField}
+                      value={data[field.name]}
+                      officialDomains={officialDomains}
+                    />
                   </FactRow>,
                 ],
           )}
@@ -276,50 +360,105 @@ function FieldBlock({
  */
 function FieldHeading({ field, section }: { field: Field; section: Section }) {
   if (section.fields.length === 1) return null;
-  if (field.label.toLowerCase() === section.title.toLowerCase()) return null;
-  return <h3 className="mb-1 font-semibold text-ink">{field.label}</h3>;
+  if (readerLabel(field).toLowerCase() === section.title.toLowerCase()) return null;
+  return <h3 className="mb-1 font-semibold text-ink">{readerLabel(field)}</h3>;
 }
 
 function RowsTable({ field, rows }: { field: RowsField; rows: Row[] }) {
   // A column nobody filled in (say, no ST posts anywhere) is noise on a small screen.
   const columns = field.columns.filter((c) => rows.some((r) => !isEmpty(r[c.name])));
+  const captionId = useId();
+  const totals = field.totalRow && rows.length > 1 ? columnTotals(columns, rows) : null;
+  const cell = (c: ScalarField, first: boolean) =>
+    `border border-stone-200 px-2 py-2 align-top sm:px-3 ${c.type === "number" ? "text-right tabular-nums" : "min-w-28"} ${first ? "sticky left-0 bg-white" : ""}`;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full border-collapse text-sm">
-        <caption className="sr-only">{field.label}</caption>
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th
-                key={c.name}
-                scope="col"
-                className={`border border-stone-200 bg-stone-100 px-2 py-2 font-semibold whitespace-nowrap sm:px-3 ${c.type === "number" ? "text-right" : "text-left"}`}
-              >
-                {c.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, i) => (
-            <tr key={i}>
-              {columns.map((c) => (
-                <td
+    <div>
+      {columns.length > 3 && (
+        // Nothing is hidden on a phone: the table scrolls sideways with its first column held,
+        // and says so.
+        <p className="mb-1 text-xs text-muted sm:hidden" aria-hidden="true">
+          Swipe the table sideways to see all {columns.length} columns →
+        </p>
+      )}
+      {/* A wide table scrolls sideways on a phone; keyboard users must be able to scroll it too,
+          so the scroller takes focus (the base :focus-visible outline shows it) and is named after
+          the table. That is the one case the rule below does not know (axe:
+          scrollable-region-focusable). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <div role="region" aria-labelledby={captionId} tabIndex={0} className="overflow-x-auto">
+        <table className="w-full border-collapse text-sm">
+          <caption id={captionId} className="sr-only">
+            {readerLabel(field)}
+          </caption>
+          <thead>
+            <tr>
+              {columns.map((c, i) => (
+                <th
                   key={c.name}
-                  className={`border border-stone-200 px-2 py-2 align-top sm:px-3 ${c.type === "number" ? "text-right tabular-nums" : "min-w-28"}`}
+                  scope="col"
+                  className={`border border-stone-200 bg-stone-100 px-2 py-2 font-semibold whitespace-nowrap sm:px-3 ${c.type === "number" ? "text-right" : "text-left"} ${i === 0 ? "sticky left-0" : ""}`}
                 >
-                  <ScalarValue field={c} value={row[c.name]} />
-                </td>
+                  {readerLabel(c)}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((row, i) => (
+              <tr key={i}>
+                {columns.map((c, j) => (
+                  <td key={c.name} className={cell(c, j === 0)}>
+                    <ScalarValue field={c} value={row[c.name]} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+          {totals && (
+            <tfoot>
+              <tr className="font-semibold">
+                {columns.map((c, j) =>
+                  j === 0 ? (
+                    <th key={c.name} scope="row" className={`${cell(c, true)} text-left`}>
+                      Total
+                    </th>
+                  ) : (
+                    <td key={c.name} className={cell(c, false)}>
+                      {totals[c.name] === undefined ? "" : formatNumber(totals[c.name]!)}
+                    </td>
+                  ),
+                )}
+              </tr>
+            </tfoot>
+          )}
+        </table>
+      </div>
     </div>
   );
 }
 
-function ScalarValue({ field, value }: { field: ScalarField; value: unknown }) {
+/** The sum of each number column; a column with a blank cell has no total (it would mislead). */
+function columnTotals(columns: readonly ScalarField[], rows: Row[]) {
+  const totals: Record<string, number | undefined> = {};
+  for (const c of columns) {
+    if (c.type !== "number") continue;
+    const values = rows.map((r) => r[c.name]);
+    totals[c.name] = values.every((v) => typeof v === "number")
+      ? (values as number[]).reduce((a, b) => a + b, 0)
+      : undefined;
+  }
+  return totals;
+}
+
+function ScalarValue({
+  field,
+  value,
+  officialDomains = [],
+}: {
+  field: ScalarField;
+  value: unknown;
+  officialDomains?: readonly string[];
+}) {
   if (isEmpty(value)) return <span className="text-muted">–</span>;
   switch (field.type) {
     case "date":
@@ -331,23 +470,44 @@ function ScalarValue({ field, value }: { field: ScalarField; value: unknown }) {
     case "select":
       return <>{field.options?.find((o) => o.value === value)?.label ?? String(value)}</>;
     case "url":
-      return <ExternalLink href={String(value)} />;
+      return <ExternalLink href={String(value)} officialDomains={officialDomains} />;
     default:
       return <span className="whitespace-pre-line">{String(value)}</span>;
   }
 }
 
-function ExternalLink({ href }: { href: string }) {
+/** An outgoing link named by where it leads, and whether that is an official site. */
+function ExternalLink({
+  href,
+  officialDomains,
+}: {
+  href: string;
+  officialDomains: readonly string[];
+}) {
+  const trust = linkTrust(href, officialDomains);
   return (
-    <a
-      href={href}
-      target="_blank"
-      rel="nofollow noopener"
-      className="font-semibold text-accent underline underline-offset-2"
-    >
-      Click here
-    </a>
+    <>
+      <a
+        href={href}
+        target="_blank"
+        rel="nofollow noopener"
+        className="font-semibold break-all text-accent underline underline-offset-2"
+      >
+        {trust ? trust.host : "Open link"}
+        <span aria-hidden="true"> ↗</span>
+      </a>
+      {trust && (
+        <span className={`block text-xs ${trust.official ? "text-muted" : "text-amber-900"}`}>
+          <TrustNote trust={trust} host={false} />
+        </span>
+      )}
+    </>
   );
+}
+
+/** The label a reader sees: the registry's public label, else the form's. */
+function readerLabel(field: Field): string {
+  return field.publicLabel ?? field.label;
 }
 
 function isEmpty(value: unknown): boolean {

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import type { GlanceFact } from "~/content/glance.ts";
 import { formatDate, isClosed, isNew } from "~/server/format.ts";
 
 export interface ListedEntry {
@@ -7,11 +8,16 @@ export interface ListedEntry {
   organization: string;
   publishedAt: string | null;
   lastDate: string | null;
+  /** The row's one date: a job's last date, a result's declaration, an exam's date… */
+  keyDate?: GlanceFact | null;
+  /** When a key fact last changed (the public change log), if it did. */
+  updatedAt?: string | null;
 }
 
 /**
  * One row of a list: the title as a link, who published it, when, and for jobs the last date.
- * NEW marks the last three days' entries; Closed marks a job whose last date has passed.
+ * NEW marks the last three days' entries (never a closed job); Closed marks a job whose last
+ * date has passed.
  */
 export function EntryListItem({
   entry,
@@ -34,7 +40,7 @@ export function EntryListItem({
         <Link to={href} className="font-semibold text-accent underline-offset-2 hover:underline">
           {entry.title}
         </Link>
-        {isNew(entry.publishedAt, now) && (
+        {isNew(entry, now, today) && (
           <span className="rounded-app bg-primary px-1.5 py-0.5 text-xs font-bold text-white">
             NEW
           </span>
@@ -52,10 +58,24 @@ export function EntryListItem({
             Posted: <time dateTime={entry.publishedAt}>{formatDate(entry.publishedAt)}</time>
           </span>
         )}
-        {showLastDate && entry.lastDate && (
-          <span className={closed ? "" : "font-semibold text-ink"}>
-            Last date: <time dateTime={entry.lastDate}>{formatDate(entry.lastDate)}</time>
+        {entry.updatedAt && (
+          <span>
+            Updated: <time dateTime={entry.updatedAt}>{formatDate(entry.updatedAt)}</time>
           </span>
+        )}
+        {entry.keyDate ? (
+          <span className={entry.keyDate.tone === "closed" ? "" : "font-semibold text-ink"}>
+            {entry.keyDate.tone === "closed" && entry.keyDate.label === "Last date"
+              ? entry.keyDate.value
+              : `${entry.keyDate.label}: ${entry.keyDate.value}`}
+          </span>
+        ) : (
+          showLastDate &&
+          entry.lastDate && (
+            <span className={closed ? "" : "font-semibold text-ink"}>
+              Last date: <time dateTime={entry.lastDate}>{formatDate(entry.lastDate)}</time>
+            </span>
+          )
         )}
       </p>
     </li>

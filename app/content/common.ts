@@ -13,7 +13,17 @@ export const summaryField: ScalarField = {
 export const officialWebsiteField: ScalarField = {
   name: "officialWebsite",
   label: "Official website",
+  publicLabel: "Official Website",
   type: "url",
+};
+
+/** The date an editor last compared the entry with the official notification. */
+export const checkedOnField: ScalarField = {
+  name: "checkedOn",
+  label: "Checked against the official notification on",
+  type: "date",
+  help: "The day you last compared this page with the official notification. Shown to readers.",
+  glanceOnly: true,
 };
 
 export const extraLinksField: RowsField = {

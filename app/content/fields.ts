@@ -10,7 +10,10 @@ export interface Option {
 
 export interface ScalarField {
   name: string;
+  /** The admin form's label: says what to type ("Salary from (₹ per month)"). */
   label: string;
+  /** The public page's label, written for readers, when it differs ("Pay from (per month)"). */
+  publicLabel?: string;
   type: "text" | "textarea" | "url" | "date" | "number" | "select";
   required?: boolean;
   /** Longest text accepted (characters) or largest number. */
@@ -18,15 +21,20 @@ export interface ScalarField {
   options?: readonly Option[];
   help?: string;
   column?: ProjectedColumn;
+  /** Shown in the page's "at a glance" block only, not in its section's table. */
+  glanceOnly?: boolean;
 }
 
 export interface RowsField {
   name: string;
   label: string;
+  publicLabel?: string;
   type: "rows";
   columns: readonly ScalarField[];
   maxRows?: number;
   help?: string;
+  /** The page adds a row adding up the number columns (a vacancy table's "Total"). */
+  totalRow?: boolean;
 }
 
 export type Field = ScalarField | RowsField;

@@ -261,6 +261,7 @@ export async function deleteForever(db: DB, ids: readonly string[]): Promise<Ent
       .where("subject_id", "in", doomed)
       .execute();
     await trx.deleteFrom("entry_slugs").where("entry_id", "in", doomed).execute();
+    await trx.deleteFrom("entry_changes").where("entry_id", "in", doomed).execute();
     await trx.updateTable("entries").set({ job_id: null }).where("job_id", "in", doomed).execute();
     await trx.deleteFrom("entries").where("id", "in", doomed).execute();
     return rows.map(toSummary);

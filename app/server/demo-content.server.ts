@@ -1,5 +1,6 @@
 import type { EntryData } from "~/content/fields.ts";
 import type { DB } from "./db/db.server.ts";
+import { formatDate } from "./format.ts";
 import { createEntry, type Author } from "./entries.server.ts";
 import { saveSettings } from "./settings.server.ts";
 import { saveSitePage } from "./site-pages.server.ts";
@@ -186,6 +187,24 @@ function day(offset: number, base: Date): string {
   return new Date(base.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** One notification, two posts (regular and backlog), the categories split between them. */
+function splitPosts(
+  name: string,
+  counts: Record<"total" | "ur" | "ews" | "obc" | "sc" | "st", number>,
+) {
+  const regular = { ur: 0, ews: 0, obc: 0, sc: 0, st: 0 };
+  const backlog = { ur: 0, ews: 0, obc: 0, sc: 0, st: 0 };
+  for (const c of ["ur", "ews", "obc", "sc", "st"] as const) {
+    regular[c] = Math.ceil(counts[c] * 0.7);
+    backlog[c] = counts[c] - regular[c];
+  }
+  const sum = (r: typeof regular) => r.ur + r.ews + r.obc + r.sc + r.st;
+  return [
+    { post: name, total: sum(regular), ...regular },
+    { post: `${name} (backlog)`, total: sum(backlog), ...backlog },
+  ];
+}
+
 export function jobData(
   i: number,
   base: Date,
@@ -225,7 +244,10 @@ export function jobData(
     ageMax: 27 + (i % 4) * 3,
     ageCutoffDate: day(lastOffset, base),
     ageRelaxation: "OBC: 3 years\nSC / ST: 5 years\nPwD: 10 years\nEx-servicemen: as per rules",
-    posts: [{ post: post.post, total, ur, ews, obc, sc, st }],
+    posts:
+      i % 3 === 0
+        ? splitPosts(post.post, { total, ur, ews, obc, sc, st })
+        : [{ post: post.post, total, ur, ews, obc, sc, st }],
     qualification: post.qualification,
     eligibility: `${post.qualification} from a recognised board or university. Candidates awaiting their final result may not apply.`,
     selectionProcess:
@@ -234,10 +256,19 @@ export function jobData(
     applyUrl: `${org.site}/apply`,
     notificationUrl: `${org.site}/notice-${year}-${i + 1}.pdf`,
     officialWebsite: org.site,
+    // Some notices also point at a private coaching site: the page must flag it as unofficial.
+    ...(i % 4 === 1
+      ? {
+          links: [
+            { label: "Free mock test (private site)", url: "https://mocktest-hub.example.com/" },
+          ],
+        }
+      : {}),
+    checkedOn: day(-((i % 3) + 1), base),
     faqs: [
       {
         question: `What is the last date for ${title}?`,
-        answer: `The last date to apply is ${day(lastOffset, base)}.`,
+        answer: `The last date to apply is ${formatDate(day(lastOffset, base))}.`,
       },
       {
         question: "How many vacancies are there?",

@@ -1,5 +1,6 @@
-import { expect, it } from "vitest";
+import { afterEach, expect, it } from "vitest";
 import { describeEachDatabase } from "../../test/databases.ts";
+import { setClock } from "~/india-date.ts";
 import {
   createEntry,
   EntryConflictError,
@@ -80,6 +81,18 @@ describeEachDatabase("entries repository", (db) => {
     expect(await listRevisions(db(), "entry", entry.id)).toHaveLength(2);
   });
 
+  it("answers an entry's id (the spec's route parameter) with its slug, only for its own kind", async () => {
+    const entry = await createEntry(db(), "job", job("Forest Guard Recruitment"), editor);
+    for (const id of [entry.id, entry.id.toUpperCase()])
+      expect(await findPublishedBySlug(db(), "job", id)).toEqual({
+        found: "moved",
+        slug: entry.slug,
+      });
+    expect(await findPublishedBySlug(db(), "result", entry.id)).toEqual({ found: "none" });
+    const draft = await createEntry(db(), "job", job("Draft By Id", {}, "draft"), editor);
+    expect(await findPublishedBySlug(db(), "job", draft.id)).toEqual({ found: "none" });
+  });
+
   it("never shows drafts publicly", async () => {
     const draft = await createEntry(db(), "job", job("Secret Draft Post", {}, "draft"), editor);
     expect(await findPublishedBySlug(db(), "job", draft.slug)).toEqual({ found: "none" });
@@ -104,7 +117,7 @@ describeEachDatabase("entries repository", (db) => {
   });
 
   it("finds jobs closing within a window, soonest first", async () => {
-    const today = new Date("2031-03-01T10:00:00Z");
+    const today = "2031-03-01";
     await createEntry(db(), "job", job("Closes In Three Days", { lastDate: "2031-03-04" }), editor);
     await createEntry(db(), "job", job("Closes Tomorrow", { lastDate: "2031-03-02" }), editor);
     await createEntry(db(), "job", job("Closes Next Month", { lastDate: "2031-04-20" }), editor);
@@ -171,6 +184,60 @@ describeEachDatabase("entries repository", (db) => {
     expect((await searchPublished(db(), "   ")).total).toBe(0);
   });
 
+  it("ranks the jobs one can still apply for first, counts matches by kind and filters by kind", async () => {
+    const open = await createEntry(
+      db(),
+      "job",
+      job("Quokka Junior Clerk Recruitment 2026", { lastDate: "2030-01-31" }),
+      editor,
+    );
+    const others = [
+      await createEntry(
+        db(),
+        "job",
+        job("Quokka Junior Clerk Recruitment 2019", { lastDate: "2019-05-01" }),
+        editor,
+      ),
+      await createEntry(
+        db(),
+        "result",
+        {
+          title: "Quokka Junior Clerk Result 2026",
+          organization: "Central Staff Selection Agency",
+          status: "published",
+          data: { summary: "Quokka junior clerk result", resultDate: "2026-11-01" },
+        },
+        editor,
+      ),
+      await createEntry(
+        db(),
+        "answer-key",
+        {
+          title: "Quokka Junior Clerk Answer Key 2026",
+          organization: "Central Staff Selection Agency",
+          status: "published",
+          data: {
+            summary: "Quokka junior clerk key",
+            keyType: "provisional",
+            releaseDate: "2026-10-01",
+          },
+        },
+        editor,
+      ),
+    ];
+    const found = await searchPublished(db(), "quokka junior clerk", { today: "2026-11-23" });
+    expect(found.items[0].id).toBe(open.id);
+    expect(new Set(found.items.slice(1).map((h) => h.id))).toEqual(
+      new Set(others.map((o) => o.id)),
+    );
+    expect(found.kindCounts).toEqual({ job: 2, result: 1, "answer-key": 1 });
+    expect(found.total).toBe(4);
+    const results = await searchPublished(db(), "quokka junior clerk", { kind: "result" });
+    expect(results.items.map((h) => h.kind)).toEqual(["result"]);
+    expect(results.total).toBe(1);
+    expect(results.kindCounts.job).toBe(2);
+  });
+
   it("keeps the search index to public entries as their status changes", async () => {
     const entry = await createEntry(
       db(),
@@ -206,5 +273,24 @@ describeEachDatabase("entries repository", (db) => {
     expect(orgs).toContain("Aardvark Board");
     expect(orgs).not.toContain("Aaa Hidden Draft Board");
     expect([...orgs].sort()).toEqual(orgs);
+  });
+});
+
+// 00:10 in India on 24 Nov 2026 is 18:40 on 23 Nov in UTC.
+const INDIA_JUST_AFTER_MIDNIGHT = "2026-11-24T00:10:00+05:30";
+
+describeEachDatabase("closing soon, by India's date", (db) => {
+  afterEach(() => setClock());
+
+  it("leaves out a job that closed at midnight in India while UTC is still on its last date", async () => {
+    // Regression: the home page's box took the UTC date and kept yesterday's jobs until 05:30 IST.
+    await createEntry(db(), "job", job("Closed Last Night", { lastDate: "2026-11-23" }), editor);
+    await createEntry(db(), "job", job("Closes Tonight", { lastDate: "2026-11-24" }), editor);
+    await createEntry(db(), "job", job("Closes In A Week", { lastDate: "2026-12-01" }), editor);
+    await createEntry(db(), "job", job("Closes In Eight Days", { lastDate: "2026-12-02" }), editor);
+    setClock(INDIA_JUST_AFTER_MIDNIGHT);
+    expect(new Date(INDIA_JUST_AFTER_MIDNIGHT).toISOString()).toBe("2026-11-23T18:40:00.000Z");
+    const soon = await jobsClosingSoon(db(), 7, 10);
+    expect(soon.map((e) => e.title)).toEqual(["Closes Tonight", "Closes In A Week"]);
   });
 });

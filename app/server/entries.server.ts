@@ -1,9 +1,12 @@
 import { sql } from "kysely";
 import { allFields, searchableText, type EntryData } from "~/content/fields.ts";
 import { REGISTRY, slugify, type Kind, type Status } from "~/content/registry.ts";
+import { keyChanges } from "~/content/change-log.ts";
+import { todayInIndia } from "~/india-date.ts";
 import type { DB } from "./db/db.server.ts";
 import { dialectOf, newId, now } from "./db/dialect.ts";
 import type { EntryRow } from "./db/schema.ts";
+import { addDays } from "./format.ts";
 import { recordRevision } from "./revisions.server.ts";
 
 export interface Entry {
@@ -273,6 +276,23 @@ export async function updateEntry(
     await trx.updateTable("entries").set(changes).where("id", "=", id).execute();
     const entry = toEntry({ ...before, ...changes });
     await recordRevision(trx, "entry", id, entry, author, at);
+    // Readers hear of changes to what they act on, once the entry is public and stays so.
+    if (before.status === "published" && input.status === "published") {
+      const keyed = keyChanges(kind, JSON.parse(before.data) as EntryData, input.data);
+      if (keyed.length > 0)
+        await trx
+          .insertInto("entry_changes")
+          .values(
+            keyed.map((c) => ({
+              id: newId(),
+              entry_id: id,
+              headline: c.headline,
+              detail: c.detail,
+              created_at: at,
+            })),
+          )
+          .execute();
+    }
     return entry;
   });
 }
@@ -309,14 +329,33 @@ export async function findPublishedBySlug(db: DB, kind: Kind, slug: string): Pro
     .where("entry_slugs.slug", "=", slug)
     .where(sql<boolean>`entries.status = 'published' and entries.deleted_at is null`)
     .executeTakeFirst();
-  return moved ? { found: "moved", slug: moved.slug } : { found: "none" };
+  if (moved) return { found: "moved", slug: moved.slug };
+  // The spec's detail routes take the entry's id: an id is answered with its slug address.
+  if (ENTRY_ID.test(slug)) {
+    const byId = await db
+      .selectFrom("entries")
+      .select("slug")
+      .where("kind", "=", kind)
+      .where("id", "=", slug.toLowerCase())
+      .where(isPublic)
+      .executeTakeFirst();
+    if (byId) return { found: "moved", slug: byId.slug };
+  }
+  return { found: "none" };
 }
+
+const ENTRY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ListFilters {
   organization?: string;
   state?: string;
   qualification?: string;
+  /** India's date: leave out jobs whose last date is before it ("what can I still apply for"). */
+  openOn?: string;
 }
+
+/** Newest first, or the soonest last date first (jobs one can still apply for). */
+export type ListSort = "newest" | "last-date";
 
 export interface Page<T> {
   items: T[];
@@ -336,6 +375,10 @@ export const MAX_LIST_PAGES = 250;
 
 function publicOfKind(db: DB, kind: Kind, filters: ListFilters) {
   let q = db.selectFrom("entries").where("kind", "=", kind).where(isPublic);
+  if (filters.openOn) {
+    const openOn = filters.openOn;
+    q = q.where((eb) => eb.or([eb("last_date", "is", null), eb("last_date", ">=", openOn)]));
+  }
   if (filters.organization) q = q.where("organization", "=", filters.organization);
   if (filters.state) q = q.where("state", "=", filters.state);
   if (filters.qualification) q = q.where("qualification", "=", filters.qualification);
@@ -366,19 +409,30 @@ export async function listPublished(
     perPage = 20,
     filters = {},
     total,
-  }: { page?: number; perPage?: number; filters?: ListFilters; total?: number },
-): Promise<Page<EntrySummary>> {
+    sort = "newest",
+  }: {
+    page?: number;
+    perPage?: number;
+    filters?: ListFilters;
+    total?: number;
+    sort?: ListSort;
+  },
+): Promise<Page<EntrySummary & { data: EntryData }>> {
   const count = total ?? (await countPublished(db, kind, filters));
   const pages = Math.min(MAX_LIST_PAGES, Math.max(1, Math.ceil(count / perPage)));
-  const rows = await publicOfKind(db, kind, filters)
-    .select(summaryColumns)
-    .orderBy("published_at", "desc")
+  let query = publicOfKind(db, kind, filters).select([...summaryColumns, "data"]);
+  query =
+    sort === "last-date"
+      ? query.orderBy("last_date", "asc").orderBy("published_at", "desc")
+      : query.orderBy("published_at", "desc");
+  const rows = await query
     .orderBy("id", "desc")
     .limit(perPage)
     .offset((Math.min(page, pages) - 1) * perPage)
     .execute();
   return {
-    items: rows.map(toSummary),
+    // A list row shows one date from its entry's fields (a result's declaration, an exam's date).
+    items: rows.map((r) => ({ ...toSummary(r), data: JSON.parse(r.data) as EntryData })),
     total: count,
     page: Math.min(page, pages),
     perPage,
@@ -386,13 +440,27 @@ export async function listPublished(
   };
 }
 
-/** The newest published entries of one kind (spec: ordered by creation, newest first). */
-export async function latestPublished(db: DB, kind: Kind, limit: number): Promise<EntrySummary[]> {
-  const rows = await db
+/**
+ * The newest published entries of one kind (spec: ordered by creation, newest first). With
+ * `openOn` (India's date), jobs whose last date is before it are left out.
+ */
+export async function latestPublished(
+  db: DB,
+  kind: Kind,
+  limit: number,
+  { openOn }: { openOn?: string } = {},
+): Promise<EntrySummary[]> {
+  let query = db
     .selectFrom("entries")
     .select(summaryColumns)
     .where("kind", "=", kind)
-    .where(isPublic)
+    .where(isPublic);
+  if (openOn) {
+    query = query.where((eb) =>
+      eb.or([eb("last_date", "is", null), eb("last_date", ">=", openOn)]),
+    );
+  }
+  const rows = await query
     .orderBy("published_at", "desc")
     .orderBy("id", "desc")
     .limit(limit)
@@ -400,15 +468,19 @@ export async function latestPublished(db: DB, kind: Kind, limit: number): Promis
   return rows.map(toSummary);
 }
 
-/** Open jobs whose last date falls within the next `days` days, soonest first. */
+/**
+ * Open jobs whose last date falls within the next `days` days, soonest first. `today` is India's
+ * date: a job closes at midnight in India, so by the UTC date yesterday's jobs would linger here
+ * until 05:30.
+ */
 export async function jobsClosingSoon(
   db: DB,
   days: number,
   limit: number,
-  today = new Date(),
+  today: string = todayInIndia(),
 ): Promise<EntrySummary[]> {
-  const from = today.toISOString().slice(0, 10);
-  const to = new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+  const from = today;
+  const to = addDays(today, days);
   const rows = await db
     .selectFrom("entries")
     .select(summaryColumns)
@@ -479,46 +551,77 @@ export interface SearchHit extends EntrySummary {
  * the databases: SQLite's FTS5 and PostgreSQL's tsvector. Words found come back wrapped in
  * \u0001…\u0002 so the page can highlight them without trusting any HTML.
  */
+/**
+ * How much an open job's relevance is multiplied by: a job seeker searching "junior clerk" wants
+ * the notifications they can still apply for before that exam's result, admit card or answer key,
+ * and before jobs that have closed.
+ */
+const OPEN_JOB_BOOST = 2;
+
+export interface SearchPage extends Page<SearchHit> {
+  /** Matches of each kind (bounded like `total`), for the type filter chips. */
+  kindCounts: Partial<Record<Kind, number>>;
+}
+
 export async function searchPublished(
   db: DB,
   query: string,
-  { page = 1, perPage = 20 } = {},
-): Promise<Page<SearchHit>> {
+  {
+    page = 1,
+    perPage = 20,
+    kind,
+    today = todayInIndia(),
+  }: { page?: number; perPage?: number; kind?: Kind; today?: string } = {},
+): Promise<SearchPage> {
   const words = query
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 0)
     .slice(0, 8);
-  if (words.length === 0) return { items: [], total: 0, page: 1, perPage, pages: 1 };
+  if (words.length === 0)
+    return { items: [], total: 0, page: 1, perPage, pages: 1, kindCounts: {} };
   const offset = (page - 1) * perPage;
+  const openJob = sql<boolean>`(e.kind = 'job' and (e.last_date is null or e.last_date >= ${today}))`;
+  const boost = sql<number>`(case when ${openJob} then ${OPEN_JOB_BOOST} else 1 end)`;
+  const counted = (rows: { kind: string; n: number | string }[]) => {
+    const kindCounts: Partial<Record<Kind, number>> = {};
+    for (const r of rows) kindCounts[r.kind as Kind] = Number(r.n);
+    const all = Object.values(kindCounts).reduce((a, b) => a + b, 0);
+    return { kindCounts, total: kind ? (kindCounts[kind] ?? 0) : all };
+  };
   if (dialectOf(db) === "sqlite") {
-    // entries_fts holds public entries only (see the migration), so ranking and counting need no
-    // join; the page's rows are then read by their search_id.
+    // entries_fts holds public entries only (see the migration); the first matches, bounded, are
+    // counted by kind, and the page's rows ranked with the open-job boost.
     const match = words.map((w) => `"${w.replaceAll('"', '""')}"*`).join(" ");
     const fts = sql<{ rowid: number; snippet: string }>`entries_fts`.as("entries_fts");
-    const { total } = await db
+    const perKind = await db
       .selectFrom(
         db
           .selectFrom(fts)
-          .select(sql`1`.as("one"))
+          .select(sql<number>`rowid`.as("search_id"))
           .where(sql<boolean>`entries_fts match ${match}`)
           .limit(SEARCH_COUNT_LIMIT + 1)
           .as("m"),
       )
-      .select(sql<number>`count(*)`.as("total"))
-      .executeTakeFirstOrThrow();
+      .innerJoin("entries as e", "e.search_id", "m.search_id")
+      .select(["e.kind", sql<number>`count(*)`.as("n")])
+      .groupBy("e.kind")
+      .execute();
+    const { kindCounts, total } = counted(perKind);
     const hits = await db
       .selectFrom(fts)
+      .innerJoin("entries as e", (join) => join.on(sql<boolean>`e.search_id = entries_fts.rowid`))
       .select([
-        sql<number>`rowid`.as("search_id"),
+        sql<number>`entries_fts.rowid`.as("search_id"),
         sql<string>`snippet(entries_fts, -1, char(1), char(2), '…', 24)`.as("snippet"),
       ])
       .where(sql<boolean>`entries_fts match ${match}`)
-      .orderBy(sql`bm25(entries_fts, 10, 4, 1)`)
+      .$if(!!kind, (q) => q.where("e.kind", "=", kind!))
+      .orderBy(sql`bm25(entries_fts, 10, 4, 1) * ${boost}`)
       .limit(perPage)
       .offset(offset)
       .execute();
-    if (hits.length === 0) return pageOf([], Number(total), page, perPage);
+    if (hits.length === 0) return { ...pageOf([], total, page, perPage), kindCounts };
     const rows = await db
       .selectFrom("entries")
       .select([...summaryColumns, "search_id"])
@@ -533,29 +636,37 @@ export async function searchPublished(
       const row = byId.get(h.search_id);
       return row ? [{ ...row, snippet: h.snippet }] : [];
     });
-    return pageOf(ordered, Number(total), page, perPage);
+    return { ...pageOf(ordered, total, page, perPage), kindCounts };
   }
   // PostgreSQL: rank the newest matches (at most SEARCH_RANK_WINDOW of them) so that a very common
   // word costs the same as a rare one; job seekers want the recent notices first anyway.
   const tsquery = words.map((w) => `${w.replace(/[^\p{L}\p{N}]/gu, "")}:*`).join(" & ");
   const matches = db
-    .selectFrom("entries")
+    .selectFrom("entries as e")
     .where(sql<boolean>`search_vector @@ to_tsquery('simple', ${tsquery})`)
     .where(isPublic);
-  const { total } = await db
+  const perKind = await db
     .selectFrom(
       matches
-        .select(sql`1`.as("one"))
+        .select("e.kind")
         .limit(SEARCH_COUNT_LIMIT + 1)
         .as("m"),
     )
-    .select(sql<number>`count(*)`.as("total"))
-    .executeTakeFirstOrThrow();
+    .select(["m.kind", sql<number>`count(*)`.as("n")])
+    .groupBy("m.kind")
+    .execute();
+  const { kindCounts, total } = counted(perKind);
   const rows = await db
     .selectFrom(
       matches
-        .select([...summaryColumns, "search_vector" as never, "search_text"])
-        .orderBy("published_at", "desc")
+        .$if(!!kind, (q) => q.where("e.kind", "=", kind!))
+        .select([
+          ...summaryColumns.map((c) => `e.${c}` as const),
+          "e.search_vector" as never,
+          "e.search_text",
+          sql<number>`${boost}`.as("boost"),
+        ])
+        .orderBy("e.published_at", "desc")
         .limit(SEARCH_RANK_WINDOW)
         .as("m"),
     )
@@ -565,12 +676,12 @@ export async function searchPublished(
         "snippet",
       ),
     )
-    .orderBy(sql`ts_rank(search_vector, to_tsquery('simple', ${tsquery}))`, "desc")
+    .orderBy(sql`ts_rank(search_vector, to_tsquery('simple', ${tsquery})) * boost`, "desc")
     .orderBy("published_at", "desc")
     .limit(perPage)
     .offset(offset)
     .execute();
-  return pageOf(rows, Number(total), page, perPage);
+  return { ...pageOf(rows, total, page, perPage), kindCounts };
 }
 
 const SEARCH_RANK_WINDOW = 300;
@@ -658,12 +769,14 @@ export interface FeedItem {
 }
 
 /** The newest published entries of a kind with their short information, for the RSS feed. */
-export async function feedItems(db: DB, kind: Kind, limit = 50): Promise<FeedItem[]> {
-  const rows = await db
-    .selectFrom("entries")
+export async function feedItems(
+  db: DB,
+  kind: Kind,
+  limit = 50,
+  filters: ListFilters = {},
+): Promise<FeedItem[]> {
+  const rows = await publicOfKind(db, kind, filters)
     .select(["id", "slug", "title", "organization", "published_at", "updated_at", "data"])
-    .where("kind", "=", kind)
-    .where(isPublic)
     .orderBy("published_at", "desc")
     .orderBy("id", "desc")
     .limit(limit)
@@ -707,4 +820,99 @@ export async function publicKindStats(db: DB): Promise<Partial<Record<Kind, Kind
   for (const r of rows)
     out[r.kind as Kind] = { last: r.last ? String(r.last) : undefined, count: Number(r.n) };
   return out;
+}
+
+export interface PublicChange {
+  id: string;
+  entryId: string;
+  headline: string;
+  detail: string;
+  createdAt: string;
+}
+
+const toChange = (r: {
+  id: string;
+  entry_id: string;
+  headline: string;
+  detail: string;
+  created_at: string;
+}): PublicChange => ({
+  id: r.id,
+  entryId: r.entry_id,
+  headline: r.headline,
+  detail: r.detail,
+  createdAt: r.created_at,
+});
+
+/** When each of these entries last changed in a way readers act on (the lists' "Updated"). */
+export async function lastKeyChanges(db: DB, entryIds: readonly string[]) {
+  if (entryIds.length === 0) return new Map<string, string>();
+  const rows = await db
+    .selectFrom("entry_changes")
+    .select(["entry_id", (eb) => eb.fn.max("created_at").as("at")])
+    .where("entry_id", "in", [...entryIds])
+    .groupBy("entry_id")
+    .execute();
+  return new Map(rows.map((r) => [r.entry_id, String(r.at)]));
+}
+
+/** An entry's public change log, newest first. */
+export async function listEntryChanges(
+  db: DB,
+  entryId: string,
+  limit = 50,
+): Promise<PublicChange[]> {
+  const rows = await db
+    .selectFrom("entry_changes")
+    .selectAll()
+    .where("entry_id", "=", entryId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map(toChange);
+}
+
+/**
+ * The newest key changes of public entries of `kinds`, with each entry's summary, for the bell
+ * and the latest bar. A job that has closed is left out, as it is from the updates themselves.
+ */
+export async function latestChanges(
+  db: DB,
+  kinds: readonly Kind[],
+  limit: number,
+  today: string = todayInIndia(),
+): Promise<(PublicChange & { entry: EntrySummary })[]> {
+  const rows = await db
+    .selectFrom("entry_changes as c")
+    .innerJoin("entries", "entries.id", "c.entry_id")
+    .select(summaryColumns.map((col) => `entries.${col}` as const))
+    .select([
+      "c.id as change_id",
+      "c.entry_id",
+      "c.headline",
+      "c.detail",
+      "c.created_at as changed_at",
+    ])
+    .where(isPublic)
+    .where("entries.kind", "in", [...kinds])
+    .where((eb) =>
+      eb.or([
+        eb("entries.kind", "!=", "job"),
+        eb("entries.last_date", "is", null),
+        eb("entries.last_date", ">=", today),
+      ]),
+    )
+    .orderBy("c.created_at", "desc")
+    .orderBy("c.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.change_id,
+    entryId: r.entry_id,
+    headline: r.headline,
+    detail: r.detail,
+    createdAt: r.changed_at,
+    entry: toSummary(r),
+  }));
 }

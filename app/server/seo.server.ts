@@ -178,6 +178,23 @@ export interface Crumb {
   path: string;
 }
 
+/** The page itself, for its publication and modification dates (JobPosting has no dateModified). */
+export function webPageJsonLd(page: {
+  url: string;
+  name: string;
+  datePublished: string | null;
+  dateModified: string;
+}): JsonLd {
+  return compact({
+    "@context": CONTEXT,
+    "@type": "WebPage",
+    url: page.url,
+    name: page.name,
+    datePublished: page.datePublished ?? undefined,
+    dateModified: page.dateModified,
+  }) as JsonLd;
+}
+
 export function breadcrumbJsonLd(crumbs: readonly Crumb[], baseUrl: string): JsonLd {
   return compact({
     "@context": CONTEXT,

@@ -1,8 +1,9 @@
-import { expect, it } from "vitest";
+import { afterEach, expect, it } from "vitest";
 import { describeEachDatabase } from "../../test/databases.ts";
 import type { Kind } from "~/content/registry.ts";
+import { setClock } from "~/india-date.ts";
 import type { DB } from "./db/db.server.ts";
-import { createEntry, type EntryWrite } from "./entries.server.ts";
+import { createEntry, listEntryChanges, updateEntry, type EntryWrite } from "./entries.server.ts";
 import { readUpdates } from "./updates.server.ts";
 
 const editor = { id: null, name: "Test editor" };
@@ -109,5 +110,68 @@ describeEachDatabase("updates for the bell and the latest bar", (db) => {
     expect(latest).toHaveLength(20);
     expect(bell).toHaveLength(21);
     expect(bell.some((u) => u.title === "Draft job")).toBe(false);
+  });
+});
+
+describeEachDatabase("updates leave closed jobs out", (db) => {
+  afterEach(() => setClock());
+
+  it("announces no job whose last date has passed in India, though UTC is still on it", async () => {
+    // The bar gives every item a NEW chip: a closed job must not reach it.
+    const closing = (title: string, lastDate: string) => {
+      const job = write(title);
+      return createEntry(db(), "job", { ...job, data: { ...job.data, lastDate } }, editor);
+    };
+    await closing("Closed Last Night", "2026-11-23");
+    const open = await closing("Closes Tonight", "2026-11-24");
+    const result = await createEntry(db(), "result", write("A Result"), editor);
+    // 00:10 in India on 24 Nov 2026 (18:40 on the 23rd in UTC).
+    setClock("2026-11-24T00:10:00+05:30");
+    const { bell, latest } = await readUpdates(db());
+    for (const list of [bell, latest]) {
+      expect(list.map((u) => u.id).sort()).toEqual([open.id, result.id].sort());
+    }
+  });
+});
+
+describeEachDatabase("key changes as updates", (db) => {
+  it("announces a key change of a published entry, once, as its newest news", async () => {
+    const job = await entryAt(db(), "job", "Forest Guard", 1);
+    await entryAt(db(), "job", "Newer Job", 2);
+    // A draft's edits are nobody's news; nor is a reworded summary of a public job.
+    const draft = await entryAt(db(), "job", "Draft Job", 3, "draft");
+    await updateEntry(
+      db(),
+      draft.id,
+      { ...write("Draft Job", "draft"), data: { ...write("x").data, lastDate: "2031-01-01" } },
+      editor,
+    );
+    await updateEntry(
+      db(),
+      job.id,
+      { ...write("Forest Guard"), data: { ...write("x").data, summary: "Reworded" } },
+      editor,
+    );
+    expect(await listEntryChanges(db(), job.id)).toEqual([]);
+
+    await updateEntry(
+      db(),
+      job.id,
+      { ...write("Forest Guard"), data: { ...write("x").data, lastDate: "2030-02-28" } },
+      editor,
+    );
+    const changes = await listEntryChanges(db(), job.id);
+    expect(changes.map((c) => c.detail)).toEqual([
+      "Last date extended from 31 Jan 2030 to 28 Feb 2030",
+    ]);
+    const { bell, latest } = await readUpdates(db());
+    expect(bell[0]).toMatchObject({
+      id: job.id,
+      title: "Last date extended: Forest Guard",
+      createdAt: changes[0].createdAt,
+    });
+    expect(bell.filter((u) => u.id === job.id)).toHaveLength(1);
+    expect(latest[0].title).toBe("Last date extended: Forest Guard");
+    expect(await listEntryChanges(db(), draft.id)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { REGISTRY, type Kind } from "~/content/registry.ts";
+import { todayInIndia } from "~/india-date.ts";
 import type { DB } from "./db/db.server.ts";
-import { latestPublished, type EntrySummary } from "./entries.server.ts";
+import { latestChanges, latestPublished, type EntrySummary } from "./entries.server.ts";
 
 /** The kinds the bell and the latest bar announce (spec §3: Job, Result or Admit Card). */
 export const UPDATE_KINDS = ["job", "result", "admit-card"] as const satisfies readonly Kind[];
@@ -56,22 +57,42 @@ function uniqueById(items: UpdateItem[]): UpdateItem[] {
   return items.filter((item) => (seen.has(item.id) ? false : (seen.add(item.id), true)));
 }
 
+/** A key change as an update: "Last date extended: CSSA Junior Clerk Recruitment 2026". */
+function changeUpdate(change: { headline: string; createdAt: string; entry: EntrySummary }) {
+  const item = toUpdate(change.entry);
+  return { ...item, title: `${change.headline}: ${item.title}`, createdAt: change.createdAt };
+}
+
 /**
  * What the bell and the latest bar show (spec §9). The bell: the newest `perKind` of jobs, results
  * and admit cards, merged newest first, the top `max` kept. The bar: the newest `latestCount` of
- * the same kinds, without duplicates. One read per kind serves both.
+ * the same kinds, without duplicates. One read per kind serves both. A job whose last date is
+ * before `today` (India's date) is not announced: the bar gives every item a NEW chip, and the bell
+ * marks items as new, and neither may say that of a vacancy nobody can apply for any more.
+ * Key changes of public entries ("Last date extended: …") are updates too, at the time of the
+ * change; an entry appears once, as its newest news.
  */
 export async function readUpdates(
   db: DB,
   limits: UpdatesLimits = DEFAULT_UPDATES_LIMITS,
+  today: string = todayInIndia(),
 ): Promise<UpdatesFeed> {
   const perKind = Math.max(limits.perKind, limits.latestCount);
-  const byKind = await Promise.all(
-    UPDATE_KINDS.map(async (kind) => (await latestPublished(db, kind, perKind)).map(toUpdate)),
+  const [byKind, changes] = await Promise.all([
+    Promise.all(
+      UPDATE_KINDS.map(async (kind) =>
+        (await latestPublished(db, kind, perKind, { openOn: today })).map(toUpdate),
+      ),
+    ),
+    latestChanges(db, UPDATE_KINDS, Math.max(limits.max, limits.latestCount), today),
+  ]);
+  const changed = changes.map(changeUpdate);
+  const bell = uniqueById(
+    [...byKind.flatMap((items) => items.slice(0, limits.perKind)), ...changed].sort(newestFirst),
+  ).slice(0, limits.max);
+  const latest = uniqueById([...byKind.flat(), ...changed].sort(newestFirst)).slice(
+    0,
+    limits.latestCount,
   );
-  const bell = uniqueById(byKind.flatMap((items) => items.slice(0, limits.perKind)))
-    .sort(newestFirst)
-    .slice(0, limits.max);
-  const latest = uniqueById(byKind.flat()).sort(newestFirst).slice(0, limits.latestCount);
   return { bell, latest };
 }

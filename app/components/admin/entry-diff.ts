@@ -1,5 +1,6 @@
 import type { EntryData, Row, ScalarField } from "~/content/fields.ts";
 import { REGISTRY, type Kind, type Status } from "~/content/registry.ts";
+import { formatDate } from "~/server/format.ts";
 import { formatDateTime } from "./format.ts";
 import { STATUS_LABELS } from "./status-badge.tsx";
 
@@ -35,6 +36,8 @@ function show(field: Pick<ScalarField, "type" | "options">, value: unknown): str
   if (field.type === "select") {
     return field.options?.find((o) => o.value === value)?.label ?? String(value);
   }
+  // Dates read the same everywhere on the site: "24 Nov 2026", never "2026-11-24".
+  if (field.type === "date") return formatDate(String(value));
   return String(value);
 }
 

@@ -1,6 +1,7 @@
 import { KIND_LIST, kindByUrlPrefix, type Kind } from "~/content/registry.ts";
 import { SITE_PAGE_SLUGS } from "~/content/site-pages.ts";
-import { publicKindStats, sitemapEntries } from "~/server/entries.server.ts";
+import { landingPath, landingSlug, landingValue } from "~/content/landing.ts";
+import { filterValues, publicKindStats, sitemapEntries } from "~/server/entries.server.ts";
 import { env } from "~/server/env.server.ts";
 import { canonicalUrl, urlsetXml } from "~/server/seo.server.ts";
 import { db } from "~/server/services.server.ts";
@@ -20,7 +21,12 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (name === "pages") {
     if (number)
       return notFound("No such sitemap. The sitemap index at /sitemap.xml lists them all.");
-    const [stats, pages] = await Promise.all([publicKindStats(conn), listSitePages(conn)]);
+    const [stats, pages, states, qualifications] = await Promise.all([
+      publicKindStats(conn),
+      listSitePages(conn),
+      filterValues(conn, "job", "state"),
+      filterValues(conn, "job", "qualification"),
+    ]);
     const last = (kind: Kind) => stats[kind]?.last;
     const published = new Set<string>(SITE_PAGE_SLUGS);
     urls = [
@@ -35,6 +41,13 @@ export async function loader({ params }: Route.LoaderArgs) {
         .filter((p) => published.has(p.slug))
         .map((p) => ({ loc: canonicalUrl(baseUrl, `/${p.slug}`), lastmod: p.updatedAt })),
       { loc: canonicalUrl(baseUrl, "/contact-us") },
+      // The job landing pages of every state and qualification that has a public job.
+      ...states
+        .filter((v) => landingValue("state", landingSlug(v)))
+        .map((v) => ({ loc: canonicalUrl(baseUrl, landingPath("state", v)) })),
+      ...qualifications
+        .filter((v) => landingValue("qualification", landingSlug(v)))
+        .map((v) => ({ loc: canonicalUrl(baseUrl, landingPath("qualification", v)) })),
     ];
   } else {
     const kind = name ? kindByUrlPrefix(`/${name}`) : undefined;

@@ -1,9 +1,10 @@
 import { Link } from "react-router";
 import { JsonLd } from "~/components/json-ld.tsx";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
+import { clock, todayInIndia } from "~/india-date.ts";
 import { jobsClosingSoon, latestPublished, type EntrySummary } from "~/server/entries.server.ts";
 import { env } from "~/server/env.server.ts";
-import { dateInIndia, formatDate, isNew } from "~/server/format.ts";
+import { formatDate, isNew } from "~/server/format.ts";
 import {
   faqPageJsonLd,
   organizationJsonLd,
@@ -30,7 +31,8 @@ export async function loader() {
   const conn = await db();
   const settings = await publicSettings();
   const baseUrl = env().BASE_URL;
-  const now = new Date();
+  const now = clock();
+  const today = todayInIndia(now);
   const [boxes, closingSoon] = await Promise.all([
     Promise.all(
       BOXES.map(async (box) => ({
@@ -38,10 +40,18 @@ export async function loader() {
         title: box.title,
         href: REGISTRY[box.kind].urlPrefix,
         viewAll: `View all ${REGISTRY[box.kind].plural.toLowerCase()}`,
-        items: (await latestPublished(conn, box.kind, PER_BOX)).map(listed),
+        // Jobs one can no longer apply for are news to nobody: the jobs box lists open ones.
+        items: (
+          await latestPublished(
+            conn,
+            box.kind,
+            PER_BOX,
+            box.kind === "job" ? { openOn: today } : {},
+          )
+        ).map(listed),
       })),
     ),
-    jobsClosingSoon(conn, CLOSING_SOON_DAYS, PER_BOX, now),
+    jobsClosingSoon(conn, CLOSING_SOON_DAYS, PER_BOX, today),
   ]);
   const faqs = settings.homeFaq.filter((f) => f.question.trim() && f.answer.trim());
   const faqLd = faqPageJsonLd(faqs);
@@ -52,7 +62,7 @@ export async function loader() {
     faqs,
     tagline: settings.tagline,
     now: now.toISOString(),
-    today: dateInIndia(now),
+    today,
     jsonLd: [
       organizationJsonLd(settings, baseUrl),
       webSiteJsonLd(settings, baseUrl),
@@ -80,18 +90,42 @@ function listed(e: EntrySummary) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { boxes, closingSoon, faqs, now, jobsPrefix } = loaderData;
+  const { boxes, closingSoon, faqs, now, today, jobsPrefix } = loaderData;
   const [jobs, ...others] = boxes;
   return (
     <main className="space-y-6">
       <JsonLd blocks={loaderData.jsonLd} />
       <h1 className="text-xl font-semibold text-ink sm:text-2xl">{loaderData.tagline}</h1>
 
+      {/* On a phone the boxes stand one under another: a row of links reaches each at once. */}
+      <nav aria-label="Jump to" className="-mt-3 md:hidden">
+        <ul className="flex flex-wrap gap-2 text-sm">
+          {[
+            { id: jobs.kind, title: jobs.title },
+            { id: "closing-soon", title: "Closing Soon" },
+            ...others.map((b) => ({ id: b.kind, title: b.title })),
+            ...(faqs.length > 0 ? [{ id: "faq", title: "FAQ" }] : []),
+          ].map((target) => (
+            <li key={target.id}>
+              <a
+                href={`#home-${target.id}`}
+                className="inline-block rounded-full border border-stone-300 bg-white px-3 py-1 font-semibold text-ink no-underline"
+              >
+                {target.title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
       <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
         <Box id={jobs.kind} title={jobs.title} href={jobs.href} viewAll={jobs.viewAll}>
+          {jobs.items.length === 0 && (
+            <li className="px-4 py-3 text-sm text-muted">No jobs published yet.</li>
+          )}
           {jobs.items.map((item) => (
             <BoxItem key={item.id} href={`${jobs.href}/${item.slug}`} title={item.title}>
-              {isNew(item.publishedAt, now) && <NewChip />}
+              {isNew(item, now, today) && <NewChip />}
             </BoxItem>
           ))}
         </Box>
@@ -126,7 +160,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             )}
             {box.items.map((item) => (
               <BoxItem key={item.id} href={`${box.href}/${item.slug}`} title={item.title}>
-                {isNew(item.publishedAt, now) && <NewChip />}
+                {isNew(item, now, today) && <NewChip />}
               </BoxItem>
             ))}
           </Box>
@@ -135,10 +169,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {faqs.length > 0 && (
         <section
-          aria-labelledby="home-faq"
-          className="rounded-app border border-stone-200 bg-white p-4"
+          aria-labelledby="home-faq-title"
+          id="home-faq"
+          className="scroll-mt-32 rounded-app border border-stone-200 bg-white p-4"
         >
-          <h2 id="home-faq" className="text-lg font-semibold text-ink">
+          <h2 id="home-faq-title" className="text-lg font-semibold text-ink">
             Frequently Asked Questions
           </h2>
           <dl className="mt-3 space-y-3">
@@ -177,7 +212,7 @@ function Box({
     >
       <h2
         id={`home-${id}`}
-        className={`px-4 py-2 text-lg font-semibold text-white ${tone === "closing" ? "bg-red-700" : "bg-secondary"}`}
+        className={`scroll-mt-32 px-4 py-2 text-lg font-semibold text-white ${tone === "closing" ? "bg-red-700" : "bg-secondary"}`}
       >
         {title}
       </h2>

@@ -7,29 +7,32 @@ import { kindByUrlPrefix, REGISTRY } from "~/content/registry.ts";
 import {
   entriesOfJob,
   findPublishedBySlug,
+  listEntryChanges,
   getPublishedSummaryById,
   type Entry,
   type EntrySummary,
 } from "~/server/entries.server.ts";
+import { todayInIndia } from "~/india-date.ts";
 import { env } from "~/server/env.server.ts";
-import { dateInIndia } from "~/server/format.ts";
 import { recordNotFound } from "~/server/not-found-log.server.ts";
 import {
   breadcrumbJsonLd,
+  canonicalUrl,
   entryFaqs,
   faqPageJsonLd,
   jobPostingJsonLd,
   pageMeta,
   serializeJsonLd,
+  webPageJsonLd,
 } from "~/server/seo.server.ts";
+import { pagePath } from "~/server/redirect-middleware.server.ts";
 import { db } from "~/server/services.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
 import type { Route } from "./+types/kind-detail";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const url = new URL(request.url);
   // One module serves all five kinds: the first path segment says which kind this is.
-  const kind = kindByUrlPrefix(`/${url.pathname.split("/")[1]}`);
+  const kind = kindByUrlPrefix(`/${pagePath(request).split("/")[1]}`);
   if (!kind) throw data(null, { status: 404 });
   const conn = await db();
   const lookup = await findPublishedBySlug(conn, kind.kind, params.slug);
@@ -38,14 +41,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     throw redirect(`${kind.urlPrefix}/${lookup.slug}`, 301);
   }
   if (lookup.found === "none") {
-    await recordNotFound(conn, url.pathname, request.headers.get("referer"));
+    await recordNotFound(conn, pagePath(request), request.headers.get("referer"));
     throw data(null, { status: 404 });
   }
   const entry = lookup.entry;
-  const [settings, related] = await Promise.all([publicSettings(), relatedTo(conn, entry)]);
+  const [settings, related, changes] = await Promise.all([
+    publicSettings(),
+    relatedTo(conn, entry),
+    listEntryChanges(conn, entry.id),
+  ]);
 
   const baseUrl = env().BASE_URL;
-  const today = dateInIndia();
+  const today = todayInIndia();
   const path = `${kind.urlPrefix}/${entry.slug}`;
   const crumbs = [
     { name: "Home", path: "/" },
@@ -69,9 +76,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
     definition: { label: kind.label, sections: kind.sections },
     related,
+    changes: changes.map((c) => ({ id: c.id, detail: c.detail, createdAt: c.createdAt })),
     today,
     crumbs,
-    jsonLd: [breadcrumbJsonLd(crumbs, baseUrl), jobPosting, faqPage]
+    jsonLd: [
+      breadcrumbJsonLd(crumbs, baseUrl),
+      webPageJsonLd({
+        url: canonicalUrl(baseUrl, path),
+        name: entry.title,
+        datePublished: entry.publishedAt,
+        dateModified: entry.updatedAt,
+      }),
+      jobPosting,
+      faqPage,
+    ]
       .filter((b) => b !== null)
       .map(serializeJsonLd),
     meta: pageMeta({
@@ -117,6 +135,7 @@ export default function KindDetail({ loaderData }: Route.ComponentProps) {
         definition={loaderData.definition}
         related={loaderData.related}
         today={loaderData.today}
+        changes={loaderData.changes}
       />
     </main>
   );

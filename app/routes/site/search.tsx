@@ -3,7 +3,9 @@ import { z } from "zod";
 import { JsonLd } from "~/components/json-ld.tsx";
 import { PageError, errorMeta } from "~/components/page-error.tsx";
 import { Pagination } from "~/components/pagination.tsx";
-import { REGISTRY } from "~/content/registry.ts";
+import { lastDateFact } from "~/content/glance.ts";
+import { KINDS, REGISTRY, type Kind } from "~/content/registry.ts";
+import { todayInIndia } from "~/india-date.ts";
 import { searchPublished } from "~/server/entries.server.ts";
 import { env } from "~/server/env.server.ts";
 import { formatDate } from "~/server/format.ts";
@@ -11,6 +13,7 @@ import { clientIp, consumeRateLimit, parseRateLimitRule } from "~/server/rate-li
 import { breadcrumbJsonLd, pageMeta, serializeJsonLd } from "~/server/seo.server.ts";
 import { db } from "~/server/services.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
+import type { RouteHandle } from "~/route-handle.ts";
 import type { Route } from "./+types/search";
 
 const PER_PAGE = 20;
@@ -24,8 +27,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!parsed.success) {
     throw data({ message: parsed.error.issues[0].message }, { status: 400 });
   }
-  const { q, page } = parsed.data;
+  const { q, page, type } = parsed.data;
   const conn = await db();
+  const today = todayInIndia();
   if (q) {
     // Searches the page cache has not seen reach the database: a scraper gets a limit per address.
     const rule = parseRateLimitRule(
@@ -45,18 +49,28 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const [settings, results] = await Promise.all([
     publicSettings(),
-    q ? searchPublished(conn, q, { page, perPage: PER_PAGE }) : null,
+    q ? searchPublished(conn, q, { page, perPage: PER_PAGE, kind: type, today }) : null,
   ]);
   const baseUrl = env().BASE_URL;
   const crumbs = [
     { name: "Home", path: "/" },
     { name: "Search", path: "/search" },
   ];
+  const counts = results?.kindCounts ?? {};
   return {
     q,
     page,
+    type: type ?? null,
     pages: results?.pages ?? 1,
     total: results?.total ?? 0,
+    // Type chips: every kind that matched, with its count (capped like the total).
+    chips: KINDS.filter((k) => counts[k] || k === type).map((k) => ({
+      kind: k,
+      label: REGISTRY[k].plural,
+      count: counts[k] ?? 0,
+    })),
+    allCount: Object.values(counts).reduce((a, b) => a + b, 0),
+    capped: results?.totalCapped ?? false,
     hits: (results?.items ?? []).map((hit) => ({
       id: hit.id,
       title: hit.title,
@@ -64,6 +78,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       kindLabel: REGISTRY[hit.kind].label,
       href: `${REGISTRY[hit.kind].urlPrefix}/${hit.slug}`,
       publishedAt: hit.publishedAt,
+      // A job's hit says at once whether one can still apply.
+      lastDate: hit.kind === "job" && hit.lastDate ? lastDateFact(hit.lastDate, today) : null,
       snippet: hit.snippet,
     })),
     jsonLd: [serializeJsonLd(breadcrumbJsonLd(crumbs, baseUrl))],
@@ -78,6 +94,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     }),
   };
 }
+
+export const handle = { queryParams: ["q", "page", "type"] } satisfies RouteHandle;
 
 const SearchQuerySchema = z.object({
   q: z
@@ -94,10 +112,14 @@ const SearchQuerySchema = z.object({
       .max(10_000, "The page number must be at most 10000")
       .default(1),
   ),
+  type: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.enum(KINDS, { message: `Choose a type from the list: ${KINDS.join(", ")}.` }).optional(),
+  ),
 });
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { q, hits, page, pages, total } = loaderData;
+  const { q, hits, page, pages, total, type, chips, allCount, capped } = loaderData;
   return (
     <main className="mx-auto max-w-3xl">
       <JsonLd blocks={loaderData.jsonLd} />
@@ -135,10 +157,27 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           {page > 1 ? "No more results." : <>No results for “{q}”. Try fewer or different words.</>}
         </p>
       )}
+      {q && chips.length > 0 && (
+        <nav aria-label="Filter by type" className="mb-3 flex flex-wrap gap-2">
+          <TypeChip q={q} kind={null} label="All" count={allCount} capped={capped} active={!type} />
+          {chips.map((chip) => (
+            <TypeChip
+              key={chip.kind}
+              q={q}
+              kind={chip.kind}
+              label={chip.label}
+              count={chip.count}
+              capped={capped}
+              active={type === chip.kind}
+            />
+          ))}
+        </nav>
+      )}
       {hits.length > 0 && (
         <>
           <p className="mb-2 text-sm text-muted">
-            {total} {total === 1 ? "result" : "results"}
+            {total}
+            {capped ? "+" : ""} {total === 1 ? "result" : "results"}
             {pages > 1 ? `, page ${page} of ${pages}` : ""}
           </p>
           <ol
@@ -155,6 +194,15 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                     {hit.title}
                   </a>
                 </p>
+                {hit.lastDate && (
+                  <p
+                    className={`mt-1 text-sm font-semibold ${hit.lastDate.tone === "closed" ? "text-red-800" : "text-ink"}`}
+                  >
+                    {hit.lastDate.tone === "closed"
+                      ? hit.lastDate.value
+                      : `Last date ${hit.lastDate.value}`}
+                  </p>
+                )}
                 <p className="mt-1 text-xs text-muted">
                   {hit.organization}
                   {hit.publishedAt && (
@@ -170,10 +218,46 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ol>
-          <Pagination path="/search" params={{ q }} page={page} pages={pages} />
+          <Pagination
+            path="/search"
+            params={type ? { q, type } : { q }}
+            page={page}
+            pages={pages}
+          />
         </>
       )}
     </main>
+  );
+}
+
+function TypeChip({
+  q,
+  kind,
+  label,
+  count,
+  capped,
+  active,
+}: {
+  q: string;
+  kind: Kind | null;
+  label: string;
+  count: number;
+  capped: boolean;
+  active: boolean;
+}) {
+  const params = new URLSearchParams(kind ? { q, type: kind } : { q });
+  return (
+    <a
+      href={`/search?${params}`}
+      aria-current={active ? "page" : undefined}
+      className={`rounded-full border px-3 py-1 text-sm font-semibold no-underline ${active ? "border-primary bg-primary text-white" : "border-stone-300 bg-white text-ink hover:border-primary"}`}
+    >
+      {label}{" "}
+      <span className={active ? "text-white" : "text-muted"}>
+        ({count}
+        {capped && !kind ? "+" : ""})
+      </span>
+    </a>
   );
 }
 

@@ -136,8 +136,17 @@ export interface SessionTable {
   impersonatedBy: string | null;
 }
 
+export interface EntryChangesTable {
+  id: string;
+  entry_id: string;
+  headline: string;
+  detail: string;
+  created_at: string;
+}
+
 export interface Database {
   entries: EntriesTable;
+  entry_changes: EntryChangesTable;
   entry_slugs: EntrySlugsTable;
   revisions: RevisionsTable;
   site_pages: SitePagesTable;

@@ -2,6 +2,8 @@ import type { Kysely } from "kysely";
 import type { Migration, MigrationProvider } from "kysely/migration";
 import * as initial from "./2026-11-22T1300-initial.ts";
 import * as sweepIndexes from "./2026-11-22T1700-sweep-indexes.ts";
+import * as notFoundRank from "./2026-11-23T0900-not-found-rank.ts";
+import * as entryChanges from "./2026-11-23T1000-entry-changes.ts";
 
 export type MigrationDialect = "sqlite" | "postgres";
 
@@ -14,6 +16,8 @@ type DialectMigration = { up(db: Kysely<any>, dialect: MigrationDialect): Promis
 const migrations: Record<string, DialectMigration> = {
   "2026-11-22T1300-initial": initial,
   "2026-11-22T1700-sweep-indexes": sweepIndexes,
+  "2026-11-23T0900-not-found-rank": notFoundRank,
+  "2026-11-23T1000-entry-changes": entryChanges,
 };
 
 export function migrationProvider(dialect: MigrationDialect): MigrationProvider {

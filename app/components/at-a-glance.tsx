@@ -1,0 +1,90 @@
+import type { Glance } from "~/content/glance.ts";
+import type { LinkTrust } from "~/content/official-links.ts";
+import { formatDate } from "~/server/format.ts";
+
+/**
+ * The first screen of an entry's page on a phone: the facts a job seeker decides on and the
+ * buttons to the official pages, each saying where it leads.
+ */
+export function AtAGlance({ glance, checkedOn }: { glance: Glance; checkedOn?: string }) {
+  if (glance.facts.length === 0 && glance.actions.length === 0 && !checkedOn) return null;
+  return (
+    <section
+      aria-label="At a glance"
+      className="space-y-3 rounded-app border border-stone-200 bg-white p-3 sm:p-4"
+    >
+      {glance.facts.length > 0 && (
+        <dl className="grid grid-cols-2 gap-x-3 gap-y-1.5 sm:grid-cols-3 sm:gap-y-2">
+          {glance.facts.map((fact) => (
+            <div
+              key={fact.label}
+              className={WIDE_FACTS.has(fact.label) ? "col-span-2 sm:col-span-1" : undefined}
+            >
+              <dt className="text-xs font-semibold tracking-wide text-muted uppercase">
+                {fact.label}
+              </dt>
+              <dd
+                className={`font-semibold ${fact.tone === "closed" ? "text-red-800" : fact.tone === "urgent" ? "text-primary-dark" : "text-ink"}`}
+              >
+                {fact.value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {glance.actions.length > 0 && (
+        <div className="grid gap-2 sm:grid-cols-2">
+          {glance.actions.map((action, i) => (
+            <a
+              key={action.label}
+              href={action.href}
+              target="_blank"
+              rel="nofollow noopener"
+              className={`block rounded-app px-4 py-2 text-center no-underline ${i === 0 ? "bg-primary text-white" : "border-2 border-secondary text-secondary"}`}
+            >
+              <span className="block text-base font-semibold">{action.label}</span>
+              <span className={`block text-xs ${i === 0 ? "text-white" : "text-ink"}`}>
+                <TrustNote trust={action.trust} />
+              </span>
+            </a>
+          ))}
+        </div>
+      )}
+      {glance.actions.some((a) => !a.trust.official) && (
+        <p role="note" className="rounded-app bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          A link above does not lead to a government or official website. Check it against the
+          official notification, and never pay anyone except the recruiting body.
+        </p>
+      )}
+      {checkedOn && (
+        <p className="text-sm text-muted">
+          Checked against the official notification on{" "}
+          <time dateTime={checkedOn}>{formatDate(checkedOn)}</time>.
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** Facts whose values run long take the whole width of a phone. */
+const WIDE_FACTS = new Set([
+  "Last date",
+  "Application fee",
+  "Age limit",
+  "Objections",
+  "Exam date",
+]);
+
+/** "✓ Official site · ssc.gov.in" or "⚠ Not an official site · example.com" (host optional). */
+export function TrustNote({ trust, host = true }: { trust: LinkTrust; host?: boolean }) {
+  const where = host ? ` · ${trust.host}` : "";
+  return trust.official ? (
+    <>
+      <span aria-hidden="true">✓ </span>Official site{where}
+    </>
+  ) : (
+    <>
+      <span aria-hidden="true">⚠ </span>Not an official site{where}
+    </>
+  );
+}

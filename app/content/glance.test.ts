@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { daysUntil, glance, lastDateFact, totalPosts } from "./glance.ts";
+import { linkTrust } from "./official-links.ts";
+
+describe("linkTrust", () => {
+  it("trusts government suffixes and the organization's own domains, and nothing else", () => {
+    expect(linkTrust("https://upsc.gov.in/apply", [])).toEqual({
+      host: "upsc.gov.in",
+      official: true,
+      why: "government",
+    });
+    expect(linkTrust("https://www.ssc.nic.in/", [])?.official).toBe(true);
+    expect(linkTrust("https://ibps.in/crp-po", ["ibps.in"])).toMatchObject({
+      official: true,
+      why: "organization",
+    });
+    expect(linkTrust("https://recruit.ibps.in/x", ["www.ibps.in"])?.official).toBe(true);
+    // Look-alikes: the suffix must be a whole label, not a tail of the name.
+    for (const fake of [
+      "https://upsc-gov.in/apply",
+      "https://ssc.nic.in.example.com/",
+      "https://fakegov.in/",
+      "https://ibps.in.co/",
+    ])
+      expect(linkTrust(fake, ["ibps.in"])?.official, fake).toBe(false);
+    expect(linkTrust("javascript:alert(1)", [])).toBeNull();
+    expect(linkTrust("not a url", [])).toBeNull();
+  });
+});
+
+describe("glance", () => {
+  const job = {
+    lastDate: "2026-11-26",
+    data: {
+      posts: [
+        { post: "Clerk", total: 70 },
+        { post: "Clerk (backlog)", total: 30 },
+      ],
+      fees: [
+        { category: "General / OBC", amount: 500 },
+        { category: "Women", amount: 0 },
+        { category: "SC / ST", amount: 250 },
+      ],
+      ageMin: 18,
+      ageMax: 27,
+      ageCutoffDate: "2027-01-01",
+      qualification: "12th Pass",
+      applyUrl: "https://cssa.gov.in/apply",
+      notificationUrl: "https://files.example.com/notice.pdf",
+    },
+  };
+
+  it("says how many days are left, and when a job closed", () => {
+    expect(daysUntil("2026-11-26", "2026-11-23")).toBe(3);
+    expect(lastDateFact("2026-11-26", "2026-11-23")).toEqual({
+      label: "Last date",
+      value: "26 Nov 2026 · Closes in 3 days",
+      tone: "urgent",
+    });
+    expect(lastDateFact("2026-11-23", "2026-11-23").value).toContain("Closes today");
+    expect(lastDateFact("2026-12-30", "2026-11-23").tone).toBeUndefined();
+    expect(lastDateFact("2026-11-22", "2026-11-23")).toEqual({
+      label: "Last date",
+      value: "Closed on 22 Nov 2026",
+      tone: "closed",
+    });
+  });
+
+  it("gives a job's decision facts and its two buttons with their trust", () => {
+    const g = glance("job", job, "2026-11-20", []);
+    expect(g.facts.map((f) => [f.label, f.value])).toEqual([
+      ["Last date", "26 Nov 2026 · Closes in 6 days"],
+      ["Total posts", "100"],
+      ["Qualification", "12th Pass"],
+      ["Application fee", "₹500 (General / OBC) · No fee (Women)"],
+      ["Age limit", "18–27 years as on 1 Jan 2027"],
+    ]);
+    expect(g.actions.map((a) => [a.label, a.trust.host, a.trust.official])).toEqual([
+      ["Apply Online", "cssa.gov.in", true],
+      ["Download Notification", "files.example.com", false],
+    ]);
+  });
+
+  it("adds no total when a post's count is missing, and leaves out facts nobody entered", () => {
+    expect(totalPosts({ posts: [{ post: "A", total: 5 }, { post: "B" }] })).toBeUndefined();
+    const g = glance("job", { lastDate: null, data: {} }, "2026-11-20", []);
+    expect(g).toEqual({ facts: [], actions: [] });
+  });
+
+  it("shows an answer key's objection window as open or closed", () => {
+    const key = {
+      lastDate: null,
+      data: { releaseDate: "2026-11-20", objectionStart: "2026-11-21", objectionEnd: "2026-11-25" },
+    };
+    const open = glance("answer-key", key, "2026-11-23", []).facts.find(
+      (f) => f.label === "Objections",
+    );
+    expect(open?.value).toBe("21 Nov 2026 to 25 Nov 2026 (open now)");
+    const closed = glance("answer-key", key, "2026-11-26", []).facts.find(
+      (f) => f.label === "Objections",
+    );
+    expect(closed).toMatchObject({ tone: "closed", value: "21 Nov 2026 to 25 Nov 2026 (closed)" });
+  });
+});

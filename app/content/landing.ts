@@ -1,0 +1,47 @@
+import type { Option } from "./fields.ts";
+import { QUALIFICATIONS, STATES } from "./options.ts";
+
+/**
+ * Landing pages of the job list: /jobs/state/bihar, /jobs/qualification/12th-pass. Clean
+ * addresses that search engines index and people share, each with its own RSS feed; the list's
+ * ?state= and ?qualification= filters answer 301 to them.
+ */
+export const LANDING_FACETS = ["state", "qualification"] as const;
+export type LandingFacet = (typeof LANDING_FACETS)[number];
+
+const OPTIONS: Record<LandingFacet, readonly Option[]> = {
+  state: STATES,
+  qualification: QUALIFICATIONS,
+};
+
+/** "12th Pass" → "12th-pass", "Jammu and Kashmir" → "jammu-and-kashmir". */
+export function landingSlug(value: string): string {
+  return value
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+/** The option a landing page's slug stands for, or undefined for a slug that names none. */
+export function landingValue(facet: LandingFacet, slug: string): string | undefined {
+  return OPTIONS[facet].find((o) => landingSlug(o.value) === slug)?.value;
+}
+
+export function landingPath(facet: LandingFacet, value: string): string {
+  return `/jobs/${facet}/${landingSlug(value)}`;
+}
+
+/** The feed of a landing page: /feeds/jobs-state-bihar.xml. */
+export function landingFeedPath(facet: LandingFacet, value: string): string {
+  return `/feeds/jobs-${facet}-${landingSlug(value)}.xml`;
+}
+
+export function landingTitle(facet: LandingFacet, value: string): string {
+  if (facet === "state")
+    return value === "All India" ? "All India Government Jobs" : `Government Jobs in ${value}`;
+  return `Government Jobs for ${value}`;
+}
+
+export function isLandingFacet(value: string | undefined): value is LandingFacet {
+  return (LANDING_FACETS as readonly string[]).includes(value ?? "");
+}

@@ -1,0 +1,45 @@
+/**
+ * Whether a link leads to an official site. Fake recruitment sites that charge "registration
+ * fees" are what this audience fears most, so every outgoing button says where it goes.
+ *
+ * A host is official when it is one of the organization's own domains (or a subdomain of one), or
+ * ends in a government suffix below. Anything else shows its domain and a plain warning.
+ */
+export const GOVERNMENT_SUFFIXES = [
+  // Central and state government sites, e.g. upsc.gov.in, bpsc.bihar.gov.in.
+  "gov.in",
+  // National Informatics Centre hosting, e.g. ssc.nic.in, many state portals.
+  "nic.in",
+  // Defence services, e.g. joinindianarmy.nic.in is above; indianarmy.mil.in.
+  "mil.in",
+] as const;
+
+export type LinkTrust =
+  | { host: string; official: true; why: "government" | "organization" }
+  | { host: string; official: false };
+
+function withinDomain(host: string, domain: string): boolean {
+  return host === domain || host.endsWith(`.${domain}`);
+}
+
+/** The host of `url` without "www.", lower-cased; null when it is not an http(s) address. */
+export function linkHost(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return null;
+    return parsed.hostname.toLowerCase().replace(/^www\./, "");
+  } catch {
+    return null;
+  }
+}
+
+/** How far to trust `url`, given the organization's official domains (hosts, without www.). */
+export function linkTrust(url: string, officialDomains: readonly string[]): LinkTrust | null {
+  const host = linkHost(url);
+  if (!host) return null;
+  if (GOVERNMENT_SUFFIXES.some((suffix) => withinDomain(host, suffix)))
+    return { host, official: true, why: "government" };
+  if (officialDomains.some((d) => d && withinDomain(host, d.toLowerCase().replace(/^www\./, ""))))
+    return { host, official: true, why: "organization" };
+  return { host, official: false };
+}
