@@ -34,6 +34,7 @@ export default [
     ...SITE_PAGE_SLUGS.map((slug) =>
       route(slug, "routes/site/site-page.tsx", { id: `page-${slug}` }),
     ),
+    route("organizations/:slug", "routes/site/organization.tsx"),
     route("contact-us", "routes/site/contact.tsx"),
     route("search", "routes/site/search.tsx"),
     route("*", "routes/site/not-found.tsx"),
@@ -66,6 +67,7 @@ export default [
       route("manage-site-pages", "routes/admin/site-pages.tsx"),
       route("manage-site-pages/edit/:slug", "routes/admin/site-page-edit.tsx"),
       route("manage-site-pages/history/:slug", "routes/admin/site-page-history.tsx"),
+      route("organizations", "routes/admin/organizations.tsx"),
       route("messages", "routes/admin/messages.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("*", "routes/admin/not-found.tsx"),

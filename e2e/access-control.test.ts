@@ -51,6 +51,7 @@ interface Targets {
   pageRevisionId: string;
   messageId: string;
   editorId: string;
+  organizationId: string;
 }
 
 type Body = [string, string][];
@@ -94,6 +95,12 @@ function formFor(route: AdminRoute, t: Targets, complete: boolean): Body {
       "users.tsx": [
         ["intent", "grant-admin"],
         ["userId", ""],
+      ],
+      "organizations.tsx": [
+        ["id", t.organizationId],
+        ["shortName", ""],
+        ["domains", "not a domain at all"],
+        ["state", ""],
       ],
     };
     return incomplete[name] ?? [["intent", "save"]];
@@ -148,6 +155,13 @@ function formFor(route: AdminRoute, t: Targets, complete: boolean): Body {
         ["intent", "grant-admin"],
         ["userId", t.editorId],
       ];
+    case "organizations.tsx":
+      return [
+        ["id", t.organizationId],
+        ["shortName", "EVIL"],
+        ["domains", "evil.example"],
+        ["state", ""],
+      ];
     case "entry-list.tsx":
       return [
         ["intent", "trash"],
@@ -178,6 +192,8 @@ function formFor(route: AdminRoute, t: Targets, complete: boolean): Body {
 
 const TABLES = [
   "entries",
+  "entry_changes",
+  "organizations",
   "entry_slugs",
   "revisions",
   "site_pages",
@@ -287,12 +303,18 @@ describe("access control of every admin route", () => {
         .select("id")
         .where("email", "=", EDITOR_NO_ADMIN.email)
         .executeTakeFirstOrThrow();
+      const organization = await db
+        .selectFrom("organizations")
+        .select("id")
+        .orderBy("name")
+        .executeTakeFirstOrThrow();
       return {
         entryId: ids,
         entryRevisionId,
         pageRevisionId: await revisionOf("page", "about-us"),
         messageId: message.id,
         editorId: editorRow.id,
+        organizationId: organization.id,
       };
     });
     for (const route of ADMIN_ROUTES) {
@@ -452,6 +474,7 @@ describe("access control of every admin route", () => {
       "/admin/manage-site-pages/edit/about-us",
       "/admin/messages",
       "/admin/users",
+      "/admin/organizations",
     ]) {
       const route = ADMIN_ROUTES.find((r) => concrete.get(r.pattern) === path)!;
       const res = await call(path, "POST", admin.cookie, formFor(route, targets, false));

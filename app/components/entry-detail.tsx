@@ -43,6 +43,8 @@ export interface EntryDetailProps {
   today: string;
   /** The public change log, newest first ("Last date extended from … to …"). */
   changes?: readonly { id: string; detail: string; createdAt: string }[];
+  /** The entry's organization: its page, and the official domains its links may lead to. */
+  organization?: { href: string; domains: readonly string[] };
 }
 
 export function EntryDetail({
@@ -51,16 +53,29 @@ export function EntryDetail({
   related,
   today,
   changes = [],
+  organization,
 }: EntryDetailProps) {
   const closed = entry.kind === "job" && isClosed(entry.lastDate, today);
   const sections = kind.sections.filter((s) => sectionHasContent(s, entry.data));
-  const officialDomains = officialDomainsOf(entry.data);
+  // The organization's domains, once an admin has given them, decide; until then the entry's own
+  // official website does.
+  const officialDomains = organization?.domains.length
+    ? organization.domains
+    : officialDomainsOf(entry.data);
   const checkedOn = entry.data.checkedOn;
   return (
     <article className="space-y-4 sm:space-y-5">
       <header className="space-y-1 sm:space-y-2">
         <h1 className="text-xl leading-tight font-semibold text-ink sm:text-3xl">{entry.title}</h1>
-        <p className="text-muted">{entry.organization}</p>
+        <p className="text-muted">
+          {organization ? (
+            <a href={organization.href} className="text-muted underline underline-offset-2">
+              {entry.organization}
+            </a>
+          ) : (
+            entry.organization
+          )}
+        </p>
         <p className="text-sm text-muted">
           <span className="font-semibold tracking-wide text-secondary uppercase">{kind.label}</span>
           {entry.publishedAt && (

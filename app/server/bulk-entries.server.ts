@@ -3,6 +3,7 @@ import { REGISTRY, slugify, type Kind } from "~/content/registry.ts";
 import type { DB } from "./db/db.server.ts";
 import { newId } from "./db/dialect.ts";
 import { projectedColumns } from "./entries.server.ts";
+import { ensureOrganization } from "./organizations.server.ts";
 
 export interface GeneratedEntry {
   kind: Kind;
@@ -22,6 +23,8 @@ export async function insertGeneratedEntries(
   firstSequence: number,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    for (const name of new Set(entries.map((e) => e.organization)))
+      await ensureOrganization(trx, name);
     for (let offset = 0; offset < entries.length; offset += 200) {
       const chunk = entries.slice(offset, offset + 200);
       await trx

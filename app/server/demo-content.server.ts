@@ -2,6 +2,7 @@ import type { EntryData } from "~/content/fields.ts";
 import type { DB } from "./db/db.server.ts";
 import { formatDate } from "./format.ts";
 import { createEntry, type Author } from "./entries.server.ts";
+import { getOrganizationByName, updateOrganization } from "./organizations.server.ts";
 import { saveSettings } from "./settings.server.ts";
 import { saveSitePage } from "./site-pages.server.ts";
 
@@ -448,6 +449,16 @@ export async function seedDemoContent(db: DB, base = new Date()): Promise<void> 
       },
       author,
     );
+  }
+  // Each organization's official domain, short name and state, as an admin would fill them in.
+  for (const org of ORGS) {
+    const row = await getOrganizationByName(db, org.name);
+    if (row)
+      await updateOrganization(db, row.id, {
+        shortName: org.short,
+        domains: [new URL(org.site).hostname],
+        state: org.state,
+      });
   }
   await seedSitePages(db);
   await saveSettings(db, {

@@ -7,6 +7,7 @@ import type { DB } from "./db/db.server.ts";
 import { dialectOf, newId, now } from "./db/dialect.ts";
 import type { EntryRow } from "./db/schema.ts";
 import { addDays } from "./format.ts";
+import { ensureOrganization } from "./organizations.server.ts";
 import { recordRevision } from "./revisions.server.ts";
 
 export interface Entry {
@@ -196,6 +197,7 @@ export async function createEntry(
       );
     }
     const slug = explicit ?? (await uniqueSlug(trx, kind, slugify(input.title)));
+    await ensureOrganization(trx, input.organization);
     const row = {
       id,
       kind,
@@ -259,6 +261,8 @@ export async function updateEntry(
         .execute();
       slug = input.slug;
     }
+    if (input.organization !== before.organization)
+      await ensureOrganization(trx, input.organization);
     const changes = {
       slug,
       title: input.title,

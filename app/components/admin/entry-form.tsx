@@ -37,6 +37,8 @@ export interface EntryFormProps {
   savedStatus: Status | null;
   savedSlug: string | null;
   jobChoices: readonly JobOption[];
+  /** The organizations entries already name, offered as the organization field is typed. */
+  organizationNames?: readonly string[];
   previewHref: string | null;
   /** The id of the separate form that the trash button submits. */
   trashFormId: string | null;
@@ -93,6 +95,7 @@ export function EntryForm({
   savedStatus,
   savedSlug,
   jobChoices,
+  organizationNames = [],
   previewHref,
   trashFormId,
 }: EntryFormProps) {
@@ -242,8 +245,16 @@ export function EntryForm({
                   defaultValue={str(values.organization)}
                   required
                   maxLength={200}
+                  list="organization-names"
+                  autoComplete="off"
                   className={inputClass}
                 />
+                {/* Picking a known name keeps the entry with its organization's page and domains. */}
+                <datalist id="organization-names">
+                  {organizationNames.map((name) => (
+                    <option key={name} value={name} />
+                  ))}
+                </datalist>
               </FieldShell>
               <FieldShell
                 name="slug"

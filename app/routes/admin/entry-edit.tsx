@@ -31,6 +31,7 @@ import {
 } from "~/server/entries.server.ts";
 import { authorOf, requireAdmin } from "~/server/guard.server.ts";
 import { db } from "~/server/services.server.ts";
+import { listOrganizations } from "~/server/organizations.server.ts";
 import type { Route } from "./+types/entry-edit";
 
 export async function loader({ request, url, params }: Route.LoaderArgs) {
@@ -40,7 +41,10 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   const database = await db();
   const entry = id ? await getAdminEntry(database, kind.kind, id) : undefined;
   if (id && !entry) throw data(null, { status: 404 });
-  const jobChoices = kind.linksToJob ? await listJobChoices(database, entry?.jobId) : [];
+  const [jobChoices, organizations] = await Promise.all([
+    kind.linksToJob ? listJobChoices(database, entry?.jobId) : [],
+    listOrganizations(database),
+  ]);
   const values: FormTree = entry
     ? entryToFormTree(entry)
     : {
@@ -67,6 +71,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
       : null,
     values,
     jobChoices,
+    organizationNames: organizations.map((o) => o.name),
     saved: url.searchParams.get("saved"),
   };
 }
@@ -259,6 +264,7 @@ export default function EntryEdit({ loaderData, actionData }: Route.ComponentPro
         savedStatus={entry?.status ?? null}
         savedSlug={entry?.slug ?? null}
         jobChoices={loaderData.jobChoices}
+        organizationNames={loaderData.organizationNames}
         previewHref={entry ? `${base}/preview/${entry.id}` : null}
         trashFormId={entry && !entry.deletedAt ? "trash-form" : null}
       />

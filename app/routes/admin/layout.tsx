@@ -16,6 +16,7 @@ const NAV = [
   { to: "/admin", label: "Dashboard", end: true },
   ...KIND_LIST.map((k) => ({ to: `/admin/${k.adminSegment}`, label: k.plural, end: false })),
   { to: "/admin/manage-site-pages", label: "Site pages", end: false },
+  { to: "/admin/organizations", label: "Organizations", end: false },
   { to: "/admin/messages", label: "Messages", end: false },
   { to: "/admin/seo-tools", label: "SEO tools", end: false },
   { to: "/admin/content-settings", label: "Settings", end: false },

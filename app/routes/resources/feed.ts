@@ -5,8 +5,9 @@ import {
   landingTitle,
   landingValue,
 } from "~/content/landing.ts";
-import { kindByUrlPrefix, REGISTRY } from "~/content/registry.ts";
-import { feedItems } from "~/server/entries.server.ts";
+import { KIND_LIST, kindByUrlPrefix, REGISTRY } from "~/content/registry.ts";
+import { feedItems, type FeedItem } from "~/server/entries.server.ts";
+import { getOrganizationBySlug } from "~/server/organizations.server.ts";
 import { env } from "~/server/env.server.ts";
 import { canonicalUrl, rssXml } from "~/server/seo.server.ts";
 import { db } from "~/server/services.server.ts";
@@ -16,7 +17,7 @@ import type { Route } from "./+types/feed";
 const FEED_SIZE = 50;
 
 const NO_SUCH_FEED =
-  "No such feed. Feeds are /feeds/jobs.xml, /feeds/results.xml, /feeds/admit-cards.xml, /feeds/syllabus.xml and /feeds/answer-key.xml, and one per state and qualification such as /feeds/jobs-state-bihar.xml (the link is on each landing page).";
+  "No such feed. Feeds are /feeds/jobs.xml, /feeds/results.xml, /feeds/admit-cards.xml, /feeds/syllabus.xml and /feeds/answer-key.xml, one per state and qualification such as /feeds/jobs-state-bihar.xml, and one per organization such as /feeds/organization-upsc.xml (the link is on each of those pages).";
 
 /**
  * /feeds/jobs.xml and the like: RSS 2.0 of a kind's 50 newest entries; /feeds/jobs-state-bihar.xml
@@ -24,6 +25,7 @@ const NO_SUCH_FEED =
  */
 export async function loader({ params }: Route.LoaderArgs) {
   const name = params.file.match(/^([a-z0-9-]+)\.xml$/)?.[1] ?? "";
+  if (name.startsWith("organization-")) return organizationFeed(name.slice("organization-".length));
   const landingMatch = /^jobs-(state|qualification)-([a-z0-9-]+)$/.exec(name);
   const facet = landingMatch && isLandingFacet(landingMatch[1]) ? landingMatch[1] : undefined;
   const landing = facet ? landingValue(facet, landingMatch![2]) : undefined;
@@ -36,18 +38,61 @@ export async function loader({ params }: Route.LoaderArgs) {
   ]);
   const baseUrl = env().BASE_URL;
   const title = facet ? landingTitle(facet, landing!) : kind.plural;
-  const xml = rssXml({
+  return rssResponse(baseUrl, {
     title: `${title}: ${settings.siteName}`,
-    link: canonicalUrl(baseUrl, facet ? landingPath(facet, landing!) : kind.urlPrefix),
-    selfLink: canonicalUrl(
-      baseUrl,
-      facet ? landingFeedPath(facet, landing!) : `/feeds${kind.urlPrefix}.xml`,
-    ),
+    path: facet ? landingPath(facet, landing!) : kind.urlPrefix,
+    selfPath: facet ? landingFeedPath(facet, landing!) : `/feeds${kind.urlPrefix}.xml`,
     description: facet
       ? `The newest ${title.toLowerCase()} on ${settings.siteName}.`
       : `The newest ${kind.plural.toLowerCase()} on ${settings.siteName}.`,
-    items: items.map((item) => {
-      const link = canonicalUrl(baseUrl, `${kind.urlPrefix}/${item.slug}`);
+    items: items.map((item) => ({ ...item, urlPrefix: kind.urlPrefix })),
+  });
+}
+
+/** /feeds/organization-upsc.xml: the newest entries of every kind of one organization. */
+async function organizationFeed(slug: string) {
+  const conn = await db();
+  const organization = await getOrganizationBySlug(conn, slug);
+  if (!organization) return notFound(NO_SUCH_FEED);
+  const [settings, ...perKind] = await Promise.all([
+    publicSettings(),
+    ...KIND_LIST.map((k) =>
+      feedItems(conn, k.kind, FEED_SIZE, { organization: organization.name }).then((items) =>
+        items.map((item) => ({ ...item, urlPrefix: k.urlPrefix })),
+      ),
+    ),
+  ]);
+  const items = perKind
+    .flat()
+    .sort((a, b) => (a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : 0))
+    .slice(0, FEED_SIZE);
+  return rssResponse(env().BASE_URL, {
+    title: `${organization.name}: ${settings.siteName}`,
+    path: `/organizations/${organization.slug}`,
+    selfPath: `/feeds/organization-${organization.slug}.xml`,
+    description: `The newest jobs, results and admit cards of ${organization.name} on ${settings.siteName}.`,
+    items,
+  });
+}
+
+/** An RSS 2.0 answer: the channel at `path`, one item per entry (linked to its page). */
+function rssResponse(
+  baseUrl: string,
+  feed: {
+    title: string;
+    path: string;
+    selfPath: string;
+    description: string;
+    items: (FeedItem & { urlPrefix: string })[];
+  },
+) {
+  const xml = rssXml({
+    title: feed.title,
+    link: canonicalUrl(baseUrl, feed.path),
+    selfLink: canonicalUrl(baseUrl, feed.selfPath),
+    description: feed.description,
+    items: feed.items.map((item) => {
+      const link = canonicalUrl(baseUrl, `${item.urlPrefix}/${item.slug}`);
       return {
         title: item.title,
         link,

@@ -4,6 +4,7 @@ import { landingPath, landingSlug, landingValue } from "~/content/landing.ts";
 import { filterValues, publicKindStats, sitemapEntries } from "~/server/entries.server.ts";
 import { env } from "~/server/env.server.ts";
 import { canonicalUrl, urlsetXml } from "~/server/seo.server.ts";
+import { listOrganizations } from "~/server/organizations.server.ts";
 import { db } from "~/server/services.server.ts";
 import { listSitePages } from "~/server/site-pages.server.ts";
 import type { Route } from "./+types/sitemap";
@@ -21,11 +22,12 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (name === "pages") {
     if (number)
       return notFound("No such sitemap. The sitemap index at /sitemap.xml lists them all.");
-    const [stats, pages, states, qualifications] = await Promise.all([
+    const [stats, pages, states, qualifications, organizations] = await Promise.all([
       publicKindStats(conn),
       listSitePages(conn),
       filterValues(conn, "job", "state"),
       filterValues(conn, "job", "qualification"),
+      listOrganizations(conn),
     ]);
     const last = (kind: Kind) => stats[kind]?.last;
     const published = new Set<string>(SITE_PAGE_SLUGS);
@@ -48,6 +50,10 @@ export async function loader({ params }: Route.LoaderArgs) {
       ...qualifications
         .filter((v) => landingValue("qualification", landingSlug(v)))
         .map((v) => ({ loc: canonicalUrl(baseUrl, landingPath("qualification", v)) })),
+      ...organizations.map((o) => ({
+        loc: canonicalUrl(baseUrl, `/organizations/${o.slug}`),
+        lastmod: o.updatedAt,
+      })),
     ];
   } else {
     const kind = name ? kindByUrlPrefix(`/${name}`) : undefined;

@@ -15,6 +15,7 @@ import {
 import { todayInIndia } from "~/india-date.ts";
 import { env } from "~/server/env.server.ts";
 import { recordNotFound } from "~/server/not-found-log.server.ts";
+import { getOrganizationByName } from "~/server/organizations.server.ts";
 import {
   breadcrumbJsonLd,
   canonicalUrl,
@@ -45,10 +46,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     throw data(null, { status: 404 });
   }
   const entry = lookup.entry;
-  const [settings, related, changes] = await Promise.all([
+  const [settings, related, changes, organization] = await Promise.all([
     publicSettings(),
     relatedTo(conn, entry),
     listEntryChanges(conn, entry.id),
+    getOrganizationByName(conn, entry.organization),
   ]);
 
   const baseUrl = env().BASE_URL;
@@ -77,6 +79,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     definition: { label: kind.label, sections: kind.sections },
     related,
     changes: changes.map((c) => ({ id: c.id, detail: c.detail, createdAt: c.createdAt })),
+    organization: organization
+      ? { href: `/organizations/${organization.slug}`, domains: organization.domains }
+      : null,
     today,
     crumbs,
     jsonLd: [
@@ -136,6 +141,7 @@ export default function KindDetail({ loaderData }: Route.ComponentProps) {
         related={loaderData.related}
         today={loaderData.today}
         changes={loaderData.changes}
+        organization={loaderData.organization ?? undefined}
       />
     </main>
   );

@@ -1,13 +1,12 @@
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
-import { EntryListItem } from "~/components/entry-list-item.tsx";
+import { EntryListItem, listedEntry } from "~/components/entry-list-item.tsx";
 import { JsonLd } from "~/components/json-ld.tsx";
 import { PageError, errorMeta } from "~/components/page-error.tsx";
 import { pageHref, Pagination } from "~/components/pagination.tsx";
 import { kindByUrlPrefix } from "~/content/registry.ts";
 import { clock, todayInIndia } from "~/india-date.ts";
-import { listFact } from "~/content/glance.ts";
 import {
   isLandingFacet,
   LANDING_FACETS,
@@ -130,16 +129,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     includeClosed,
     sort: order,
     view,
-    items: list.items.map((e) => ({
-      id: e.id,
-      slug: e.slug,
-      title: e.title,
-      organization: e.organization,
-      publishedAt: e.publishedAt,
-      lastDate: e.lastDate,
-      keyDate: listFact(kind.kind, e, today) ?? null,
-      updatedAt: updated.get(e.id) ?? null,
-    })),
+    items: list.items.map((e) => listedEntry(e, today, updated.get(e.id))),
     page: list.page,
     pages: list.pages,
     total: list.total,

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from "kysely";
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 
 /**
  * Table types. Timestamps are ISO-8601 UTC strings and flags are 0/1 integers, made by the app,
@@ -144,7 +144,19 @@ export interface EntryChangesTable {
   created_at: string;
 }
 
+export interface OrganizationsTable {
+  id: string;
+  slug: string;
+  name: string;
+  short_name: Generated<string>;
+  domains: Generated<string>;
+  state: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
+  organizations: OrganizationsTable;
   entries: EntriesTable;
   entry_changes: EntryChangesTable;
   entry_slugs: EntrySlugsTable;

@@ -4,6 +4,7 @@ import * as initial from "./2026-11-22T1300-initial.ts";
 import * as sweepIndexes from "./2026-11-22T1700-sweep-indexes.ts";
 import * as notFoundRank from "./2026-11-23T0900-not-found-rank.ts";
 import * as entryChanges from "./2026-11-23T1000-entry-changes.ts";
+import * as organizations from "./2026-11-23T1100-organizations.ts";
 
 export type MigrationDialect = "sqlite" | "postgres";
 
@@ -18,6 +19,7 @@ const migrations: Record<string, DialectMigration> = {
   "2026-11-22T1700-sweep-indexes": sweepIndexes,
   "2026-11-23T0900-not-found-rank": notFoundRank,
   "2026-11-23T1000-entry-changes": entryChanges,
+  "2026-11-23T1100-organizations": organizations,
 };
 
 export function migrationProvider(dialect: MigrationDialect): MigrationProvider {

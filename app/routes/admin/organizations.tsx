@@ -1,0 +1,158 @@
+import { Form, data, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { AdminError } from "~/components/admin/admin-error.tsx";
+import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
+import { STATES } from "~/content/options.ts";
+import { recordAudit } from "~/server/audit.server.ts";
+import { contentChanged } from "~/server/content-events.server.ts";
+import { requireAdmin } from "~/server/guard.server.ts";
+import {
+  listOrganizations,
+  OrganizationInputError,
+  parseDomains,
+  updateOrganization,
+} from "~/server/organizations.server.ts";
+import { db } from "~/server/services.server.ts";
+import type { Route } from "./+types/organizations";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const organizations = await listOrganizations(await db());
+  const saved = new URL(request.url).searchParams.get("saved");
+  return { organizations, saved };
+}
+
+const OrganizationSchema = z.object({
+  id: z.string().min(1).max(100),
+  shortName: z.string().trim().max(40, "The short name must be at most 40 characters."),
+  domains: z.string().max(2000, "Give at most 20 official domains."),
+  state: z
+    .string()
+    .refine((s) => s === "" || STATES.some((o) => o.value === s), "Choose a state from the list."),
+});
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireAdmin(request);
+  const form = Object.fromEntries(await request.formData());
+  const parsed = OrganizationSchema.safeParse(form);
+  const fail = (message: string) =>
+    data({ id: String(form.id ?? ""), error: message, values: form }, { status: 400 });
+  if (!parsed.success) return fail(parsed.error.issues[0].message);
+  let domains: string[];
+  try {
+    domains = parseDomains(parsed.data.domains);
+  } catch (err) {
+    if (err instanceof OrganizationInputError) return fail(err.message);
+    throw err;
+  }
+  const conn = await db();
+  const changed = await updateOrganization(conn, parsed.data.id, {
+    shortName: parsed.data.shortName,
+    domains,
+    state: parsed.data.state,
+  });
+  if (!changed) throw data(null, { status: 404 });
+  await recordAudit(
+    conn,
+    { id: user.id, email: user.email },
+    "organization.update",
+    parsed.data.id,
+    domains.join(", "),
+  );
+  // Pages label links by these domains: cached pages must be drawn again.
+  await contentChanged(conn);
+  return redirect(`/admin/organizations?saved=${encodeURIComponent(parsed.data.id)}`);
+}
+
+export default function Organizations({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const savedName = loaderData.organizations.find((o) => o.id === loaderData.saved)?.name;
+  return (
+    <div className="mx-auto max-w-5xl">
+      <AdminPageHeader title="Organizations" />
+      <p className="mb-4 text-sm text-muted">
+        Every organization an entry names. Its official domains decide which links on its pages are
+        marked “Official site”; every other link shows its address and a warning. A new organization
+        is added when an entry names it.
+      </p>
+      {savedName && <Banner tone="success">Saved {savedName}.</Banner>}
+      <ul className="space-y-3">
+        {loaderData.organizations.map((org) => {
+          const failed = actionData?.id === org.id ? actionData : null;
+          const value = (name: string, fallback: string) =>
+            failed ? String(failed.values[name] ?? "") : fallback;
+          return (
+            <li key={org.id} className="rounded-app border border-stone-200 bg-white p-4">
+              <Form method="post" className="grid gap-3 sm:grid-cols-[1fr_8rem_1fr_10rem_auto]">
+                <input type="hidden" name="id" value={org.id} />
+                <div>
+                  <p className="font-semibold">{org.name}</p>
+                  <a href={`/organizations/${org.slug}`} className="text-sm text-accent underline">
+                    /organizations/{org.slug}
+                  </a>
+                </div>
+                <label className="text-sm font-semibold">
+                  Short name
+                  <input
+                    name="shortName"
+                    defaultValue={value("shortName", org.shortName)}
+                    maxLength={40}
+                    className="mt-1 block w-full rounded-app border border-stone-300 px-2 py-1 font-normal"
+                  />
+                </label>
+                <label className="text-sm font-semibold">
+                  Official domains (one per line)
+                  <textarea
+                    name="domains"
+                    rows={2}
+                    defaultValue={value("domains", org.domains.join("\n"))}
+                    aria-invalid={failed ? true : undefined}
+                    aria-describedby={failed ? `org-error-${org.id}` : undefined}
+                    className="mt-1 block w-full rounded-app border border-stone-300 px-2 py-1 font-normal"
+                  />
+                </label>
+                <label className="text-sm font-semibold">
+                  State
+                  <select
+                    name="state"
+                    defaultValue={value("state", org.state)}
+                    className="mt-1 block w-full rounded-app border border-stone-300 bg-white px-2 py-1 font-normal"
+                  >
+                    <option value="">Not set</option>
+                    {STATES.map((s) => (
+                      <option key={s.value} value={s.value}>
+                        {s.label}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <div className="self-end">
+                  <button type="submit" disabled={busy} className={buttonClass.primary}>
+                    Save
+                  </button>
+                </div>
+                {failed && (
+                  <p
+                    id={`org-error-${org.id}`}
+                    role="alert"
+                    className="text-sm text-red-800 sm:col-span-5"
+                  >
+                    {failed.error}
+                  </p>
+                )}
+              </Form>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+export function meta() {
+  return [{ title: "Organizations | govjobs admin" }];
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
+}

@@ -1,0 +1,183 @@
+import { data } from "react-router";
+import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
+import { EntryListItem, listedEntry } from "~/components/entry-list-item.tsx";
+import { JsonLd } from "~/components/json-ld.tsx";
+import { PageError, errorMeta } from "~/components/page-error.tsx";
+import { REGISTRY, type Kind } from "~/content/registry.ts";
+import { clock, todayInIndia } from "~/india-date.ts";
+import { lastKeyChanges, listPublished } from "~/server/entries.server.ts";
+import { env } from "~/server/env.server.ts";
+import { recordNotFound } from "~/server/not-found-log.server.ts";
+import { getOrganizationBySlug } from "~/server/organizations.server.ts";
+import { pagePath } from "~/server/redirect-middleware.server.ts";
+import { breadcrumbJsonLd, pageMeta, serializeJsonLd } from "~/server/seo.server.ts";
+import { db } from "~/server/services.server.ts";
+import { publicSettings } from "~/server/public-data.server.ts";
+import type { Route } from "./+types/organization";
+
+/** What a job seeker follows an organization for, in this order. */
+const SECTIONS: { kind: Kind; title: string }[] = [
+  { kind: "job", title: "Open Jobs" },
+  { kind: "result", title: "Results" },
+  { kind: "admit-card", title: "Admit Cards" },
+  { kind: "answer-key", title: "Answer Keys" },
+];
+const PER_SECTION = 10;
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const conn = await db();
+  const organization = await getOrganizationBySlug(conn, params.slug);
+  if (!organization) {
+    recordNotFound(conn, pagePath(request), request.headers.get("referer"));
+    throw data(null, { status: 404 });
+  }
+  const now = clock();
+  const today = todayInIndia(now);
+  const [settings, lists] = await Promise.all([
+    publicSettings(),
+    Promise.all(
+      SECTIONS.map((s) =>
+        listPublished(conn, s.kind, {
+          perPage: PER_SECTION,
+          filters: {
+            organization: organization.name,
+            ...(s.kind === "job" ? { openOn: today } : {}),
+          },
+        }),
+      ),
+    ),
+  ]);
+  const updated = await lastKeyChanges(
+    conn,
+    lists.flatMap((l) => l.items.map((e) => e.id)),
+  );
+  const baseUrl = env().BASE_URL;
+  const path = `/organizations/${organization.slug}`;
+  const crumbs = [
+    { name: "Home", path: "/" },
+    { name: organization.name, path },
+  ];
+  const feedHref = `/feeds/organization-${organization.slug}.xml`;
+  return {
+    organization: {
+      name: organization.name,
+      shortName: organization.shortName,
+      state: organization.state,
+      domains: organization.domains,
+    },
+    sections: SECTIONS.map((s, i) => ({
+      kind: s.kind,
+      title: s.title,
+      urlPrefix: REGISTRY[s.kind].urlPrefix,
+      total: lists[i].total,
+      // The full list of this organization's entries of the kind, on the kind's own list.
+      viewAll: `${REGISTRY[s.kind].urlPrefix}?organization=${encodeURIComponent(organization.name)}`,
+      items: lists[i].items.map((e) => listedEntry(e, today, updated.get(e.id))),
+    })),
+    feedHref,
+    now: now.toISOString(),
+    today,
+    crumbs,
+    jsonLd: [serializeJsonLd(breadcrumbJsonLd(crumbs, baseUrl))],
+    meta: pageMeta({
+      baseUrl,
+      settings,
+      title: `${organization.name}${organization.shortName ? ` (${organization.shortName})` : ""}: jobs, results and admit cards`,
+      description: `Open jobs, results, admit cards and answer keys of ${organization.name}, with the official links.`,
+      path,
+      feed: { title: `${organization.name}: ${settings.siteName}`, href: feedHref },
+    }),
+  };
+}
+
+export default function OrganizationPage({ loaderData }: Route.ComponentProps) {
+  const { organization, sections } = loaderData;
+  return (
+    <main className="mx-auto max-w-4xl space-y-5">
+      <JsonLd blocks={loaderData.jsonLd} />
+      <Breadcrumbs crumbs={loaderData.crumbs} />
+      <header className="space-y-1">
+        <h1 className="text-2xl font-semibold text-ink">
+          {organization.name}
+          {organization.shortName && (
+            <span className="text-muted"> ({organization.shortName})</span>
+          )}
+        </h1>
+        {organization.state && <p className="text-muted">{organization.state}</p>}
+        {organization.domains.length > 0 && (
+          <p className="text-sm">
+            Official website{organization.domains.length > 1 ? "s" : ""}:{" "}
+            {organization.domains.map((d, i) => (
+              <span key={d}>
+                {i > 0 && ", "}
+                <a
+                  href={`https://${d}/`}
+                  target="_blank"
+                  rel="nofollow noopener"
+                  className="font-semibold text-accent underline"
+                >
+                  {d}
+                </a>
+              </span>
+            ))}{" "}
+            <span className="text-muted">· only these addresses are marked “Official site”</span>
+          </p>
+        )}
+        <p>
+          <a href={loaderData.feedHref} className="text-sm text-accent hover:underline">
+            RSS feed
+          </a>
+        </p>
+      </header>
+      {sections.map((section) => (
+        <section
+          key={section.kind}
+          aria-labelledby={`org-${section.kind}`}
+          className="overflow-hidden rounded-app border border-stone-200 bg-white"
+        >
+          <h2
+            id={`org-${section.kind}`}
+            className="border-l-4 border-primary bg-primary-light px-4 py-2 text-lg font-semibold text-primary-dark"
+          >
+            {section.title}{" "}
+            <span className="text-sm font-normal text-muted">({section.total})</span>
+          </h2>
+          {section.items.length === 0 ? (
+            <p className="px-4 py-3 text-sm text-muted">
+              {section.kind === "job" ? "No open jobs right now." : "None published yet."}
+            </p>
+          ) : (
+            <ul aria-label={section.title} className="divide-y divide-stone-100">
+              {section.items.map((item) => (
+                <EntryListItem
+                  key={item.id}
+                  entry={item}
+                  href={`${section.urlPrefix}/${item.slug}`}
+                  now={loaderData.now}
+                  today={loaderData.today}
+                  showLastDate={section.kind === "job"}
+                />
+              ))}
+            </ul>
+          )}
+          {section.total > section.items.length && (
+            <a
+              href={section.viewAll}
+              className="block border-t border-stone-200 px-4 py-2 text-right text-sm font-semibold text-accent hover:underline"
+            >
+              View all {section.total} ›
+            </a>
+          )}
+        </section>
+      ))}
+    </main>
+  );
+}
+
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  return loaderData?.meta ?? errorMeta(error);
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} />;
+}
