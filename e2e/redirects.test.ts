@@ -77,7 +77,11 @@ describe("redirects and the 404 log", () => {
     const id = await rule(`/withdrawn-${tag}`, "", 410);
     const res = await get(`/withdrawn-${tag}`);
     expect(res.status).toBe(410);
-    expect(await res.text()).toContain("This page has been removed");
+    const html = await res.text();
+    expect(html).toContain("This page has been removed");
+    // Inside the site's shell: the header's navigation and the footer are there.
+    expect(html).toMatch(/<nav[^>]*aria-label="Main"/);
+    expect(html).toContain("<footer");
     expect(await hits(id)).toBe(1);
   });
 

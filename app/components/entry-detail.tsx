@@ -1,7 +1,7 @@
 import { useId } from "react";
 import type { EntryData, Field, Row, RowsField, ScalarField, Section } from "~/content/fields.ts";
-import { glance } from "~/content/glance.ts";
-import { linkHost, linkTrust } from "~/content/official-links.ts";
+import type { Glance } from "~/content/glance.ts";
+import { linkTrust } from "~/content/official-links.ts";
 import type { Kind, KindDefinition } from "~/content/registry.ts";
 import { formatDate, formatNumber, formatRupees, isClosed } from "~/server/format.ts";
 import { AtAGlance, TrustNote } from "./at-a-glance.tsx";
@@ -43,8 +43,12 @@ export interface EntryDetailProps {
   today: string;
   /** The public change log, newest first ("Last date extended from … to …"). */
   changes?: readonly { id: string; detail: string; createdAt: string }[];
-  /** The entry's organization: its page, and the official domains its links may lead to. */
-  organization?: { href: string; domains: readonly string[] };
+  /** The first screen's facts and buttons (entryPresentation on the server). */
+  glance: Glance;
+  /** The hosts this entry's links may lead to and be called official. */
+  officialDomains: readonly string[];
+  /** The organization's public page, when it has one. */
+  organizationHref?: string | null;
 }
 
 export function EntryDetail({
@@ -53,23 +57,20 @@ export function EntryDetail({
   related,
   today,
   changes = [],
-  organization,
+  glance,
+  officialDomains,
+  organizationHref,
 }: EntryDetailProps) {
   const closed = entry.kind === "job" && isClosed(entry.lastDate, today);
   const sections = kind.sections.filter((s) => sectionHasContent(s, entry.data));
-  // The organization's domains, once an admin has given them, decide; until then the entry's own
-  // official website does.
-  const officialDomains = organization?.domains.length
-    ? organization.domains
-    : officialDomainsOf(entry.data);
   const checkedOn = entry.data.checkedOn;
   return (
     <article className="space-y-4 sm:space-y-5">
       <header className="space-y-1 sm:space-y-2">
         <h1 className="text-xl leading-tight font-semibold text-ink sm:text-3xl">{entry.title}</h1>
         <p className="text-muted">
-          {organization ? (
-            <a href={organization.href} className="text-muted underline underline-offset-2">
+          {organizationHref ? (
+            <a href={organizationHref} className="text-muted underline underline-offset-2">
               {entry.organization}
             </a>
           ) : (
@@ -103,7 +104,7 @@ export function EntryDetail({
       )}
 
       <AtAGlance
-        glance={glance(entry.kind, entry, today, officialDomains)}
+        glance={glance}
         checkedOn={typeof checkedOn === "string" && checkedOn ? checkedOn : undefined}
       />
 
@@ -257,12 +258,6 @@ function isTermList(field: Field): field is RowsField {
 /** "One step per line." and the like: the editor typed a list. */
 function isLineList(field: Field): boolean {
   return field.type === "textarea" && /\bper line\b/i.test(field.help ?? "");
-}
-
-/** The hosts an entry's links may lead to and still be official (its official website's). */
-function officialDomainsOf(data: EntryData): string[] {
-  const site = typeof data.officialWebsite === "string" ? linkHost(data.officialWebsite) : null;
-  return site ? [site] : [];
 }
 
 function FieldTable({

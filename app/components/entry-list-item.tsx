@@ -1,7 +1,5 @@
 import { Link } from "react-router";
-import { listFact, type GlanceFact } from "~/content/glance.ts";
-import type { EntryData } from "~/content/fields.ts";
-import type { Kind } from "~/content/registry.ts";
+import type { GlanceFact } from "~/content/glance.ts";
 import { formatDate, isClosed, isNew } from "~/server/format.ts";
 
 export interface ListedEntry {
@@ -14,33 +12,6 @@ export interface ListedEntry {
   keyDate?: GlanceFact | null;
   /** When a key fact last changed (the public change log), if it did. */
   updatedAt?: string | null;
-}
-
-/** A loader's entry as a list row: its one key date, and when a key fact last changed. */
-export function listedEntry(
-  e: {
-    id: string;
-    kind: Kind;
-    slug: string;
-    title: string;
-    organization: string;
-    publishedAt: string | null;
-    lastDate: string | null;
-    data: EntryData;
-  },
-  today: string,
-  updatedAt: string | undefined,
-): ListedEntry & { slug: string } {
-  return {
-    id: e.id,
-    slug: e.slug,
-    title: e.title,
-    organization: e.organization,
-    publishedAt: e.publishedAt,
-    lastDate: e.lastDate,
-    keyDate: listFact(e.kind, e, today) ?? null,
-    updatedAt: updatedAt ?? null,
-  };
 }
 
 /**

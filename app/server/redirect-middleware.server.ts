@@ -1,5 +1,6 @@
 import { data, redirect, redirectDocument, type MiddlewareFunction } from "react-router";
 import type { DB } from "./db/db.server.ts";
+import { goneContext } from "~/request-context.ts";
 import { isCorePath, matchRedirect, type RedirectRule } from "./redirects.server.ts";
 
 /**
@@ -30,7 +31,7 @@ export function redirectMiddleware(
   contentGeneration?: () => Promise<number>,
 ): MiddlewareFunction<Response> {
   const misses = { generation: -1, paths: new Set<string>() };
-  return async ({ request }, next) => {
+  return async ({ request, context }, next) => {
     if (request.method !== "GET" && request.method !== "HEAD") return next();
     const path = pagePath(request);
     if (isCorePath(path)) return next();
@@ -51,8 +52,14 @@ export function redirectMiddleware(
       if (generation >= 0) misses.paths.add(path);
       return next();
     }
-    // The root error boundary shows "This page has been removed" for a 410.
-    if (rule.statusCode === 410) throw data(null, { status: 410 });
+    if (rule.statusCode === 410) {
+      // The not-found page says "This page has been removed" inside the site's shell. A path that
+      // some other page would answer still answers 410, through the root error boundary.
+      context.set(goneContext, true);
+      const response = await next();
+      if (response.status !== 410) throw data(null, { status: 410 });
+      return response;
+    }
     const destination = withQuery(rule.destination, request);
     if (ABSOLUTE.test(destination)) throw redirectDocument(destination, rule.statusCode);
     // Not `replace()`: a client-side navigation has not put the old address in the history yet,

@@ -5,6 +5,7 @@ import { STATUS_LABELS } from "~/components/admin/status-badge.tsx";
 import { EntryDetail, type RelatedEntry } from "~/components/entry-detail.tsx";
 import { REGISTRY } from "~/content/registry.ts";
 import { todayInIndia } from "~/india-date.ts";
+import { entryPresentation } from "~/server/entry-page.server.ts";
 import { getAdminEntry, kindFromUrl } from "~/server/admin-entries.server.ts";
 import {
   entriesOfJob,
@@ -36,7 +37,9 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     ]);
     related = [...(job ? [job] : []), ...siblings.filter((s) => s.id !== entry.id)].map(pick);
   }
+  const today = todayInIndia();
   return {
+    ...(await entryPresentation(database, entry, today)),
     entry: {
       id: entry.id,
       kind: entry.kind,
@@ -52,7 +55,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     status: entry.status,
     trashed: entry.deletedAt !== null,
     related,
-    today: todayInIndia(),
+    today,
   };
 }
 
@@ -91,6 +94,9 @@ export default function EntryPreview({ loaderData }: Route.ComponentProps) {
           definition={def}
           related={loaderData.related}
           today={loaderData.today}
+          glance={loaderData.glance}
+          officialDomains={loaderData.officialDomains}
+          organizationHref={loaderData.organizationHref}
         />
       </div>
     </div>

@@ -15,7 +15,7 @@ import {
 import { todayInIndia } from "~/india-date.ts";
 import { env } from "~/server/env.server.ts";
 import { recordNotFound } from "~/server/not-found-log.server.ts";
-import { getOrganizationByName } from "~/server/organizations.server.ts";
+import { entryPresentation } from "~/server/entry-page.server.ts";
 import {
   breadcrumbJsonLd,
   canonicalUrl,
@@ -46,15 +46,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     throw data(null, { status: 404 });
   }
   const entry = lookup.entry;
-  const [settings, related, changes, organization] = await Promise.all([
+  const today = todayInIndia();
+  const [settings, related, changes, presentation] = await Promise.all([
     publicSettings(),
     relatedTo(conn, entry),
     listEntryChanges(conn, entry.id),
-    getOrganizationByName(conn, entry.organization),
+    entryPresentation(conn, entry, today),
   ]);
 
   const baseUrl = env().BASE_URL;
-  const today = todayInIndia();
   const path = `${kind.urlPrefix}/${entry.slug}`;
   const crumbs = [
     { name: "Home", path: "/" },
@@ -79,9 +79,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     definition: { label: kind.label, sections: kind.sections },
     related,
     changes: changes.map((c) => ({ id: c.id, detail: c.detail, createdAt: c.createdAt })),
-    organization: organization
-      ? { href: `/organizations/${organization.slug}`, domains: organization.domains }
-      : null,
+    ...presentation,
     today,
     crumbs,
     jsonLd: [
@@ -141,7 +139,9 @@ export default function KindDetail({ loaderData }: Route.ComponentProps) {
         related={loaderData.related}
         today={loaderData.today}
         changes={loaderData.changes}
-        organization={loaderData.organization ?? undefined}
+        glance={loaderData.glance}
+        officialDomains={loaderData.officialDomains}
+        organizationHref={loaderData.organizationHref}
       />
     </main>
   );

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
-import { EntryListItem, listedEntry } from "~/components/entry-list-item.tsx";
+import { EntryListItem } from "~/components/entry-list-item.tsx";
 import { JsonLd } from "~/components/json-ld.tsx";
 import { PageError, errorMeta } from "~/components/page-error.tsx";
 import { pageHref, Pagination } from "~/components/pagination.tsx";
@@ -25,6 +25,7 @@ import {
   type ListSort,
 } from "~/server/entries.server.ts";
 import { env } from "~/server/env.server.ts";
+import { listedEntry } from "~/server/list-rows.server.ts";
 import { breadcrumbJsonLd, pageMeta, serializeJsonLd } from "~/server/seo.server.ts";
 import { pagePath } from "~/server/redirect-middleware.server.ts";
 import { db } from "~/server/services.server.ts";

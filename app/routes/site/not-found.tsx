@@ -1,19 +1,22 @@
 import { data, Form, Link } from "react-router";
 import { recordNotFound } from "~/server/not-found-log.server.ts";
+import { goneContext } from "~/request-context.ts";
 import { pagePath } from "~/server/redirect-middleware.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/not-found";
 
 /** Every path nothing else answers (spec §2). Counted in the 404 log the SEO tools show. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const path = pagePath(request);
+  // A redirect rule with status 410: removed on purpose, not missing (and not a 404 to log).
+  if (context.get(goneContext)) return data({ path, gone: true }, { status: 410 });
   try {
     await recordNotFound(await db(), path, request.headers.get("referer"));
   } catch (err) {
     // The visitor still gets the page; only the statistics miss one.
     console.warn(`[not-found] could not record ${path}: ${(err as Error).message}`);
   }
-  return data({ path }, { status: 404 });
+  return data({ path, gone: false }, { status: 404 });
 }
 
 const LISTS = [
@@ -24,14 +27,18 @@ const LISTS = [
   { to: "/answer-key", label: "Answer Key" },
 ] as const;
 
-export default function NotFound() {
+export default function NotFound({ loaderData }: Route.ComponentProps) {
+  const gone = loaderData.gone;
   return (
     <main className="mx-auto max-w-xl py-10 text-center">
-      <p className="text-5xl font-bold text-primary">404</p>
-      <h1 className="mt-2 text-2xl font-semibold text-ink">Page not found</h1>
+      <p className="text-5xl font-bold text-primary">{gone ? "410" : "404"}</p>
+      <h1 className="mt-2 text-2xl font-semibold text-ink">
+        {gone ? "This page has been removed" : "Page not found"}
+      </h1>
       <p className="mt-3 text-muted">
-        The page you asked for does not exist or has moved. Search for it, or start from one of the
-        lists.
+        {gone
+          ? "The page that was here is no longer available. Search for what you need, or start from one of the lists."
+          : "The page you asked for does not exist or has moved. Search for it, or start from one of the lists."}
       </p>
       <Form action="/search" method="get" role="search" className="mx-auto mt-6 flex max-w-md">
         <label htmlFor="not-found-search" className="sr-only">
@@ -74,6 +81,9 @@ export default function NotFound() {
   );
 }
 
-export function meta() {
-  return [{ title: "Page not found" }, { name: "robots", content: "noindex" }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    { title: loaderData?.gone ? "This page has been removed" : "Page not found" },
+    { name: "robots", content: "noindex" },
+  ];
 }

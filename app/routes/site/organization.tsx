@@ -1,12 +1,13 @@
 import { data } from "react-router";
 import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
-import { EntryListItem, listedEntry } from "~/components/entry-list-item.tsx";
+import { EntryListItem } from "~/components/entry-list-item.tsx";
 import { JsonLd } from "~/components/json-ld.tsx";
 import { PageError, errorMeta } from "~/components/page-error.tsx";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
 import { clock, todayInIndia } from "~/india-date.ts";
 import { lastKeyChanges, listPublished } from "~/server/entries.server.ts";
 import { env } from "~/server/env.server.ts";
+import { listedEntry } from "~/server/list-rows.server.ts";
 import { recordNotFound } from "~/server/not-found-log.server.ts";
 import { getOrganizationBySlug } from "~/server/organizations.server.ts";
 import { pagePath } from "~/server/redirect-middleware.server.ts";

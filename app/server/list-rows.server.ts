@@ -1,0 +1,31 @@
+import type { ListedEntry } from "~/components/entry-list-item.tsx";
+import type { EntryData } from "~/content/fields.ts";
+import { listFact } from "~/content/glance.ts";
+import type { Kind } from "~/content/registry.ts";
+
+/** A loader's entry as a list row: its one key date, and when a key fact last changed. */
+export function listedEntry(
+  e: {
+    id: string;
+    kind: Kind;
+    slug: string;
+    title: string;
+    organization: string;
+    publishedAt: string | null;
+    lastDate: string | null;
+    data: EntryData;
+  },
+  today: string,
+  updatedAt: string | undefined,
+): ListedEntry & { slug: string } {
+  return {
+    id: e.id,
+    slug: e.slug,
+    title: e.title,
+    organization: e.organization,
+    publishedAt: e.publishedAt,
+    lastDate: e.lastDate,
+    keyDate: listFact(e.kind, e, today) ?? null,
+    updatedAt: updatedAt ?? null,
+  };
+}
