@@ -28,10 +28,21 @@ run("npx", ["react-router", "build"], env);
 const server = startServer(env);
 await waitFor(`${base}/healthz`, server);
 const job = await firstJobPath(base);
+/** The first link of a page that matches `pattern` (a result page, an organization's page). */
+async function firstLink(from: string, pattern: RegExp): Promise<string> {
+  const html = await (await fetch(base + from)).text();
+  const found = pattern.exec(html)?.[1];
+  if (!found) throw new Error(`no link like ${pattern} on ${from}`);
+  return found;
+}
 const pages: [string, string][] = [
   ["home", "/"],
   ["job list", "/jobs"],
   ["job page", job],
+  ["result page", await firstLink("/results", /href="(\/results\/[a-z0-9-]+)"/)],
+  ["search", "/search?q=clerk"],
+  ["state landing", "/jobs/state/bihar"],
+  ["organization", await firstLink(job, /href="(\/organizations\/[a-z0-9-]+)"/)],
   ["contact", "/contact-us"],
 ];
 

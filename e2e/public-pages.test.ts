@@ -125,7 +125,12 @@ describe("public pages in Chromium", () => {
       page.getByText(/^Closed: applications ended on \d{1,2} [A-Z][a-z]{2} \d{4}\.$/).count(),
     ).resolves.toBe(1);
 
-    // The list answers "what can I still apply for?": the closed job only with "Include closed".
+    // The list answers "what can I still apply for?": no closed job on /jobs…
+    await page.goto("/jobs");
+    await expect(
+      page.getByRole("list", { name: "Jobs" }).getByText("Closed", { exact: true }).count(),
+    ).resolves.toBe(0);
+    // …and the closed job only with "Include closed".
     const byOrg = `/jobs?organization=${encodeURIComponent(job.organization)}`;
     await page.goto(byOrg);
     const link = page.getByRole("link", { name: job.title, exact: true });
