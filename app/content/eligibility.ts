@@ -1,0 +1,459 @@
+/**
+ * Who may apply for a post: one pure function over a candidate's profile and the age and
+ * qualification rules a notification prints. No I/O and no server imports, so the browser can
+ * answer while the candidate types, and the server gives the same answer. Every decision carries
+ * a sentence the candidate can check against the notification, because the notification, not
+ * this file, is the authority.
+ *
+ * Ages are counted in whole months: `ageInMonths` is the one definition of age, and every age
+ * limit becomes a number of months (so "17½ years" works as 210 months).
+ */
+
+export type Category = "general" | "ews" | "obc" | "sc" | "st";
+export type Gender = "male" | "female" | "other";
+/**
+ * Ordered 10th < 12th < diploma < graduate < postgraduate. ITI is not on that ladder: it is a
+ * trade certificate taken after 10th, so it satisfies a "10th" or an "iti" requirement and
+ * nothing else, and a 12th pass or a degree does not satisfy an "iti" requirement by level alone.
+ */
+export type QualificationLevel = "10th" | "12th" | "iti" | "diploma" | "graduate" | "postgraduate";
+/** A calendar day written YYYY-MM-DD: no time and no time zone. */
+export type IsoDate = string;
+
+export interface Profile {
+  dateOfBirth: IsoDate;
+  gender: Gender;
+  category: Category;
+  pwbd: boolean;
+  /** Set for ex-servicemen only: the length of military service, in years (6.5 is fine). */
+  exServicemanYears?: number;
+  domicileState?: string;
+  /** The highest level passed. */
+  qualification: QualificationLevel;
+  /** In the final year of the course that leads to the next level. */
+  finalYear: boolean;
+}
+
+export interface AgeLimits {
+  minAge?: number;
+  maxAge?: number;
+}
+
+export interface PostRules extends AgeLimits {
+  /** The date ages are counted on ("as on 1 Aug 2024"). */
+  cutoffDate: IsoDate;
+  /**
+   * "not-attained": "must not have attained MAX" (UPSC, SSC, RRB): age < MAX.
+   * "completed-years": "not more than MAX years" read as completed years: age ≤ MAX, so anyone
+   * under MAX + 1 qualifies.
+   */
+  upperRule: "not-attained" | "completed-years";
+  /** The birth dates the notification prints; when present they win over minAge and maxAge. */
+  birthWindow?: { from: IsoDate; to: IsoDate };
+  genderLimits?: Partial<Record<"female", AgeLimits>>;
+  /** Years added to the upper age limit; a missing category gets none. */
+  relaxation: Partial<Record<Category, number>>;
+  /** Years for PwBD candidates by category, already including the category's own relaxation. */
+  pwbdRelaxation?: Partial<Record<Category, number>>;
+  exServicemen?: { plusYears: number };
+  state?: string;
+  /** Reserved-category age relaxation only for candidates domiciled in `state`. */
+  reservedRelaxationDomicileOnly?: boolean;
+  qualification: QualificationLevel;
+  finalYearAllowed: boolean;
+}
+
+export interface Eligibility {
+  eligible: boolean;
+  /** One sentence per rule applied: relaxation notes, lower age, upper age, qualification. */
+  reasons: string[];
+  /** The birth dates this candidate may have, after relaxation, both ends included. */
+  window: { from?: IsoDate; to: IsoDate };
+  ageText: string;
+  /** "Not eligible, but close": set only when this is the one rule that failed. */
+  close?: "too-young" | "qualification-pending";
+}
+
+/** Central government upper-age relaxation in years (DoPT). */
+export const CENTRAL_RELAXATION = {
+  general: 0,
+  ews: 0,
+  obc: 3,
+  sc: 5,
+  st: 5,
+} as const satisfies Record<Category, number>;
+
+/** Central government relaxation for PwBD in years; each already includes the category's own. */
+export const CENTRAL_PWBD_RELAXATION = {
+  general: 10,
+  ews: 10,
+  obc: 13,
+  sc: 15,
+  st: 15,
+} as const satisfies Record<Category, number>;
+
+export const CATEGORY_LABEL: Record<Category, string> = {
+  general: "General",
+  ews: "EWS",
+  obc: "OBC",
+  sc: "SC",
+  st: "ST",
+};
+
+export const QUALIFICATION_LABEL: Record<QualificationLevel, string> = {
+  "10th": "10th pass",
+  "12th": "12th pass",
+  iti: "ITI",
+  diploma: "Diploma",
+  graduate: "Graduate",
+  postgraduate: "Postgraduate",
+};
+
+// ---------------------------------------------------------------------------------------------
+// Calendar days
+
+interface Ymd {
+  y: number;
+  m: number;
+  d: number;
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function isLeapYear(y: number): boolean {
+  return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+}
+
+function daysInMonth(y: number, m: number): number {
+  return m === 2 ? (isLeapYear(y) ? 29 : 28) : [4, 6, 9, 11].includes(m) ? 30 : 31;
+}
+
+function parseDate(value: string, what: string): Ymd {
+  const match = ISO_DATE.exec(value);
+  const [y, m, d] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [0, 0, 0];
+  if (!match || m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) {
+    throw new RangeError(`${what} must be a real date written YYYY-MM-DD; got "${value}".`);
+  }
+  return { y, m, d };
+}
+
+function isoOf({ y, m, d }: Ymd): IsoDate {
+  return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+}
+
+function addDays(date: IsoDate, days: number): IsoDate {
+  return new Date(Date.parse(date) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The same day `months` later (or earlier). A day the target month lacks moves to the 1st of the
+ * next month, so someone born 29 Feb 2000 turns 21 on 1 Mar 2021, not on 28 Feb. Notifications
+ * do not say; this is the convention chosen here. On 28 Feb such a person is still under an upper
+ * limit (generous) and has not yet reached a lower one (cautious).
+ */
+function addMonths(date: Ymd, months: number): Ymd {
+  const index = date.y * 12 + (date.m - 1) + months;
+  const y = Math.floor(index / 12);
+  const m = index - y * 12 + 1;
+  if (date.d <= daysInMonth(y, m)) return { y, m, d: date.d };
+  return m === 12 ? { y: y + 1, m: 1, d: 1 } : { y, m: m + 1, d: 1 };
+}
+
+/**
+ * Completed months of age on `on`. A birth day the month lacks (29 Feb, 31 Apr) is not reached
+ * until the 1st of the next month, as in `addMonths`: `on.d` can never reach it.
+ */
+function ageInMonths(birth: Ymd, on: Ymd): number {
+  const months = (on.y - birth.y) * 12 + (on.m - birth.m);
+  return on.d < birth.d ? months - 1 : months;
+}
+
+/** The latest birth date that has completed `months` of age on `on`. */
+function latestBirthAged(months: number, on: Ymd): IsoDate {
+  let candidate = isoOf(addMonths(on, -months));
+  // The calendar guess can be a day off around short months; settle it with the one definition
+  // of age so that the window and the decision can never disagree.
+  while (ageInMonths(parseDate(addDays(candidate, 1), "date"), on) >= months) {
+    candidate = addDays(candidate, 1);
+  }
+  while (ageInMonths(parseDate(candidate, "date"), on) < months) {
+    candidate = addDays(candidate, -1);
+  }
+  return candidate;
+}
+
+/** "2024-08-01" → "1 Aug 2024". */
+function formatDay(date: IsoDate): string {
+  const { y, m, d } = parseDate(date, "date");
+  return `${d} ${MONTHS[m - 1]} ${y}`;
+}
+
+function formatYears(months: number): string {
+  return String(Number((months / 12).toFixed(2)));
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rules
+
+interface Relaxation {
+  months: number;
+  /** "3 (OBC)", "15 (PwBD, SC)", "9 (ex-servicemen: 6 years' service + 3)". */
+  parts: string[];
+  notes: string[];
+}
+
+const sameState = (a: string | undefined, b: string) =>
+  a !== undefined && a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * Category relaxation or the PwBD relaxation for the category, never both (the PwBD table
+ * already includes the category's years). Ex-servicemen add their service plus `plusYears` on
+ * top: the central rule deducts service from the candidate's age and then allows `plusYears`,
+ * which is the same as adding both to the limit; service is counted in whole months here.
+ */
+function relaxationFor(profile: Profile, post: PostRules): Relaxation {
+  const notes: string[] = [];
+  let category = profile.category;
+  if (post.reservedRelaxationDomicileOnly && post.state && category !== "general") {
+    if (!sameState(profile.domicileState, post.state)) {
+      notes.push(
+        `Age relaxation for ${CATEGORY_LABEL[category]} is only for candidates domiciled in ${post.state}` +
+          (profile.domicileState
+            ? `; with domicile in ${profile.domicileState} your age is judged as General.`
+            : "; add your domicile state to use it. Until then your age is judged as General."),
+      );
+      category = "general";
+    }
+  }
+
+  const parts: string[] = [];
+  let months = 0;
+  const pwbdYears = profile.pwbd ? post.pwbdRelaxation?.[category] : undefined;
+  const categoryYears = post.relaxation[category] ?? 0;
+  if (pwbdYears !== undefined) {
+    months += Math.round(pwbdYears * 12);
+    parts.push(`${pwbdYears} (PwBD, ${CATEGORY_LABEL[category]})`);
+    if (categoryYears > 0) {
+      notes.push(
+        `The PwBD relaxation of ${pwbdYears} years already includes the ${categoryYears} years for ${CATEGORY_LABEL[category]}; they are not added twice.`,
+      );
+    }
+  } else {
+    if (profile.pwbd) notes.push("This notification gives no age relaxation for PwBD.");
+    if (categoryYears > 0) {
+      months += Math.round(categoryYears * 12);
+      parts.push(`${categoryYears} (${CATEGORY_LABEL[category]})`);
+    }
+  }
+
+  const service = profile.exServicemanYears;
+  if (service !== undefined) {
+    if (!Number.isFinite(service) || service < 0) {
+      throw new RangeError(`Years of military service must be 0 or more; got ${service}.`);
+    }
+    if (post.exServicemen) {
+      const serviceMonths = Math.floor(service * 12);
+      const plus = post.exServicemen.plusYears;
+      months += serviceMonths + Math.round(plus * 12);
+      parts.push(
+        `${formatYears(serviceMonths + plus * 12)} (ex-servicemen: ${formatYears(serviceMonths)} years' service + ${plus})`,
+      );
+    } else {
+      notes.push("This notification gives no age relaxation for ex-servicemen.");
+    }
+  }
+  return { months, parts, notes };
+}
+
+/**
+ * What each side of the age check rests on: the notification's printed birth date, or an age
+ * in months. Women's limits replace the printed date on the side they set, because a printed
+ * window is the general one.
+ */
+function ageSides(profile: Profile, post: PostRules) {
+  const women = profile.gender === "female" ? post.genderLimits?.female : undefined;
+  const minAge = women?.minAge ?? post.minAge;
+  const maxAge = women?.maxAge ?? post.maxAge;
+  return {
+    women,
+    printedTo: women?.minAge === undefined ? post.birthWindow?.to : undefined,
+    printedFrom: women?.maxAge === undefined ? post.birthWindow?.from : undefined,
+    minMonths: Math.round((minAge ?? 0) * 12),
+    minAge,
+    maxAge,
+  };
+}
+
+const ONE_COURSE_AWAY: Record<QualificationLevel, readonly QualificationLevel[]> = {
+  // After 10th: 12th, an ITI trade or a polytechnic diploma.
+  "10th": ["12th", "iti", "diploma"],
+  // After 12th a degree is one course, though it is two steps up the ladder (diploma between).
+  "12th": ["diploma", "graduate"],
+  iti: [],
+  // Lateral entry into the second year of a degree.
+  diploma: ["graduate"],
+  graduate: ["postgraduate"],
+  postgraduate: [],
+};
+
+const LADDER: Record<Exclude<QualificationLevel, "iti">, number> = {
+  "10th": 0,
+  "12th": 1,
+  diploma: 2,
+  graduate: 3,
+  postgraduate: 4,
+};
+
+function meetsQualification(held: QualificationLevel, required: QualificationLevel): boolean {
+  if (held === required || required === "10th") return true;
+  if (held === "iti" || required === "iti") return false;
+  return LADDER[held] >= LADDER[required];
+}
+
+function qualificationCheck(profile: Profile, post: PostRules) {
+  const required = QUALIFICATION_LABEL[post.qualification];
+  const held = QUALIFICATION_LABEL[profile.qualification];
+  if (meetsQualification(profile.qualification, post.qualification)) {
+    return {
+      ok: true,
+      pending: false,
+      reason: `Qualification: ${required} required; yours is ${held}: met.`,
+    };
+  }
+  const pending =
+    profile.finalYear &&
+    ONE_COURSE_AWAY[profile.qualification].some((next) =>
+      meetsQualification(next, post.qualification),
+    );
+  if (pending && post.finalYearAllowed) {
+    return {
+      ok: true,
+      pending,
+      reason: `Qualification: ${required} required; final-year students may apply, so your final year counts if you pass by the date the notification sets.`,
+    };
+  }
+  const lieu =
+    post.qualification === "iti"
+      ? " A diploma or degree counts only where the notification accepts it in lieu of ITI."
+      : "";
+  const finalYearNote = pending ? " This notification does not accept final-year students." : "";
+  return {
+    ok: false,
+    pending,
+    reason: `Qualification: ${required} required; yours is ${held}: not met.${finalYearNote}${lieu}`,
+  };
+}
+
+function ageText(birth: Ymd, on: Ymd, cutoff: IsoDate): string {
+  const months = ageInMonths(birth, on);
+  if (months < 0) return `You are not yet born on ${formatDay(cutoff)}`;
+  const years = Math.floor(months / 12);
+  const rest = months % 12;
+  const age = rest ? `${plural(years, "year")} ${plural(rest, "month")}` : plural(years, "year");
+  return `You are ${age} on ${formatDay(cutoff)}`;
+}
+
+/** Whether `profile` may apply for the post `post` describes, and why. */
+export function eligibility(profile: Profile, post: PostRules): Eligibility {
+  const birth = parseDate(profile.dateOfBirth, "Date of birth");
+  const on = parseDate(post.cutoffDate, "The cut-off date");
+  const dob = profile.dateOfBirth;
+  const asOn = formatDay(post.cutoffDate);
+  const sides = ageSides(profile, post);
+  const relaxation = relaxationFor(profile, post);
+  const age = ageInMonths(birth, on);
+  const reasons: string[] = [...relaxation.notes];
+  if (sides.women && (sides.women.minAge !== undefined || sides.women.maxAge !== undefined)) {
+    reasons.push(
+      `Women's limits apply: ${sides.minAge ?? 0}–${sides.maxAge ?? "no upper limit"} years.`,
+    );
+  }
+  const met = (ok: boolean) => (ok ? "met." : "not met.");
+
+  // The lower side. Decisions compare ages; the window is derived separately, and the tests
+  // check that the two agree on every birthday.
+  let to: IsoDate;
+  let oldEnough: boolean;
+  if (sides.printedTo !== undefined) {
+    parseDate(sides.printedTo, "The notification's latest birth date");
+    to = sides.printedTo;
+    oldEnough = dob <= to;
+    reasons.push(
+      `Born on or before ${formatDay(to)}, as the notification prints: ${met(oldEnough)}`,
+    );
+  } else {
+    to = latestBirthAged(sides.minMonths, on);
+    oldEnough = age >= sides.minMonths;
+    const turns = oldEnough
+      ? ""
+      : ` You reach ${formatYears(sides.minMonths)} on ${formatDay(isoOf(addMonths(birth, sides.minMonths)))}.`;
+    reasons.push(
+      sides.minAge === undefined
+        ? `No minimum age; born on or before ${asOn}: ${met(oldEnough)}`
+        : `Minimum age ${formatYears(sides.minMonths)} on ${asOn} means born on or before ${formatDay(to)}: ${met(oldEnough)}${turns}`,
+    );
+  }
+
+  // The upper side.
+  const relaxText = relaxation.parts.map((p) => ` + ${p}`).join("");
+  let from: IsoDate | undefined;
+  let youngEnough = true;
+  if (sides.printedFrom !== undefined) {
+    const printed = parseDate(sides.printedFrom, "The notification's earliest birth date");
+    from = isoOf(addMonths(printed, -relaxation.months));
+    youngEnough = dob >= from;
+    const total = relaxation.parts.length > 1 ? ` = ${formatYears(relaxation.months)}` : "";
+    const moved = relaxation.months
+      ? `, moved back ${relaxation.parts.join(" + ")}${total} years to ${formatDay(from)}`
+      : "";
+    reasons.push(
+      `Born on or after ${formatDay(sides.printedFrom)} as the notification prints${moved}: ${met(youngEnough)}`,
+    );
+  } else if (sides.maxAge !== undefined) {
+    const maxMonths = Math.round(sides.maxAge * 12) + relaxation.months;
+    const limit = relaxText
+      ? `${sides.maxAge}${relaxText} = ${formatYears(maxMonths)}`
+      : `${sides.maxAge}`;
+    const notAttainedMonths = post.upperRule === "not-attained" ? maxMonths : maxMonths + 12;
+    from = addDays(latestBirthAged(notAttainedMonths, on), 1);
+    youngEnough = age < notAttainedMonths;
+    const rule =
+      post.upperRule === "not-attained"
+        ? `you must not have turned ${formatYears(maxMonths)} by ${asOn}`
+        : `counted in completed years on ${asOn}, you may be ${formatYears(maxMonths)} but not ${formatYears(notAttainedMonths)}`;
+    reasons.push(
+      `Upper limit ${limit}: ${rule}, so born on or after ${formatDay(from)}: ${met(youngEnough)}`,
+    );
+  } else {
+    reasons.push("No upper age limit.");
+  }
+
+  const qualification = qualificationCheck(profile, post);
+  reasons.push(qualification.reason);
+
+  const eligible = oldEnough && youngEnough && qualification.ok;
+  let close: Eligibility["close"];
+  if (
+    !eligible &&
+    youngEnough &&
+    qualification.ok &&
+    dob < isoOf(addMonths(parseDate(to, "date"), 12))
+  ) {
+    close = "too-young";
+  } else if (!eligible && oldEnough && youngEnough && qualification.pending) {
+    close = "qualification-pending";
+  }
+  return {
+    eligible,
+    reasons,
+    window: from === undefined ? { to } : { from, to },
+    ageText: ageText(birth, on, post.cutoffDate),
+    ...(close ? { close } : {}),
+  };
+}
