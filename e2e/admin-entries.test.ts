@@ -21,6 +21,18 @@ async function shown(locator: Locator) {
   await locator.waitFor({ state: "visible", timeout: 10_000 });
 }
 
+/**
+ * Waits until the editor has hydrated: its layout shifts then (the publish-at field folds away),
+ * and a click made just before can land on the wrong control. The slug's placeholder turns into
+ * the title's slug only in the browser.
+ */
+async function editorHydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const slug = document.querySelector<HTMLInputElement>('input[name="slug"]');
+    return !!slug && slug.placeholder !== "made-from-the-title";
+  });
+}
+
 async function publicHtml(path: string) {
   const res = await fetch(`${baseURL()}${path}`, { redirect: "manual" });
   return { status: res.status, location: res.headers.get("location"), text: await res.text() };
@@ -165,6 +177,7 @@ describe("editors manage a job from first draft to trash and back", () => {
     const page = await browser.page();
     await signIn(page);
     await page.goto(`/admin/manage-jobs/edit/${id}`);
+    await editorHydrated(page);
     await page.getByText("Move to trash", { exact: true }).click();
     await page.getByRole("button", { name: "Yes, move to trash" }).click();
     await page.waitForURL(/\/admin\/manage-jobs\?trashed=/);
