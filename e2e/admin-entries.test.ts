@@ -281,3 +281,21 @@ describe("editors manage a job from first draft to trash and back", () => {
     await page.waitForURL("**/admin/manage-results");
   });
 });
+
+describe("the editor's publish time", () => {
+  for (const javaScriptEnabled of [true, false]) {
+    const browser = useBrowser({ viewport: { width: 1280, height: 900 }, javaScriptEnabled });
+
+    it(`appears only while Scheduled is chosen (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async () => {
+      const page = await browser.page();
+      await signIn(page);
+      await page.goto("/admin/manage-jobs/add");
+      const publishAt = page.getByLabel("Publish at (India time)", { exact: true });
+      await expect(publishAt.isVisible()).resolves.toBe(false);
+      await page.getByLabel("Status", { exact: true }).selectOption("scheduled");
+      await expect.poll(() => publishAt.isVisible()).toBe(true);
+      await page.getByLabel("Status", { exact: true }).selectOption("draft");
+      await expect.poll(() => publishAt.isVisible()).toBe(false);
+    });
+  }
+});

@@ -156,7 +156,6 @@ export function EntryForm({
   };
 
   const jobSelected = str(values.jobId);
-  const showPublishAt = !hydrated || status === "scheduled" || str(values.publishAt) !== "";
   const publicPrefix = `${def.urlPrefix}/`;
   const slugChanged = savedSlug !== null && slug !== "" && slug !== savedSlug;
   const card = "rounded-app border border-stone-200 bg-white p-4 sm:p-5";
@@ -339,7 +338,7 @@ export function EntryForm({
             <h2 id="publish-title" className="mb-3 text-base font-semibold">
               Publishing
             </h2>
-            <div className="space-y-4">
+            <div className="publishing space-y-4">
               <FieldShell name="status" label="Status" required error={errors.status}>
                 <select
                   {...describedBy("status", { error: errors.status })}
@@ -353,7 +352,9 @@ export function EntryForm({
                   ))}
                 </select>
               </FieldShell>
-              {showPublishAt ? (
+              {/* Shown by CSS only while "Scheduled" is chosen (app.css): the server's HTML has the
+                  final layout, so nothing moves when the page hydrates. A saved time stays shown. */}
+              <div className={str(values.publishAt) ? undefined : "publish-at-when-scheduled"}>
                 <FieldShell
                   name="publishAt"
                   label="Publish at (India time)"
@@ -367,9 +368,7 @@ export function EntryForm({
                     className={inputClass}
                   />
                 </FieldShell>
-              ) : (
-                <input type="hidden" name="publishAt" value="" />
-              )}
+              </div>
               {def.linksToJob ? (
                 <FieldShell
                   name="jobId"
