@@ -64,11 +64,6 @@ app.use(bodyLimit);
 const https = config.BASE_URL.startsWith("https://");
 app.use(securityHeaders({ https, csp: cspEnabled }));
 
-/** India's date: pages say "NEW" and "Closed" relative to it (the site's one clock, kept a day). */
-function indiaDay(): string {
-  return todayInIndia();
-}
-
 // The visitor's address for limiters and logs, from the socket or the trusted proxies' chain.
 // Whatever a visitor sent in our own header is overwritten, so nobody can choose their address.
 app.use((req, _res, next) => {
@@ -220,7 +215,7 @@ function hitHeaders(entry: CachedResponse, encoding: Encoding): string[] {
 /** The cache's generation key: the content generation and India's date, rebuilt when either moves. */
 const cacheKey = { generation: -1, day: "", key: "" };
 function currentCacheKey(generation: number): string {
-  const day = indiaDay();
+  const day = todayInIndia();
   if (generation !== cacheKey.generation || day !== cacheKey.day)
     Object.assign(cacheKey, { generation, day, key: `${generation}-${day}` });
   return cacheKey.key;

@@ -9,9 +9,9 @@ export interface ListedEntry {
   publishedAt: string | null;
   lastDate: string | null;
   /** The row's one date: a job's last date, a result's declaration, an exam's date… */
-  keyDate?: GlanceFact | null;
+  keyDate: GlanceFact | null;
   /** When a key fact last changed (the public change log), if it did. */
-  updatedAt?: string | null;
+  updatedAt: string | null;
 }
 
 /**
@@ -63,19 +63,12 @@ export function EntryListItem({
             Updated: <time dateTime={entry.updatedAt}>{formatDate(entry.updatedAt)}</time>
           </span>
         )}
-        {entry.keyDate ? (
+        {entry.keyDate && (
           <span className={entry.keyDate.tone === "closed" ? "" : "font-semibold text-ink"}>
             {entry.keyDate.tone === "closed" && entry.keyDate.label === "Last date"
               ? entry.keyDate.value
               : `${entry.keyDate.label}: ${entry.keyDate.value}`}
           </span>
-        ) : (
-          showLastDate &&
-          entry.lastDate && (
-            <span className={closed ? "" : "font-semibold text-ink"}>
-              Last date: <time dateTime={entry.lastDate}>{formatDate(entry.lastDate)}</time>
-            </span>
-          )
         )}
       </p>
     </li>

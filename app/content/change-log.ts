@@ -1,4 +1,5 @@
 import type { EntryData, Row } from "./fields.ts";
+import { totalPosts } from "./glance.ts";
 import type { Kind } from "./registry.ts";
 import { formatDate, formatNumber, formatRupees } from "~/server/format.ts";
 
@@ -63,12 +64,6 @@ const LINKS: Record<Kind, readonly { field: string; label: string }[]> = {
 
 const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
 const rows = (v: unknown) => (Array.isArray(v) ? (v as Row[]) : []);
-
-function totalPosts(data: EntryData): number | undefined {
-  const list = rows(data.posts);
-  if (list.length === 0) return undefined;
-  return list.reduce((sum, r) => sum + (typeof r.total === "number" ? r.total : 0), 0);
-}
 
 function feeLine(data: EntryData): string {
   return rows(data.fees)

@@ -508,7 +508,7 @@ export function isKind(value: string): value is Kind {
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Make a URL slug from a title: lower case, ASCII letters and digits joined by single hyphens. */
-export function slugify(title: string): string {
+export function slugify(title: string, { fallback = "entry", max = 100 } = {}): string {
   return (
     title
       .normalize("NFKD")
@@ -516,8 +516,8 @@ export function slugify(title: string): string {
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, "-")
       .replace(/^-+|-+$/g, "")
-      .slice(0, 100)
-      .replace(/-+$/g, "") || "entry"
+      .slice(0, max)
+      .replace(/-+$/g, "") || fallback
   );
 }
 

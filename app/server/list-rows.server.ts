@@ -1,20 +1,11 @@
 import type { ListedEntry } from "~/components/entry-list-item.tsx";
 import type { EntryData } from "~/content/fields.ts";
 import { listFact } from "~/content/glance.ts";
-import type { Kind } from "~/content/registry.ts";
+import type { EntrySummary } from "./entries.server.ts";
 
 /** A loader's entry as a list row: its one key date, and when a key fact last changed. */
 export function listedEntry(
-  e: {
-    id: string;
-    kind: Kind;
-    slug: string;
-    title: string;
-    organization: string;
-    publishedAt: string | null;
-    lastDate: string | null;
-    data: EntryData;
-  },
+  e: EntrySummary & { data: EntryData },
   today: string,
   updatedAt: string | undefined,
 ): ListedEntry & { slug: string } {

@@ -1,4 +1,5 @@
 import { linkHost } from "~/content/official-links.ts";
+import { slugify } from "~/content/registry.ts";
 import type { DB } from "./db/db.server.ts";
 import { newId, now } from "./db/dialect.ts";
 
@@ -39,18 +40,6 @@ const toOrganization = (r: Row): Organization => ({
   updatedAt: r.updated_at,
 });
 
-export function organizationSlug(name: string): string {
-  return (
-    name
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 80) || "organization"
-  );
-}
-
 /** The organization of this name, added when it is new (inside the entry's own transaction). */
 export async function ensureOrganization(db: DB, name: string): Promise<void> {
   const known = await db
@@ -59,7 +48,7 @@ export async function ensureOrganization(db: DB, name: string): Promise<void> {
     .where("name", "=", name)
     .executeTakeFirst();
   if (known) return;
-  const base = organizationSlug(name);
+  const base = slugify(name, { fallback: "organization", max: 80 });
   const taken = new Set(
     (
       await db
