@@ -8,14 +8,18 @@ import { migrate, openDatabase, type AppDatabase, type DB } from "~/server/db/db
 export type DialectName = "sqlite" | "postgres";
 export const DIALECTS: DialectName[] = ["sqlite", "postgres"];
 
-/** A freshly migrated, empty database of the given kind, private to the caller. */
+/**
+ * A freshly migrated, empty database of the given kind, private to the caller; with
+ * `{ migrated: false }` not migrated at all (for tests of a migration itself).
+ */
 export async function freshDatabase(
   dialect: DialectName,
+  { migrated = true } = {},
 ): Promise<AppDatabase & { dispose(): Promise<void> }> {
   if (dialect === "sqlite") {
     const dir = mkdtempSync(path.join(tmpdir(), "govjobs-test-"));
     const app = openDatabase({ dialect: "sqlite", file: path.join(dir, "test.db") });
-    await migrate(app);
+    if (migrated) await migrate(app);
     return {
       ...app,
       async dispose() {
@@ -33,7 +37,7 @@ export async function freshDatabase(
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const app = openDatabase({ dialect: "postgres", url: url.toString() });
-  await migrate(app);
+  if (migrated) await migrate(app);
   return {
     ...app,
     async dispose() {

@@ -387,6 +387,298 @@ describe("close calls and bad input", () => {
   });
 });
 
+describe("every category with and without PwBD, to the day on both edges", () => {
+  // UPSC CSE 2024 prints 21–32 on 1 Aug 2024; DoPT: OBC + 3, SC/ST + 5, PwBD 10 + the category's.
+  // The PwBD rows are the category's PwBD years alone: 13 for OBC, not 13 + 3.
+  it.each([
+    ["general", false, "1992-08-02", "32", 32, "2 Aug 1992"],
+    ["ews", false, "1992-08-02", "32", 32, "2 Aug 1992"],
+    ["obc", false, "1989-08-02", "32 + 3 (OBC) = 35", 35, "2 Aug 1989"],
+    ["sc", false, "1987-08-02", "32 + 5 (SC) = 37", 37, "2 Aug 1987"],
+    ["st", false, "1987-08-02", "32 + 5 (ST) = 37", 37, "2 Aug 1987"],
+    ["general", true, "1982-08-02", "32 + 10 (PwBD, General) = 42", 42, "2 Aug 1982"],
+    ["ews", true, "1982-08-02", "32 + 10 (PwBD, EWS) = 42", 42, "2 Aug 1982"],
+    ["obc", true, "1979-08-02", "32 + 13 (PwBD, OBC) = 45", 45, "2 Aug 1979"],
+    ["sc", true, "1977-08-02", "32 + 15 (PwBD, SC) = 47", 47, "2 Aug 1977"],
+    ["st", true, "1977-08-02", "32 + 15 (PwBD, ST) = 47", 47, "2 Aug 1977"],
+  ] as const)(
+    "UPSC CSE 2024, %s, PwBD %s: born %s to 1 Aug 2003, and a day beyond either edge is out",
+    (category, pwbd, from, limit, turned, fromText) => {
+      const who = { category, pwbd };
+      expect(check(UPSC_CSE_2024, who).window).toEqual({ from, to: "2003-08-01" });
+      expect(eligibleIf(UPSC_CSE_2024, from, who)).toBe(true);
+      expect(eligibleIf(UPSC_CSE_2024, shift(from, -1), who)).toBe(false);
+      expect(eligibleIf(UPSC_CSE_2024, "2003-08-01", who)).toBe(true);
+      expect(eligibleIf(UPSC_CSE_2024, "2003-08-02", who)).toBe(false);
+
+      const oldest = check(UPSC_CSE_2024, { ...who, dateOfBirth: from });
+      expect(oldest.reasons).toContain(
+        `Upper limit ${limit}: you must not have turned ${turned} by 1 Aug 2024, so born on or after ${fromText}: met.`,
+      );
+      const tooOld = check(UPSC_CSE_2024, { ...who, dateOfBirth: shift(from, -1) });
+      expect(tooOld.ageText).toBe(`You are ${turned} years on 1 Aug 2024`);
+      expect(tooOld.reasons.join("\n")).toContain(`born on or after ${fromText}: not met.`);
+      expect(tooOld.close).toBeUndefined();
+
+      const tooYoung = check(UPSC_CSE_2024, { ...who, dateOfBirth: "2003-08-02" });
+      expect(tooYoung.reasons).toContain(
+        "Minimum age 21 on 1 Aug 2024 means born on or before 1 Aug 2003: not met. You reach 21 on 2 Aug 2024.",
+      );
+      expect(tooYoung.close).toBe("too-young");
+    },
+  );
+
+  // Illustrative state post: "not more than 23 years on 1 Jan 2025", OBC + 3, SC/ST + 5, PwBD
+  // 10 + the category's. Completed years: the upper edge is the day before the 24th (27th, …)
+  // birthday, a year earlier than the central reading of the same numbers.
+  const state: PostRules = {
+    minAge: 18,
+    maxAge: 23,
+    cutoffDate: "2025-01-01",
+    upperRule: "completed-years",
+    relaxation: { obc: 3, sc: 5, st: 5 },
+    pwbdRelaxation: { general: 10, ews: 10, obc: 13, sc: 15, st: 15 },
+    qualification: "12th",
+    finalYearAllowed: false,
+  };
+  it.each([
+    [
+      "general",
+      false,
+      "2001-01-02",
+      "23: counted in completed years on 1 Jan 2025, you may be 23 but not 24",
+    ],
+    [
+      "ews",
+      false,
+      "2001-01-02",
+      "23: counted in completed years on 1 Jan 2025, you may be 23 but not 24",
+    ],
+    [
+      "obc",
+      false,
+      "1998-01-02",
+      "23 + 3 (OBC) = 26: counted in completed years on 1 Jan 2025, you may be 26 but not 27",
+    ],
+    [
+      "sc",
+      false,
+      "1996-01-02",
+      "23 + 5 (SC) = 28: counted in completed years on 1 Jan 2025, you may be 28 but not 29",
+    ],
+    [
+      "st",
+      false,
+      "1996-01-02",
+      "23 + 5 (ST) = 28: counted in completed years on 1 Jan 2025, you may be 28 but not 29",
+    ],
+    [
+      "general",
+      true,
+      "1991-01-02",
+      "23 + 10 (PwBD, General) = 33: counted in completed years on 1 Jan 2025, you may be 33 but not 34",
+    ],
+    [
+      "ews",
+      true,
+      "1991-01-02",
+      "23 + 10 (PwBD, EWS) = 33: counted in completed years on 1 Jan 2025, you may be 33 but not 34",
+    ],
+    [
+      "obc",
+      true,
+      "1988-01-02",
+      "23 + 13 (PwBD, OBC) = 36: counted in completed years on 1 Jan 2025, you may be 36 but not 37",
+    ],
+    [
+      "sc",
+      true,
+      "1986-01-02",
+      "23 + 15 (PwBD, SC) = 38: counted in completed years on 1 Jan 2025, you may be 38 but not 39",
+    ],
+    [
+      "st",
+      true,
+      "1986-01-02",
+      "23 + 15 (PwBD, ST) = 38: counted in completed years on 1 Jan 2025, you may be 38 but not 39",
+    ],
+  ] as const)(
+    "a state's 'not more than 23 years', %s, PwBD %s: born %s to 1 Jan 2007, both ends in",
+    (category, pwbd, from, rule) => {
+      const who = { category, pwbd, qualification: "12th" } as const;
+      expect(check(state, who).window).toEqual({ from, to: "2007-01-01" });
+      expect(eligibleIf(state, from, who)).toBe(true);
+      expect(eligibleIf(state, shift(from, -1), who)).toBe(false);
+      expect(eligibleIf(state, "2007-01-01", who)).toBe(true);
+      expect(eligibleIf(state, "2007-01-02", who)).toBe(false);
+      expect(check(state, { ...who, dateOfBirth: from }).reasons.join("\n")).toContain(
+        `Upper limit ${rule}, so born on or after`,
+      );
+      // On the upper edge the candidate is a day short of the next birthday: 11 months over.
+      expect(check(state, { ...who, dateOfBirth: from }).ageText).toMatch(
+        / years 11 months on 1 Jan 2025$/,
+      );
+    },
+  );
+});
+
+describe("a relaxation never applies twice", () => {
+  it("PwBD replaces the category's years: a flat 10 for PwBD gives 10 to every category, not 13 or 15", () => {
+    // Some state tables give PwBD a flat 10 whatever the category; the table is taken as
+    // printed, and the category's own years are not added on top.
+    const post: PostRules = {
+      ...SSC_CGL_2024,
+      relaxation: { obc: 3, sc: 5 },
+      pwbdRelaxation: { general: 10, obc: 10, sc: 10 },
+    };
+    for (const category of ["general", "obc", "sc"] as const) {
+      const result = check(post, { category, pwbd: true });
+      expect(result.window.from, category).toBe("1982-08-02");
+      expect(result.reasons.join("\n"), category).not.toMatch(/\((OBC|SC)\)/);
+    }
+    expect(check(post, { category: "obc", pwbd: true }).reasons[0]).toBe(
+      "The PwBD relaxation of 10 years already includes the 3 years for OBC; they are not added twice.",
+    );
+    // No such note where the category has no years of its own.
+    expect(check(post, { pwbd: true }).reasons[0]).toMatch(/^Minimum age/);
+  });
+
+  it("a PwBD candidate whose category the PwBD table lacks keeps the category's years, once, and is told", () => {
+    const post: PostRules = { ...SSC_CGL_2024, pwbdRelaxation: { general: 10 } };
+    const obc = check(post, { category: "obc", pwbd: true });
+    expect(obc.window.from).toBe("1989-08-02");
+    expect(obc.reasons[0]).toBe("This notification gives no age relaxation for PwBD.");
+    expect(obc.reasons.join("\n")).toContain("Upper limit 32 + 3 (OBC) = 35:");
+    const none = check({ ...SSC_CGL_2024, pwbdRelaxation: undefined }, { pwbd: true });
+    expect(none.window.from).toBe("1992-08-02");
+    expect(none.reasons[0]).toBe("This notification gives no age relaxation for PwBD.");
+  });
+
+  it("the same years printed in both the relaxation and a printed window move the date once", () => {
+    const printed: PostRules = {
+      ...UPSC_CSE_2024,
+      birthWindow: { from: "1992-08-02", to: "2003-08-01" },
+    };
+    for (const [category, pwbd, from] of [
+      ["obc", false, "1989-08-02"],
+      ["sc", true, "1977-08-02"],
+    ] as const) {
+      expect(check(printed, { category, pwbd }).window.from).toBe(from);
+      // Printed and derived windows agree: the relaxation moved the date back exactly once.
+      expect(check(printed, { category, pwbd }).window).toEqual(
+        check(UPSC_CSE_2024, { category, pwbd }).window,
+      );
+    }
+    expect(check(printed, { category: "sc", pwbd: true }).reasons.join("\n")).toContain(
+      "Born on or after 2 Aug 1992 as the notification prints, moved back 15 (PwBD, SC) years to 2 Aug 1977: met.",
+    );
+  });
+});
+
+describe("explanations", () => {
+  it("says the issue's sentence: 'You are 27 years 3 months on 1 Jan 2027; upper limit 30 + 3 (OBC) = 33'", () => {
+    const post: PostRules = {
+      ...central,
+      minAge: 18,
+      maxAge: 30,
+      cutoffDate: "2027-01-01",
+      qualification: "graduate",
+    };
+    const result = check(post, { category: "obc", dateOfBirth: "1999-10-01" });
+    expect(result.eligible).toBe(true);
+    expect(result.ageText).toBe("You are 27 years 3 months on 1 Jan 2027");
+    expect(result.reasons).toEqual([
+      "Minimum age 18 on 1 Jan 2027 means born on or before 1 Jan 2009: met.",
+      "Upper limit 30 + 3 (OBC) = 33: you must not have turned 33 by 1 Jan 2027, so born on or after 2 Jan 1994: met.",
+      "Qualification: Graduate required; yours is Graduate: met.",
+    ]);
+    // Born a day earlier: still 27 years 3 months; a day later: 27 years 2 months.
+    expect(check(post, { dateOfBirth: "1999-09-30" }).ageText).toBe(
+      "You are 27 years 3 months on 1 Jan 2027",
+    );
+    expect(check(post, { dateOfBirth: "1999-10-02" }).ageText).toBe(
+      "You are 27 years 2 months on 1 Jan 2027",
+    );
+  });
+
+  it("words singular and plural, no age, a subject, and no limits at all", () => {
+    const open: PostRules = {
+      cutoffDate: "2024-08-01",
+      upperRule: "not-attained",
+      relaxation: {},
+      finalYearAllowed: false,
+    };
+    expect(check(open, { dateOfBirth: "2023-07-01" }).ageText).toBe(
+      "You are 1 year 1 month on 1 Aug 2024",
+    );
+    expect(check(open, { dateOfBirth: "2024-09-01" }).ageText).toBe(
+      "You are not yet born on 1 Aug 2024",
+    );
+    expect(check(open).reasons).toEqual([
+      "No minimum age; born on or before 1 Aug 2024: met.",
+      "No upper age limit.",
+      "No minimum qualification.",
+    ]);
+    const engineering = check(
+      { ...open, qualification: "graduate", subjects: "Engineering" },
+      { qualification: "postgraduate" },
+    );
+    expect(engineering.reasons.at(-1)).toBe(
+      "Qualification: Graduate (Engineering) required; yours is Postgraduate: met. Check that your subject is one the notification accepts.",
+    );
+  });
+});
+
+describe("29 February on the edges", () => {
+  const state: PostRules = {
+    maxAge: 23,
+    cutoffDate: "2024-02-29",
+    upperRule: "completed-years",
+    relaxation: {},
+    finalYearAllowed: false,
+  };
+
+  it("'not more than 23' on 29 Feb 2024: born 29 Feb 2000 turns 24 that day and is out; on 28 Feb in", () => {
+    const onLeapDay = check(state, { dateOfBirth: "2000-02-29" });
+    expect(onLeapDay.eligible).toBe(false);
+    expect(onLeapDay.ageText).toBe("You are 24 years on 29 Feb 2024");
+    expect(onLeapDay.window.from).toBe("2000-03-01");
+    expect(eligibleIf(state, "2000-03-01")).toBe(true);
+
+    const dayBefore = { ...state, cutoffDate: "2024-02-28" };
+    expect(check(dayBefore, { dateOfBirth: "2000-02-29" }).eligible).toBe(true);
+    expect(check(dayBefore).window.from).toBe("2000-02-29");
+    expect(eligibleIf(dayBefore, "2000-02-28")).toBe(false);
+  });
+
+  it("in a common year a 29 Feb birthday falls on 1 Mar: born 29 Feb 2000, 'not attained 25' on 28 Feb 2025 is in, on 1 Mar out", () => {
+    const central25: PostRules = { ...state, maxAge: 25, upperRule: "not-attained" };
+    expect(eligibleIf({ ...central25, cutoffDate: "2025-02-28" }, "2000-02-29")).toBe(true);
+    expect(eligibleIf({ ...central25, cutoffDate: "2025-03-01" }, "2000-02-29")).toBe(false);
+    // On 1 Mar 2025 the edge is 2 Mar 2000: born 1 Mar 2000 and 29 Feb 2000 both turned 25.
+    expect(check({ ...central25, cutoffDate: "2025-03-01" }).window.from).toBe("2000-03-02");
+  });
+
+  it("a printed 29 Feb edge moved back by a relaxation lands on 1 Mar, or on 29 Feb in a leap year", () => {
+    const printed: PostRules = {
+      ...central,
+      cutoffDate: "2024-08-01",
+      birthWindow: { from: "2000-02-29", to: "2006-08-01" },
+      exServicemen: { plusYears: 3 },
+      qualification: "10th",
+    };
+    // OBC 3 years: 29 Feb 1997 does not exist; 28 Feb 1997 stands for 28 Feb 2000, which is out.
+    expect(check(printed, { category: "obc" }).window.from).toBe("1997-03-01");
+    expect(eligibleIf(printed, "1997-02-28", { category: "obc" })).toBe(false);
+    expect(eligibleIf(printed, "1997-03-01", { category: "obc" })).toBe(true);
+    // An ex-serviceman with 1 year's service: 1 + 3 = 4 years back, to 29 Feb 1996.
+    const esm = { exServicemanYears: 1 };
+    expect(check(printed, esm).window.from).toBe("1996-02-29");
+    expect(eligibleIf(printed, "1996-02-28", esm)).toBe(false);
+    expect(eligibleIf(printed, "1996-02-29", esm)).toBe(true);
+  });
+});
+
 // ---------------------------------------------------------------------------------------------
 // Properties over random notifications and candidates.
 
@@ -542,6 +834,48 @@ describe("properties", () => {
           expect(tooOld(shift(window.from!, -1))).toBe(true);
         },
       ),
+      { numRuns: 500 },
+    );
+  });
+
+  it("PwBD years replace the category's and are never added to them", () => {
+    fc.assert(
+      fc.property(post, profile, (rules, who) => {
+        const pwbdYears = rules.pwbdRelaxation?.[who.category];
+        fc.pre(pwbdYears !== undefined);
+        // Domiciled in the post's state, so the category counted is the candidate's own.
+        const candidate = {
+          ...who,
+          pwbd: true,
+          domicileState: "Bihar",
+          dateOfBirth: rules.cutoffDate,
+        };
+        const asCategoryYears: PostRules = {
+          ...rules,
+          relaxation: { ...rules.relaxation, [who.category]: pwbdYears },
+          pwbdRelaxation: undefined,
+        };
+        expect(eligibility(candidate, rules).window).toEqual(
+          eligibility({ ...candidate, pwbd: false }, asCategoryYears).window,
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("every decision explains itself: one sentence per age side and qualification, 'not met.' exactly when ineligible", () => {
+    fc.assert(
+      fc.property(post, profile, day, (rules, who, dateOfBirth) => {
+        const result = eligibility({ ...who, dateOfBirth }, rules);
+        expect(result.ageText).toMatch(
+          /^You are (not yet born|\d+ years?( \d+ months?)?) on \d{1,2} [A-Z][a-z]{2} \d{4}$/,
+        );
+        const count = (start: RegExp) => result.reasons.filter((r) => start.test(r)).length;
+        expect(count(/^(Born on or before|Minimum age|No minimum age)/)).toBe(1);
+        expect(count(/^(Born on or after|Upper limit|No upper age limit)/)).toBe(1);
+        expect(count(/^(Qualification|No minimum qualification)/)).toBe(1);
+        expect(result.reasons.some((r) => r.includes("not met."))).toBe(!result.eligible);
+      }),
       { numRuns: 500 },
     );
   });

@@ -9,14 +9,23 @@
  * limit becomes a number of months (so "17½ years" works as 210 months).
  */
 
-export type Category = "general" | "ews" | "obc" | "sc" | "st";
+import {
+  CATEGORY_LABEL,
+  QUALIFICATION_LABEL,
+  type Category,
+  type QualificationLevel,
+} from "./eligibility-terms.ts";
+
+export {
+  CATEGORY_LABEL,
+  CENTRAL_PWBD_RELAXATION,
+  CENTRAL_RELAXATION,
+  QUALIFICATION_LABEL,
+  type Category,
+  type QualificationLevel,
+} from "./eligibility-terms.ts";
+
 export type Gender = "male" | "female" | "other";
-/**
- * Ordered 10th < 12th < diploma < graduate < postgraduate. ITI is not on that ladder: it is a
- * trade certificate taken after 10th, so it satisfies a "10th" or an "iti" requirement and
- * nothing else, and a 12th pass or a degree does not satisfy an "iti" requirement by level alone.
- */
-export type QualificationLevel = "10th" | "12th" | "iti" | "diploma" | "graduate" | "postgraduate";
 /** A calendar day written YYYY-MM-DD: no time and no time zone. */
 export type IsoDate = string;
 
@@ -49,7 +58,7 @@ export interface PostRules extends AgeLimits {
    */
   upperRule: "not-attained" | "completed-years";
   /** The birth dates the notification prints; when present they win over minAge and maxAge. */
-  birthWindow?: { from: IsoDate; to: IsoDate };
+  birthWindow?: { from?: IsoDate; to?: IsoDate };
   genderLimits?: Partial<Record<"female", AgeLimits>>;
   /** Years added to the upper age limit; a missing category gets none. */
   relaxation: Partial<Record<Category, number>>;
@@ -59,7 +68,10 @@ export interface PostRules extends AgeLimits {
   state?: string;
   /** Reserved-category age relaxation only for candidates domiciled in `state`. */
   reservedRelaxationDomicileOnly?: boolean;
-  qualification: QualificationLevel;
+  /** The minimum qualification; absent when the notification asks for none. */
+  qualification?: QualificationLevel;
+  /** What the qualification must be in ("Engineering", "Science"): shown, not checked. */
+  subjects?: string;
   finalYearAllowed: boolean;
 }
 
@@ -73,41 +85,6 @@ export interface Eligibility {
   /** "Not eligible, but close": set only when this is the one rule that failed. */
   close?: "too-young" | "qualification-pending";
 }
-
-/** Central government upper-age relaxation in years (DoPT). */
-export const CENTRAL_RELAXATION = {
-  general: 0,
-  ews: 0,
-  obc: 3,
-  sc: 5,
-  st: 5,
-} as const satisfies Record<Category, number>;
-
-/** Central government relaxation for PwBD in years; each already includes the category's own. */
-export const CENTRAL_PWBD_RELAXATION = {
-  general: 10,
-  ews: 10,
-  obc: 13,
-  sc: 15,
-  st: 15,
-} as const satisfies Record<Category, number>;
-
-export const CATEGORY_LABEL: Record<Category, string> = {
-  general: "General",
-  ews: "EWS",
-  obc: "OBC",
-  sc: "SC",
-  st: "ST",
-};
-
-export const QUALIFICATION_LABEL: Record<QualificationLevel, string> = {
-  "10th": "10th pass",
-  "12th": "12th pass",
-  iti: "ITI",
-  diploma: "Diploma",
-  graduate: "Graduate",
-  postgraduate: "Postgraduate",
-};
 
 // ---------------------------------------------------------------------------------------------
 // Calendar days
@@ -317,20 +294,24 @@ function meetsQualification(held: QualificationLevel, required: QualificationLev
 }
 
 function qualificationCheck(profile: Profile, post: PostRules) {
-  const required = QUALIFICATION_LABEL[post.qualification];
+  const needed = post.qualification;
+  if (needed === undefined) {
+    return { ok: true, pending: false, reason: "No minimum qualification." };
+  }
+  const subjects = post.subjects ? ` (${post.subjects})` : "";
+  const required = `${QUALIFICATION_LABEL[needed]}${subjects}`;
   const held = QUALIFICATION_LABEL[profile.qualification];
-  if (meetsQualification(profile.qualification, post.qualification)) {
+  const checkSubject = subjects ? " Check that your subject is one the notification accepts." : "";
+  if (meetsQualification(profile.qualification, needed)) {
     return {
       ok: true,
       pending: false,
-      reason: `Qualification: ${required} required; yours is ${held}: met.`,
+      reason: `Qualification: ${required} required; yours is ${held}: met.${checkSubject}`,
     };
   }
   const pending =
     profile.finalYear &&
-    ONE_COURSE_AWAY[profile.qualification].some((next) =>
-      meetsQualification(next, post.qualification),
-    );
+    ONE_COURSE_AWAY[profile.qualification].some((next) => meetsQualification(next, needed));
   if (pending && post.finalYearAllowed) {
     return {
       ok: true,
@@ -339,7 +320,7 @@ function qualificationCheck(profile: Profile, post: PostRules) {
     };
   }
   const lieu =
-    post.qualification === "iti"
+    needed === "iti"
       ? " A diploma or degree counts only where the notification accepts it in lieu of ITI."
       : "";
   const finalYearNote = pending ? " This notification does not accept final-year students." : "";

@@ -23,6 +23,12 @@ export interface ScalarField {
   column?: ProjectedColumn;
   /** Shown in the page's "at a glance" block only, not in its section's table. */
   glanceOnly?: boolean;
+  /** What a new entry's form starts with. */
+  defaultValue?: string | number;
+  /** False for a choice whose words say nothing about the entry (Yes / No): kept out of search. */
+  searchable?: false;
+  /** In a rows table with a total row: false for a number that is not a count (an age). */
+  summed?: false;
 }
 
 export interface RowsField {
@@ -35,6 +41,8 @@ export interface RowsField {
   help?: string;
   /** The page adds a row adding up the number columns (a vacancy table's "Total"). */
   totalRow?: boolean;
+  /** What a new entry's form starts with. */
+  defaultRows?: readonly Row[];
 }
 
 export type Field = ScalarField | RowsField;
@@ -148,6 +156,19 @@ export function dataSchema(sections: readonly Section[]) {
   return z.object(Object.fromEntries(allFields(sections).map((f) => [f.name, fieldSchema(f)])));
 }
 
+/** The data a new entry's form starts with: each field's default, if it has one. */
+export function defaultData(sections: readonly Section[]): EntryData {
+  const data: EntryData = {};
+  for (const field of allFields(sections)) {
+    if (field.type === "rows") {
+      if (field.defaultRows) data[field.name] = field.defaultRows.map((row) => ({ ...row }));
+    } else if (field.defaultValue !== undefined) {
+      data[field.name] = field.defaultValue;
+    }
+  }
+  return data;
+}
+
 /** Every text the search index should know about, from any kind's data. */
 export function searchableText(sections: readonly Section[], data: EntryData): string {
   const parts: string[] = [];
@@ -161,7 +182,7 @@ export function searchableText(sections: readonly Section[], data: EntryData): s
       }
     } else if (field.type === "text" || field.type === "textarea") {
       parts.push(String(value ?? ""));
-    } else if (field.type === "select" && value !== undefined) {
+    } else if (field.type === "select" && value !== undefined && field.searchable !== false) {
       parts.push(field.options?.find((o) => o.value === value)?.label ?? String(value));
     }
   }

@@ -1,3 +1,5 @@
+import { CATEGORIES, CATEGORY_LABEL } from "./eligibility-terms.ts";
+export { CATEGORIES } from "./eligibility-terms.ts";
 import type { Option } from "./fields.ts";
 
 const opts = (...values: string[]): Option[] => values.map((v) => ({ value: v, label: v }));
@@ -68,3 +70,28 @@ export const ANSWER_KEY_TYPES: readonly Option[] = [
   { value: "provisional", label: "Provisional" },
   { value: "final", label: "Final" },
 ];
+
+export const YES_NO: readonly Option[] = [
+  { value: "yes", label: "Yes" },
+  { value: "no", label: "No" },
+];
+
+export const CATEGORY_OPTIONS: readonly Option[] = CATEGORIES.map((value) => ({
+  value,
+  label: CATEGORY_LABEL[value],
+}));
+
+/** How a notification's maximum age is read (`PostRules.upperRule`). */
+export const AGE_RULES: readonly Option[] = [
+  {
+    value: "not-attained",
+    label: "Must not have reached the maximum age on that date (UPSC, SSC, RRB)",
+  },
+  {
+    value: "completed-years",
+    label: "Up to the maximum in completed years (until the day before the next birthday)",
+  },
+];
+
+/** A candidate's state of domicile: any state or union territory. */
+export const DOMICILE_STATES = STATES.filter((s) => s.value !== "All India").map((s) => s.value);

@@ -8,7 +8,16 @@ import {
   summaryField,
 } from "./common.ts";
 import { dataSchema, type Section } from "./fields.ts";
-import { ANSWER_KEY_TYPES, EMPLOYMENT_TYPES, QUALIFICATIONS, STATES } from "./options.ts";
+import { CATEGORIES, CENTRAL_PWBD_RELAXATION, CENTRAL_RELAXATION } from "./eligibility-terms.ts";
+import {
+  AGE_RULES,
+  ANSWER_KEY_TYPES,
+  CATEGORY_OPTIONS,
+  EMPLOYMENT_TYPES,
+  QUALIFICATIONS,
+  STATES,
+  YES_NO,
+} from "./options.ts";
 
 export const KINDS = ["job", "result", "admit-card", "syllabus", "answer-key"] as const;
 export type Kind = (typeof KINDS)[number];
@@ -158,8 +167,86 @@ const job: KindDefinition = {
           label: "Age as on",
           publicLabel: "Age counted as on",
           type: "date",
+          help: "The date the notification counts ages on. Blank: the last date to apply.",
         },
-        { name: "ageRelaxation", label: "Age relaxation", type: "textarea", max: 2000 },
+        {
+          name: "ageRule",
+          label: "How the maximum is read",
+          publicLabel: "Upper age limit",
+          type: "select",
+          options: AGE_RULES,
+          defaultValue: "not-attained",
+          searchable: false,
+        },
+        {
+          name: "bornFrom",
+          label: "Born not earlier than (as printed)",
+          publicLabel: "Born not earlier than",
+          type: "date",
+          help: "Only when the notification prints birth dates; they win over the ages.",
+        },
+        {
+          name: "bornTo",
+          label: "Born not later than (as printed)",
+          publicLabel: "Born not later than",
+          type: "date",
+        },
+        {
+          name: "ageMaxFemale",
+          label: "Maximum age for women",
+          publicLabel: "Maximum age (women)",
+          type: "number",
+          max: 100,
+          help: "Only when it differs from the maximum age.",
+        },
+        {
+          name: "ageRelaxations",
+          label: "Upper age relaxation by category (years)",
+          publicLabel: "Upper age relaxation (years)",
+          type: "rows",
+          maxRows: 5,
+          help: "Central rules are filled in; change them to what the notification says. PwBD years include the category's own.",
+          defaultRows: CATEGORIES.map((category) => ({
+            category,
+            years: CENTRAL_RELAXATION[category],
+            pwbdYears: CENTRAL_PWBD_RELAXATION[category],
+          })),
+          columns: [
+            {
+              name: "category",
+              label: "Category",
+              type: "select",
+              required: true,
+              options: CATEGORY_OPTIONS,
+            },
+            { name: "years", label: "Years", type: "number", required: true, max: 50 },
+            { name: "pwbdYears", label: "PwBD years", type: "number", max: 50 },
+          ],
+        },
+        {
+          name: "exServicemenPlusYears",
+          label: "Ex-servicemen: years allowed beyond their service",
+          publicLabel: "Ex-servicemen relaxation",
+          type: "number",
+          max: 20,
+          defaultValue: 3,
+          help: "Their years of service plus this many. Blank: no relaxation for ex-servicemen.",
+        },
+        {
+          name: "relaxationDomicileOnly",
+          label: "Category relaxation only for the state's domicile",
+          publicLabel: "Category relaxation only for the state's domicile",
+          type: "select",
+          options: YES_NO,
+          searchable: false,
+        },
+        {
+          name: "ageRelaxation",
+          label: "Other relaxations, as printed",
+          publicLabel: "Other relaxations",
+          type: "textarea",
+          max: 2000,
+        },
       ],
     },
     {
@@ -172,6 +259,7 @@ const job: KindDefinition = {
           type: "rows",
           maxRows: 60,
           totalRow: true,
+          help: "Age, qualification and age date per post only where a post differs from the job's.",
           columns: [
             { name: "post", label: "Post", type: "text", required: true, max: 200 },
             { name: "total", label: "Total", type: "number", required: true, max: 1_000_000 },
@@ -180,6 +268,15 @@ const job: KindDefinition = {
             { name: "obc", label: "OBC", type: "number", max: 1_000_000 },
             { name: "sc", label: "SC", type: "number", max: 1_000_000 },
             { name: "st", label: "ST", type: "number", max: 1_000_000 },
+            { name: "ageMin", label: "Min age", type: "number", max: 100, summed: false },
+            { name: "ageMax", label: "Max age", type: "number", max: 100, summed: false },
+            {
+              name: "qualification",
+              label: "Qualification",
+              type: "select",
+              options: QUALIFICATIONS,
+            },
+            { name: "ageCutoffDate", label: "Age as on", type: "date" },
           ],
         },
       ],
@@ -195,6 +292,20 @@ const job: KindDefinition = {
           required: true,
           options: QUALIFICATIONS,
           column: "qualification",
+        },
+        {
+          name: "qualificationSubjects",
+          label: "Subjects, if the notification names them",
+          publicLabel: "Subjects",
+          type: "text",
+          max: 200,
+        },
+        {
+          name: "finalYearAllowed",
+          label: "Final-year students may apply",
+          type: "select",
+          options: YES_NO,
+          searchable: false,
         },
         { name: "eligibility", label: "Eligibility details", type: "textarea", max: 5000 },
       ],
@@ -241,6 +352,11 @@ const job: KindDefinition = {
       earlier: "ageMin",
       later: "ageMax",
       message: "Maximum age must not be less than minimum age",
+    },
+    {
+      earlier: "bornFrom",
+      later: "bornTo",
+      message: "Born not later than must not be before born not earlier than",
     },
     {
       earlier: "applicationStart",

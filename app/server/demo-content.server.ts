@@ -206,6 +206,86 @@ function splitPosts(
   ];
 }
 
+const CENTRAL_RELAXATIONS = [
+  { category: "general", years: 0, pwbdYears: 10 },
+  { category: "ews", years: 0, pwbdYears: 10 },
+  { category: "obc", years: 3, pwbdYears: 13 },
+  { category: "sc", years: 5, pwbdYears: 15 },
+  { category: "st", years: 5, pwbdYears: 15 },
+];
+/** A state's own table: five years for every reserved category, PwBD ten on top of it. */
+const STATE_RELAXATIONS = [
+  { category: "general", years: 0, pwbdYears: 10 },
+  { category: "ews", years: 5, pwbdYears: 15 },
+  { category: "obc", years: 5, pwbdYears: 15 },
+  { category: "sc", years: 5, pwbdYears: 15 },
+  { category: "st", years: 5, pwbdYears: 15 },
+];
+
+/** `date` moved by whole years, as a notification's printed birth dates are. */
+function yearsBefore(date: string, years: number, days = 0): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() - years);
+  return new Date(d.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Varied, realistic age rules. Central recruiters count "must not have attained" on a fixed
+ * date with the central relaxations, and every fourth prints its birth-date window; state
+ * recruiters often count completed years, give their own relaxations to their domicile only, and
+ * some allow women five more years. Job 7 has no age data at all, as a notice sometimes omits it.
+ */
+function eligibilityData(i: number, state: string, lastDate: string): EntryData {
+  if (i === 7) return { ageRelaxation: "As per the rules of the State Government." };
+  const minAge = i % 5 === 4 ? 21 : 18;
+  const maxAge = 27 + (i % 4) * 3;
+  const firstOfMonth = `${lastDate.slice(0, 8)}01`;
+  if (state === "All India") {
+    const cutoff = i % 2 ? firstOfMonth : lastDate;
+    return {
+      ageMin: minAge,
+      ageMax: maxAge,
+      ageCutoffDate: cutoff,
+      ageRule: "not-attained",
+      ...(i % 4 === 1
+        ? { bornFrom: yearsBefore(cutoff, maxAge, 1), bornTo: yearsBefore(cutoff, minAge) }
+        : {}),
+      ageRelaxations: CENTRAL_RELAXATIONS,
+      exServicemenPlusYears: 3,
+      ageRelaxation: "Ex-servicemen: years of military service plus 3 years.",
+    };
+  }
+  return {
+    ageMin: minAge,
+    ageMax: maxAge,
+    ageCutoffDate: firstOfMonth,
+    ageRule: i % 2 ? "completed-years" : "not-attained",
+    ...(i % 3 === 1 ? { ageMaxFemale: maxAge + 5 } : {}),
+    ageRelaxations: STATE_RELAXATIONS,
+    relaxationDomicileOnly: "yes",
+    ...(i % 2 ? {} : { exServicemenPlusYears: 3 }),
+    ageRelaxation: `Reserved categories: 5 years, for domiciles of ${state} only.${i % 3 === 1 ? "\nWomen of all categories: 5 years." : ""}`,
+  };
+}
+
+/** One notification, two posts with their own ages and qualifications. */
+function seniorPost(
+  name: string,
+  qualification: string,
+  counts: Record<"total" | "ur" | "ews" | "obc" | "sc" | "st", number>,
+) {
+  const [first, second] = splitPosts(name, counts);
+  const higher = ["Graduate", "Engineering", "Post Graduate", "Medical", "Law"].includes(
+    qualification,
+  )
+    ? "Post Graduate"
+    : "Graduate";
+  return [
+    first,
+    { ...second, post: `Senior ${name}`, ageMin: 21, ageMax: 35, qualification: higher },
+  ];
+}
+
 export function jobData(
   i: number,
   base: Date,
@@ -241,16 +321,21 @@ export function jobData(
       { category: "Women (all categories)", amount: 0 },
     ],
     feeNote: "Pay online by debit card, credit card, net banking or UPI.",
-    ageMin: 18,
-    ageMax: 27 + (i % 4) * 3,
-    ageCutoffDate: day(lastOffset, base),
-    ageRelaxation: "OBC: 3 years\nSC / ST: 5 years\nPwD: 10 years\nEx-servicemen: as per rules",
+    ...eligibilityData(i, org.state, day(lastOffset, base)),
     posts:
-      i % 3 === 0
-        ? splitPosts(post.post, { total, ur, ews, obc, sc, st })
-        : [{ post: post.post, total, ur, ews, obc, sc, st }],
+      i % 6 === 3
+        ? seniorPost(post.post, post.qualification, { total, ur, ews, obc, sc, st })
+        : i % 3 === 0
+          ? splitPosts(post.post, { total, ur, ews, obc, sc, st })
+          : [{ post: post.post, total, ur, ews, obc, sc, st }],
     qualification: post.qualification,
-    eligibility: `${post.qualification} from a recognised board or university. Candidates awaiting their final result may not apply.`,
+    ...(i % 4 === 2 && ["Graduate", "Engineering"].includes(post.qualification)
+      ? { finalYearAllowed: "yes" }
+      : {}),
+    eligibility:
+      i % 4 === 2 && ["Graduate", "Engineering"].includes(post.qualification)
+        ? `${post.qualification} from a recognised university. Final-year students may apply if they pass before the date of document verification.`
+        : `${post.qualification} from a recognised board or university. Candidates awaiting their final result may not apply.`,
     selectionProcess:
       "Computer based test\nSkill / physical test where applicable\nDocument verification\nMedical examination",
     howTo: `Open the official website of ${org.name}.\nRegister with your mobile number and e-mail address.\nFill in the application form and upload your photo and signature.\nPay the fee and print the confirmation page.`,

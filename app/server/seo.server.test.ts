@@ -294,6 +294,29 @@ describe("JSON-LD", () => {
     expect(new Date(String(ld.validThrough)).toISOString()).toBe("2026-11-30T18:29:59.000Z");
   });
 
+  it("states the education the job asks for, from its qualification level", () => {
+    const at = (data: Partial<EntryData>) =>
+      jobPostingJsonLd(job(data), { baseUrl: BASE, today: TODAY })!.educationRequirements;
+    expect(at({})).toEqual({
+      "@type": "EducationalOccupationalCredential",
+      credentialCategory: "high school",
+    });
+    expect(at({ qualification: "Engineering" })).toEqual({
+      "@type": "EducationalOccupationalCredential",
+      credentialCategory: "bachelor degree",
+      about: "Engineering",
+    });
+    expect(at({ qualification: "Post Graduate", qualificationSubjects: "Economics" })).toEqual({
+      "@type": "EducationalOccupationalCredential",
+      credentialCategory: "postgraduate degree",
+      about: "Economics",
+    });
+    expect(at({ qualification: "ITI" })).toMatchObject({
+      credentialCategory: "professional certificate",
+    });
+    expect(at({ qualification: "Any" })).toBeUndefined();
+  });
+
   it("marks an All India job as open to applicants in India, with no region", () => {
     const ld = jobPostingJsonLd(job({ state: "All India" }), { baseUrl: BASE, today: TODAY })!;
     expect(ld.applicantLocationRequirements).toEqual({ "@type": "Country", name: "IN" });

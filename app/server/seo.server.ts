@@ -1,3 +1,4 @@
+import { educationRequirements } from "~/content/job-eligibility.ts";
 import type { MetaDescriptor } from "react-router";
 import type { EntryData, Row } from "~/content/fields.ts";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
@@ -313,6 +314,7 @@ export function jobPostingJsonLd(
           }
         : undefined,
     totalJobOpenings: openings > 0 ? openings : undefined,
+    educationRequirements: educationRequirements(d),
     identifier: {
       "@type": "PropertyValue",
       name: job.organization,

@@ -4,7 +4,7 @@ import { AdminError } from "~/components/admin/admin-error.tsx";
 import { EntryForm, withKindWords } from "~/components/admin/entry-form.tsx";
 import { formatDateTime } from "~/components/admin/format.ts";
 import { StatusBadge } from "~/components/admin/status-badge.tsx";
-import type { EntryData } from "~/content/fields.ts";
+import { defaultData, type EntryData } from "~/content/fields.ts";
 import {
   entryToFormTree,
   fieldErrorsFromIssues,
@@ -47,15 +47,15 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   ]);
   const values: FormTree = entry
     ? entryToFormTree(entry)
-    : {
+    : entryToFormTree({
         title: "",
         slug: "",
         organization: "",
         status: "published",
-        publishAt: "",
-        jobId: "",
-        data: {},
-      };
+        publishAt: null,
+        jobId: null,
+        data: defaultData(kind.sections),
+      });
   return {
     kind: kind.kind,
     entry: entry

@@ -5,6 +5,7 @@ import * as sweepIndexes from "./2026-11-22T1700-sweep-indexes.ts";
 import * as notFoundRank from "./2026-11-23T0900-not-found-rank.ts";
 import * as entryChanges from "./2026-11-23T1000-entry-changes.ts";
 import * as organizations from "./2026-11-23T1100-organizations.ts";
+import * as jobEligibility from "./2026-11-23T1200-job-eligibility.ts";
 
 export type MigrationDialect = "sqlite" | "postgres";
 
@@ -20,6 +21,7 @@ const migrations: Record<string, DialectMigration> = {
   "2026-11-23T0900-not-found-rank": notFoundRank,
   "2026-11-23T1000-entry-changes": entryChanges,
   "2026-11-23T1100-organizations": organizations,
+  "2026-11-23T1200-job-eligibility": jobEligibility,
 };
 
 export function migrationProvider(dialect: MigrationDialect): MigrationProvider {

@@ -1,0 +1,44 @@
+import { jobPostRules, type OpenJob, type RulesFile } from "~/content/job-eligibility.ts";
+import type { EntryData } from "~/content/fields.ts";
+import { REGISTRY } from "~/content/registry.ts";
+import { todayInIndia } from "~/india-date.ts";
+import type { DB } from "./db/db.server.ts";
+import { isPublic } from "./entries.server.ts";
+import { perGeneration } from "./public-data.server.ts";
+
+/** Every published job open on `today` (India's date) with the rules of each of its posts. */
+export async function openJobRules(db: DB, today: string): Promise<RulesFile> {
+  const rows = await db
+    .selectFrom("entries")
+    .select(["slug", "title", "organization", "last_date", "data"])
+    .where("kind", "=", "job")
+    .where(isPublic)
+    .where("last_date", ">=", today)
+    .orderBy("last_date", "asc")
+    .orderBy("title", "asc")
+    .execute();
+  const jobs: OpenJob[] = rows.map((row) => ({
+    title: row.title,
+    href: `${REGISTRY.job.urlPrefix}/${row.slug}`,
+    organization: row.organization,
+    lastDate: row.last_date ?? today,
+    posts: jobPostRules(readData(row.data)),
+  }));
+  return { jobs };
+}
+
+/**
+ * The rules file the finder reads, once per content generation and India's date (a job that
+ * closes at midnight leaves it without any write).
+ */
+export const publicEligibilityRules = (today = todayInIndia()): Promise<RulesFile> =>
+  perGeneration(`eligibility:${today}`, (db) => openJobRules(db, today));
+
+/** A row's data; unreadable data (never written by the app) counts as none, not as an outage. */
+function readData(json: string): EntryData {
+  try {
+    return JSON.parse(json) as EntryData;
+  } catch {
+    return {};
+  }
+}
