@@ -17,6 +17,7 @@ export default [
   route("sitemaps/:file", "routes/resources/sitemap.ts"),
   route("feeds/:file", "routes/resources/feed.ts"),
   route("api/auth/*", "routes/resources/auth.ts"),
+  route("eligibility/rules.json", "routes/resources/eligibility-rules.ts"),
 
   // Public site, inside the shell.
   layout("routes/site/layout.tsx", [
@@ -37,6 +38,7 @@ export default [
     route("organizations/:slug", "routes/site/organization.tsx"),
     route("contact-us", "routes/site/contact.tsx"),
     route("search", "routes/site/search.tsx"),
+    route("eligibility", "routes/site/eligibility.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 

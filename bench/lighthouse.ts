@@ -44,6 +44,7 @@ const pages: [string, string][] = [
   ["state landing", "/jobs/state/bihar"],
   ["organization", await firstLink(job, /href="(\/organizations\/[a-z0-9-]+)"/)],
   ["contact", "/contact-us"],
+  ["eligibility finder", "/eligibility"],
 ];
 
 const rows: (string | number)[][] = [

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { NAV_LINKS } from "./site-header.tsx";
 
 const POLICY_LINKS = [
+  { to: "/eligibility", label: "Eligibility Finder" },
   { to: "/about-us", label: "About Us" },
   { to: "/contact-us", label: "Contact Us" },
   { to: "/privacy-policy", label: "Privacy Policy" },

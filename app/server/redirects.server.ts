@@ -39,6 +39,7 @@ export function isCorePath(path: string): boolean {
       "/syllabus",
       "/answer-key",
       "/contact-us",
+      "/eligibility",
       "/privacy-policy",
     ].includes(path) ||
     path === "/admin" ||

@@ -43,6 +43,7 @@ export async function loader({ params }: Route.LoaderArgs) {
         .filter((p) => published.has(p.slug))
         .map((p) => ({ loc: canonicalUrl(baseUrl, `/${p.slug}`), lastmod: p.updatedAt })),
       { loc: canonicalUrl(baseUrl, "/contact-us") },
+      { loc: canonicalUrl(baseUrl, "/eligibility") },
       // The job landing pages of every state and qualification that has a public job.
       ...states
         .filter((v) => landingValue("state", landingSlug(v)))

@@ -118,6 +118,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
 
+      <a
+        href="/eligibility"
+        className="flex items-center justify-between gap-3 rounded-app border-2 border-secondary bg-white px-4 py-3 no-underline"
+      >
+        <span>
+          <span className="block font-semibold text-secondary">Which jobs can I apply for?</span>
+          <span className="block text-sm text-ink">
+            Your date of birth, category and qualification against every open post.
+          </span>
+        </span>
+        <span aria-hidden="true" className="text-xl font-semibold text-secondary">
+          →
+        </span>
+      </a>
+
       <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
         <Box id={jobs.kind} title={jobs.title} href={jobs.href} viewAll={jobs.viewAll}>
           {jobs.items.length === 0 && (

@@ -1,0 +1,429 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { data, useActionData } from "react-router";
+import { useHydrated } from "~/components/admin/use-hydrated.ts";
+import { DateOfBirthFields } from "~/components/date-of-birth-fields.tsx";
+import { EligibilityResults } from "~/components/eligibility-results.tsx";
+import { PageError } from "~/components/page-error.tsx";
+import {
+  CATEGORIES,
+  CATEGORY_LABEL,
+  GENDER_OPTIONS,
+  QUALIFICATION_CHOICES,
+} from "~/content/eligibility-terms.ts";
+import {
+  findPosts,
+  parseProfile,
+  viewFindings,
+  type FindingsView,
+  type ProfileErrors,
+  type ProfileForm,
+  type RulesFile,
+} from "~/content/job-eligibility.ts";
+import { DOMICILE_STATES } from "~/content/options.ts";
+import { forgetProfile, loadProfile, saveProfile } from "~/content/profile-storage.ts";
+import { todayInIndia } from "~/india-date.ts";
+import { publicEligibilityRules } from "~/server/eligibility.server.ts";
+import { env } from "~/server/env.server.ts";
+import { publicSettings } from "~/server/public-data.server.ts";
+import { pageMeta } from "~/server/seo.server.ts";
+import type { Route } from "./+types/eligibility";
+
+export async function loader() {
+  const settings = await publicSettings();
+  return {
+    today: todayInIndia(),
+    // From the loader, not the bundle: the page's script stays free of the option lists.
+    states: DOMICILE_STATES,
+    meta: pageMeta({
+      baseUrl: env().BASE_URL,
+      settings,
+      title: "Eligibility finder: which government jobs can I apply for?",
+      description:
+        "Enter your date of birth, category and qualification to see every open government job post you may apply for, with the age limit and relaxation worked out for you.",
+      path: "/eligibility",
+    }),
+  };
+}
+
+export const meta = ({ loaderData }: Route.MetaArgs) => loaderData?.meta ?? [];
+
+type FinderResult =
+  | { status: "found"; values: ProfileForm; findings: FindingsView }
+  | { status: "invalid"; values: ProfileForm; errors: ProfileErrors };
+
+const PRIVATE = { "Cache-Control": "no-store" };
+
+/**
+ * Without JavaScript the form is POSTed here (never a GET: a birth date must not reach URLs,
+ * logs or caches) and answered with the same function the browser runs. Nothing is stored.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values: ProfileForm = {};
+  for (const name of FORM_NAMES) {
+    const value = form.get(name);
+    if (typeof value === "string") values[name] = value.slice(0, 100);
+  }
+  const today = todayInIndia();
+  const parsed = parseProfile(values, today);
+  if (!parsed.ok) {
+    return data({ status: "invalid", values, errors: parsed.errors } satisfies FinderResult, {
+      status: 400,
+      headers: PRIVATE,
+    });
+  }
+  const rules = await publicEligibilityRules(today);
+  const findings = viewFindings(findPosts(parsed.profile, rules.jobs, today));
+  return data({ status: "found", values, findings } satisfies FinderResult, { headers: PRIVATE });
+}
+
+/** The answer to a POST carries a birth date: no cache may keep it. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const cacheControl = actionHeaders.get("Cache-Control");
+  return cacheControl ? { "Cache-Control": cacheControl } : new Headers();
+}
+
+const FORM_NAMES = [
+  "dobDay",
+  "dobMonth",
+  "dobYear",
+  "gender",
+  "category",
+  "pwbd",
+  "exServiceman",
+  "serviceYears",
+  "domicileState",
+  "qualification",
+  "finalYear",
+] as const satisfies readonly (keyof ProfileForm)[];
+
+/**
+ * The rules code (and its checks) is fetched when the form is first touched, not with the page:
+ * the page itself stays as light as any other.
+ */
+const rulesCode = () => import("~/content/job-eligibility.ts");
+const preloadRulesCode = () => void rulesCode().catch(() => {});
+
+function readForm(form: HTMLFormElement): ProfileForm {
+  const formData = new FormData(form);
+  const values: ProfileForm = {};
+  for (const name of FORM_NAMES) {
+    const value = formData.get(name);
+    if (typeof value === "string") values[name] = value;
+  }
+  return values;
+}
+
+export default function Eligibility({ loaderData }: Route.ComponentProps) {
+  const { today, states } = loaderData;
+  const actionData = useActionData<FinderResult>();
+  const [local, setLocal] = useState<FinderResult | null>(null);
+  const [remembered, setRemembered] = useState(false);
+  const hydrated = useHydrated();
+  const [failure, setFailure] = useState<string | null>(null);
+  // Bumped to re-create the uncontrolled form with remembered values.
+  const [formKey, setFormKey] = useState(0);
+  const resultsRef = useRef<HTMLHeadingElement>(null);
+  const result = local ?? actionData ?? null;
+  const values = result?.values ?? {};
+  const errors = result?.status === "invalid" ? result.errors : {};
+
+  async function answer(values: ProfileForm, remember: boolean | null) {
+    try {
+      const code = await rulesCode();
+      const parsed = code.parseProfile(values, today);
+      if (!parsed.ok) {
+        setLocal({ status: "invalid", values, errors: parsed.errors });
+        return;
+      }
+      if (remember) setRemembered(saveProfile(parsed.profile));
+      else if (remember === false) {
+        forgetProfile();
+        setRemembered(false);
+      }
+      // The request carries nothing of the profile: the same file for everyone, from the cache.
+      const response = await fetch("/eligibility/rules.json");
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const rules = (await response.json()) as RulesFile;
+      setFailure(null);
+      setLocal({
+        status: "found",
+        values,
+        findings: code.viewFindings(code.findPosts(parsed.profile, rules.jobs, today)),
+      });
+    } catch (err) {
+      console.warn("The eligibility rules could not be loaded.", err);
+      setFailure(
+        "The list of open jobs could not be loaded. Check your connection and press the button again.",
+      );
+    }
+  }
+
+  // A profile remembered on this device answers at once.
+  useEffect(() => {
+    const saved = loadProfile();
+    if (!saved) return;
+    void rulesCode().then(({ rememberedProfile, profileForm }) => {
+      const profile = rememberedProfile(saved, today);
+      if (!profile) return forgetProfile();
+      setRemembered(true);
+      setFormKey((k) => k + 1);
+      void answer(profileForm(profile), null);
+    });
+    // Once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (result) resultsRef.current?.focus();
+  }, [result]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    // With JavaScript the answer is worked out here: the form is never sent.
+    event.preventDefault();
+    const form = event.currentTarget;
+    const remember = (form.elements.namedItem("remember") as HTMLInputElement | null)?.checked;
+    void answer(readForm(form), remember ?? false);
+  }
+
+  function forget() {
+    forgetProfile();
+    setRemembered(false);
+    setLocal(null);
+    setFormKey((k) => k + 1);
+  }
+
+  const field = "mt-1 block w-full rounded-app border border-stone-300 bg-white px-3 py-2";
+  const errorText = (name: keyof ProfileErrors) =>
+    errors[name] ? (
+      <p id={`${name}-error`} className="mt-1 text-sm font-semibold text-red-700">
+        {errors[name]}
+      </p>
+    ) : null;
+  const invalid = (name: keyof ProfileErrors) =>
+    errors[name]
+      ? { "aria-invalid": true as const, "aria-describedby": `${name}-error` }
+      : undefined;
+  const errorCount = Object.keys(errors).length;
+
+  return (
+    <main className="mx-auto max-w-3xl">
+      <h1 className="mb-2 text-2xl font-semibold text-ink">Which jobs can I apply for?</h1>
+      <p className="mb-4 text-muted">
+        Enter your details once: every open post is checked against its age limit, counted on the
+        notification&apos;s own date with your category&apos;s relaxation, and its qualification.
+        Your date of birth stays on your phone.
+      </p>
+
+      <form
+        key={formKey}
+        method="post"
+        action="/eligibility"
+        onSubmit={onSubmit}
+        onFocus={preloadRulesCode}
+        onPointerDown={preloadRulesCode}
+        noValidate
+        aria-label="Your details"
+        className="space-y-4 rounded-app border border-stone-200 bg-white p-4"
+      >
+        {errorCount > 0 && (
+          <div role="alert" className="rounded-app bg-red-50 px-3 py-2 text-sm text-red-900">
+            Check {errorCount === 1 ? "the field" : `the ${errorCount} fields`} marked below.
+          </div>
+        )}
+        <fieldset {...invalid("dob")}>
+          <legend className="font-semibold text-ink">Date of birth</legend>
+          <p id="dob-hint" className="text-sm text-muted">
+            As on your 10th certificate, e.g. 15 8 2001
+          </p>
+          <DateOfBirthFields
+            values={values}
+            invalid={!!errors.dob}
+            describedBy={errors.dob ? "dob-hint dob-error" : "dob-hint"}
+          />
+          {errorText("dob")}
+        </fieldset>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <RadioGroup
+            name="gender"
+            legend="Gender"
+            options={GENDER_OPTIONS}
+            value={values.gender}
+            error={errors.gender}
+          />
+          <RadioGroup
+            name="category"
+            legend="Category"
+            options={CATEGORIES.map((value) => ({ value, label: CATEGORY_LABEL[value] }))}
+            value={values.category}
+            error={errors.category}
+          />
+
+          <label className="block">
+            <span className="font-semibold text-ink">Highest qualification passed</span>
+            <select
+              name="qualification"
+              defaultValue={values.qualification ?? ""}
+              {...invalid("qualification")}
+              className={field}
+            >
+              <option value="">Choose…</option>
+              {QUALIFICATION_CHOICES.map((q) => (
+                <option key={q.value} value={q.value}>
+                  {q.label}
+                </option>
+              ))}
+            </select>
+            {errorText("qualification")}
+          </label>
+
+          <label className="block">
+            <span className="font-semibold text-ink">State of domicile</span>
+            <select
+              name="domicileState"
+              defaultValue={values.domicileState ?? ""}
+              {...invalid("domicileState")}
+              className={field}
+            >
+              <option value="">Not given</option>
+              {states.map((state) => (
+                <option key={state} value={state}>
+                  {state}
+                </option>
+              ))}
+            </select>
+            {errorText("domicileState")}
+          </label>
+        </div>
+
+        <div className="space-y-2">
+          <Tick
+            name="finalYear"
+            label="I am in the final year of the next course (appearing)"
+            values={values}
+          />
+          <Tick name="pwbd" label="Person with benchmark disability (PwBD)" values={values} />
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            <Tick name="exServiceman" label="Ex-serviceman" values={values} />
+            <label className="flex items-center gap-2 text-sm">
+              Years of military service
+              <input
+                name="serviceYears"
+                inputMode="decimal"
+                maxLength={4}
+                defaultValue={values.serviceYears ?? ""}
+                {...invalid("serviceYears")}
+                className="block w-20 rounded-app border border-stone-300 bg-white px-3 py-2"
+              />
+            </label>
+          </div>
+          {errorText("serviceYears")}
+        </div>
+
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <button
+            type="submit"
+            className="rounded-app bg-primary px-5 py-2.5 font-semibold text-white hover:bg-primary-dark"
+          >
+            Show jobs I can apply for
+          </button>
+          {/* Only with JavaScript: without it there is nowhere on the phone to keep anything. */}
+          {hydrated && (
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                name="remember"
+                defaultChecked={remembered}
+                className="h-5 w-5"
+              />
+              Remember on this device
+            </label>
+          )}
+          {hydrated && remembered && (
+            <button type="button" onClick={forget} className="text-sm text-accent underline">
+              Forget my details
+            </button>
+          )}
+        </div>
+        {failure && (
+          <p role="alert" className="rounded-app bg-red-50 px-3 py-2 text-sm text-red-900">
+            {failure}
+          </p>
+        )}
+      </form>
+
+      {result?.status === "found" && (
+        <EligibilityResults findings={result.findings} today={today} headingRef={resultsRef} />
+      )}
+    </main>
+  );
+}
+
+function Tick({
+  name,
+  label,
+  values,
+}: {
+  name: "finalYear" | "pwbd" | "exServiceman";
+  label: string;
+  values: ProfileForm;
+}) {
+  return (
+    <label className="flex items-start gap-2">
+      <input
+        type="checkbox"
+        name={name}
+        defaultChecked={values[name] === "on"}
+        className="mt-0.5 h-5 w-5 shrink-0"
+      />
+      <span>{label}</span>
+    </label>
+  );
+}
+
+function RadioGroup({
+  name,
+  legend,
+  options,
+  value,
+  error,
+}: {
+  name: string;
+  legend: string;
+  options: readonly { value: string; label: string }[];
+  value: string | undefined;
+  error: string | undefined;
+}) {
+  return (
+    <fieldset
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${name}-error` : undefined}
+    >
+      <legend className="font-semibold text-ink">{legend}</legend>
+      <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+        {options.map((option) => (
+          <label key={option.value} className="flex items-center gap-2 py-1">
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              defaultChecked={value === option.value}
+              className="h-5 w-5"
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id={`${name}-error`} className="mt-1 text-sm font-semibold text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} />;
+}
