@@ -47,7 +47,7 @@ function precompressAssets(): Plugin {
  * loaded on first use (bell popover, menu drawer, contact checks).
  */
 const SITE_CODE =
-  /\/app\/(root\.tsx|chunk-recovery\.ts|server\/format\.ts|routes\/site\/layout\.tsx|components\/(bell|latest-bar|site-header|site-footer|nav-drawer|spinner|page-error|json-ld|breadcrumbs|pagination|entry-list-item|nonce)\.tsx)$/;
+  /\/app\/(root\.tsx|chunk-recovery\.ts|content\/profile-storage\.ts|server\/format\.ts|routes\/site\/layout\.tsx|components\/(bell|latest-bar|site-header|site-footer|nav-drawer|spinner|page-error|json-ld|breadcrumbs|nonce)\.tsx)$/;
 
 /** React and React Router, which every page needs (and which the site chunk would otherwise absorb). */
 const FRAMEWORK =

@@ -47,6 +47,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce: nonce || undefined,
+        // Every Suspense boundary is written in place. By default React moves a boundary that
+        // comes after 12.8 KB of page into a hidden block that a script reveals, which a browser
+        // without JavaScript never runs; we wait for all of the page anyway (onAllReady).
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         onAllReady() {
           const body = new PassThrough({
             final(callback) {

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useId } from "react";
 import type { EntryData, Field, Row, RowsField, ScalarField, Section } from "~/content/fields.ts";
 import type { Glance } from "~/content/glance.ts";
@@ -49,6 +50,8 @@ export interface EntryDetailProps {
   officialDomains: readonly string[];
   /** The organization's public page, when it has one. */
   organizationHref?: string | null;
+  /** Shown right after the at-a-glance block (a job's "Am I eligible?"). */
+  afterGlance?: ReactNode;
 }
 
 export function EntryDetail({
@@ -60,6 +63,7 @@ export function EntryDetail({
   glance,
   officialDomains,
   organizationHref,
+  afterGlance,
 }: EntryDetailProps) {
   const closed = entry.kind === "job" && isClosed(entry.lastDate, today);
   const sections = kind.sections.filter((s) => sectionHasContent(s, entry.data));
@@ -107,6 +111,7 @@ export function EntryDetail({
         glance={glance}
         checkedOn={typeof checkedOn === "string" && checkedOn ? checkedOn : undefined}
       />
+      {afterGlance}
 
       {changes.length > 0 && (
         <p className="rounded-app border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950">
@@ -451,7 +456,7 @@ function RowsTable({ field, rows }: { field: RowsField; rows: Row[] }) {
 function columnTotals(columns: readonly ScalarField[], rows: Row[]) {
   const totals: Record<string, number | undefined> = {};
   for (const c of columns) {
-    if (c.type !== "number") continue;
+    if (c.type !== "number" || c.summed === false) continue;
     const values = rows.map((r) => r[c.name]);
     totals[c.name] = values.every((v) => typeof v === "number")
       ? (values as number[]).reduce((a, b) => a + b, 0)

@@ -1,8 +1,11 @@
-import { data, redirect } from "react-router";
+import { data, redirect, useActionData } from "react-router";
+import { AmIEligibleIsland } from "~/components/am-i-eligible-island.tsx";
+import type { AgeCheckResult } from "~/components/am-i-eligible.tsx";
 import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
 import { EntryDetail, type RelatedEntry } from "~/components/entry-detail.tsx";
 import { JsonLd } from "~/components/json-ld.tsx";
 import { PageError, errorMeta } from "~/components/page-error.tsx";
+import { jobPostRules, quickAnswers } from "~/content/job-eligibility.ts";
 import { kindByUrlPrefix, REGISTRY } from "~/content/registry.ts";
 import {
   entriesOfJob,
@@ -80,6 +83,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     related,
     changes: changes.map((c) => ({ id: c.id, detail: c.detail, createdAt: c.createdAt })),
     ...presentation,
+    // "Am I eligible?": the rules of each post of an open job, for the browser to apply.
+    eligibilityPosts:
+      entry.kind === "job" && entry.lastDate && entry.lastDate >= today
+        ? jobPostRules(entry.data)
+        : null,
     today,
     crumbs,
     jsonLd: [
@@ -108,6 +116,33 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * "Am I eligible?" posted without JavaScript: the date of birth and category answered for each
+ * post with the same function the browser runs. Nothing is kept, and no cache keeps the answer.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const kind = kindByUrlPrefix(`/${pagePath(request).split("/")[1]}`);
+  if (kind?.kind !== "job") throw data(null, { status: 405 });
+  const lookup = await findPublishedBySlug(await db(), kind.kind, params.slug);
+  if (lookup.found !== "entry") throw data(null, { status: 404 });
+  const form = await request.formData();
+  const values: Record<string, string> = {};
+  for (const name of ["dobDay", "dobMonth", "dobYear", "category"]) {
+    const value = form.get(name);
+    if (typeof value === "string") values[name] = value.slice(0, 10);
+  }
+  const answer = quickAnswers(values, jobPostRules(lookup.entry.data), todayInIndia());
+  return data({ ...answer, values } satisfies AgeCheckResult, {
+    status: answer.ok ? 200 : 400,
+    headers: { "Cache-Control": "no-store" },
+  });
+}
+
+/** The answer to a POST carries a birth date: no cache may keep it. */
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
+  return actionHeaders.get("Cache-Control") ? actionHeaders : loaderHeaders;
+}
+
 /** A job's own result, admit card and the like; for those, the job and its other entries. */
 async function relatedTo(
   conn: Awaited<ReturnType<typeof db>>,
@@ -129,6 +164,7 @@ async function relatedTo(
 }
 
 export default function KindDetail({ loaderData }: Route.ComponentProps) {
+  const posted = useActionData<AgeCheckResult>();
   return (
     <main className="mx-auto max-w-4xl">
       <JsonLd blocks={loaderData.jsonLd} />
@@ -142,6 +178,15 @@ export default function KindDetail({ loaderData }: Route.ComponentProps) {
         glance={loaderData.glance}
         officialDomains={loaderData.officialDomains}
         organizationHref={loaderData.organizationHref}
+        afterGlance={
+          loaderData.eligibilityPosts && (
+            <AmIEligibleIsland
+              posts={loaderData.eligibilityPosts}
+              today={loaderData.today}
+              posted={posted}
+            />
+          )
+        }
       />
     </main>
   );
