@@ -70,13 +70,17 @@ function entryForm(kind: KindDefinition, entryTitle = title(kind.kind)): Pairs {
             ? EVIL_URL
             : c.type === "number"
               ? "7"
-              : field.name === "faqs"
-                ? c.name === "question"
-                  ? QUESTION
-                  : ANSWER
-                : field.name === "links"
-                  ? LINK
-                  : ROW;
+              : c.type === "select"
+                ? (c.options?.[0]?.value ?? "")
+                : c.type === "date"
+                  ? "2031-12-31"
+                  : field.name === "faqs"
+                    ? c.name === "question"
+                      ? QUESTION
+                      : ANSWER
+                    : field.name === "links"
+                      ? LINK
+                      : ROW;
         pairs.push([`data.${field.name}[0].${c.name}`, value.slice(0, c.max ?? 300)]);
       }
       continue;

@@ -11,6 +11,7 @@ import {
 import { entryInputSchema, REGISTRY, slugify, type Kind, type Status } from "~/content/registry.ts";
 import { buttonClass } from "./banner.tsx";
 import { ConfirmButton } from "./confirm-button.tsx";
+import { EligibilityPreview, jobDataForPreview } from "./eligibility-preview.tsx";
 import {
   describedBy,
   FieldShell,
@@ -115,6 +116,23 @@ export function EntryForm({
   const { blocker, markSubmitting } = useUnsavedChanges(dirty);
   const data = (values.data ?? {}) as FormTree;
   const errorCount = Object.keys(errors).length;
+  // The job's birth-date preview follows the form as it is typed; the server renders it from the
+  // values it was given, so it is there without JavaScript too.
+  const [previewData, setPreviewData] = useState(() =>
+    kind === "job" ? jobDataForPreview(data) : null,
+  );
+  const previewTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const schedulePreview = () => {
+    if (kind !== "job") return;
+    clearTimeout(previewTimer.current);
+    // After the current render too: a removed row leaves the DOM only then.
+    previewTimer.current = setTimeout(() => {
+      if (!formRef.current) return;
+      const { value } = parseEntryForm(new FormData(formRef.current));
+      setPreviewData(jobDataForPreview(value.data as FormTree | undefined));
+    }, 200);
+  };
+  useEffect(() => () => clearTimeout(previewTimer.current), []);
 
   useEffect(() => {
     if (navigation.state === "idle") markSubmitting(false);
@@ -196,6 +214,7 @@ export function EntryForm({
         onBlur={checkField}
         onChange={(event) => {
           setDirty(true);
+          schedulePreview();
           const target = event.target as unknown as HTMLInputElement;
           if (target.name === "status") setStatus(target.value);
           if (target.name === "title") setTitle(target.value);
@@ -314,7 +333,10 @@ export function EntryForm({
                         name={name}
                         rows={rows}
                         errors={errors}
-                        onChange={() => setDirty(true)}
+                        onChange={() => {
+                          setDirty(true);
+                          schedulePreview();
+                        }}
                       />
                     );
                   }
@@ -329,6 +351,9 @@ export function EntryForm({
                   );
                 })}
               </div>
+              {section.id === "age" && previewData ? (
+                <EligibilityPreview data={previewData} />
+              ) : null}
             </section>
           ))}
         </div>
