@@ -130,6 +130,39 @@ describe("accessibility: no serious or critical axe-core violations", () => {
       await expectAccessible(page, "contact page");
     });
 
+    it("eligibility finder, with its answers and errors shown", async () => {
+      await open(page, "/eligibility");
+      const form = page.getByRole("form", { name: "Your details" });
+      // First the errors of an empty form, then an answer.
+      await form.getByRole("button", { name: "Show jobs I can apply for" }).click();
+      await page.getByText("Enter your date of birth", { exact: true }).waitFor();
+      await expectAccessible(page, "eligibility finder with errors");
+      await form.getByLabel("Day", { exact: true }).fill("15");
+      await form.getByLabel("Month", { exact: true }).fill("8");
+      await form.getByLabel("Year", { exact: true }).fill("2001");
+      await form.locator("input[name=gender][value=female]").check();
+      await form.locator("input[name=category][value=sc]").check();
+      await form.getByLabel("Highest qualification passed").selectOption("graduate");
+      await form.getByRole("button", { name: "Show jobs I can apply for" }).click();
+      await page.getByRole("heading", { name: /^You can apply for/ }).waitFor();
+      await expectAccessible(page, "eligibility finder with answers");
+    });
+
+    it("a job page with 'Am I eligible?' answered", async () => {
+      const path = detailPaths.get("job");
+      expect(path).toBeTruthy();
+      await open(page, path!);
+      const box = page.locator("#am-i-eligible");
+      await box.locator("summary").click();
+      await box.getByLabel("Day", { exact: true }).fill("15");
+      await box.getByLabel("Month", { exact: true }).fill("8");
+      await box.getByLabel("Year", { exact: true }).fill("2001");
+      await box.getByLabel("Category").selectOption("obc");
+      await box.getByRole("button", { name: "Check" }).click();
+      await box.getByRole("list", { name: "Answer for each post" }).waitFor();
+      await expectAccessible(page, "job page with its eligibility answer");
+    });
+
     it("site page", async () => {
       await open(page, "/about-us");
       await expectAccessible(page, "about-us");
