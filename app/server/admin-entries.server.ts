@@ -146,15 +146,26 @@ export type BulkStatus = "published" | "archived" | "draft";
  * save does. Publishing an entry that was never public (or only scheduled) dates it now.
  * Returns the entries that changed.
  */
-export async function setStatusMany(
+export function setStatusMany(
   db: DB,
+  kind: Kind,
+  ids: readonly string[],
+  status: BulkStatus,
+  author: Author,
+) {
+  return db.transaction().execute((trx) => setStatusManyIn(trx, kind, ids, status, author));
+}
+
+/** `setStatusMany` in the caller's transaction (app/server/write/). */
+export async function setStatusManyIn(
+  trx: DB,
   kind: Kind,
   ids: readonly string[],
   status: BulkStatus,
   author: Author,
 ): Promise<EntrySummary[]> {
   if (ids.length === 0) return [];
-  return db.transaction().execute(async (trx) => {
+  {
     const rows = await trx
       .selectFrom("entries")
       .selectAll()
@@ -182,17 +193,22 @@ export async function setStatusMany(
       changed.push(summary);
     }
     return changed;
-  });
+  }
 }
 
 /** Take entries off the site without losing them: they wait in the trash. */
-export async function moveToTrash(
-  db: DB,
+export function moveToTrash(db: DB, kind: Kind, ids: readonly string[]) {
+  return db.transaction().execute((trx) => moveToTrashIn(trx, kind, ids));
+}
+
+/** `moveToTrash` in the caller's transaction (app/server/write/). */
+export async function moveToTrashIn(
+  trx: DB,
   kind: Kind,
   ids: readonly string[],
 ): Promise<EntrySummary[]> {
   if (ids.length === 0) return [];
-  return db.transaction().execute(async (trx) => {
+  {
     const rows = await trx
       .selectFrom("entries")
       .select(summaryColumns)
@@ -212,13 +228,18 @@ export async function moveToTrash(
       )
       .execute();
     return rows.map((r) => toSummary({ ...r, deleted_at: at }));
-  });
+  }
 }
 
 /** Bring entries back from the trash, in the status they had. */
-export async function restoreFromTrash(db: DB, ids: readonly string[]): Promise<EntrySummary[]> {
+export function restoreFromTrash(db: DB, ids: readonly string[]) {
+  return db.transaction().execute((trx) => restoreFromTrashIn(trx, ids));
+}
+
+/** `restoreFromTrash` in the caller's transaction (app/server/write/). */
+export async function restoreFromTrashIn(trx: DB, ids: readonly string[]): Promise<EntrySummary[]> {
   if (ids.length === 0) return [];
-  return db.transaction().execute(async (trx) => {
+  {
     const rows = await trx
       .selectFrom("entries")
       .select(summaryColumns)
@@ -236,7 +257,7 @@ export async function restoreFromTrash(db: DB, ids: readonly string[]): Promise<
       )
       .execute();
     return rows.map((r) => toSummary({ ...r, deleted_at: null }));
-  });
+  }
 }
 
 /**
@@ -244,9 +265,14 @@ export async function restoreFromTrash(db: DB, ids: readonly string[]): Promise<
  * in the trash go: nothing disappears in one step. Entries that pointed at a deleted job lose the
  * link, not themselves.
  */
-export async function deleteForever(db: DB, ids: readonly string[]): Promise<EntrySummary[]> {
+export function deleteForever(db: DB, ids: readonly string[]) {
+  return db.transaction().execute((trx) => deleteForeverIn(trx, ids));
+}
+
+/** `deleteForever` in the caller's transaction (app/server/write/). */
+export async function deleteForeverIn(trx: DB, ids: readonly string[]): Promise<EntrySummary[]> {
   if (ids.length === 0) return [];
-  return db.transaction().execute(async (trx) => {
+  {
     const rows = await trx
       .selectFrom("entries")
       .select(summaryColumns)
@@ -265,7 +291,7 @@ export async function deleteForever(db: DB, ids: readonly string[]): Promise<Ent
     await trx.updateTable("entries").set({ job_id: null }).where("job_id", "in", doomed).execute();
     await trx.deleteFrom("entries").where("id", "in", doomed).execute();
     return rows.map(toSummary);
-  });
+  }
 }
 
 export interface JobChoice {

@@ -13,7 +13,14 @@ export const CONTENT_CHANNEL = "govjobs_content";
 const listeners = new Set<(generation: number) => void>();
 
 export async function contentChanged(db: DB): Promise<number> {
-  const row = await db
+  const generation = await bumpGeneration(db);
+  await announceGeneration(db, generation);
+  return generation;
+}
+
+/** The generation moved on, inside the caller's transaction (app/server/write/). */
+export async function bumpGeneration(trx: DB): Promise<number> {
+  const row = await trx
     .insertInto("app_meta")
     .values({ key: KEY, value: "1" })
     .onConflict((oc) =>
@@ -23,12 +30,15 @@ export async function contentChanged(db: DB): Promise<number> {
     )
     .returning("value")
     .executeTakeFirstOrThrow();
-  const generation = Number(row.value);
+  return Number(row.value);
+}
+
+/** After the commit: caches in this process and in other instances hear of the new generation. */
+export async function announceGeneration(db: DB, generation: number): Promise<void> {
   // Other instances on the same PostgreSQL drop their caches when they hear this.
   if (dialectOf(db) === "postgres")
     await sql`select pg_notify(${CONTENT_CHANNEL}, ${String(generation)})`.execute(db);
   for (const listener of listeners) listener(generation);
-  return generation;
 }
 
 export async function readContentGeneration(db: DB): Promise<number> {

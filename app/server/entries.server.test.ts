@@ -10,12 +10,12 @@ import {
   jobsClosingSoon,
   latestPublished,
   listPublished,
-  publishDueEntries,
   searchPublished,
   updateEntry,
   type EntryWrite,
 } from "./entries.server.ts";
 import { listRevisions } from "./revisions.server.ts";
+import { publishDue } from "./write/entries.server.ts";
 
 const editor = { id: null, name: "Test editor" };
 
@@ -163,8 +163,8 @@ describeEachDatabase("entries repository", (db) => {
       { ...job("Scheduled Post", {}, "scheduled"), publishAt: "2030-06-01T09:00:00Z" },
       editor,
     );
-    expect(await publishDueEntries(db(), "2030-05-31T00:00:00.000Z")).toBe(0);
-    expect(await publishDueEntries(db(), "2030-06-01T09:00:01.000Z")).toBeGreaterThanOrEqual(1);
+    expect(await publishDue(db(), "2030-05-31T00:00:00.000Z")).toBe(0);
+    expect(await publishDue(db(), "2030-06-01T09:00:01.000Z")).toBeGreaterThanOrEqual(1);
     const found = await findPublishedBySlug(db(), "job", entry.slug);
     expect(found.found).toBe("entry");
   });
@@ -246,7 +246,7 @@ describeEachDatabase("entries repository", (db) => {
       editor,
     );
     expect((await searchPublished(db(), "zebrafish")).total).toBe(0);
-    await publishDueEntries(db(), "2030-07-02T00:00:00.000Z");
+    await publishDue(db(), "2030-07-02T00:00:00.000Z");
     expect((await searchPublished(db(), "zebrafish")).items.map((h) => h.id)).toEqual([entry.id]);
     await db()
       .updateTable("entries")

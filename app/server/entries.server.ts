@@ -180,125 +180,170 @@ function publishedAtFor(
   return previous;
 }
 
-export async function createEntry(
-  db: DB,
+/** A new entry and its first revision, in the caller's transaction (app/server/write/). */
+export async function insertEntry(
+  trx: DB,
   kind: Kind,
   input: EntryWrite,
   author: Author,
 ): Promise<Entry> {
-  return db.transaction().execute(async (trx) => {
-    const at = now();
-    const id = newId();
-    const explicit = input.slug;
-    if (explicit && (await slugOwner(trx, kind, explicit))) {
-      throw new EntryConflictError(
-        "slug",
-        `The slug "${explicit}" is already used by another ${REGISTRY[kind].label.toLowerCase()}`,
-      );
-    }
-    const slug = explicit ?? (await uniqueSlug(trx, kind, slugify(input.title)));
-    await ensureOrganization(trx, input.organization);
-    const row = {
-      id,
-      kind,
-      slug,
-      title: input.title,
-      organization: input.organization,
-      ...projectedColumns(kind, input.data),
-      status: input.status,
-      publish_at: input.publishAt ? new Date(input.publishAt).toISOString() : null,
-      published_at: publishedAtFor(input.status, input.publishAt, null, at),
-      job_id: await checkJobLink(trx, kind, input.jobId),
-      data: JSON.stringify(input.data),
-      search_text: searchableText(REGISTRY[kind].sections, input.data),
-      created_at: at,
-      updated_at: at,
-      created_by: author.id,
-      updated_by: author.id,
-      deleted_at: null,
-    };
-    await trx.insertInto("entries").values(row).execute();
-    const entry = toEntry(row);
-    await recordRevision(trx, "entry", id, entry, author, at);
-    return entry;
-  });
+  const at = now();
+  const id = newId();
+  const explicit = input.slug;
+  if (explicit && (await slugOwner(trx, kind, explicit))) {
+    throw new EntryConflictError(
+      "slug",
+      `The slug "${explicit}" is already used by another ${REGISTRY[kind].label.toLowerCase()}`,
+    );
+  }
+  const slug = explicit ?? (await uniqueSlug(trx, kind, slugify(input.title)));
+  await ensureOrganization(trx, input.organization);
+  const row = {
+    id,
+    kind,
+    slug,
+    title: input.title,
+    organization: input.organization,
+    ...projectedColumns(kind, input.data),
+    status: input.status,
+    publish_at: input.publishAt ? new Date(input.publishAt).toISOString() : null,
+    published_at: publishedAtFor(input.status, input.publishAt, null, at),
+    job_id: await checkJobLink(trx, kind, input.jobId),
+    data: JSON.stringify(input.data),
+    search_text: searchableText(REGISTRY[kind].sections, input.data),
+    created_at: at,
+    updated_at: at,
+    created_by: author.id,
+    updated_by: author.id,
+    deleted_at: null,
+  };
+  await trx.insertInto("entries").values(row).execute();
+  const entry = toEntry(row);
+  await recordRevision(trx, "entry", id, entry, author, at);
+  return entry;
 }
 
-export async function updateEntry(
-  db: DB,
+/** `insertEntry` in a transaction of its own (seeding, imports, tests). */
+export function createEntry(db: DB, kind: Kind, input: EntryWrite, author: Author) {
+  return db.transaction().execute((trx) => insertEntry(trx, kind, input, author));
+}
+
+/** A save made against an older version than the one stored: refused, nothing written. */
+export class StaleEntryError extends Error {
+  constructor(readonly current: Entry) {
+    super(`The entry was saved by someone else at ${current.updatedAt}`);
+  }
+}
+
+/**
+ * The entry changed, with a revision (and the public change log), in the caller's transaction.
+ * With `expectedVersion` (the `updatedAt` the editor's form was loaded at) a save against a newer
+ * stored version throws StaleEntryError. The check and the write are one conditional UPDATE, so
+ * two saves racing on PostgreSQL cannot both pass it.
+ */
+export async function changeEntry(
+  trx: DB,
   id: string,
   input: EntryWrite,
   author: Author,
+  expectedVersion?: string,
 ): Promise<Entry> {
-  return db.transaction().execute(async (trx) => {
-    const before = await trx
+  const before = await trx
+    .selectFrom("entries")
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!before) throw new EntryNotFoundError(id);
+  if (expectedVersion !== undefined && before.updated_at !== expectedVersion) {
+    throw new StaleEntryError(toEntry(before));
+  }
+  const kind = before.kind as Kind;
+  const at = laterThan(before.updated_at);
+  let slug = before.slug;
+  if (input.slug && input.slug !== before.slug) {
+    const owner = await slugOwner(trx, kind, input.slug);
+    if (owner && owner !== id) {
+      throw new EntryConflictError(
+        "slug",
+        `The slug "${input.slug}" is already used by another ${REGISTRY[kind].label.toLowerCase()}`,
+      );
+    }
+    // The old address keeps working: it answers with a 301 to the new one.
+    await trx
+      .deleteFrom("entry_slugs")
+      .where("kind", "=", kind)
+      .where("slug", "=", input.slug)
+      .execute();
+    await trx
+      .insertInto("entry_slugs")
+      .values({ kind, slug: before.slug, entry_id: id, created_at: at })
+      .onConflict((oc) => oc.columns(["kind", "slug"]).doNothing())
+      .execute();
+    slug = input.slug;
+  }
+  if (input.organization !== before.organization) await ensureOrganization(trx, input.organization);
+  const changes = {
+    slug,
+    title: input.title,
+    organization: input.organization,
+    ...projectedColumns(kind, input.data),
+    status: input.status,
+    publish_at: input.publishAt ? new Date(input.publishAt).toISOString() : null,
+    published_at: publishedAtFor(input.status, input.publishAt, before.published_at, at),
+    job_id: await checkJobLink(trx, kind, input.jobId),
+    data: JSON.stringify(input.data),
+    search_text: searchableText(REGISTRY[kind].sections, input.data),
+    updated_at: at,
+    updated_by: author.id,
+  };
+  const updated = await trx
+    .updateTable("entries")
+    .set(changes)
+    .where("id", "=", id)
+    .where("updated_at", "=", before.updated_at)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) {
+    const current = await trx
       .selectFrom("entries")
       .selectAll()
       .where("id", "=", id)
-      .executeTakeFirst();
-    if (!before) throw new EntryNotFoundError(id);
-    const kind = before.kind as Kind;
-    const at = now();
-    let slug = before.slug;
-    if (input.slug && input.slug !== before.slug) {
-      const owner = await slugOwner(trx, kind, input.slug);
-      if (owner && owner !== id) {
-        throw new EntryConflictError(
-          "slug",
-          `The slug "${input.slug}" is already used by another ${REGISTRY[kind].label.toLowerCase()}`,
-        );
-      }
-      // The old address keeps working: it answers with a 301 to the new one.
+      .executeTakeFirstOrThrow();
+    throw new StaleEntryError(toEntry(current));
+  }
+  const entry = toEntry({ ...before, ...changes });
+  await recordRevision(trx, "entry", id, entry, author, at);
+  // Readers hear of changes to what they act on, once the entry is public and stays so.
+  if (before.status === "published" && input.status === "published") {
+    const keyed = keyChanges(kind, JSON.parse(before.data) as EntryData, input.data);
+    if (keyed.length > 0)
       await trx
-        .deleteFrom("entry_slugs")
-        .where("kind", "=", kind)
-        .where("slug", "=", input.slug)
+        .insertInto("entry_changes")
+        .values(
+          keyed.map((c) => ({
+            id: newId(),
+            entry_id: id,
+            headline: c.headline,
+            detail: c.detail,
+            created_at: at,
+          })),
+        )
         .execute();
-      await trx
-        .insertInto("entry_slugs")
-        .values({ kind, slug: before.slug, entry_id: id, created_at: at })
-        .onConflict((oc) => oc.columns(["kind", "slug"]).doNothing())
-        .execute();
-      slug = input.slug;
-    }
-    if (input.organization !== before.organization)
-      await ensureOrganization(trx, input.organization);
-    const changes = {
-      slug,
-      title: input.title,
-      organization: input.organization,
-      ...projectedColumns(kind, input.data),
-      status: input.status,
-      publish_at: input.publishAt ? new Date(input.publishAt).toISOString() : null,
-      published_at: publishedAtFor(input.status, input.publishAt, before.published_at, at),
-      job_id: await checkJobLink(trx, kind, input.jobId),
-      data: JSON.stringify(input.data),
-      search_text: searchableText(REGISTRY[kind].sections, input.data),
-      updated_at: at,
-      updated_by: author.id,
-    };
-    await trx.updateTable("entries").set(changes).where("id", "=", id).execute();
-    const entry = toEntry({ ...before, ...changes });
-    await recordRevision(trx, "entry", id, entry, author, at);
-    // Readers hear of changes to what they act on, once the entry is public and stays so.
-    if (before.status === "published" && input.status === "published") {
-      const keyed = keyChanges(kind, JSON.parse(before.data) as EntryData, input.data);
-      if (keyed.length > 0)
-        await trx
-          .insertInto("entry_changes")
-          .values(
-            keyed.map((c) => ({
-              id: newId(),
-              entry_id: id,
-              headline: c.headline,
-              detail: c.detail,
-              created_at: at,
-            })),
-          )
-          .execute();
-    }
-    return entry;
-  });
+  }
+  return entry;
+}
+
+/** `changeEntry` in a transaction of its own (seeding, imports, tests). */
+export function updateEntry(db: DB, id: string, input: EntryWrite, author: Author) {
+  return db.transaction().execute((trx) => changeEntry(trx, id, input, author));
+}
+
+/**
+ * Now, or a millisecond after `previous` if the clock has not moved past it: each write gives
+ * the entry a new `updatedAt`, which is the version an edit form carries.
+ */
+function laterThan(previous: string): string {
+  const at = now();
+  return at > previous ? at : new Date(Date.parse(previous) + 1).toISOString();
 }
 
 export class EntryNotFoundError extends Error {
@@ -775,16 +820,6 @@ function pageOf(
 }
 
 /** Scheduled entries whose time has come become published. Returns how many changed. */
-export async function publishDueEntries(db: DB, at = now()): Promise<number> {
-  const result = await db
-    .updateTable("entries")
-    .set((eb) => ({ status: "published", published_at: eb.ref("publish_at"), updated_at: at }))
-    // A literal, not a parameter: the partial index entries_scheduled serves only this condition.
-    .where(sql<boolean>`status = 'scheduled'`)
-    .where("publish_at", "<=", at)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
 
 export async function countEntries(db: DB): Promise<number> {
   const { n } = await db

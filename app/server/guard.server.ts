@@ -1,3 +1,4 @@
+import type { Actor } from "./write/transaction.server.ts";
 import { redirect, replace } from "react-router";
 import { services } from "./services.server.ts";
 
@@ -77,4 +78,9 @@ export async function requireAdmin(request: Request): Promise<AdminUser> {
 /** The author recorded on revisions and in the audit log. */
 export function authorOf(user: AdminUser) {
   return { id: user.id || null, name: user.name || user.email || null };
+}
+
+/** The signed-in user as the write path records them (app/server/write/). */
+export function actorOf(user: AdminUser): Actor {
+  return { id: user.id || null, email: user.email || null, name: user.name || user.email || "" };
 }

@@ -14,7 +14,6 @@ import {
   latestPublished,
   listPublished,
   publicKindStats,
-  publishDueEntries,
   searchPublished,
   sitemapEntries,
 } from "./entries.server.ts";
@@ -26,6 +25,7 @@ import {
 } from "./not-found-log.server.ts";
 import { consumeRateLimit } from "./rate-limit.server.ts";
 import { matchRedirect } from "./redirects.server.ts";
+import { publishDue } from "./write/entries.server.ts";
 
 /**
  * The hot queries (public pages, the bell, search, sitemaps, the scheduled sweep, the per-request
@@ -74,7 +74,7 @@ describe("query plans of the hot paths [sqlite]", () => {
     ["sitemap file", () => sitemapEntries(db, "job", { page: 3 })],
     ["sitemap index", () => publicKindStats(db)],
     ["feed", () => feedItems(db, "job", 50)],
-    ["scheduled sweep", () => publishDueEntries(db)],
+    ["scheduled sweep", () => publishDue(db)],
     ["content generation", () => readContentGeneration(db)],
     ["redirect lookup", () => matchRedirect(db, "/old-page")],
     [

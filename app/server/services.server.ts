@@ -2,9 +2,9 @@ import { env } from "./env.server.ts";
 import { createAuth, type Auth } from "./auth.server.ts";
 import { claimSqliteDatabase } from "./backup.server.ts";
 import { migrate, openDatabase, type AppDatabase, type DB } from "./db/db.server.ts";
-import { countEntries, publishDueEntries } from "./entries.server.ts";
+import { countEntries } from "./entries.server.ts";
+import { publishDue } from "./write/entries.server.ts";
 import { seedDemoContent } from "./demo-content.server.ts";
-import { contentChanged } from "./content-events.server.ts";
 import { watchContentGeneration, type GenerationSource } from "./cache-invalidation.server.ts";
 import { stopNotFoundLog } from "./not-found-log.server.ts";
 
@@ -40,17 +40,17 @@ async function boot(): Promise<Services> {
   }
   const auth = createAuth(database.db, database.dialect, config);
   // Scheduled entries go live within a minute of their time, on every instance.
-  const publishDue = async () => {
-    if ((await publishDueEntries(database.db)) > 0) await contentChanged(database.db);
+  const publishScheduled = async () => {
+    await publishDue(database.db);
   };
   let sweeping: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {
-    sweeping = publishDue().catch((err: Error) =>
+    sweeping = publishScheduled().catch((err: Error) =>
       console.error(`[govjobs] scheduled publishing failed: ${err.message}`),
     );
   }, 30_000);
   timer.unref();
-  await publishDue();
+  await publishScheduled();
   const generation = watchContentGeneration(
     database,
     config.DATABASE_URL.dialect === "postgres" ? config.DATABASE_URL.url : undefined,

@@ -11,10 +11,9 @@ import type { EntryData } from "~/content/fields.ts";
 import { fieldErrorsFromIssues } from "~/content/form-data.ts";
 import { entryInputSchema, REGISTRY } from "~/content/registry.ts";
 import { getAdminEntry, jobTitles, kindFromUrl } from "~/server/admin-entries.server.ts";
-import { recordAudit } from "~/server/audit.server.ts";
-import { contentChanged } from "~/server/content-events.server.ts";
-import { EntryConflictError, updateEntry, type Entry } from "~/server/entries.server.ts";
-import { authorOf, requireAdmin } from "~/server/guard.server.ts";
+import type { Entry } from "~/server/entries.server.ts";
+import { actorOf, requireAdmin } from "~/server/guard.server.ts";
+import { saveEntry } from "~/server/write/entries.server.ts";
 import { listRevisions } from "~/server/revisions.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/entry-history";
@@ -96,30 +95,17 @@ export async function action({ request, url, params }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  try {
-    await updateEntry(
-      database,
-      entry.id,
-      { ...input.data, data: input.data.data as EntryData },
-      authorOf(user),
-    );
-  } catch (err) {
-    if (err instanceof EntryConflictError) {
-      return data(
-        { error: `This revision could not be restored: ${err.message}.` },
-        { status: 400 },
-      );
-    }
-    throw err;
+  const saved = await saveEntry(database, {
+    kind: kind.kind,
+    id: entry.id,
+    input: { ...input.data, data: input.data.data as EntryData },
+    actor: actorOf(user),
+    action: "entry.revision-restore",
+  });
+  if (!saved.ok) {
+    const why = saved.reason === "conflict" ? saved.message : "the entry changed or is gone";
+    return data({ error: `This revision could not be restored: ${why}.` }, { status: 400 });
   }
-  await recordAudit(
-    database,
-    { id: user.id, email: user.email },
-    "entry.revision-restore",
-    `${kind.kind}:${snap.title}`,
-    `id ${entry.id}; revision of ${revision.createdAt}`,
-  );
-  await contentChanged(database);
   return redirect(`/admin/${kind.adminSegment}/history/${entry.id}?restored=1`);
 }
 

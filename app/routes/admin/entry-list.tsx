@@ -13,14 +13,11 @@ import {
   adminListEntries,
   countByKindAndStatus,
   kindFromUrl,
-  moveToTrash,
-  setStatusMany,
   type AdminSort,
 } from "~/server/admin-entries.server.ts";
-import { recordAudit } from "~/server/audit.server.ts";
-import { contentChanged } from "~/server/content-events.server.ts";
 import { formatDate } from "~/server/format.ts";
-import { authorOf, requireAdmin } from "~/server/guard.server.ts";
+import { actorOf, requireAdmin } from "~/server/guard.server.ts";
+import { setStatuses, trashEntries } from "~/server/write/entries.server.ts";
 import type { EntrySummary, Page } from "~/server/entries.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/entry-list";
@@ -103,26 +100,17 @@ export async function action({ request, url }: Route.ActionArgs) {
   }
   const { intent, ids } = parsed.data;
   const database = await db();
+  const actor = actorOf(user);
   const changed =
     intent === "trash"
-      ? await moveToTrash(database, kind.kind, ids)
-      : await setStatusMany(
+      ? await trashEntries(database, kind.kind, ids, actor)
+      : await setStatuses(
           database,
           kind.kind,
           ids,
           intent === "publish" ? "published" : intent === "archive" ? "archived" : "draft",
-          authorOf(user),
+          actor,
         );
-  for (const entry of changed) {
-    await recordAudit(
-      database,
-      { id: user.id, email: user.email },
-      `entry.${intent}`,
-      `${kind.kind}:${entry.title}`,
-      `id ${entry.id}; from the list`,
-    );
-  }
-  if (changed.length) await contentChanged(database);
   const query = ListQuery.parse({
     q: url.searchParams.get("q") ?? "",
     status: url.searchParams.get("status") || undefined,

@@ -7,10 +7,9 @@ import { formatDateTime } from "~/components/admin/format.ts";
 import { StatusBadge } from "~/components/admin/status-badge.tsx";
 import { Pagination } from "~/components/pagination.tsx";
 import { REGISTRY } from "~/content/registry.ts";
-import { deleteForever, listTrash, restoreFromTrash } from "~/server/admin-entries.server.ts";
-import { recordAudit } from "~/server/audit.server.ts";
-import { contentChanged } from "~/server/content-events.server.ts";
-import { requireAdmin } from "~/server/guard.server.ts";
+import { listTrash } from "~/server/admin-entries.server.ts";
+import { actorOf, requireAdmin } from "~/server/guard.server.ts";
+import { deleteEntries, restoreEntries } from "~/server/write/entries.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/trash";
 
@@ -43,26 +42,17 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ error: "Choose an entry and what to do with it." }, { status: 400 });
   const { intent, id } = parsed.data;
   const database = await db();
+  const actor = actorOf(user);
   const changed =
     intent === "restore"
-      ? await restoreFromTrash(database, [id])
-      : await deleteForever(database, [id]);
+      ? await restoreEntries(database, [id], actor)
+      : await deleteEntries(database, [id], actor);
   if (changed.length === 0) {
     return data(
       { error: "That entry is no longer in the trash: someone may have restored or deleted it." },
       { status: 404 },
     );
   }
-  for (const e of changed) {
-    await recordAudit(
-      database,
-      { id: user.id, email: user.email },
-      intent === "restore" ? "entry.restore" : "entry.delete",
-      `${e.kind}:${e.title}`,
-      `id ${e.id}`,
-    );
-  }
-  await contentChanged(database);
   const params = new URLSearchParams({ done: intent, title: changed[0].title });
   return redirect(`/admin/trash?${params}`);
 }

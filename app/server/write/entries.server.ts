@@ -1,0 +1,209 @@
+import { sql } from "kysely";
+import type { Kind } from "~/content/registry.ts";
+import {
+  deleteForeverIn,
+  moveToTrashIn,
+  restoreFromTrashIn,
+  setStatusManyIn,
+  type BulkStatus,
+} from "../admin-entries.server.ts";
+import type { DB } from "../db/db.server.ts";
+import {
+  changeEntry,
+  EntryConflictError,
+  EntryNotFoundError,
+  insertEntry,
+  StaleEntryError,
+  toEntry,
+  type Entry,
+  type EntrySummary,
+  type EntryWrite,
+} from "../entries.server.ts";
+import { recordRevision } from "../revisions.server.ts";
+import { inWrite, SCHEDULER, type Actor } from "./transaction.server.ts";
+
+export type EntrySaveResult =
+  | { ok: true; entry: Entry }
+  /** A field the database refused (a slug in use, a missing job): shown at the field. */
+  | { ok: false; reason: "conflict"; field: string; message: string }
+  /** Someone saved after this form was loaded: nothing was written. */
+  | { ok: false; reason: "stale"; current: Entry; by: string; loaded: Entry | null }
+  | { ok: false; reason: "not-found" };
+
+const authorOf = (actor: Actor) => ({ id: actor.id, name: actor.name });
+
+/**
+ * Create (no `id`) or update an entry: the row, its revision, the audit row and the content
+ * generation in one transaction. `expectedVersion` is the `updatedAt` the editor's form was
+ * loaded at; a newer stored version refuses the save with who saved it and what they saved.
+ */
+export async function saveEntry(
+  db: DB,
+  {
+    kind,
+    id,
+    input,
+    expectedVersion,
+    actor,
+    action,
+  }: {
+    kind: Kind;
+    id?: string;
+    input: EntryWrite;
+    expectedVersion?: string;
+    actor: Actor;
+    /** The audit action, when it is not a plain create or update. */
+    action?: string;
+  },
+): Promise<EntrySaveResult> {
+  try {
+    const entry = await inWrite(db, actor, async (trx, audit) => {
+      const saved = id
+        ? await changeEntry(trx, id, input, authorOf(actor), expectedVersion)
+        : await insertEntry(trx, kind, input, authorOf(actor));
+      await audit(
+        action ?? (id ? "entry.update" : "entry.create"),
+        `${kind}:${saved.title}`,
+        `id ${saved.id}; status ${saved.status}`,
+      );
+      return saved;
+    });
+    return { ok: true, entry };
+  } catch (err) {
+    if (err instanceof EntryConflictError) {
+      return { ok: false, reason: "conflict", field: err.field, message: err.message };
+    }
+    if (err instanceof EntryNotFoundError) return { ok: false, reason: "not-found" };
+    if (err instanceof StaleEntryError && expectedVersion) {
+      return { ok: false, reason: "stale", ...(await whoSaved(db, err.current, expectedVersion)) };
+    }
+    throw err;
+  }
+}
+
+/** The newer version's author, and the version the editor had loaded (its revision). */
+async function whoSaved(db: DB, current: Entry, loadedVersion: string) {
+  const revisions = await db
+    .selectFrom("revisions")
+    .select(["snapshot", "author_name", "created_at"])
+    .where("subject_type", "=", "entry")
+    .where("subject_id", "=", current.id)
+    .where("created_at", "in", [loadedVersion, current.updatedAt])
+    .execute();
+  const latest = revisions.find((r) => r.created_at === current.updatedAt);
+  const loaded = revisions.find((r) => r.created_at === loadedVersion);
+  return {
+    current,
+    by: latest?.author_name ?? "another editor",
+    loaded: loaded ? (JSON.parse(loaded.snapshot) as Entry) : null,
+  };
+}
+
+/** Entries to the trash, with an audit row each, in one transaction. */
+export function trashEntries(db: DB, kind: Kind, ids: readonly string[], actor: Actor) {
+  return inWrite(
+    db,
+    actor,
+    async (trx, audit) => {
+      const moved = await moveToTrashIn(trx, kind, ids);
+      for (const e of moved) await audit("entry.trash", `${e.kind}:${e.title}`, `id ${e.id}`);
+      return moved;
+    },
+    (moved: EntrySummary[]) => moved.length > 0,
+  );
+}
+
+/** Entries back from the trash, with an audit row each, in one transaction. */
+export function restoreEntries(db: DB, ids: readonly string[], actor: Actor) {
+  return inWrite(
+    db,
+    actor,
+    async (trx, audit) => {
+      const back = await restoreFromTrashIn(trx, ids);
+      for (const e of back) await audit("entry.restore", `${e.kind}:${e.title}`, `id ${e.id}`);
+      return back;
+    },
+    (back: EntrySummary[]) => back.length > 0,
+  );
+}
+
+const VERB: Record<BulkStatus, string> = {
+  published: "publish",
+  archived: "archive",
+  draft: "draft",
+};
+
+/** Several entries of a kind set to one status from the list, with a revision and audit row each. */
+export function setStatuses(
+  db: DB,
+  kind: Kind,
+  ids: readonly string[],
+  status: BulkStatus,
+  actor: Actor,
+) {
+  return inWrite(
+    db,
+    actor,
+    async (trx, audit) => {
+      const changed = await setStatusManyIn(trx, kind, ids, status, authorOf(actor));
+      for (const e of changed) {
+        await audit(`entry.${VERB[status]}`, `${e.kind}:${e.title}`, `id ${e.id}; from the list`);
+      }
+      return changed;
+    },
+    (changed: EntrySummary[]) => changed.length > 0,
+  );
+}
+
+/** Trashed entries removed for good (with their revisions), an audit row each. */
+export function deleteEntries(db: DB, ids: readonly string[], actor: Actor) {
+  return inWrite(
+    db,
+    actor,
+    async (trx, audit) => {
+      const gone = await deleteForeverIn(trx, ids);
+      for (const e of gone) await audit("entry.delete", `${e.kind}:${e.title}`, `id ${e.id}`);
+      return gone;
+    },
+    (gone: EntrySummary[]) => gone.length > 0,
+  );
+}
+
+/**
+ * Scheduled entries whose time has come go public, each with a revision and an audit row
+ * attributed to the scheduler, in one transaction. Returns how many went public.
+ */
+export function publishDue(db: DB, at = new Date().toISOString()): Promise<number> {
+  return inWrite(
+    db,
+    SCHEDULER,
+    async (trx, audit) => {
+      const due = await trx
+        .selectFrom("entries")
+        .selectAll()
+        // A literal, not a parameter: the partial index entries_scheduled serves only this.
+        .where(sql<boolean>`status = 'scheduled'`)
+        .where("publish_at", "<=", at)
+        .execute();
+      let published = 0;
+      for (const row of due) {
+        const changes = { status: "published", published_at: row.publish_at, updated_at: at };
+        // The same guard as an editor's save: a row changed since it was read is left for the
+        // next round rather than overwritten.
+        const result = await trx
+          .updateTable("entries")
+          .set(changes)
+          .where("id", "=", row.id)
+          .where("updated_at", "=", row.updated_at)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) continue;
+        const entry = toEntry({ ...row, ...changes });
+        await recordRevision(trx, "entry", row.id, entry, authorOf(SCHEDULER), at);
+        await audit("entry.publish-scheduled", `${row.kind}:${row.title}`, `id ${row.id}`);
+        published += 1;
+      }
+      return published;
+    },
+    (count) => count > 0,
+  );
+}

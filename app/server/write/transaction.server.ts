@@ -1,0 +1,40 @@
+import { recordAudit } from "../audit.server.ts";
+import { announceGeneration, bumpGeneration } from "../content-events.server.ts";
+import type { DB } from "../db/db.server.ts";
+
+/** Who a write is attributed to: a signed-in user, or the scheduler. */
+export interface Actor {
+  id: string | null;
+  email: string | null;
+  /** What revisions show as the author. */
+  name: string;
+}
+
+export const SCHEDULER: Actor = { id: null, email: null, name: "scheduler" };
+
+/** Records one audit row in the write's transaction. */
+export type Audit = (action: string, subject: string, detail?: string) => Promise<void>;
+
+/**
+ * The one way content is written: `work` makes its row changes and revisions on `trx`, records
+ * its audit rows with `audit`, and the content generation moves on, all in one transaction, so a
+ * failure anywhere leaves nothing behind. Caches hear of the change after the commit.
+ * `work` may return `{ changed: false }`-like results; pass `changesContent` to skip the bump.
+ */
+export async function inWrite<T>(
+  db: DB,
+  actor: Actor,
+  work: (trx: DB, audit: Audit) => Promise<T>,
+  changesContent: (result: T) => boolean = () => true,
+): Promise<T> {
+  let generation: number | undefined;
+  const result = await db.transaction().execute(async (trx) => {
+    const audit: Audit = (action, subject, detail) =>
+      recordAudit(trx, { id: actor.id, email: actor.email ?? actor.name }, action, subject, detail);
+    const value = await work(trx, audit);
+    if (changesContent(value)) generation = await bumpGeneration(trx);
+    return value;
+  });
+  if (generation !== undefined) await announceGeneration(db, generation);
+  return result;
+}
