@@ -1,3 +1,4 @@
+import { restorePage } from "./write/site-pages.server.ts";
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../test/databases.ts";
 import {
@@ -26,7 +27,6 @@ import {
   getSitePage,
   htmlToLines,
   listSitePageRevisions,
-  restoreSitePage,
   saveSitePage,
 } from "./site-pages.server.ts";
 
@@ -146,11 +146,21 @@ describeEachDatabase("site page history", (db) => {
     );
     const revisions = await listSitePageRevisions(db(), "terms-of-service");
     expect(revisions.map((r) => r.title)).toEqual(["Terms v2", "Terms v1"]);
-    const restored = await restoreSitePage(db(), "terms-of-service", revisions[1].id, author);
+    const restored = await restorePage(db(), "terms-of-service", revisions[1].id, {
+      ...author,
+      email: null,
+      name: author.name ?? "",
+    });
     expect(restored?.title).toBe("Terms v1");
     expect((await getSitePage(db(), "terms-of-service"))?.body).toBe("<p>One</p>");
     expect(await listSitePageRevisions(db(), "terms-of-service")).toHaveLength(3);
-    expect(await restoreSitePage(db(), "about-us", revisions[1].id, author)).toBeUndefined();
+    expect(
+      await restorePage(db(), "about-us", revisions[1].id, {
+        ...author,
+        email: null,
+        name: author.name ?? "",
+      }),
+    ).toBeUndefined();
   });
 });
 

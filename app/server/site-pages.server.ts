@@ -52,31 +52,65 @@ export async function listSitePages(db: DB): Promise<SitePage[]> {
 }
 
 /** Create or replace a page; the caller has sanitized `body`. Writes a revision. */
-export async function saveSitePage(
+/** `putSitePage` in a transaction of its own (seeding, tests). */
+export function saveSitePage(
   db: DB,
   page: { slug: string; title: string; description: string; body: string },
   author: { id: string | null; name: string | null },
 ): Promise<SitePage> {
-  return db.transaction().execute(async (trx) => {
-    const at = now();
-    const row = { ...page, updated_at: at, updated_by: author.id };
+  return db.transaction().execute((trx) => putSitePage(trx, page, author));
+}
+
+/** A save made against an older version of a page than the one stored. */
+export class StalePageError extends Error {
+  constructor(readonly current: SitePage) {
+    super(`The page was saved by someone else at ${current.updatedAt}`);
+  }
+}
+
+/**
+ * The page and its revision, in the caller's transaction (app/server/write/). With
+ * `expectedVersion` (the `updatedAt` the form was loaded at, "" for a page never saved) a newer
+ * stored version throws StalePageError; check and write are one conditional statement.
+ */
+export async function putSitePage(
+  trx: DB,
+  page: { slug: string; title: string; description: string; body: string },
+  author: { id: string | null; name: string | null },
+  expectedVersion?: string,
+): Promise<SitePage> {
+  const current = await getSitePage(trx, page.slug);
+  const stale = () => getSitePage(trx, page.slug).then((now) => new StalePageError(now!));
+  if (expectedVersion !== undefined && (current?.updatedAt ?? "") !== expectedVersion) {
+    throw await stale();
+  }
+  const previous = current?.updatedAt ?? "";
+  const now = new Date().toISOString();
+  const at = now > previous ? now : new Date(Date.parse(previous) + 1).toISOString();
+  const changes = {
+    title: page.title,
+    description: page.description,
+    body: page.body,
+    updated_at: at,
+    updated_by: author.id,
+  };
+  if (current) {
+    const result = await trx
+      .updateTable("site_pages")
+      .set(changes)
+      .where("slug", "=", page.slug)
+      .where("updated_at", "=", current.updatedAt)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw await stale();
+  } else {
     await trx
       .insertInto("site_pages")
-      .values(row)
-      .onConflict((oc) =>
-        oc.column("slug").doUpdateSet({
-          title: page.title,
-          description: page.description,
-          body: page.body,
-          updated_at: at,
-          updated_by: author.id,
-        }),
-      )
+      .values({ slug: page.slug, ...changes })
       .execute();
-    const saved: SitePage = { ...page, updatedAt: at, updatedBy: author.id };
-    await recordRevision(trx, "page", page.slug, saved, author, at);
-    return saved;
-  });
+  }
+  const saved: SitePage = { ...page, updatedAt: at, updatedBy: author.id };
+  await recordRevision(trx, "page", page.slug, saved, author, at);
+  return saved;
 }
 
 export const SITE_PAGE_LIMITS = { title: 120, description: 300, body: 100_000 } as const;
@@ -202,16 +236,17 @@ export function htmlToLines(html: string): string {
 }
 
 /** Put an old revision back. The body is sanitized again (the allow-list may have tightened since). */
-export async function restoreSitePage(
-  db: DB,
+/** The page as a revision had it, in the caller's transaction; undefined if no such revision. */
+export async function restoreSitePageIn(
+  trx: DB,
   slug: string,
   revisionId: string,
   author: { id: string | null; name: string | null },
 ): Promise<SitePage | undefined> {
-  const revision = await getSitePageRevision(db, slug, revisionId);
+  const revision = await getSitePageRevision(trx, slug, revisionId);
   if (!revision) return undefined;
-  return saveSitePage(
-    db,
+  return putSitePage(
+    trx,
     {
       slug,
       title: revision.title,

@@ -10,12 +10,11 @@ import {
 } from "~/components/admin/backoffice-ui.tsx";
 import { RichTextEditor } from "~/components/admin/rich-text-editor.tsx";
 import { SITE_PAGE_SLUGS, type SitePageSlug } from "~/content/site-pages.ts";
-import { recordAudit } from "~/server/audit.server.ts";
-import { contentChanged } from "~/server/content-events.server.ts";
-import { authorOf, requireAdmin } from "~/server/guard.server.ts";
+import { actorOf, requireAdmin } from "~/server/guard.server.ts";
+import { savePage } from "~/server/write/site-pages.server.ts";
 import { sanitizeRichText } from "~/server/sanitize.server.ts";
 import { db } from "~/server/services.server.ts";
-import { SITE_PAGE_LIMITS, getSitePage, saveSitePage } from "~/server/site-pages.server.ts";
+import { SITE_PAGE_LIMITS, getSitePage } from "~/server/site-pages.server.ts";
 import type { Route } from "./+types/site-page-edit";
 
 /** Only the pages the spec names can be edited; any other slug is not found. */
@@ -72,6 +71,9 @@ const SitePageSchema = z.object({
     .refine((html) => html.replace(/<[^>]*>/g, "").trim() !== "", "Write the page's text"),
 });
 
+/** Who saved the page while this editor had it open. */
+type Stale = { by: string; at: string };
+
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireAdmin(request);
   const slug = knownSlug(params.slug);
@@ -80,6 +82,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     title: String(form.get("title") ?? ""),
     description: String(form.get("description") ?? ""),
     body: String(form.get("body") ?? ""),
+    // Goes back as it came: a rejected form must not adopt a newer save unseen.
+    version: String(form.get("version") ?? ""),
   };
   const parsed = SitePageSchema.safeParse(values);
   if (!parsed.success) {
@@ -88,7 +92,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       const key = String(issue.path[0]);
       fieldErrors[key] ??= issue.message;
     }
-    return data({ fieldErrors, values }, { status: 400 });
+    return data({ fieldErrors, values, stale: null as Stale | null }, { status: 400 });
   }
   const conn = await db();
   const current = await getSitePage(conn, slug);
@@ -99,9 +103,23 @@ export async function action({ request, params }: Route.ActionArgs) {
     current.body === parsed.data.body
   )
     return redirect(`/admin/manage-site-pages/edit/${slug}?done=unchanged`);
-  await saveSitePage(conn, { slug, ...parsed.data }, authorOf(user));
-  await recordAudit(conn, { id: user.id, email: user.email }, "site-page.update", slug);
-  await contentChanged(conn);
+  const saved = await savePage(
+    conn,
+    { slug, ...parsed.data },
+    // A form without a version (an old tab) is not checked.
+    { expectedVersion: form.has("version") ? values.version : undefined, actor: actorOf(user) },
+  );
+  if (!saved.ok) {
+    // Nothing was overwritten; the editor keeps the text and now carries the stored version.
+    return data(
+      {
+        fieldErrors: {} as Record<string, string>,
+        values: { ...values, version: saved.current.updatedAt },
+        stale: { by: saved.by, at: saved.current.updatedAt } as Stale | null,
+      },
+      { status: 409 },
+    );
+  }
   return redirect(`/admin/manage-site-pages/edit/${slug}?done=saved`);
 }
 
@@ -141,7 +159,17 @@ export default function SitePageEdit({ loaderData, actionData }: Route.Component
       {d.done === "unchanged" && !actionData ? (
         <Banner tone="info">Nothing had changed, so no new revision was written.</Banner>
       ) : null}
-      {actionData ? (
+      {actionData?.stale ? (
+        <Banner tone="error">
+          Not saved: {actionData.stale.by} saved this page at {formatDateTime(actionData.stale.at)}{" "}
+          (India time), after you opened it. Nothing was overwritten and your text is still below.
+          Compare with their version in the{" "}
+          <Link to={`/admin/manage-site-pages/history/${d.slug}`} className="underline">
+            History
+          </Link>
+          ; saving again replaces it with yours.
+        </Banner>
+      ) : actionData ? (
         <Banner tone="error">The page was not saved. Correct the fields marked below.</Banner>
       ) : null}
       <Form
@@ -150,6 +178,11 @@ export default function SitePageEdit({ loaderData, actionData }: Route.Component
         key={d.updatedAt ?? "new"}
         className="space-y-4 rounded-app border border-stone-200 bg-white p-4 md:p-5"
       >
+        <input
+          type="hidden"
+          name="version"
+          value={actionData ? actionData.values.version : (d.updatedAt ?? "")}
+        />
         <TextField
           name="title"
           label="Title"

@@ -12,9 +12,8 @@ import {
   useFocusFirstError,
 } from "~/components/admin/backoffice-ui.tsx";
 import { SITE_PAGE_SLUGS, type SitePageSlug } from "~/content/site-pages.ts";
-import { recordAudit } from "~/server/audit.server.ts";
-import { contentChanged } from "~/server/content-events.server.ts";
-import { authorOf, requireAdmin } from "~/server/guard.server.ts";
+import { actorOf, requireAdmin } from "~/server/guard.server.ts";
+import { restorePage } from "~/server/write/site-pages.server.ts";
 import { sanitizeRichText } from "~/server/sanitize.server.ts";
 import { db } from "~/server/services.server.ts";
 import {
@@ -23,7 +22,6 @@ import {
   getSitePageRevision,
   htmlToLines,
   listSitePageRevisions,
-  restoreSitePage,
 } from "~/server/site-pages.server.ts";
 import type { Route } from "./+types/site-page-history";
 
@@ -87,20 +85,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   const parsed = RestoreSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: "Choose a revision to restore." }, { status: 400 });
   const conn = await db();
-  const restored = await restoreSitePage(conn, slug, parsed.data.revisionId, authorOf(user));
+  const restored = await restorePage(conn, slug, parsed.data.revisionId, actorOf(user));
   if (!restored)
     return data(
       { error: "That revision no longer exists for this page; reload the history." },
       { status: 404 },
     );
-  await recordAudit(
-    conn,
-    { id: user.id, email: user.email },
-    "site-page.restore",
-    slug,
-    `revision ${parsed.data.revisionId}`,
-  );
-  await contentChanged(conn);
   return redirect(`/admin/manage-site-pages/history/${slug}?done=restored`);
 }
 

@@ -1,0 +1,61 @@
+import type { DB } from "../db/db.server.ts";
+import {
+  putSitePage,
+  restoreSitePageIn,
+  StalePageError,
+  type SitePage,
+} from "../site-pages.server.ts";
+import { inWrite, type Actor } from "./transaction.server.ts";
+
+export type PageSaveResult =
+  { ok: true; page: SitePage } | { ok: false; reason: "stale"; current: SitePage; by: string };
+
+const authorOf = (actor: Actor) => ({ id: actor.id, name: actor.name });
+
+/**
+ * A site page saved with its revision, audit row and content generation in one transaction.
+ * `expectedVersion` is the `updatedAt` the form was loaded at ("" for a page never saved).
+ */
+export async function savePage(
+  db: DB,
+  page: { slug: string; title: string; description: string; body: string },
+  { expectedVersion, actor }: { expectedVersion?: string; actor: Actor },
+): Promise<PageSaveResult> {
+  try {
+    const saved = await inWrite(db, actor, async (trx, audit) => {
+      const result = await putSitePage(trx, page, authorOf(actor), expectedVersion);
+      await audit("site-page.update", page.slug);
+      return result;
+    });
+    return { ok: true, page: saved };
+  } catch (err) {
+    if (!(err instanceof StalePageError)) throw err;
+    const latest = await db
+      .selectFrom("revisions")
+      .select("author_name")
+      .where("subject_type", "=", "page")
+      .where("subject_id", "=", page.slug)
+      .where("created_at", "=", err.current.updatedAt)
+      .executeTakeFirst();
+    return {
+      ok: false,
+      reason: "stale",
+      current: err.current,
+      by: latest?.author_name ?? "another editor",
+    };
+  }
+}
+
+/** A page put back as one of its revisions had it; undefined when there is no such revision. */
+export function restorePage(db: DB, slug: string, revisionId: string, actor: Actor) {
+  return inWrite(
+    db,
+    actor,
+    async (trx, audit) => {
+      const restored = await restoreSitePageIn(trx, slug, revisionId, authorOf(actor));
+      if (restored) await audit("site-page.restore", slug, `revision ${revisionId}`);
+      return restored;
+    },
+    (restored) => restored !== undefined,
+  );
+}
