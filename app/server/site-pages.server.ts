@@ -85,8 +85,8 @@ export async function putSitePage(
     throw await stale();
   }
   const previous = current?.updatedAt ?? "";
-  const now = new Date().toISOString();
-  const at = now > previous ? now : new Date(Date.parse(previous) + 1).toISOString();
+  const clock = now();
+  const at = clock > previous ? clock : new Date(Date.parse(previous) + 1).toISOString();
   const changes = {
     title: page.title,
     description: page.description,
