@@ -18,6 +18,7 @@ export default [
   route("feeds/:file", "routes/resources/feed.ts"),
   route("api/auth/*", "routes/resources/auth.ts"),
   route("eligibility/rules.json", "routes/resources/eligibility-rules.ts"),
+  route("files/:name", "routes/resources/file.ts"),
 
   // Public site, inside the shell.
   layout("routes/site/layout.tsx", [
@@ -45,7 +46,11 @@ export default [
   // Back-office. Login and logout sit outside the guarded layout.
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),
+  // Uploads answer JSON, outside the layout's HTML; guarded like every admin action.
+  route("admin/files", "routes/admin/file-upload.ts"),
+  route("admin/presence", "routes/admin/presence.ts"),
   ...prefix("admin", [
+    route("job-search", "routes/admin/job-search.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       ...KIND_LIST.flatMap((k) => [

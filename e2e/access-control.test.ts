@@ -40,6 +40,9 @@ function walk(entries: readonly RouteEntry[], parent = ""): AdminRoute[] {
   });
 }
 
+/** Endpoints a screen posts to (JSON answers); a GET is refused with 405, after the guard. */
+const POST_ONLY = new Set(["/admin/presence"]);
+
 const ADMIN_ROUTES = walk(routes as RouteEntry[]).filter(
   (r) => r.pattern === "/admin" || r.pattern.startsWith("/admin/"),
 );
@@ -388,7 +391,9 @@ describe("access control of every admin route", () => {
               (res.status === 302 || res.status === 303) &&
               location === `/admin/login?next=${encodeURIComponent(next.pathname)}`;
           } else {
-            ok = (res.status === 302 || res.status === 303) && location === "/";
+            // A page saying the account has no admin role (with sign-out), not a redirect.
+            // A screen without an action answers a POST 405 before any guard runs.
+            ok = (res.status === 403 || (method === "POST" && res.status === 405)) && !location;
           }
           if (!ok) failures.push(got);
           // Nothing of the admin may leak into a refusal.
@@ -442,9 +447,13 @@ describe("access control of every admin route", () => {
     ];
     for (const res of results) expect([401, 403]).toContain(res.status);
     expect(await snapshot(editor.token)).toEqual(before);
-    // Still a non-admin, still signed in.
+    // Still a non-admin, still signed in: told so, with a way to sign out.
     const again = await call("/admin", "GET", editor.cookie);
-    expect(again.headers.get("location")).toBe("/");
+    expect(again.status).toBe(403);
+    const page = await again.text();
+    expect(page).toContain("This account has no access to the back-office");
+    expect(page).toContain(EDITOR_NO_ADMIN.email);
+    expect(page).toMatch(/<form[^>]*action="\/admin\/logout"/);
   });
 
   it("opens every screen to an admin", async () => {
@@ -454,7 +463,13 @@ describe("access control of every admin route", () => {
       if (route.pattern === "/admin/logout") continue;
       const get = await call(url, "GET", admin.cookie);
       const wanted =
-        route.pattern === "/admin/*" ? 404 : route.pattern === "/admin/login" ? 302 : 200;
+        route.pattern === "/admin/*"
+          ? 404
+          : route.pattern === "/admin/login"
+            ? 302
+            : POST_ONLY.has(route.pattern)
+              ? 405
+              : 200;
       if (get.status !== wanted) failures.push(`GET ${url} → ${get.status}, wanted ${wanted}`);
       if (route.pattern === "/admin/login") continue;
 

@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { CLIENT_ADDRESS_HEADER } from "~/server/client-address.server.ts";
+import {
+  requestTooLargeMessage,
+  UPLOAD_OVERHEAD_BYTES,
+  UPLOAD_PATH,
+  uploadMaxBytes,
+} from "~/server/files.server.ts";
 import { accessLog, logger } from "~/server/logger.server.ts";
 
 /** A request id on every response (X-Request-Id) and one JSON log line per request. */
@@ -38,6 +44,15 @@ export const bodyLimit: RequestHandler = (req, res, next) => {
       .type("text/plain")
       .send("Length Required: send the request with a Content-Length header.");
     return;
+  }
+  // The upload endpoint takes files up to UPLOAD_MAX_MB; a larger one is refused here, unread,
+  // in the words (and the JSON) its form shows.
+  if (UPLOAD_PATH.test(req.path)) {
+    if (Number(length ?? 0) > uploadMaxBytes() + UPLOAD_OVERHEAD_BYTES) {
+      res.status(413).json({ error: requestTooLargeMessage(Number(length), uploadMaxBytes()) });
+      return;
+    }
+    return next();
   }
   if (Number(length ?? 0) > MAX_BODY_BYTES) {
     res.status(413).type("text/plain").send("The request is too large (the limit is 1 MB).");

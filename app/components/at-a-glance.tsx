@@ -75,8 +75,18 @@ const WIDE_FACTS = new Set([
   "Exam date",
 ]);
 
-/** "✓ Official site · ssc.gov.in" or "⚠ Not an official site · example.com" (host optional). */
+/**
+ * "✓ Official site · ssc.gov.in" or "⚠ Not an official site · example.com" (host optional), or
+ * "📄 Copy kept on this site" for a file uploaded here.
+ */
 export function TrustNote({ trust, host = true }: { trust: LinkTrust; host?: boolean }) {
+  // An uploaded copy: its "host" is only "PDF copy", which says nothing more.
+  if (trust.official && trust.why === "copy")
+    return (
+      <>
+        <span aria-hidden="true">📄 </span>Copy kept on this site
+      </>
+    );
   const where = host ? ` · ${trust.host}` : "";
   return trust.official ? (
     <>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OWN_FILE_PATH } from "./official-links.ts";
 
 /** Columns of the entries table that a kind's field is copied into, for filters and sorting. */
 export type ProjectedColumn = "state" | "qualification" | "last_date";
@@ -29,6 +30,11 @@ export interface ScalarField {
   searchable?: false;
   /** In a rows table with a total row: false for a number that is not a count (an age). */
   summed?: false;
+  /**
+   * A url field that may also hold a file uploaded to this site (`/files/<sha256>.pdf`): the form
+   * shows an upload control next to the address, and the check accepts that relative address.
+   */
+  upload?: "pdf";
 }
 
 export interface RowsField {
@@ -80,7 +86,7 @@ function scalarSchema(field: ScalarField): z.ZodType {
       schema = isoDate(label);
       break;
     case "url":
-      schema = httpUrl(label);
+      schema = field.upload ? httpUrlOrOwnFile(label) : httpUrl(label);
       break;
     case "select": {
       const values = (field.options ?? []).map((o) => o.value);
@@ -130,6 +136,19 @@ export function httpUrl(label: string) {
         return false;
       }
     }, `${label} must be a full http:// or https:// address`);
+}
+
+/** A full http(s) address, or the address of a file uploaded to this site (`/files/…`). */
+export function httpUrlOrOwnFile(label: string) {
+  const full = httpUrl(label);
+  return z
+    .string()
+    .trim()
+    .pipe(
+      z.union([z.string().regex(OWN_FILE_PATH), full], {
+        error: `${label} must be a full http:// or https:// address, or an uploaded file`,
+      }),
+    );
 }
 
 function fieldSchema(field: Field): z.ZodType {

@@ -16,7 +16,23 @@ export const GOVERNMENT_SUFFIXES = [
 
 export type LinkTrust =
   | { host: string; official: true; why: "government" | "organization" }
+  // A copy of the official document that editors uploaded to this site (`/files/<sha256>.pdf`):
+  // the site vouches for it as it does for its own pages, so no "not official" warning.
+  | { host: string; official: true; why: "copy" }
   | { host: string; official: false };
+
+/**
+ * The address of a file uploaded to this site: `/files/<sha256>.<ext>`, kept relative so that it
+ * survives a change of domain. Nothing else that is relative is accepted as a link.
+ */
+export const OWN_FILE_PATH = /^\/files\/[0-9a-f]{64}\.(pdf|png|jpg|webp)$/;
+
+/** "PDF" or "image" for an uploaded file's address; null for any other address. */
+export function ownFileKind(url: string): "PDF" | "image" | null {
+  const m = OWN_FILE_PATH.exec(url.trim());
+  if (!m) return null;
+  return m[1] === "pdf" ? "PDF" : "image";
+}
 
 function withinDomain(host: string, domain: string): boolean {
   return host === domain || host.endsWith(`.${domain}`);
@@ -35,6 +51,8 @@ export function linkHost(url: string): string | null {
 
 /** How far to trust `url`, given the organization's official domains (hosts, without www.). */
 export function linkTrust(url: string, officialDomains: readonly string[]): LinkTrust | null {
+  const own = ownFileKind(url);
+  if (own) return { host: `${own} copy`, official: true, why: "copy" };
   const host = linkHost(url);
   if (!host) return null;
   if (GOVERNMENT_SUFFIXES.some((suffix) => withinDomain(host, suffix)))

@@ -334,6 +334,7 @@ const job: KindDefinition = {
           label: "Notification PDF",
           publicLabel: "Official Notification",
           type: "url",
+          upload: "pdf",
         },
         officialWebsiteField,
         extraLinksField,

@@ -62,8 +62,20 @@ export function notFoundLogEnv(source: Record<string, string | undefined> = proc
   return NotFoundLogSchema.parse(source);
 }
 
+/** The upload limit, also read on its own by the file store (which needs nothing else). */
+const UploadSchema = z.object({
+  /** The largest file editors may upload (notification PDFs, images), in megabytes. */
+  UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+/** The upload limit alone (validated with the rest at start-up by parseEnv). */
+export function uploadEnv(source: Record<string, string | undefined> = process.env) {
+  return UploadSchema.parse(source);
+}
+
 const EnvSchema = z.object({
   ...NotFoundLogSchema.shape,
+  ...UploadSchema.shape,
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),

@@ -1,5 +1,5 @@
 import type { Actor } from "./write/transaction.server.ts";
-import { redirect, replace } from "react-router";
+import { data, redirect } from "react-router";
 import { services } from "./services.server.ts";
 
 export interface AdminUser {
@@ -62,7 +62,8 @@ export function safeReturnPath(value: string | null | undefined): string {
 
 /**
  * The admin guard (spec §4, §6). Every admin loader, action and endpoint begins with it.
- * Anonymous → /admin/login?next=…; signed in without the admin role → replacing redirect to /.
+ * Anonymous → /admin/login?next=…; signed in without the admin role → 403, which the admin
+ * layout shows as a page saying so, with a sign-out button.
  */
 export async function requireAdmin(request: Request): Promise<AdminUser> {
   const viewer = await getViewer(request);
@@ -71,7 +72,8 @@ export async function requireAdmin(request: Request): Promise<AdminUser> {
     const next = safeReturnPath(url.pathname + url.search);
     throw redirect(`/admin/login?next=${encodeURIComponent(next)}`);
   }
-  if (!viewer.isAdmin) throw replace("/");
+  // Signed in, but without an admin role: a page saying so, with a way to sign out.
+  if (!viewer.isAdmin) throw data({ noAdminRole: true, email: viewer.user.email }, { status: 403 });
   return viewer.user;
 }
 

@@ -128,7 +128,75 @@ export async function setMessageStatus(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * Opening an unread message reads it. Only an unread one changes, so a second opening (or two
+ * admins at once) records one reading; true when this call changed it.
+ */
+export async function markMessageRead(db: DB, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable("messages")
+    .set({ status: "read" })
+    .where("id", "=", id)
+    .where("status", "=", "unread")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export async function deleteMessage(db: DB, id: string): Promise<boolean> {
   const result = await db.deleteFrom("messages").where("id", "=", id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** Unread messages, for the admin menu's badge: one count on the (status, created_at) index. */
+export async function countUnreadMessages(db: DB): Promise<number> {
+  const row = await db
+    .selectFrom("messages")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("status", "=", "unread")
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Contact messages carry no subject of their own: the reply names what it answers. */
+export const REPLY_SUBJECT = "Re: Your message to govjobs";
+
+/**
+ * Mail clients and browsers cut or refuse long mailto: links (some at 2,000 characters), so the
+ * quoted message is shortened until the whole link fits.
+ */
+export const REPLY_URL_MAX = 1800;
+
+/**
+ * A mailto: link that opens the admin's mail client on a reply: the subject, then the message
+ * quoted line by line ("> ") under who sent it and when. Everything is percent-encoded
+ * (RFC 6068: line breaks as %0D%0A); a long message is cut at a character boundary and marked.
+ */
+export function replyMailto(
+  message: Pick<Message, "name" | "email" | "message">,
+  sentAt: string,
+  maxLength = REPLY_URL_MAX,
+): string {
+  // The address is the visitor's own input: encode what could end or extend it (?, &, #, %).
+  const to = encodeURIComponent(message.email).replaceAll("%40", "@");
+  const head = `mailto:${to}?subject=${encodeURIComponent(REPLY_SUBJECT)}&body=`;
+  const intro = `\r\n\r\nOn ${sentAt}, ${message.name} <${message.email}> wrote:\r\n`;
+  const quote = (text: string) =>
+    text
+      .split(/\r\n|\r|\n/)
+      .map((line) => (line ? `> ${line}` : ">"))
+      .join("\r\n");
+  const link = (text: string, cut: boolean) =>
+    head + encodeURIComponent(intro + quote(text) + (cut ? " […]" : ""));
+  const full = link(message.message, false);
+  if (full.length <= maxLength) return full;
+  // Whole code points only, so a cut never leaves half of an emoji's surrogate pair.
+  const chars = Array.from(message.message);
+  let lo = 0;
+  let hi = chars.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (link(chars.slice(0, mid).join("").trimEnd(), true).length <= maxLength) lo = mid;
+    else hi = mid - 1;
+  }
+  return link(chars.slice(0, lo).join("").trimEnd(), true);
 }

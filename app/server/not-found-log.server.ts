@@ -256,18 +256,43 @@ export async function listNotFound(
 
 /** Forget one path, hits waiting in memory included; false when it was not in the log. */
 export async function deleteNotFound(db: DB, path: string): Promise<boolean> {
-  const buffer = buffers.get(db);
-  const pending = buffer?.paths.delete(path) ?? false;
-  await buffer?.writing;
-  const result = await db.deleteFrom("not_found_log").where("path", "=", path).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0 || pending;
+  const pending = await forgetBufferedNotFound(db, path);
+  return (await deleteNotFoundIn(db, path)) || pending;
 }
 
 /** Empty the log, hits waiting in memory included; returns how many paths were removed. */
 export async function clearNotFound(db: DB): Promise<number> {
+  await forgetBufferedNotFound(db);
+  return clearNotFoundIn(db);
+}
+
+/**
+ * Drop the hits waiting in memory for one path (every path without one) and wait for a write
+ * already under way, so that rows deleted next stay deleted; true when hits were dropped. Call it
+ * before the transaction that deletes the rows, never inside it: on SQLite the write it waits for
+ * needs the one connection that transaction holds.
+ */
+export async function forgetBufferedNotFound(db: DB, path?: string): Promise<boolean> {
   const buffer = buffers.get(db);
-  buffer?.paths.clear();
+  let pending = false;
+  if (buffer && path === undefined) {
+    pending = buffer.paths.size > 0;
+    buffer.paths.clear();
+  } else if (buffer && path !== undefined) {
+    pending = buffer.paths.delete(path);
+  }
   await buffer?.writing;
-  const result = await db.deleteFrom("not_found_log").executeTakeFirst();
+  return pending;
+}
+
+/** One path's row removed, in the caller's transaction; false when it was not in the table. */
+export async function deleteNotFoundIn(trx: DB, path: string): Promise<boolean> {
+  const result = await trx.deleteFrom("not_found_log").where("path", "=", path).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Every row removed, in the caller's transaction; returns how many. */
+export async function clearNotFoundIn(trx: DB): Promise<number> {
+  const result = await trx.deleteFrom("not_found_log").executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -301,35 +301,42 @@ function isUniqueViolation(err: unknown): boolean {
   return e.code === "23505" || /UNIQUE constraint failed/i.test(e.message ?? "");
 }
 
-export async function createRedirect(
+export function createRedirect(
   db: DB,
   input: RedirectInput,
   options: { ownOrigin?: string } = {},
 ): Promise<RedirectResult> {
-  return db.transaction().execute(async (trx) => {
-    const fieldErrors = await conflicts(trx, input, options);
-    if (Object.keys(fieldErrors).length) return { ok: false, fieldErrors };
-    const at = now();
-    const row: RedirectRow = {
-      id: newId(),
-      source: input.source,
-      destination: input.destination,
-      status_code: input.statusCode,
-      enabled: input.enabled ? 1 : 0,
-      hits: 0,
-      last_hit_at: null,
-      created_at: at,
-      updated_at: at,
-    };
-    try {
-      await trx.insertInto("redirects").values(row).execute();
-    } catch (err) {
-      if (isUniqueViolation(err))
-        return { ok: false, fieldErrors: { source: REDIRECT_MESSAGES.sourceTaken } };
-      throw err;
-    }
-    return { ok: true, rule: toRule(row) };
-  });
+  return db.transaction().execute((trx) => createRedirectIn(trx, input, options));
+}
+
+/** A new rule, checked against the others, in the caller's transaction (app/server/write/). */
+export async function createRedirectIn(
+  trx: DB,
+  input: RedirectInput,
+  options: { ownOrigin?: string } = {},
+): Promise<RedirectResult> {
+  const fieldErrors = await conflicts(trx, input, options);
+  if (Object.keys(fieldErrors).length) return { ok: false, fieldErrors };
+  const at = now();
+  const row: RedirectRow = {
+    id: newId(),
+    source: input.source,
+    destination: input.destination,
+    status_code: input.statusCode,
+    enabled: input.enabled ? 1 : 0,
+    hits: 0,
+    last_hit_at: null,
+    created_at: at,
+    updated_at: at,
+  };
+  try {
+    await trx.insertInto("redirects").values(row).execute();
+  } catch (err) {
+    if (isUniqueViolation(err))
+      return { ok: false, fieldErrors: { source: REDIRECT_MESSAGES.sourceTaken } };
+    throw err;
+  }
+  return { ok: true, rule: toRule(row) };
 }
 
 export class RedirectNotFoundError extends Error {
@@ -338,51 +345,70 @@ export class RedirectNotFoundError extends Error {
   }
 }
 
-export async function updateRedirect(
+export function updateRedirect(
   db: DB,
   id: string,
   input: RedirectInput,
   options: { ownOrigin?: string } = {},
 ): Promise<RedirectResult> {
-  return db.transaction().execute(async (trx) => {
-    const existing = await trx
-      .selectFrom("redirects")
-      .selectAll()
-      .where("id", "=", id)
-      .executeTakeFirst();
-    if (!existing) throw new RedirectNotFoundError();
-    const fieldErrors = await conflicts(trx, input, { ...options, exceptId: id });
-    if (Object.keys(fieldErrors).length) return { ok: false, fieldErrors };
-    const changes = {
-      source: input.source,
-      destination: input.destination,
-      status_code: input.statusCode,
-      enabled: input.enabled ? 1 : 0,
-      updated_at: now(),
-    };
-    try {
-      await trx.updateTable("redirects").set(changes).where("id", "=", id).execute();
-    } catch (err) {
-      if (isUniqueViolation(err))
-        return { ok: false, fieldErrors: { source: REDIRECT_MESSAGES.sourceTaken } };
-      throw err;
-    }
-    return { ok: true, rule: toRule({ ...existing, ...changes }) };
-  });
+  return db.transaction().execute((trx) => updateRedirectIn(trx, id, input, options));
+}
+
+/** A rule changed, checked against the others, in the caller's transaction (app/server/write/). */
+export async function updateRedirectIn(
+  trx: DB,
+  id: string,
+  input: RedirectInput,
+  options: { ownOrigin?: string } = {},
+): Promise<RedirectResult> {
+  const existing = await trx
+    .selectFrom("redirects")
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!existing) throw new RedirectNotFoundError();
+  const fieldErrors = await conflicts(trx, input, { ...options, exceptId: id });
+  if (Object.keys(fieldErrors).length) return { ok: false, fieldErrors };
+  const changes = {
+    source: input.source,
+    destination: input.destination,
+    status_code: input.statusCode,
+    enabled: input.enabled ? 1 : 0,
+    updated_at: now(),
+  };
+  try {
+    await trx.updateTable("redirects").set(changes).where("id", "=", id).execute();
+  } catch (err) {
+    if (isUniqueViolation(err))
+      return { ok: false, fieldErrors: { source: REDIRECT_MESSAGES.sourceTaken } };
+    throw err;
+  }
+  return { ok: true, rule: toRule({ ...existing, ...changes }) };
 }
 
 /** Switch a rule on or off; switching on checks for loops again, since other rules may have changed. */
-export async function setRedirectEnabled(
+export function setRedirectEnabled(
   db: DB,
   id: string,
   enabled: boolean,
   options: { ownOrigin?: string } = {},
 ): Promise<RedirectResult> {
-  const existing = await getRedirect(db, id);
-  if (!existing) throw new RedirectNotFoundError();
-  return updateRedirect(db, id, { ...existing, enabled }, options);
+  return db.transaction().execute((trx) => setRedirectEnabledIn(trx, id, enabled, options));
 }
 
+/** `setRedirectEnabled` in the caller's transaction (app/server/write/). */
+export async function setRedirectEnabledIn(
+  trx: DB,
+  id: string,
+  enabled: boolean,
+  options: { ownOrigin?: string } = {},
+): Promise<RedirectResult> {
+  const existing = await getRedirect(trx, id);
+  if (!existing) throw new RedirectNotFoundError();
+  return updateRedirectIn(trx, id, { ...existing, enabled }, options);
+}
+
+/** Works on `db` or inside the caller's transaction alike (two statements, nothing of its own). */
 export async function deleteRedirect(db: DB, id: string): Promise<RedirectRule | undefined> {
   const existing = await getRedirect(db, id);
   if (!existing) return undefined;

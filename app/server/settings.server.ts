@@ -159,20 +159,23 @@ export async function getSettings(db: DB): Promise<Settings> {
   return SettingsSchema.parse(good);
 }
 
-export async function saveSettings(db: DB, values: Partial<Settings>): Promise<void> {
+export function saveSettings(db: DB, values: Partial<Settings>): Promise<void> {
+  return db.transaction().execute((trx) => saveSettingsIn(trx, values));
+}
+
+/** The given settings stored, in the caller's transaction (app/server/write/). */
+export async function saveSettingsIn(trx: DB, values: Partial<Settings>): Promise<void> {
   const at = now();
-  await db.transaction().execute(async (trx) => {
-    for (const [key, value] of Object.entries(values)) {
-      if (value === undefined) continue;
-      await trx
-        .insertInto("settings")
-        .values({ key, value: JSON.stringify(value), updated_at: at })
-        .onConflict((oc) =>
-          oc.column("key").doUpdateSet({ value: JSON.stringify(value), updated_at: at }),
-        )
-        .execute();
-    }
-  });
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    await trx
+      .insertInto("settings")
+      .values({ key, value: JSON.stringify(value), updated_at: at })
+      .onConflict((oc) =>
+        oc.column("key").doUpdateSet({ value: JSON.stringify(value), updated_at: at }),
+      )
+      .execute();
+  }
 }
 
 /** Field errors keyed by the dotted path of the field ("latestBar.rotateMs", "homeFaq.0.answer"). */

@@ -12,6 +12,7 @@ import { entryInputSchema, REGISTRY, slugify, type Kind, type Status } from "~/c
 import { buttonClass } from "./banner.tsx";
 import { ConfirmButton } from "./confirm-button.tsx";
 import { EligibilityPreview, jobDataForPreview } from "./eligibility-preview.tsx";
+import { JobCombobox } from "./job-combobox.tsx";
 import {
   describedBy,
   FieldShell,
@@ -43,6 +44,8 @@ export interface EntryFormProps {
   previewHref: string | null;
   /** The id of the separate form that the trash button submits. */
   trashFormId: string | null;
+  /** The stored version (updatedAt) this form edits; a save against a newer one is refused. */
+  version?: string;
 }
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
@@ -99,6 +102,7 @@ export function EntryForm({
   organizationNames = [],
   previewHref,
   trashFormId,
+  version = "",
 }: EntryFormProps) {
   const def = REGISTRY[kind];
   const hydrated = useHydrated();
@@ -223,6 +227,7 @@ export function EntryForm({
         onSubmit={() => markSubmitting(true)}
         className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start"
       >
+        <input type="hidden" name="version" value={version} />
         {/* Enter in a text field presses the first submit button: make that the primary one. */}
         <button
           type="submit"
@@ -399,23 +404,30 @@ export function EntryForm({
                   name="jobId"
                   label="Job it belongs to"
                   error={errors.jobId}
-                  help="The job page links here, and this page links to the job."
+                  help="Type part of its title and choose it, or type its full title or id. The job page links here, and this page links to the job."
                 >
-                  <select
+                  {/* jobChoices holds only the job linked when the form opened; after a refused
+                      save the text comes back as it was sent (jobQuery). */}
+                  <JobCombobox
                     {...describedBy("jobId", { error: errors.jobId, help: true })}
-                    defaultValue={jobSelected}
-                    className={inputClass}
-                  >
-                    <option value="">— None —</option>
-                    {jobChoices.map((j) => (
-                      <option key={j.id} value={j.id}>
-                        {j.title}
-                        {j.status !== "published"
-                          ? ` (${STATUS_LABELS[j.status].toLowerCase()})`
-                          : ""}
-                      </option>
-                    ))}
-                  </select>
+                    queryName="jobQuery"
+                    jobId={jobSelected}
+                    text={
+                      typeof values.jobQuery === "string"
+                        ? values.jobQuery
+                        : (jobChoices.find((j) => j.id === jobSelected)?.title ?? jobSelected)
+                    }
+                    status={jobChoices.find((j) => j.id === jobSelected)?.status}
+                    onChange={() => {
+                      setDirty(true);
+                      setErrors((prev) => {
+                        if (!prev.jobId) return prev;
+                        const next = { ...prev };
+                        delete next.jobId;
+                        return next;
+                      });
+                    }}
+                  />
                 </FieldShell>
               ) : null}
             </div>

@@ -1,6 +1,7 @@
-import type { ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import type { ScalarField } from "~/content/fields.ts";
 import { inputId } from "~/content/form-data.ts";
+import { useHydrated } from "./use-hydrated.ts";
 
 /** An input's look without its top margin (for inputs inside a group, like the slug's). */
 export const inputBase =
@@ -143,6 +144,113 @@ export function ScalarFieldInput({
       className={field.type === "textarea" ? "sm:col-span-2" : ""}
     >
       <ScalarControl field={field} name={name} value={value} error={error} />
+      {field.upload ? <UploadControl name={name} accept={field.upload} /> : null}
     </FieldShell>
+  );
+}
+
+/** "240 KB", "3.4 MB". */
+function formatSize(bytes: number): string {
+  return bytes < 1024 * 1024
+    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
+    : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/**
+ * Beside a url field that may hold a file kept on this site (`field.upload`): choose a file,
+ * upload it to /admin/files, and the field gets its address (`/files/<sha256>.pdf`) as if typed,
+ * so the form knows it changed. The server's refusal is shown as it words it. Needs JavaScript;
+ * without it the editor pastes an address as before.
+ */
+function UploadControl({ name, accept }: { name: string; accept: "pdf" }) {
+  const hydrated = useHydrated();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [state, setState] = useState<{ busy?: boolean; error?: string; done?: string }>({});
+  if (!hydrated) return null;
+  const id = `${inputId(name)}-upload`;
+
+  async function upload() {
+    const file = fileRef.current?.files?.[0];
+    if (!file) return setState({ error: "Choose a PDF file first." });
+    setState({ busy: true });
+    const body = new FormData();
+    body.set("file", file);
+    body.set("accept", accept);
+    try {
+      const res = await fetch("/admin/files", { method: "POST", body, redirect: "manual" });
+      // The guard sends a visitor whose session has ended to the sign-in page.
+      if (res.type === "opaqueredirect") {
+        return setState({
+          error: "You are no longer signed in as an admin. Sign in again, then upload.",
+        });
+      }
+      const answer = (await res.json().catch(() => ({}))) as {
+        url?: string;
+        name?: string;
+        size?: number;
+        error?: string;
+      };
+      if (!res.ok || !answer.url) {
+        return setState({ error: answer.error ?? `The upload failed (HTTP ${res.status}).` });
+      }
+      const target = document.getElementById(inputId(name));
+      if (target instanceof HTMLInputElement) {
+        // React tracks the value it last saw: set it past React so the change event counts.
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(
+          target,
+          answer.url,
+        );
+        target.dispatchEvent(new Event("input", { bubbles: true }));
+        target.dispatchEvent(new Event("change", { bubbles: true }));
+        // Re-check the field (the form checks on blur) without moving the focus.
+        target.dispatchEvent(new FocusEvent("focusout", { bubbles: true }));
+      }
+      if (fileRef.current) fileRef.current.value = "";
+      setState({ done: `Uploaded ${answer.name ?? file.name} (${formatSize(answer.size ?? 0)}).` });
+    } catch {
+      setState({
+        error: "The upload did not reach the server. Check the connection and try again.",
+      });
+    }
+  }
+
+  return (
+    <div className="mt-2 rounded-app border border-dashed border-stone-300 p-2">
+      <label htmlFor={id} className="block text-xs font-semibold text-ink">
+        Or upload the PDF
+      </label>
+      <div className="mt-1 flex flex-wrap items-center gap-2">
+        <input
+          ref={fileRef}
+          id={id}
+          type="file"
+          accept={accept === "pdf" ? "application/pdf,.pdf" : undefined}
+          aria-describedby={`${id}-status`}
+          onChange={() => setState({})}
+          className="min-w-0 flex-1 text-sm"
+        />
+        <button
+          type="button"
+          onClick={upload}
+          disabled={state.busy}
+          className="rounded-app border-2 border-secondary px-3 py-1 text-sm font-semibold text-secondary disabled:opacity-60"
+        >
+          {state.busy ? "Uploading…" : "Upload"}
+        </button>
+      </div>
+      <p id={`${id}-status`} aria-live="polite" className="mt-1 text-xs">
+        {state.error ? (
+          <strong className="text-red-700" role="alert">
+            {state.error}
+          </strong>
+        ) : state.done ? (
+          <span className="text-green-800">{state.done}</span>
+        ) : (
+          <span className="text-muted">
+            The address above then points at the copy kept on this site.
+          </span>
+        )}
+      </p>
+    </div>
   );
 }

@@ -14,36 +14,34 @@ import {
   type FormTree,
 } from "~/content/form-data.ts";
 import { entryInputSchema, REGISTRY } from "~/content/registry.ts";
-import {
-  getAdminEntry,
-  kindFromUrl,
-  listJobChoices,
-  moveToTrash,
-  restoreFromTrash,
-} from "~/server/admin-entries.server.ts";
-import { recordAudit } from "~/server/audit.server.ts";
-import { contentChanged } from "~/server/content-events.server.ts";
-import {
-  createEntry,
-  EntryConflictError,
-  updateEntry,
-  type EntryWrite,
-} from "~/server/entries.server.ts";
-import { authorOf, requireAdmin } from "~/server/guard.server.ts";
+import { getAdminEntry, kindFromUrl } from "~/server/admin-entries.server.ts";
+import { actorOf, requireAdmin } from "~/server/guard.server.ts";
+import { getJobOption, resolveJobPick } from "~/server/job-picker.server.ts";
+import { restoreEntries, saveEntry, trashEntries } from "~/server/write/entries.server.ts";
+import { DiffTable } from "~/components/admin/diff-table.tsx";
+import { diffEntries, type DiffLine } from "~/components/admin/entry-diff.ts";
 import { db } from "~/server/services.server.ts";
 import { listOrganizations } from "~/server/organizations.server.ts";
+import { touchPresence } from "~/server/presence.server.ts";
+import { EditingNow } from "~/components/admin/editing-now.tsx";
 import type { Route } from "./+types/entry-edit";
 
 export async function loader({ request, url, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const user = await requireAdmin(request);
   const kind = kindFromUrl(url);
   const id = (params as { id?: string }).id;
   const database = await db();
   const entry = id ? await getAdminEntry(database, kind.kind, id) : undefined;
   if (id && !entry) throw data(null, { status: 404 });
-  const [jobChoices, organizations] = await Promise.all([
-    kind.linksToJob ? listJobChoices(database, entry?.jobId) : [],
+  // Only the linked job, for its title: the picker searches the rest as the editor types.
+  const [linkedJob, organizations, editingNow] = await Promise.all([
+    kind.linksToJob && entry?.jobId
+      ? getJobOption(database, entry.jobId, { includeTrashed: true })
+      : undefined,
     listOrganizations(database),
+    entry
+      ? touchPresence(database, `entry:${entry.id}`, { id: user.id, name: user.name || user.email })
+      : [],
   ]);
   const values: FormTree = entry
     ? entryToFormTree(entry)
@@ -70,9 +68,10 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
         }
       : null,
     values,
-    jobChoices,
+    jobChoices: linkedJob ? [linkedJob] : [],
     organizationNames: organizations.map((o) => o.name),
     saved: url.searchParams.get("saved"),
+    editingNow,
   };
 }
 
@@ -87,25 +86,13 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   if (id && !existing) throw data(null, { status: 404 });
   const form = await request.formData();
   const intent = INTENTS.find((i) => i === form.get("intent")) ?? "save";
-  const actor = { id: user.id, email: user.email };
+  const actor = actorOf(user);
   const base = `/admin/${kind.adminSegment}`;
 
   if (intent === "trash" || intent === "restore") {
     if (!existing) throw data(null, { status: 404 });
-    const changed =
-      intent === "trash"
-        ? await moveToTrash(database, kind.kind, [existing.id])
-        : await restoreFromTrash(database, [existing.id]);
-    for (const e of changed) {
-      await recordAudit(
-        database,
-        actor,
-        `entry.${intent}`,
-        `${kind.kind}:${e.title}`,
-        `id ${e.id}`,
-      );
-    }
-    if (changed.length) await contentChanged(database);
+    if (intent === "trash") await trashEntries(database, kind.kind, [existing.id], actor);
+    else await restoreEntries(database, [existing.id], actor);
     return redirect(
       intent === "trash"
         ? `${base}?trashed=${encodeURIComponent(existing.title)}`
@@ -117,37 +104,87 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   // The two shortcut buttons decide the status themselves, whatever the select says.
   if (intent === "draft") value.status = "draft";
   if (intent === "publish") value.status = "published";
+  // The job picker's text (a title or id typed without JavaScript) becomes the job's id.
+  const picked = await resolveJobPick(database, value);
+  if (picked?.ok) value.jobId = picked.jobId;
   const parsed = entryInputSchema(kind.kind).safeParse(value);
   // A nonce per rejection: the browser redraws the form from exactly what the server saw.
-  const reject = (errors: FieldErrors) =>
-    data({ values: value, errors, nonce: crypto.randomUUID() }, { status: 400 });
-  if (!parsed.success) {
-    return reject(withKindWords(kind.kind, fieldErrorsFromIssues(parsed.error.issues)));
+  // The version goes back as it came: a rejected form must not adopt a newer save unseen.
+  const sentVersion = typeof form.get("version") === "string" ? String(form.get("version")) : "";
+  const reject = (errors: FieldErrors, status = 400, extra: Partial<Rejection> = {}) =>
+    data(
+      { values: value, errors, nonce: crypto.randomUUID(), version: sentVersion, ...extra },
+      { status },
+    );
+  if (!parsed.success || picked?.ok === false) {
+    return reject({
+      ...(parsed.success
+        ? {}
+        : withKindWords(kind.kind, fieldErrorsFromIssues(parsed.error.issues))),
+      ...(picked?.ok === false ? { jobId: picked.error } : {}),
+    });
   }
 
-  const write: EntryWrite = {
-    ...parsed.data,
-    publishAt: indiaLocalToIso(parsed.data.publishAt),
-    data: parsed.data.data as EntryData,
-  };
-  let saved;
-  try {
-    saved = existing
-      ? await updateEntry(database, existing.id, write, authorOf(user))
-      : await createEntry(database, kind.kind, write, authorOf(user));
-  } catch (err) {
-    if (err instanceof EntryConflictError) return reject({ [err.field]: err.message });
-    throw err;
-  }
-  await recordAudit(
-    database,
+  const result = await saveEntry(database, {
+    kind: kind.kind,
+    id: existing?.id,
+    input: {
+      ...parsed.data,
+      publishAt: indiaLocalToIso(parsed.data.publishAt),
+      data: parsed.data.data as EntryData,
+    },
+    // Forms carry the version they were loaded at; a form without one (an old tab) is not checked.
+    expectedVersion: existing && sentVersion ? sentVersion : undefined,
     actor,
-    existing ? "entry.update" : "entry.create",
-    `${kind.kind}:${saved.title}`,
-    `id ${saved.id}; status ${saved.status}${existing && existing.slug !== saved.slug ? `; slug ${existing.slug} → ${saved.slug}` : ""}`,
+  });
+  if (result.ok) return redirect(`${base}/edit/${result.entry.id}?saved=1`);
+  if (result.reason === "not-found") throw data(null, { status: 404 });
+  if (result.reason === "conflict") return reject({ [result.field]: result.message });
+  // Someone saved first: nothing is overwritten, the editor keeps every value typed, sees who
+  // saved and what changed, and the form now carries the new version (saving again is a choice).
+  const { current, by, loaded } = result;
+  return reject({}, 409, {
+    version: current.updatedAt,
+    stale: {
+      by,
+      at: current.updatedAt,
+      changes: loaded ? diffEntries(kind.kind, loaded, current).filter((l) => l.changed) : [],
+    },
+  });
+}
+
+interface Rejection {
+  values: FormTree;
+  errors: FieldErrors;
+  nonce: string;
+  /** The version the re-drawn form carries. */
+  version: string;
+  stale?: { by: string; at: string; changes: DiffLine[] };
+}
+
+/** Someone saved while this editor was editing: what they changed, and what to do now. */
+function StaleBanner({ stale, label }: { stale: NonNullable<Rejection["stale"]>; label: string }) {
+  return (
+    <div
+      role="alert"
+      className="mb-4 space-y-3 rounded-app border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-950"
+    >
+      <p className="font-semibold">
+        Not saved: {stale.by} saved this {label.toLowerCase()} at {formatDateTime(stale.at)} (India
+        time), after you opened it. Nothing was overwritten.
+      </p>
+      <p>
+        Everything you typed is still in the form below. Their changes are listed here: copy any you
+        want to keep into the form, then save again. Saving again replaces the stored version with
+        the form as it is.
+      </p>
+      {stale.changes.length > 0 ? (
+        <DiffTable lines={stale.changes} beforeTitle="When you opened it" afterTitle="Saved now" />
+      ) : (
+        <p>The earlier version is not in the history, so the changes cannot be listed.</p>
+      )}
+    </div>
   );
-  await contentChanged(database);
-  return redirect(`${base}/edit/${saved.id}?saved=1`);
 }
 
 function SavedBanner({
@@ -256,8 +293,11 @@ export default function EntryEdit({ loaderData, actionData }: Route.ComponentPro
         />
       ) : null}
 
+      {entry ? <EditingNow subject={`entry:${entry.id}`} initial={loaderData.editingNow} /> : null}
+      {rejected?.stale ? <StaleBanner stale={rejected.stale} label={def.label} /> : null}
       <EntryForm
         key={formKey}
+        version={rejected?.version ?? entry?.updatedAt ?? ""}
         kind={loaderData.kind}
         values={rejected?.values ?? loaderData.values}
         errors={rejected?.errors ?? {}}

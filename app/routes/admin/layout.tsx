@@ -1,11 +1,16 @@
-import { Form, NavLink, Outlet, useNavigation } from "react-router";
+import { Form, isRouteErrorResponse, NavLink, Outlet, useNavigation } from "react-router";
+import { AdminError } from "~/components/admin/admin-error.tsx";
 import { KIND_LIST } from "~/content/registry.ts";
 import { requireAdmin } from "~/server/guard.server.ts";
+import { countUnreadMessages } from "~/server/messages.server.ts";
+import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request);
-  return { user: { name: user.name, email: user.email } };
+  // The menu's badge: one count on the messages' status index, on every admin page.
+  const unreadMessages = await countUnreadMessages(await db());
+  return { user: { name: user.name, email: user.email }, unreadMessages };
 }
 
 export function meta() {
@@ -46,11 +51,25 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 <NavLink
                   to={item.to}
                   end={item.end}
+                  aria-label={
+                    item.to === "/admin/messages" && loaderData.unreadMessages > 0
+                      ? `${item.label}, ${loaderData.unreadMessages} unread`
+                      : undefined
+                  }
                   className={({ isActive }) =>
                     `block rounded-app px-3 py-2 text-sm no-underline ${isActive ? "bg-primary text-white" : "text-white/85 hover:bg-white/10"}`
                   }
                 >
                   {item.label}
+                  {item.to === "/admin/messages" && loaderData.unreadMessages > 0 ? (
+                    // The link is read "Messages, 3 unread" (aria-label); the pill shows the number.
+                    <span
+                      aria-hidden="true"
+                      className="ml-2 inline-block min-w-5 rounded-full bg-amber-300 px-1.5 text-center text-xs font-semibold text-ink tabular-nums"
+                    >
+                      {loaderData.unreadMessages > 99 ? "99+" : loaderData.unreadMessages}
+                    </span>
+                  ) : null}
                 </NavLink>
               </li>
             ))}
@@ -86,5 +105,49 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </main>
       </div>
     </div>
+  );
+}
+
+/**
+ * A signed-in account without an admin role (the guard's 403) is told so, with a way out; every
+ * other failure of the layout is the usual admin error.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const noRole =
+    isRouteErrorResponse(error) &&
+    error.status === 403 &&
+    (error.data as { noAdminRole?: boolean } | null)?.noAdminRole === true;
+  if (!noRole) return <AdminError error={error} />;
+  const email = (error.data as { email?: string }).email;
+  return (
+    <main className="mx-4 mt-16 max-w-lg rounded-app sm:mx-auto border border-stone-200 bg-white p-6">
+      <h1 className="text-xl font-semibold text-ink">
+        This account has no access to the back-office
+      </h1>
+      <p className="mt-2 text-muted">
+        You are signed in
+        {email ? (
+          <>
+            {" "}
+            as <strong className="text-ink">{email}</strong>
+          </>
+        ) : null}
+        , but this account has no admin role. If you should have one, ask an admin of the site to
+        give it to you, then sign in again.
+      </p>
+      <div className="mt-4 flex flex-wrap items-center gap-4">
+        <Form method="post" action="/admin/logout">
+          <button
+            type="submit"
+            className="rounded-app bg-primary px-4 py-2 font-semibold text-white hover:bg-primary-dark"
+          >
+            Sign out
+          </button>
+        </Form>
+        <a href="/" className="text-accent underline">
+          Go to the site
+        </a>
+      </div>
+    </main>
   );
 }

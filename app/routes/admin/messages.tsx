@@ -1,4 +1,5 @@
-import { Form, Link, data, redirect, useNavigation } from "react-router";
+import type { MouseEvent } from "react";
+import { Form, Link, data, redirect, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
 import { AdminError } from "~/components/admin/admin-error.tsx";
 import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
@@ -18,6 +19,8 @@ import {
   getMessage,
   isMessageStatus,
   listMessagesPage,
+  markMessageRead,
+  replyMailto,
   setMessageStatus,
   type MessageStatus,
 } from "~/server/messages.server.ts";
@@ -34,30 +37,21 @@ const TAB_LABELS: Record<MessageStatus, string> = {
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
+  await requireAdmin(request);
   const url = new URL(request.url);
   const status = url.searchParams.get("status");
   const tab: MessageStatus = isMessageStatus(status) ? status : "unread";
   const conn = await db();
   const id = url.searchParams.get("id")?.slice(0, 100);
   const pageNumber = pageParam(url.searchParams.get("page"));
-  // The list is read before the opened message is marked read, so it stays where it was.
-  let [open, page] = await Promise.all([
+  // Reading changes nothing: a GET may come from a prefetch or a link elsewhere. Opening an unread
+  // message from the list posts "open" (the action marks it read); without JavaScript the link
+  // shows it and "Mark read" reads it.
+  const [open, page, counts] = await Promise.all([
     id ? getMessage(conn, id) : undefined,
     listMessagesPage(conn, { status: tab, page: pageNumber, pageSize: PAGE_SIZE }),
+    countMessagesByStatus(conn),
   ]);
-  if (open && open.status === "unread") {
-    // Opening a message is reading it.
-    await setMessageStatus(conn, open.id, "read");
-    await recordAudit(conn, { id: user.id, email: user.email }, "message.read", open.id);
-    const openId = open.id;
-    open = { ...open, status: "read" };
-    page = {
-      ...page,
-      messages: page.messages.map((m) => (m.id === openId ? { ...m, status: "read" } : m)),
-    };
-  }
-  const counts = await countMessagesByStatus(conn);
   return {
     tab,
     counts,
@@ -72,6 +66,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     page: page.page,
     pageCount: page.pageCount,
     open: open ?? null,
+    replyHref: open ? replyMailto(open, `${formatDateTime(open.createdAt)} (India time)`) : null,
     openMissing: !!id && !open,
     done: url.searchParams.get("done"),
     tabs: MESSAGE_STATUSES,
@@ -86,7 +81,7 @@ const INTENT_STATUS: Record<string, MessageStatus> = {
 };
 
 const MessageActionSchema = z.object({
-  intent: z.enum(["mark-read", "mark-unread", "archive", "spam", "delete"], {
+  intent: z.enum(["open", "mark-read", "mark-unread", "archive", "spam", "delete"], {
     error: "This button is not known here. Reload the page and try again.",
   }),
   id: z.string().trim().min(1, "Choose a message").max(100),
@@ -102,8 +97,13 @@ export async function action({ request }: Route.ActionArgs) {
   const { intent, id, tab, page } = parsed.data;
   const conn = await db();
   const actor = { id: user.id, email: user.email };
-  const back = (done: string) =>
-    redirect(`/admin/messages?status=${tab}${page > 1 ? `&page=${page}` : ""}&done=${done}`);
+  const list = `/admin/messages?status=${tab}${page > 1 ? `&page=${page}` : ""}`;
+  const back = (done: string) => redirect(`${list}&done=${done}`);
+  if (intent === "open") {
+    // Opening is reading; a message already read (or gone) is simply shown (or reported missing).
+    if (await markMessageRead(conn, id)) await recordAudit(conn, actor, "message.read", id);
+    return redirect(`${list}&id=${encodeURIComponent(id)}#message`);
+  }
   if (intent === "delete") {
     if (!(await deleteMessage(conn, id)))
       return data({ error: "This message no longer exists." }, { status: 404 });
@@ -128,9 +128,18 @@ const DONE: Record<string, string> = {
 export default function Messages({ loaderData, actionData }: Route.ComponentProps) {
   useFocusFirstError(actionData);
   const busy = useNavigation().state === "submitting";
+  const submit = useSubmit();
   const d = loaderData;
   const listHref = (tab: MessageStatus, page = 1) =>
     `/admin/messages?status=${tab}${page > 1 ? `&page=${page}` : ""}`;
+  // An unread message opens through the action, which marks it read; a click meant for a new tab
+  // or window follows the link and only shows it.
+  const openUnread = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
+    event.preventDefault();
+    void submit({ intent: "open", id, tab: d.tab, page: String(d.page) }, { method: "post" });
+  };
   return (
     <div className="mx-auto max-w-6xl">
       <AdminPageHeader title="Messages" />
@@ -177,6 +186,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
                     <Link
                       to={`${listHref(d.tab, d.page)}&id=${encodeURIComponent(m.id)}#message`}
                       aria-current={selected ? "true" : undefined}
+                      onClick={m.status === "unread" ? (e) => openUnread(e, m.id) : undefined}
                       className={`block px-4 py-3 no-underline hover:bg-stone-50 ${selected ? "bg-primary-light/60" : ""}`}
                     >
                       <span className="flex items-baseline justify-between gap-2">
@@ -233,6 +243,11 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
                 method="post"
                 className="mt-4 flex flex-wrap items-start gap-2 border-t border-stone-100 pt-3"
               >
+                {d.replyHref ? (
+                  <a href={d.replyHref} className={buttonClass.primary}>
+                    Reply
+                  </a>
+                ) : null}
                 <input type="hidden" name="id" value={d.open.id} />
                 <input type="hidden" name="tab" value={d.tab} />
                 <input type="hidden" name="page" value={d.page} />

@@ -10,7 +10,9 @@ import {
 } from "~/components/admin/backoffice-ui.tsx";
 import { RichTextEditor } from "~/components/admin/rich-text-editor.tsx";
 import { SITE_PAGE_SLUGS, type SitePageSlug } from "~/content/site-pages.ts";
+import { EditingNow } from "~/components/admin/editing-now.tsx";
 import { actorOf, requireAdmin } from "~/server/guard.server.ts";
+import { touchPresence } from "~/server/presence.server.ts";
 import { savePage } from "~/server/write/site-pages.server.ts";
 import { sanitizeRichText } from "~/server/sanitize.server.ts";
 import { db } from "~/server/services.server.ts";
@@ -31,9 +33,13 @@ const titleOf = (slug: string) =>
     .join(" ");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const user = await requireAdmin(request);
   const slug = knownSlug(params.slug);
-  const page = await getSitePage(await db(), slug);
+  const conn = await db();
+  const [page, editingNow] = await Promise.all([
+    getSitePage(conn, slug),
+    touchPresence(conn, `page:${slug}`, { id: user.id, name: user.name || user.email }),
+  ]);
   const status = new URL(request.url).searchParams.get("done");
   return {
     slug,
@@ -44,6 +50,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     updatedAt: page?.updatedAt ?? null,
     done: status === "saved" || status === "unchanged" ? status : null,
     limits: SITE_PAGE_LIMITS,
+    editingNow,
   };
 }
 
@@ -159,6 +166,7 @@ export default function SitePageEdit({ loaderData, actionData }: Route.Component
       {d.done === "unchanged" && !actionData ? (
         <Banner tone="info">Nothing had changed, so no new revision was written.</Banner>
       ) : null}
+      <EditingNow subject={`page:${d.slug}`} initial={d.editingNow} />
       {actionData?.stale ? (
         <Banner tone="error">
           Not saved: {actionData.stale.by} saved this page at {formatDateTime(actionData.stale.at)}{" "}

@@ -155,6 +155,27 @@ export interface OrganizationsTable {
   updated_at: string;
 }
 
+/** An uploaded file (issue 13): one row per distinct content, served at /files/<sha256>.<ext>. */
+export interface FilesTable {
+  id: string;
+  sha256: string;
+  /** Detected from the content: application/pdf, image/png, image/jpeg or image/webp. */
+  type: string;
+  name: string;
+  size: number;
+  bytes: Buffer;
+  uploaded_by: string | null;
+  created_at: string;
+}
+
+export interface EditPresenceTable {
+  subject: string;
+  user_id: string;
+  user_name: string;
+  since: string;
+  seen_at: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   entries: EntriesTable;
@@ -171,6 +192,8 @@ export interface Database {
   app_meta: MetaTable;
   user: UserTable;
   session: SessionTable;
+  files: FilesTable;
+  edit_presence: EditPresenceTable;
 }
 
 export type EntryRow = Selectable<EntriesTable>;

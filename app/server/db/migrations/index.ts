@@ -6,6 +6,8 @@ import * as notFoundRank from "./2026-11-23T0900-not-found-rank.ts";
 import * as entryChanges from "./2026-11-23T1000-entry-changes.ts";
 import * as organizations from "./2026-11-23T1100-organizations.ts";
 import * as jobEligibility from "./2026-11-23T1200-job-eligibility.ts";
+import * as files from "./2026-11-23T1300-files.ts";
+import * as editPresence from "./2026-11-23T1320-edit-presence.ts";
 
 export type MigrationDialect = "sqlite" | "postgres";
 
@@ -22,6 +24,8 @@ const migrations: Record<string, DialectMigration> = {
   "2026-11-23T1000-entry-changes": entryChanges,
   "2026-11-23T1100-organizations": organizations,
   "2026-11-23T1200-job-eligibility": jobEligibility,
+  "2026-11-23T1300-files": files,
+  "2026-11-23T1320-edit-presence": editPresence,
 };
 
 export function migrationProvider(dialect: MigrationDialect): MigrationProvider {

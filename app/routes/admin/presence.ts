@@ -1,0 +1,31 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { requireAdmin } from "~/server/guard.server.ts";
+import { touchPresence } from "~/server/presence.server.ts";
+import { db } from "~/server/services.server.ts";
+import type { Route } from "./+types/presence";
+
+const PresenceForm = z.object({
+  subject: z.string().regex(/^(entry|page):[A-Za-z0-9-]{1,100}$/, "Unknown screen."),
+});
+
+/**
+ * `POST /admin/presence`: an edit screen says it is still open, every 30 seconds, and hears who
+ * else has the same entry or page open. Nothing public changes.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireAdmin(request);
+  const parsed = PresenceForm.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: parsed.error.issues[0].message }, { status: 400 });
+  const others = await touchPresence(await db(), parsed.data.subject, {
+    id: user.id,
+    name: user.name || user.email,
+  });
+  return Response.json({ others }, { headers: { "Cache-Control": "no-store" } });
+}
+
+/** Nothing to read here; the guard still answers first, as on every admin address. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  throw data(null, { status: 405 });
+}

@@ -1,0 +1,51 @@
+import { etagMatches } from "~/server/page-cache.server.ts";
+import { FILE_TYPES, readFile } from "~/server/files.server.ts";
+import { db } from "~/server/services.server.ts";
+import type { Route } from "./+types/file";
+
+/**
+ * `/files/<sha256>.<ext>`: an uploaded notification PDF or image, from the database. The address
+ * is its content's hash, so it never changes: cached for a year, revalidated by the hash as ETag.
+ * Only the four types the upload accepts are ever stored, each served with its own type, nosniff
+ * and as a download-or-view attachment name, never as a page of this site.
+ */
+const NAME = /^([0-9a-f]{64})\.(pdf|png|jpg|webp)$/;
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+function notFound() {
+  return new Response("Not found", {
+    status: 404,
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "public, max-age=60",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+/** `filename="ascii"; filename*=UTF-8''…`: a safe header for any name the upload kept. */
+function disposition(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `inline; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const m = NAME.exec(params.name);
+  if (!m) return notFound();
+  const file = await readFile(await db(), m[1]);
+  if (!file || FILE_TYPES[file.type]?.ext !== m[2]) return notFound();
+  const etag = `"${file.sha256}"`;
+  const headers = new Headers({
+    "Cache-Control": IMMUTABLE,
+    ETag: etag,
+    "X-Content-Type-Options": "nosniff",
+  });
+  if (etagMatches(request.headers.get("if-none-match") ?? undefined, etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  headers.set("Content-Type", file.type);
+  headers.set("Content-Length", String(file.size));
+  headers.set("Content-Disposition", disposition(file.name));
+  // The drivers' Buffers sit on plain ArrayBuffers (never shared memory): sent as they are.
+  return new Response(file.bytes as Uint8Array<ArrayBuffer>, { status: 200, headers });
+}
