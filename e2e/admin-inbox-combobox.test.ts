@@ -183,6 +183,7 @@ describe("the related-job picker", () => {
     // Enter chose; it did not send the form.
     expect(new URL(page.url()).pathname).toBe("/admin/manage-results/add");
 
+    await page.getByLabel("Status", { exact: true }).selectOption("draft");
     await page.getByRole("button", { name: "Save draft", exact: true }).click();
     await page.waitForURL(/\/admin\/manage-results\/edit\/[^/?]+\?saved=1$/);
     const saved = await savedResultJob(title);
@@ -196,6 +197,7 @@ describe("the related-job picker", () => {
     expect(await opened.inputValue()).toBe(job.title);
     await page.getByRole("button", { name: "Clear job" }).click();
     expect(await opened.inputValue()).toBe("");
+    await page.getByLabel("Status", { exact: true }).selectOption("draft");
     await page.getByRole("button", { name: "Save draft", exact: true }).click();
     await page.getByText("Draft saved.").waitFor();
     expect((await savedResultJob(title)).job_id).toBeNull();
@@ -244,6 +246,7 @@ describe("the related-job picker without JavaScript", () => {
     expect(await field.getAttribute("role")).toBeNull();
 
     await field.fill(`No such job ${tag}`);
+    await page.getByLabel("Status", { exact: true }).selectOption("draft");
     await page.getByRole("button", { name: "Save draft", exact: true }).click();
     await page
       .getByText(`No job matches “No such job ${tag}”.`, { exact: false })
@@ -254,6 +257,7 @@ describe("the related-job picker without JavaScript", () => {
     );
 
     await page.getByLabel("Job it belongs to", { exact: true }).fill(job.title);
+    await page.getByLabel("Status", { exact: true }).selectOption("draft");
     await page.getByRole("button", { name: "Save draft", exact: true }).click();
     await page.waitForURL(/\/admin\/manage-results\/edit\/[^/?]+\?saved=1$/);
     expect((await savedResultJob(title)).job_id).toBe(job.id);

@@ -22,7 +22,8 @@ import {
 export const KINDS = ["job", "result", "admit-card", "syllabus", "answer-key"] as const;
 export type Kind = (typeof KINDS)[number];
 
-export const STATUSES = ["draft", "scheduled", "published", "archived"] as const;
+/** "pending": an author's draft submitted for review; an editor publishes it (or sends it back). */
+export const STATUSES = ["draft", "pending", "scheduled", "published", "archived"] as const;
 export type Status = (typeof STATUSES)[number];
 
 export interface KindDefinition {
@@ -659,7 +660,7 @@ export const entryCoreSchema = z.object({
     .trim()
     .min(2, "Organization is required")
     .max(200, "Organization must be at most 200 characters"),
-  status: z.enum(STATUSES, { message: "Choose a status: draft, scheduled, published or archived" }),
+  status: z.enum(STATUSES, { message: "Choose a status: draft, pending review, scheduled, published or archived" }),
   publishAt: z.preprocess(
     (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
     z

@@ -362,3 +362,27 @@ export async function jobTitles(db: DB, ids: readonly string[]): Promise<Record<
     .execute();
   return Object.fromEntries(rows.map((r) => [r.id, r.title]));
 }
+
+/**
+ * The review queue: entries submitted for review, oldest submission first (the longest wait is
+ * served first); with `createdBy`, that author's own drafts and submissions, newest first.
+ */
+export async function reviewQueue(
+  db: DB,
+  { createdBy, limit = 50 }: { createdBy?: string; limit?: number } = {},
+): Promise<EntrySummary[]> {
+  const rows = await db
+    .selectFrom("entries")
+    .select(summaryColumns)
+    .where("deleted_at", "is", null)
+    .$if(createdBy === undefined, (q) => q.where("status", "=", "pending").orderBy("updated_at"))
+    .$if(createdBy !== undefined, (q) =>
+      q
+        .where("created_by", "=", createdBy!)
+        .where("status", "in", ["draft", "pending"])
+        .orderBy("updated_at", "desc"),
+    )
+    .limit(limit)
+    .execute();
+  return rows.map(toSummary);
+}

@@ -1,5 +1,6 @@
-import type { Actor } from "./write/transaction.server.ts";
 import { data, redirect } from "react-router";
+import { can, isRole, ROLE_LABEL, type Capability, type Role } from "~/content/roles.ts";
+import type { Actor } from "./write/transaction.server.ts";
 import { services } from "./services.server.ts";
 
 export interface AdminUser {
@@ -8,9 +9,21 @@ export interface AdminUser {
   name: string;
 }
 
+/** A signed-in member of the back-office, with their role. */
+export interface StaffUser extends AdminUser {
+  role: Role;
+}
+
 export type Viewer =
   | { state: "anonymous" }
-  | { state: "signed-in"; user: AdminUser; isAdmin: boolean; sessionId: string };
+  | {
+      state: "signed-in";
+      user: AdminUser;
+      isAdmin: boolean;
+      /** The back-office role; null for an account without one (or banned). */
+      role: Role | null;
+      sessionId: string;
+    };
 
 /**
  * Who is asking. A failure to read the session or its role counts as "signed in, not admin"
@@ -34,6 +47,7 @@ export async function getViewer(request: Request): Promise<Viewer> {
       state: "signed-in",
       user: { id: user.id, email: user.email, name: user.name },
       isAdmin: user.role === "admin" && !user.banned,
+      role: isRole(user.role) && !user.banned ? user.role : null,
       sessionId: session.session.id,
     };
   } catch (err) {
@@ -42,6 +56,7 @@ export async function getViewer(request: Request): Promise<Viewer> {
       state: "signed-in",
       user: { id: "", email: "", name: "" },
       isAdmin: false,
+      role: null,
       sessionId: "",
     };
   }
@@ -61,20 +76,39 @@ export function safeReturnPath(value: string | null | undefined): string {
 }
 
 /**
- * The admin guard (spec §4, §6). Every admin loader, action and endpoint begins with it.
- * Anonymous → /admin/login?next=…; signed in without the admin role → 403, which the admin
- * layout shows as a page saying so, with a sign-out button.
+ * The back-office guard (spec §4, §6). Every admin loader, action and endpoint begins with it.
+ * Anonymous → /admin/login?next=…; signed in without a back-office role → 403, which the admin
+ * layout shows as a page saying so, with a sign-out button; a role without `capability` → 403
+ * saying what the role cannot do.
  */
-export async function requireAdmin(request: Request): Promise<AdminUser> {
+export async function requireStaff(request: Request, capability?: Capability): Promise<StaffUser> {
   const viewer = await getViewer(request);
   if (viewer.state === "anonymous") {
     const url = new URL(request.url);
     const next = safeReturnPath(url.pathname + url.search);
     throw redirect(`/admin/login?next=${encodeURIComponent(next)}`);
   }
-  // Signed in, but without an admin role: a page saying so, with a way to sign out.
-  if (!viewer.isAdmin) throw data({ noAdminRole: true, email: viewer.user.email }, { status: 403 });
-  return viewer.user;
+  if (!viewer.role) {
+    throw data({ noAdminRole: true, email: viewer.user.email }, { status: 403 });
+  }
+  if (capability && !can(viewer.role, capability)) throw forbidden(viewer.role);
+  return { ...viewer.user, role: viewer.role };
+}
+
+/** The admin-only screens and actions: users, settings, SEO tools. */
+export function requireAdmin(request: Request): Promise<StaffUser> {
+  return requireStaff(request, "administer");
+}
+
+/** A refusal for a role that may not do something; nothing was changed. */
+export function forbidden(role: Role, what = "this") {
+  return data(
+    {
+      forbidden: true,
+      message: `Your role (${ROLE_LABEL[role]}) cannot do ${what}. Nothing was changed; ask an editor or an admin.`,
+    },
+    { status: 403 },
+  );
 }
 
 /** The author recorded on revisions and in the audit log. */

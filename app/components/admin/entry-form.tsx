@@ -8,7 +8,14 @@ import {
   type FieldErrors,
   type FormTree,
 } from "~/content/form-data.ts";
-import { entryInputSchema, REGISTRY, slugify, type Kind, type Status } from "~/content/registry.ts";
+import {
+  entryInputSchema,
+  REGISTRY,
+  slugify,
+  STATUSES,
+  type Kind,
+  type Status,
+} from "~/content/registry.ts";
 import { buttonClass } from "./banner.tsx";
 import { ConfirmButton } from "./confirm-button.tsx";
 import { EligibilityPreview, jobDataForPreview } from "./eligibility-preview.tsx";
@@ -46,6 +53,10 @@ export interface EntryFormProps {
   trashFormId: string | null;
   /** The stored version (updatedAt) this form edits; a save against a newer one is refused. */
   version?: string;
+  /** False for an author: drafts and "submit for review" only (the server refuses the rest). */
+  canPublish?: boolean;
+  /** What was loaded, when `values` is a rejected submission: unchanged means nothing to lose. */
+  baseline?: FormTree;
 }
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
@@ -80,8 +91,41 @@ export function withKindWords(kind: Kind, errors: FieldErrors): FieldErrors {
   return { ...errors, title: `${REGISTRY[kind].titleLabel}${title.slice(5)}` };
 }
 
+/** A form tree without its blanks: "", empty rows and empty lists say nothing was typed. */
+function meaningful(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    const items = value.map(meaningful).filter((v) => v !== undefined);
+    return items.length ? items : undefined;
+  }
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value)
+      .map(([k, v]) => [k, meaningful(v)] as const)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b));
+    return entries.length ? Object.fromEntries(entries) : undefined;
+  }
+  if (value === "" || value === null || value === undefined) return undefined;
+  return String(value);
+}
+
+/** The parts of a form tree that are the entry (not the button pressed or the version). */
+const CONTENT_KEYS = ["title", "slug", "organization", "status", "publishAt", "jobId", "data"];
+
+function sameContent(a: FormTree, b: FormTree): boolean {
+  const content = (t: FormTree) =>
+    JSON.stringify(meaningful(Object.fromEntries(CONTENT_KEYS.map((k) => [k, t[k]]))));
+  return content(a) === content(b);
+}
+
 function primaryLabel(status: string, saved: Status | null): string {
-  if (status === "published") return saved === "published" ? "Update" : "Publish";
+  if (status === "published") {
+    return saved === "published"
+      ? "Update"
+      : saved === "pending"
+        ? "Approve and publish"
+        : "Publish";
+  }
+  if (status === "pending") return "Submit for review";
   if (status === "scheduled") return "Schedule";
   if (status === "draft") return "Save draft";
   return "Save";
@@ -103,14 +147,21 @@ export function EntryForm({
   previewHref,
   trashFormId,
   version = "",
+  canPublish = true,
+  baseline,
 }: EntryFormProps) {
   const def = REGISTRY[kind];
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const [errors, setErrors] = useState<FieldErrors>(initialErrors);
-  // A rejected save is still unsaved work.
-  const [dirty, setDirty] = useState(() => Object.keys(initialErrors).length > 0);
+  // A rejected save is unsaved work, unless nothing in it differs from what was loaded (an
+  // empty form sent by mistake must not ask "leave without saving?").
+  const [dirty, setDirty] = useState(
+    () =>
+      Object.keys(initialErrors).length > 0 &&
+      (baseline === undefined || !sameContent(values, baseline)),
+  );
   const [status, setStatus] = useState(str(values.status) || "published");
   const [title, setTitle] = useState(str(values.title));
   const [slug, setSlug] = useState(str(values.slug));
@@ -369,19 +420,35 @@ export function EntryForm({
               Publishing
             </h2>
             <div className="publishing space-y-4">
-              <FieldShell name="status" label="Status" required error={errors.status}>
-                <select
-                  {...describedBy("status", { error: errors.status })}
-                  defaultValue={status}
-                  className={inputClass}
-                >
-                  {(["draft", "scheduled", "published", "archived"] as const).map((s) => (
-                    <option key={s} value={s}>
-                      {STATUS_LABELS[s]}
-                    </option>
-                  ))}
-                </select>
-              </FieldShell>
+              {canPublish ? (
+                <FieldShell name="status" label="Status" required error={errors.status}>
+                  <select
+                    {...describedBy("status", { error: errors.status })}
+                    defaultValue={status}
+                    className={inputClass}
+                  >
+                    {STATUSES.map((s) => (
+                      <option key={s} value={s}>
+                        {STATUS_LABELS[s]}
+                      </option>
+                    ))}
+                  </select>
+                </FieldShell>
+              ) : (
+                <>
+                  <input type="hidden" name="status" value={status} />
+                  <p className="text-sm">
+                    Status: <strong>{STATUS_LABELS[status as Status] ?? status}</strong>
+                    {errors.status ? (
+                      <span className="block font-semibold text-red-700">{errors.status}</span>
+                    ) : null}
+                    <span className="block text-xs text-muted">
+                      Save a draft as often as you like; submit it when it is ready, and an editor
+                      publishes it.
+                    </span>
+                  </p>
+                </>
+              )}
               {/* Shown by CSS only while "Scheduled" is chosen (app.css): the server's HTML has the
                   final layout, so nothing moves when the page hydrates. A saved time stays shown. */}
               <div className={str(values.publishAt) ? undefined : "publish-at-when-scheduled"}>
@@ -458,38 +525,48 @@ export function EntryForm({
           ) : (
             <span className="hidden text-xs text-muted sm:inline">Save once to preview.</span>
           )}
-          {status !== "draft" && savedStatus !== "published" ? (
+          {canPublish ? (
+            // One control decides: the Status select. The button says what it will do with the
+            // chosen status (app.css shows the matching label, with or without JavaScript).
             <button
+              ref={primaryRef}
               type="submit"
               name="intent"
-              value="draft"
+              value="save"
               disabled={busy}
-              className={buttonClass.secondary}
+              className={`entry-primary ${buttonClass.primary}`}
             >
-              Save draft
+              {busy
+                ? "Saving..."
+                : STATUSES.map((s) => (
+                    <span key={s} className={`when-${s}`}>
+                      {primaryLabel(s, savedStatus)}
+                    </span>
+                  ))}
             </button>
-          ) : null}
-          {status !== "published" && savedStatus !== "published" ? (
-            <button
-              type="submit"
-              name="intent"
-              value="publish"
-              disabled={busy}
-              className={buttonClass.secondary}
-            >
-              Publish now
-            </button>
-          ) : null}
-          <button
-            ref={primaryRef}
-            type="submit"
-            name="intent"
-            value="save"
-            disabled={busy}
-            className={buttonClass.primary}
-          >
-            {busy ? "Saving..." : primaryLabel(status, savedStatus)}
-          </button>
+          ) : (
+            // An author's two choices are the two buttons; there is no status to pick.
+            <>
+              <button
+                type="submit"
+                name="intent"
+                value="draft"
+                disabled={busy}
+                className={buttonClass.secondary}
+              >
+                Save draft
+              </button>
+              <button
+                type="submit"
+                name="intent"
+                value="submit"
+                disabled={busy}
+                className={buttonClass.primary}
+              >
+                {busy ? "Saving..." : "Submit for review"}
+              </button>
+            </>
+          )}
         </div>
       </Form>
     </>

@@ -2,6 +2,7 @@ import type { Status } from "~/content/registry.ts";
 
 const STYLES: Record<Status | "trash", string> = {
   draft: "bg-stone-200 text-stone-800",
+  pending: "bg-violet-100 text-violet-900",
   scheduled: "bg-accent-light text-accent",
   published: "bg-secondary-light text-secondary",
   archived: "bg-amber-100 text-amber-900",
@@ -10,6 +11,7 @@ const STYLES: Record<Status | "trash", string> = {
 
 export const STATUS_LABELS: Record<Status | "trash", string> = {
   draft: "Draft",
+  pending: "Pending review",
   scheduled: "Scheduled",
   published: "Published",
   archived: "Archived",

@@ -5,25 +5,40 @@ import { formatDateTime } from "~/components/admin/format.ts";
 import { STATUS_LABELS } from "~/components/admin/status-badge.tsx";
 import { isKind, KIND_LIST, REGISTRY, STATUSES } from "~/content/registry.ts";
 import { todayInIndia } from "~/india-date.ts";
-import { countByKindAndStatus } from "~/server/admin-entries.server.ts";
+import { can } from "~/content/roles.ts";
+import { countByKindAndStatus, reviewQueue } from "~/server/admin-entries.server.ts";
 import { latestAudit } from "~/server/audit.server.ts";
 import { jobsClosingSoon } from "~/server/entries.server.ts";
 import { formatDate } from "~/server/format.ts";
-import { requireAdmin } from "~/server/guard.server.ts";
+import { requireStaff } from "~/server/guard.server.ts";
 import { listMessages } from "~/server/messages.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const user = await requireStaff(request);
   const database = await db();
-  const [counts, closing, messages, audit] = await Promise.all([
+  const publisher = can(user.role, "publish");
+  const [counts, closing, messages, audit, queue] = await Promise.all([
     countByKindAndStatus(database),
     jobsClosingSoon(database, 7, 10),
-    listMessages(database, { limit: 5 }),
-    latestAudit(database, 15),
+    // Contact messages hold readers' personal details: only for the roles that answer them.
+    can(user.role, "messages") ? listMessages(database, { limit: 5 }) : [],
+    publisher ? latestAudit(database, 15) : [],
+    // Editors review what authors submitted; an author sees their own drafts and submissions.
+    reviewQueue(database, publisher ? {} : { createdBy: user.id }),
   ]);
   return {
+    publisher,
+    canReadMessages: can(user.role, "messages"),
+    queue: queue.map((e) => ({
+      id: e.id,
+      title: e.title,
+      status: e.status,
+      updatedAt: e.updatedAt,
+      href: `/admin/${REGISTRY[e.kind].adminSegment}/edit/${e.id}`,
+      kindLabel: REGISTRY[e.kind].label,
+    })),
     counts,
     closing: closing.map((j) => ({
       id: j.id,
@@ -53,6 +68,10 @@ const ACTION_WORDS: Record<string, string> = {
   "entry.restore": "restored from the trash",
   "entry.delete": "deleted forever",
   "entry.revision-restore": "restored an old version of",
+  "entry.duplicate": "created a draft copy:",
+  "entry.submit": "submitted for review",
+  "entry.approve": "approved and published",
+  "entry.publish-scheduled": "published on schedule",
 };
 
 /** "job:Clerk Recruitment" → "Job “Clerk Recruitment”"; other subjects as they are. */
@@ -70,7 +89,7 @@ function daysLeft(lastDate: string | null, today: string): string {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, closing, messages, audit, today } = loaderData;
+  const { counts, closing, messages, audit, today, queue, publisher, canReadMessages } = loaderData;
   const card = "rounded-app border border-stone-200 bg-white p-4";
   const h2 = "mb-3 flex items-center justify-between gap-2 text-base font-semibold";
   return (
@@ -83,6 +102,32 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             + Add {k.label.toLowerCase()}
           </Link>
         ))}
+      </section>
+
+      <section className={card} aria-labelledby="queue-title">
+        <h2 id="queue-title" className={h2}>
+          {publisher ? `Pending review (${queue.length})` : "Your drafts and submissions"}
+        </h2>
+        {queue.length === 0 ? (
+          <p className="text-sm text-muted">
+            {publisher
+              ? "Nothing is waiting for review."
+              : "Nothing yet: add an entry, save it as a draft, then submit it for review."}
+          </p>
+        ) : (
+          <ul className="divide-y divide-stone-100 text-sm">
+            {queue.map((e) => (
+              <li key={e.id} className="flex flex-wrap items-baseline gap-x-2 py-2">
+                <Link to={e.href} className="font-semibold underline decoration-stone-300">
+                  {e.title}
+                </Link>
+                <span className="text-xs text-muted">
+                  {e.kindLabel} · {STATUS_LABELS[e.status]} · {formatDateTime(e.updatedAt)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
 
       <section className={card} aria-labelledby="counts-title">
@@ -188,60 +233,64 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           )}
         </section>
 
-        <section className={card} aria-labelledby="messages-title">
-          <h2 id="messages-title" className={h2}>
-            Newest messages
-            <Link to="/admin/messages" className="text-sm font-normal text-accent underline">
-              All messages
-            </Link>
-          </h2>
-          {messages.length === 0 ? (
-            <p className="text-sm text-muted">No messages yet.</p>
-          ) : (
-            <ul className="divide-y divide-stone-100 text-sm">
-              {messages.map((m) => (
-                <li key={m.id} className="py-2">
-                  <p className="flex flex-wrap justify-between gap-x-3">
-                    <span className="font-semibold">
-                      {m.name}
-                      {m.status === "unread" ? (
-                        <span className="ml-2 rounded-full bg-primary-light px-2 text-xs text-primary-dark">
-                          new
-                        </span>
-                      ) : null}
-                    </span>
-                    <span className="text-xs text-muted">{formatDateTime(m.createdAt)}</span>
-                  </p>
-                  <p className="mt-0.5 break-words text-muted">{m.excerpt}</p>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        {canReadMessages ? (
+          <section className={card} aria-labelledby="messages-title">
+            <h2 id="messages-title" className={h2}>
+              Newest messages
+              <Link to="/admin/messages" className="text-sm font-normal text-accent underline">
+                All messages
+              </Link>
+            </h2>
+            {messages.length === 0 ? (
+              <p className="text-sm text-muted">No messages yet.</p>
+            ) : (
+              <ul className="divide-y divide-stone-100 text-sm">
+                {messages.map((m) => (
+                  <li key={m.id} className="py-2">
+                    <p className="flex flex-wrap justify-between gap-x-3">
+                      <span className="font-semibold">
+                        {m.name}
+                        {m.status === "unread" ? (
+                          <span className="ml-2 rounded-full bg-primary-light px-2 text-xs text-primary-dark">
+                            new
+                          </span>
+                        ) : null}
+                      </span>
+                      <span className="text-xs text-muted">{formatDateTime(m.createdAt)}</span>
+                    </p>
+                    <p className="mt-0.5 break-words text-muted">{m.excerpt}</p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        ) : null}
       </div>
 
-      <section className={card} aria-labelledby="audit-title">
-        <h2 id="audit-title" className={h2}>
-          Latest changes
-        </h2>
-        {audit.length === 0 ? (
-          <p className="text-sm text-muted">Nothing has been changed yet.</p>
-        ) : (
-          <ol className="divide-y divide-stone-100 text-sm">
-            {audit.map((a) => (
-              <li key={a.id} className="flex flex-wrap justify-between gap-x-3 py-2">
-                <span className="min-w-0 break-words">
-                  <strong className="font-semibold">{a.actorEmail ?? "Someone"}</strong>{" "}
-                  {ACTION_WORDS[a.action] ?? a.action} {describeSubject(a.subject)}
-                </span>
-                <time dateTime={a.createdAt} className="text-xs whitespace-nowrap text-muted">
-                  {formatDateTime(a.createdAt)}
-                </time>
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
+      {publisher ? (
+        <section className={card} aria-labelledby="audit-title">
+          <h2 id="audit-title" className={h2}>
+            Latest changes
+          </h2>
+          {audit.length === 0 ? (
+            <p className="text-sm text-muted">Nothing has been changed yet.</p>
+          ) : (
+            <ol className="divide-y divide-stone-100 text-sm">
+              {audit.map((a) => (
+                <li key={a.id} className="flex flex-wrap justify-between gap-x-3 py-2">
+                  <span className="min-w-0 break-words">
+                    <strong className="font-semibold">{a.actorEmail ?? "Someone"}</strong>{" "}
+                    {ACTION_WORDS[a.action] ?? a.action} {describeSubject(a.subject)}
+                  </span>
+                  <time dateTime={a.createdAt} className="text-xs whitespace-nowrap text-muted">
+                    {formatDateTime(a.createdAt)}
+                  </time>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      ) : null}
     </div>
   );
 }

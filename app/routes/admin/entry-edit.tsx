@@ -15,7 +15,8 @@ import {
 } from "~/content/form-data.ts";
 import { entryInputSchema, REGISTRY } from "~/content/registry.ts";
 import { getAdminEntry, kindFromUrl } from "~/server/admin-entries.server.ts";
-import { actorOf, requireAdmin } from "~/server/guard.server.ts";
+import { AUTHOR_STATUSES, can, type Role } from "~/content/roles.ts";
+import { actorOf, forbidden, requireStaff } from "~/server/guard.server.ts";
 import { getJobOption, resolveJobPick } from "~/server/job-picker.server.ts";
 import { restoreEntries, saveEntry, trashEntries } from "~/server/write/entries.server.ts";
 import { DiffTable } from "~/components/admin/diff-table.tsx";
@@ -27,12 +28,13 @@ import { EditingNow } from "~/components/admin/editing-now.tsx";
 import type { Route } from "./+types/entry-edit";
 
 export async function loader({ request, url, params }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireStaff(request);
   const kind = kindFromUrl(url);
   const id = (params as { id?: string }).id;
   const database = await db();
   const entry = id ? await getAdminEntry(database, kind.kind, id) : undefined;
   if (id && !entry) throw data(null, { status: 404 });
+  if (entry && !mayEdit(user, entry)) throw forbidden(user.role, "edit this entry");
   // Only the linked job, for its title: the picker searches the rest as the editor types.
   const [linkedJob, organizations, editingNow] = await Promise.all([
     kind.linksToJob && entry?.jobId
@@ -49,7 +51,8 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
         title: "",
         slug: "",
         organization: "",
-        status: "published",
+        // An author's new entry starts as a draft; an editor's as published.
+        status: can(user.role, "publish") ? "published" : "draft",
         publishAt: null,
         jobId: null,
         data: defaultData(kind.sections),
@@ -72,13 +75,25 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     organizationNames: organizations.map((o) => o.name),
     saved: url.searchParams.get("saved"),
     editingNow,
+    canPublish: can(user.role, "publish"),
   };
 }
 
-const INTENTS = ["save", "draft", "publish", "trash", "restore"] as const;
+/** Editors and admins edit any entry; an author only their own draft or submission. */
+function mayEdit(
+  user: { id: string; role: Role },
+  entry: { createdBy: string | null; status: string },
+): boolean {
+  if (can(user.role, "publish")) return true;
+  return (
+    entry.createdBy === user.id && (AUTHOR_STATUSES as readonly string[]).includes(entry.status)
+  );
+}
+
+const INTENTS = ["save", "draft", "submit", "publish", "trash", "restore", "duplicate"] as const;
 
 export async function action({ request, url, params }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireStaff(request);
   const kind = kindFromUrl(url);
   const id = (params as { id?: string }).id;
   const database = await db();
@@ -88,6 +103,32 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   const intent = INTENTS.find((i) => i === form.get("intent")) ?? "save";
   const actor = actorOf(user);
   const base = `/admin/${kind.adminSegment}`;
+  // Authors work on their own drafts only, and never publish, schedule or trash: refused here,
+  // on the server, whatever the form offered.
+  if (existing && !mayEdit(user, existing)) throw forbidden(user.role, "edit this entry");
+  const publisher = can(user.role, "publish");
+  if (!publisher && (intent === "publish" || intent === "trash" || intent === "restore")) {
+    throw forbidden(user.role, intent === "publish" ? "publish" : "move entries to the trash");
+  }
+
+  if (intent === "duplicate") {
+    if (!existing) throw data(null, { status: 404 });
+    // A near-identical notification: a draft copy with its own slug and no history of its own.
+    const copy = await saveEntry(database, {
+      kind: kind.kind,
+      input: {
+        title: `${existing.title} (copy)`,
+        organization: existing.organization,
+        status: "draft",
+        ...(existing.jobId ? { jobId: existing.jobId } : {}),
+        data: existing.data,
+      },
+      actor,
+      action: "entry.duplicate",
+    });
+    if (!copy.ok) throw data(null, { status: 409 });
+    return redirect(`${base}/edit/${copy.entry.id}?saved=duplicated`);
+  }
 
   if (intent === "trash" || intent === "restore") {
     if (!existing) throw data(null, { status: 404 });
@@ -103,6 +144,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   const { value } = parseEntryForm(form);
   // The two shortcut buttons decide the status themselves, whatever the select says.
   if (intent === "draft") value.status = "draft";
+  if (intent === "submit") value.status = "pending";
   if (intent === "publish") value.status = "published";
   // The job picker's text (a title or id typed without JavaScript) becomes the job's id.
   const picked = await resolveJobPick(database, value);
@@ -124,6 +166,12 @@ export async function action({ request, url, params }: Route.ActionArgs) {
       ...(picked?.ok === false ? { jobId: picked.error } : {}),
     });
   }
+  if (!publisher && !(AUTHOR_STATUSES as readonly string[]).includes(parsed.data.status)) {
+    return reject(
+      { status: "Authors save drafts or submit them for review; an editor publishes." },
+      403,
+    );
+  }
 
   const result = await saveEntry(database, {
     kind: kind.kind,
@@ -136,6 +184,12 @@ export async function action({ request, url, params }: Route.ActionArgs) {
     // Forms carry the version they were loaded at; a form without one (an old tab) is not checked.
     expectedVersion: existing && sentVersion ? sentVersion : undefined,
     actor,
+    // An editor publishing a submitted entry approves it: the audit log says who.
+    ...(existing?.status === "pending" && parsed.data.status === "published"
+      ? { action: "entry.approve" }
+      : existing?.status !== "pending" && parsed.data.status === "pending"
+        ? { action: "entry.submit" }
+        : {}),
   });
   if (result.ok) return redirect(`${base}/edit/${result.entry.id}?saved=1`);
   if (result.reason === "not-found") throw data(null, { status: 404 });
@@ -203,6 +257,13 @@ function SavedBanner({
   if (saved === "restored") {
     return <Banner tone="success">Restored from the trash.</Banner>;
   }
+  if (saved === "duplicated") {
+    return (
+      <Banner tone="success">
+        This is a new draft copy. Change what differs (the title, dates, links), then publish it.
+      </Banner>
+    );
+  }
   return (
     <Banner tone="success">
       {status === "published" ? (
@@ -262,6 +323,16 @@ export default function EntryEdit({ loaderData, actionData }: Route.ComponentPro
                 View on site
               </a>
             ) : null}
+            <Form method="post">
+              <button
+                type="submit"
+                name="intent"
+                value="duplicate"
+                className={buttonClass.secondary}
+              >
+                Duplicate
+              </button>
+            </Form>
             <Link to={`${base}/add`} className={buttonClass.secondary}>
               Add another
             </Link>
@@ -298,15 +369,17 @@ export default function EntryEdit({ loaderData, actionData }: Route.ComponentPro
       <EntryForm
         key={formKey}
         version={rejected?.version ?? entry?.updatedAt ?? ""}
+        canPublish={loaderData.canPublish}
         kind={loaderData.kind}
         values={rejected?.values ?? loaderData.values}
+        baseline={rejected ? loaderData.values : undefined}
         errors={rejected?.errors ?? {}}
         savedStatus={entry?.status ?? null}
         savedSlug={entry?.slug ?? null}
         jobChoices={loaderData.jobChoices}
         organizationNames={loaderData.organizationNames}
         previewHref={entry ? `${base}/preview/${entry.id}` : null}
-        trashFormId={entry && !entry.deletedAt ? "trash-form" : null}
+        trashFormId={entry && !entry.deletedAt && loaderData.canPublish ? "trash-form" : null}
       />
       {entry ? <Form method="post" id="trash-form" /> : null}
     </div>

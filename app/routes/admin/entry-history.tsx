@@ -12,7 +12,7 @@ import { fieldErrorsFromIssues } from "~/content/form-data.ts";
 import { entryInputSchema, REGISTRY } from "~/content/registry.ts";
 import { getAdminEntry, jobTitles, kindFromUrl } from "~/server/admin-entries.server.ts";
 import type { Entry } from "~/server/entries.server.ts";
-import { actorOf, requireAdmin } from "~/server/guard.server.ts";
+import { actorOf, requireStaff } from "~/server/guard.server.ts";
 import { saveEntry } from "~/server/write/entries.server.ts";
 import { listRevisions } from "~/server/revisions.server.ts";
 import { db } from "~/server/services.server.ts";
@@ -28,7 +28,7 @@ async function load(url: URL, id: string) {
 }
 
 export async function loader({ request, url, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request);
   const { kind, database, entry, revisions } = await load(url, params.id);
   // By default compare the version before the current one: that is what the last save changed.
   const selected =
@@ -66,7 +66,7 @@ const RestoreSchema = z.object({
 });
 
 export async function action({ request, url, params }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireStaff(request, "publish");
   const { kind, database, entry, revisions } = await load(url, params.id);
   const form = await request.formData();
   const parsed = RestoreSchema.safeParse(Object.fromEntries(form));

@@ -16,7 +16,8 @@ import {
   type AdminSort,
 } from "~/server/admin-entries.server.ts";
 import { formatDate } from "~/server/format.ts";
-import { actorOf, requireAdmin } from "~/server/guard.server.ts";
+import { can } from "~/content/roles.ts";
+import { actorOf, requireStaff } from "~/server/guard.server.ts";
 import { setStatuses, trashEntries } from "~/server/write/entries.server.ts";
 import type { EntrySummary, Page } from "~/server/entries.server.ts";
 import { db } from "~/server/services.server.ts";
@@ -45,7 +46,7 @@ function listSearch(query: z.infer<typeof ListQuery>, extra: Record<string, stri
 }
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const user = await requireStaff(request);
   const kind = kindFromUrl(url);
   const query = ListQuery.parse({
     q: url.searchParams.get("q") ?? "",
@@ -67,6 +68,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     counts: counts[kind.kind],
     done: done ? { what: done, count: Number(url.searchParams.get("n") ?? 0) } : null,
     trashed: url.searchParams.get("trashed"),
+    canPublish: can(user.role, "publish"),
   };
 }
 
@@ -88,7 +90,7 @@ const DONE_WORDS: Record<string, string> = {
 };
 
 export async function action({ request, url }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireStaff(request, "publish");
   const kind = kindFromUrl(url);
   const form = await request.formData();
   const parsed = BulkSchema.safeParse({ intent: form.get("intent"), ids: form.getAll("ids") });
@@ -262,6 +264,7 @@ export default function EntryList({ loaderData, actionData }: Route.ComponentPro
           key={page.items.map((e) => `${e.id}@${e.updatedAt}`).join(",")}
           kind={loaderData.kind}
           page={page}
+          canPublish={loaderData.canPublish}
         />
       )}
       <Pagination path={base} params={listParams} page={page.page} pages={page.pages} />
@@ -270,7 +273,16 @@ export default function EntryList({ loaderData, actionData }: Route.ComponentPro
 }
 
 /** The rows with their checkboxes; redrawn fresh after every change, so no stale tick remains. */
-function EntryTable({ kind, page }: { kind: Kind; page: Page<EntrySummary> }) {
+function EntryTable({
+  kind,
+  page,
+  canPublish,
+}: {
+  kind: Kind;
+  page: Page<EntrySummary>;
+  /** Authors get the list without the bulk actions (the server refuses them too). */
+  canPublish: boolean;
+}) {
   const def = REGISTRY[kind];
   const base = `/admin/${def.adminSegment}`;
   const plural = def.plural.toLowerCase();
@@ -290,47 +302,49 @@ function EntryTable({ kind, page }: { kind: Kind; page: Page<EntrySummary> }) {
       aria-label={`Bulk actions on ${plural}`}
       onChange={() => setSelectedCount(boxes().filter((b) => b.checked).length)}
     >
-      <div className="mb-2 flex flex-wrap items-center gap-2 text-sm">
-        <span className="text-muted">
-          {hydrated && selectedCount > 0 ? `${selectedCount} selected:` : "With the selected:"}
-        </span>
-        <button
-          type="submit"
-          name="intent"
-          value="publish"
-          disabled={busy}
-          className={buttonClass.secondary}
-        >
-          Publish
-        </button>
-        <button
-          type="submit"
-          name="intent"
-          value="archive"
-          disabled={busy}
-          className={buttonClass.secondary}
-        >
-          Archive
-        </button>
-        <button
-          type="submit"
-          name="intent"
-          value="draft"
-          disabled={busy}
-          className={buttonClass.secondary}
-        >
-          Move to draft
-        </button>
-        <button
-          type="submit"
-          name="intent"
-          value="trash"
-          disabled={busy}
-          className={`${buttonClass.secondary} border-red-300 text-red-700 hover:bg-red-50`}
-        >
-          Move to trash
-        </button>
-      </div>
+      {canPublish ? (
+        <div className="mb-2 flex flex-wrap items-center gap-2 text-sm">
+          <span className="text-muted">
+            {hydrated && selectedCount > 0 ? `${selectedCount} selected:` : "With the selected:"}
+          </span>
+          <button
+            type="submit"
+            name="intent"
+            value="publish"
+            disabled={busy}
+            className={buttonClass.secondary}
+          >
+            Publish
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value="archive"
+            disabled={busy}
+            className={buttonClass.secondary}
+          >
+            Archive
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value="draft"
+            disabled={busy}
+            className={buttonClass.secondary}
+          >
+            Move to draft
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value="trash"
+            disabled={busy}
+            className={`${buttonClass.secondary} border-red-300 text-red-700 hover:bg-red-50`}
+          >
+            Move to trash
+          </button>
+        </div>
+      ) : null}
       <div className="overflow-hidden rounded-app border border-stone-200 bg-white">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">

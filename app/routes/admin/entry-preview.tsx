@@ -12,12 +12,12 @@ import {
   getPublishedSummaryById,
   type EntrySummary,
 } from "~/server/entries.server.ts";
-import { requireAdmin } from "~/server/guard.server.ts";
+import { requireStaff } from "~/server/guard.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/entry-preview";
 
 export async function loader({ request, url, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request);
   const kind = kindFromUrl(url);
   const database = await db();
   const entry = await getAdminEntry(database, kind.kind, params.id);

@@ -6,7 +6,7 @@ import {
   uploadMaxBytes,
   type FileAccept,
 } from "~/server/files.server.ts";
-import { requireAdmin } from "~/server/guard.server.ts";
+import { requireStaff } from "~/server/guard.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/file-upload";
 
@@ -27,7 +27,7 @@ const answer = (body: Record<string, unknown>, status = 200) =>
 
 /** What the form may send: the limit and the types. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request);
   return answer({ maxBytes: uploadMaxBytes(), types: Object.keys(FILE_TYPES) });
 }
 
@@ -82,7 +82,7 @@ async function refuse(request: Request, body: Record<string, unknown>, status: n
 export async function action({ request }: Route.ActionArgs) {
   let user;
   try {
-    user = await requireAdmin(request);
+    user = await requireStaff(request);
   } catch (refusal) {
     await drain(request);
     throw refusal;

@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/server/guard.server.ts";
+import { requireStaff } from "~/server/guard.server.ts";
 import { searchJobsForPicker } from "~/server/job-picker.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/job-search";
@@ -9,7 +9,7 @@ import type { Route } from "./+types/job-search";
  * the sign-in page (or home) and never sees a job that is not public.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request);
   const q = new URL(request.url).searchParams.get("q") ?? "";
   const jobs = await searchJobsForPicker(await db(), q);
   return Response.json({ jobs }, { headers: { "Cache-Control": "private, no-store" } });
@@ -17,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Nothing to post here; the guard still comes first, so a refusal looks like every other one. */
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request);
   return Response.json(
     { error: "Search with GET /admin/job-search?q=…" },
     { status: 405, headers: { Allow: "GET" } },

@@ -1,32 +1,41 @@
 import { Form, isRouteErrorResponse, NavLink, Outlet, useNavigation } from "react-router";
 import { AdminError } from "~/components/admin/admin-error.tsx";
 import { KIND_LIST } from "~/content/registry.ts";
-import { requireAdmin } from "~/server/guard.server.ts";
+import { can, ROLE_LABEL, type Capability } from "~/content/roles.ts";
+import { requireStaff } from "~/server/guard.server.ts";
 import { countUnreadMessages } from "~/server/messages.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireStaff(request);
   // The menu's badge: one count on the messages' status index, on every admin page.
-  const unreadMessages = await countUnreadMessages(await db());
-  return { user: { name: user.name, email: user.email }, unreadMessages };
+  const unreadMessages = can(user.role, "messages") ? await countUnreadMessages(await db()) : 0;
+  // The menu lists what this role may open (the server refuses the rest anyway).
+  const nav = NAV.filter((item) => !item.needs || can(user.role, item.needs)).map(
+    ({ to, label, end }) => ({ to, label, end }),
+  );
+  return {
+    user: { name: user.name, email: user.email, role: ROLE_LABEL[user.role] },
+    unreadMessages,
+    nav,
+  };
 }
 
 export function meta() {
   return [{ name: "robots", content: "noindex, nofollow" }];
 }
 
-const NAV = [
+const NAV: { to: string; label: string; end: boolean; needs?: Capability }[] = [
   { to: "/admin", label: "Dashboard", end: true },
   ...KIND_LIST.map((k) => ({ to: `/admin/${k.adminSegment}`, label: k.plural, end: false })),
-  { to: "/admin/manage-site-pages", label: "Site pages", end: false },
-  { to: "/admin/organizations", label: "Organizations", end: false },
-  { to: "/admin/messages", label: "Messages", end: false },
-  { to: "/admin/seo-tools", label: "SEO tools", end: false },
-  { to: "/admin/content-settings", label: "Settings", end: false },
-  { to: "/admin/users", label: "Users", end: false },
-  { to: "/admin/trash", label: "Trash", end: false },
+  { to: "/admin/manage-site-pages", label: "Site pages", end: false, needs: "site-pages" },
+  { to: "/admin/organizations", label: "Organizations", end: false, needs: "organizations" },
+  { to: "/admin/messages", label: "Messages", end: false, needs: "messages" },
+  { to: "/admin/seo-tools", label: "SEO tools", end: false, needs: "administer" },
+  { to: "/admin/content-settings", label: "Settings", end: false, needs: "administer" },
+  { to: "/admin/users", label: "Users", end: false, needs: "administer" },
+  { to: "/admin/trash", label: "Trash", end: false, needs: "trash" },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -46,7 +55,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </div>
         <nav aria-label="Admin">
           <ul className="flex gap-1 overflow-x-auto px-2 pb-2 md:flex-col md:overflow-visible">
-            {NAV.map((item) => (
+            {loaderData.nav.map((item) => (
               <li key={item.to} className="shrink-0">
                 <NavLink
                   to={item.to}
@@ -79,7 +88,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <div className="min-w-0 flex-1">
         <header className="flex items-center justify-between gap-3 border-b border-stone-200 bg-white px-4 py-2">
           <span className="truncate text-sm text-muted">
-            Signed in as <strong className="text-ink">{loaderData.user.email}</strong>
+            Signed in as <strong className="text-ink">{loaderData.user.email}</strong> (
+            {loaderData.user.role})
           </span>
           <div className="flex items-center gap-3">
             <a href="/" className="hidden text-sm text-accent underline md:inline">

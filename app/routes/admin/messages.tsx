@@ -11,7 +11,7 @@ import {
 } from "~/components/admin/backoffice-ui.tsx";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { recordAudit } from "~/server/audit.server.ts";
-import { requireAdmin } from "~/server/guard.server.ts";
+import { requireStaff } from "~/server/guard.server.ts";
 import {
   MESSAGE_STATUSES,
   countMessagesByStatus,
@@ -37,7 +37,7 @@ const TAB_LABELS: Record<MessageStatus, string> = {
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "messages");
   const url = new URL(request.url);
   const status = url.searchParams.get("status");
   const tab: MessageStatus = isMessageStatus(status) ? status : "unread";
@@ -90,7 +90,7 @@ const MessageActionSchema = z.object({
 });
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireStaff(request, "messages");
   const parsed = MessageActionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success)
     return data({ error: parsed.error.issues[0]?.message ?? "Invalid request." }, { status: 400 });

@@ -1,16 +1,16 @@
 import { Link, data } from "react-router";
 import { buttonClass } from "~/components/admin/banner.tsx";
-import { requireAdmin } from "~/server/guard.server.ts";
+import { requireStaff } from "~/server/guard.server.ts";
 import type { Route } from "./+types/not-found";
 
 export async function loader({ request }: Route.LoaderArgs) {
   // Guarded like every admin screen: an unknown /admin address tells outsiders nothing.
-  await requireAdmin(request);
+  await requireStaff(request);
   return data({ path: new URL(request.url).pathname }, { status: 404 });
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request);
   return data({ path: new URL(request.url).pathname }, { status: 404 });
 }
 

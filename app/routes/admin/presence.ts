@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { requireAdmin } from "~/server/guard.server.ts";
+import { requireStaff } from "~/server/guard.server.ts";
 import { touchPresence } from "~/server/presence.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/presence";
@@ -14,7 +14,7 @@ const PresenceForm = z.object({
  * else has the same entry or page open. Nothing public changes.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireStaff(request);
   const parsed = PresenceForm.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: parsed.error.issues[0].message }, { status: 400 });
   const others = await touchPresence(await db(), parsed.data.subject, {
@@ -26,6 +26,6 @@ export async function action({ request }: Route.ActionArgs) {
 
 /** Nothing to read here; the guard still answers first, as on every admin address. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request);
   throw data(null, { status: 405 });
 }

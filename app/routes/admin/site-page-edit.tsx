@@ -11,7 +11,7 @@ import {
 import { RichTextEditor } from "~/components/admin/rich-text-editor.tsx";
 import { SITE_PAGE_SLUGS, type SitePageSlug } from "~/content/site-pages.ts";
 import { EditingNow } from "~/components/admin/editing-now.tsx";
-import { actorOf, requireAdmin } from "~/server/guard.server.ts";
+import { actorOf, requireStaff } from "~/server/guard.server.ts";
 import { touchPresence } from "~/server/presence.server.ts";
 import { savePage } from "~/server/write/site-pages.server.ts";
 import { sanitizeRichText } from "~/server/sanitize.server.ts";
@@ -33,7 +33,7 @@ const titleOf = (slug: string) =>
     .join(" ");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireStaff(request, "site-pages");
   const slug = knownSlug(params.slug);
   const conn = await db();
   const [page, editingNow] = await Promise.all([
@@ -82,7 +82,7 @@ const SitePageSchema = z.object({
 type Stale = { by: string; at: string };
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireStaff(request, "site-pages");
   const slug = knownSlug(params.slug);
   const form = await request.formData();
   const values = {

@@ -12,7 +12,7 @@ import {
   useFocusFirstError,
 } from "~/components/admin/backoffice-ui.tsx";
 import { SITE_PAGE_SLUGS, type SitePageSlug } from "~/content/site-pages.ts";
-import { actorOf, requireAdmin } from "~/server/guard.server.ts";
+import { actorOf, requireStaff } from "~/server/guard.server.ts";
 import { restorePage } from "~/server/write/site-pages.server.ts";
 import { sanitizeRichText } from "~/server/sanitize.server.ts";
 import { db } from "~/server/services.server.ts";
@@ -32,7 +32,7 @@ function knownSlug(slug: string | undefined): SitePageSlug {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "site-pages");
   const slug = knownSlug(params.slug);
   const url = new URL(request.url);
   const conn = await db();
@@ -80,7 +80,7 @@ const RestoreSchema = z.object({
 });
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireStaff(request, "site-pages");
   const slug = knownSlug(params.slug);
   const parsed = RestoreSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: "Choose a revision to restore." }, { status: 400 });

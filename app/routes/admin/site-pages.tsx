@@ -3,13 +3,13 @@ import { AdminError } from "~/components/admin/admin-error.tsx";
 import { AdminPageHeader, buttonClass } from "~/components/admin/banner.tsx";
 import { formatDateTime, tableClass, tdClass, thClass } from "~/components/admin/backoffice-ui.tsx";
 import { SITE_PAGE_SLUGS } from "~/content/site-pages.ts";
-import { requireAdmin } from "~/server/guard.server.ts";
+import { requireStaff } from "~/server/guard.server.ts";
 import { db } from "~/server/services.server.ts";
 import { listSitePages } from "~/server/site-pages.server.ts";
 import type { Route } from "./+types/site-pages";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "site-pages");
   const rows = await listSitePages(await db());
   const bySlug = new Map(rows.map((p) => [p.slug, p]));
   // Every page the spec names is listed, even one nobody has written yet.

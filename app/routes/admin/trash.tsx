@@ -8,13 +8,13 @@ import { StatusBadge } from "~/components/admin/status-badge.tsx";
 import { Pagination } from "~/components/pagination.tsx";
 import { REGISTRY } from "~/content/registry.ts";
 import { listTrash } from "~/server/admin-entries.server.ts";
-import { actorOf, requireAdmin } from "~/server/guard.server.ts";
+import { actorOf, requireStaff } from "~/server/guard.server.ts";
 import { deleteEntries, restoreEntries } from "~/server/write/entries.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/trash";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "trash");
   const page = z.coerce
     .number()
     .int()
@@ -36,7 +36,7 @@ const TrashAction = z.object({
 });
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireStaff(request, "trash");
   const parsed = TrashAction.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success)
     return data({ error: "Choose an entry and what to do with it." }, { status: 400 });

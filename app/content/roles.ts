@@ -1,0 +1,45 @@
+/**
+ * The back-office roles (issue 13) and what each may do. Pure, so the server's guard and the
+ * screens (which hide what a role cannot use) read the same table; the server decides.
+ *
+ * - Admin: everything, including users, settings and the SEO tools.
+ * - Editor: create, edit, publish, schedule and trash any entry and site page; the inbox,
+ *   organizations and the trash.
+ * - Author: create entries and edit their own drafts, and submit them for review; cannot
+ *   publish, schedule or trash.
+ */
+export const ROLES = ["admin", "editor", "author"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABEL: Record<Role, string> = {
+  admin: "Admin",
+  editor: "Editor",
+  author: "Author",
+};
+
+export type Capability =
+  /** Publish, schedule, archive, approve and trash entries; edit anyone's. */
+  | "publish"
+  | "site-pages"
+  | "messages"
+  | "organizations"
+  | "trash"
+  /** Users, settings, SEO tools. */
+  | "administer";
+
+const CAN: Record<Role, readonly Capability[]> = {
+  admin: ["publish", "site-pages", "messages", "organizations", "trash", "administer"],
+  editor: ["publish", "site-pages", "messages", "organizations", "trash"],
+  author: [],
+};
+
+export function can(role: Role, capability: Capability): boolean {
+  return CAN[role].includes(capability);
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}
+
+/** What an author may set an entry's status to. */
+export const AUTHOR_STATUSES = ["draft", "pending"] as const;
