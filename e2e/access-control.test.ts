@@ -1,17 +1,21 @@
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KIND_LIST } from "~/content/registry.ts";
+import { AUTHOR_STATUSES, can, ROLE_LABEL, type Capability, type Role } from "~/content/roles.ts";
 import { createMessage } from "~/server/messages.server.ts";
 import routes from "~/routes.ts";
 import { baseURL } from "./browser.ts";
 import { withE2eDb } from "./db.ts";
-import { ADMIN, EDITOR_NO_ADMIN } from "./server.global.ts";
+import { ADMIN, AUTHOR, EDITOR, EDITOR_NO_ADMIN } from "./server.global.ts";
 
 /**
  * The access-control matrix: every admin route in the route table, GET and POST, as an anonymous
- * visitor, as a signed-in user without the admin role, and as an admin. The first two must be
- * turned away and must not change a single row.
+ * visitor, as a signed-in user without any back-office role, as an author, as an editor and as an
+ * admin. What each role may do comes from the capability table (app/content/roles.ts) through
+ * rules on the path, so a screen added under a prefix is judged like its neighbours. Every
+ * refusal must leave every row as it was.
  */
 
 interface RouteEntry {
@@ -42,6 +46,31 @@ function walk(entries: readonly RouteEntry[], parent = ""): AdminRoute[] {
 
 /** Endpoints a screen posts to (JSON answers); a GET is refused with 405, after the guard. */
 const POST_ONLY = new Set(["/admin/presence"]);
+
+/** Whether the route's module has an action: a POST to one without answers 405 before any guard. */
+function hasAction(route: AdminRoute): boolean {
+  const source = readFileSync(new URL(`../app/${route.file}`, import.meta.url), "utf8");
+  return /export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b/.test(source);
+}
+
+const ENTRY_SEGMENTS = new Set(KIND_LIST.map((k) => k.adminSegment));
+
+/** The capability a request needs, by path prefix; null when any back-office role may. */
+function capabilityFor(pattern: string, method: "GET" | "POST"): Capability | null {
+  const under = (prefix: string) => pattern === prefix || pattern.startsWith(`${prefix}/`);
+  if (["/admin/users", "/admin/content-settings", "/admin/seo-tools"].some(under))
+    return "administer";
+  if (under("/admin/manage-site-pages")) return "site-pages";
+  if (under("/admin/messages")) return "messages";
+  if (under("/admin/trash")) return "trash";
+  if (under("/admin/organizations")) return "organizations";
+  const [, , segment, screen] = pattern.split("/");
+  if (segment && ENTRY_SEGMENTS.has(segment) && method === "POST") {
+    // The list's bulk actions and the history's restore publish; the edit form decides per entry.
+    if (screen === undefined || screen === "history") return "publish";
+  }
+  return null;
+}
 
 const ADMIN_ROUTES = walk(routes as RouteEntry[]).filter(
   (r) => r.pattern === "/admin" || r.pattern.startsWith("/admin/"),
@@ -96,8 +125,9 @@ function formFor(route: AdminRoute, t: Targets, complete: boolean): Body {
         ["id", ""],
       ],
       "users.tsx": [
-        ["intent", "grant-admin"],
+        ["intent", "set-role"],
         ["userId", ""],
+        ["role", "admin"],
       ],
       "organizations.tsx": [
         ["id", t.organizationId],
@@ -155,8 +185,9 @@ function formFor(route: AdminRoute, t: Targets, complete: boolean): Body {
       ];
     case "users.tsx":
       return [
-        ["intent", "grant-admin"],
+        ["intent", "set-role"],
         ["userId", t.editorId],
+        ["role", "admin"],
       ];
     case "organizations.tsx":
       return [
@@ -248,6 +279,7 @@ async function login(email: string, password: string): Promise<{ cookie: string;
 }
 
 type Viewer = "anonymous" | "non-admin" | "admin";
+type StaffRole = Exclude<Role, "admin">;
 
 async function call(url: string, method: "GET" | "POST", cookie: string | null, body?: Body) {
   const headers: Record<string, string> = {};
@@ -264,6 +296,7 @@ describe("access control of every admin route", () => {
   const concrete = new Map<string, string>();
   let editor: { cookie: string; token: string };
   let admin: { cookie: string; token: string };
+  const staff = {} as Record<StaffRole, { cookie: string; token: string; id: string }>;
   let targets: Targets;
 
   beforeAll(async () => {
@@ -330,6 +363,23 @@ describe("access control of every admin route", () => {
     }
     editor = await login(EDITOR_NO_ADMIN.email, EDITOR_NO_ADMIN.password);
     admin = await login(ADMIN.email, ADMIN.password);
+    for (const [role, account] of [
+      ["editor", EDITOR],
+      ["author", AUTHOR],
+    ] as const) {
+      const session = await login(account.email, account.password);
+      const id = await withE2eDb(
+        async (db) =>
+          (
+            await db
+              .selectFrom("user")
+              .select(["id", "role"])
+              .where("email", "=", account.email)
+              .executeTakeFirstOrThrow()
+          ).id,
+      );
+      staff[role] = { ...session, id };
+    }
   });
 
   afterAll(async () => {
@@ -407,6 +457,159 @@ describe("access control of every admin route", () => {
     });
   }
 
+  /**
+   * What `role` gets for a request: the status wanted, and whether it is a refusal (sent with the
+   * complete form that would write, and the database must not change).
+   */
+  async function expectation(
+    role: StaffRole,
+    route: AdminRoute,
+    method: "GET" | "POST",
+  ): Promise<{ refused: boolean; wanted: (status: number, location: string) => boolean }> {
+    const status =
+      (...codes: number[]) =>
+      (got: number, location: string) =>
+        codes.includes(got) && !location;
+    if (route.pattern === "/admin/login")
+      // The sign-in form: shown (or, signed in, sent on); an empty submission refused.
+      return {
+        refused: false,
+        wanted:
+          method === "GET"
+            ? (got, location) => got === 200 || (got === 302 && location === "/admin")
+            : status(400),
+      };
+    if (route.pattern === "/admin/*") return { refused: false, wanted: status(404) };
+    if (method === "POST" && !hasAction(route)) return { refused: true, wanted: status(405) };
+    const capability = capabilityFor(route.pattern, method);
+    if (capability && !can(role, capability)) return { refused: true, wanted: status(403) };
+    const [, , segment, screen] = route.pattern.split("/");
+    if (role === "author" && segment && ENTRY_SEGMENTS.has(segment)) {
+      if (screen === "edit") {
+        // An author edits their own drafts and submissions only.
+        const entry = await withE2eDb((db) =>
+          db
+            .selectFrom("entries")
+            .select(["created_by", "status"])
+            .where("id", "=", targets.entryId[segment] ?? "")
+            .executeTakeFirstOrThrow(),
+        );
+        const own =
+          entry.created_by === staff.author.id &&
+          (AUTHOR_STATUSES as readonly string[]).includes(entry.status);
+        if (!own) return { refused: true, wanted: status(403) };
+      }
+      // The complete form of /add publishes: refused to an author before anything is read.
+      if (screen === "add" && method === "POST") return { refused: true, wanted: status(403) };
+    }
+    if (method === "GET")
+      return { refused: false, wanted: status(POST_ONLY.has(route.pattern) ? 405 : 200) };
+    // Allowed: the action runs and refuses the incomplete form, or says the screen has none.
+    return {
+      refused: false,
+      wanted: (got, location) =>
+        [200, 302, 303, 400, 404, 405].includes(got) &&
+        !location.startsWith("/admin/login") &&
+        location !== "/",
+    };
+  }
+
+  for (const role of ["author", "editor"] as const satisfies readonly StaffRole[]) {
+    it(`refuses ${role === "author" ? "an author" : "an editor"} what the role may not do, on every screen and action, changing nothing`, async () => {
+      const { cookie, token } = staff[role];
+      const before = await snapshot(token);
+      const failures: string[] = [];
+      let refusals = 0;
+      for (const route of ADMIN_ROUTES) {
+        if (route.pattern === "/admin/logout") continue;
+        const url = concrete.get(route.pattern)!;
+        for (const method of ["GET", "POST"] as const) {
+          const { refused, wanted } = await expectation(role, route, method);
+          if (!refused) continue;
+          refusals++;
+          const res = await call(url, method, cookie, formFor(route, targets, true));
+          const location = res.headers.get("location") ?? "";
+          if (!wanted(res.status, location))
+            failures.push(`${method} ${url} → ${res.status} ${location}`);
+          const text = await res.text();
+          if (res.status === 403 && (res.headers.get("content-type") ?? "").includes("text/html")) {
+            // Told why, in the back-office's frame; nothing of the screen itself.
+            if (!text.includes("Not allowed for your role") || !text.includes(ROLE_LABEL[role]))
+              failures.push(`${method} ${url}: the refusal does not say what the role may not do`);
+            if (/Create a user|Add a redirect|Save settings|Delete forever/.test(text))
+              failures.push(`${method} ${url}: the refusal shows the screen's content`);
+          }
+        }
+      }
+      expect(failures).toEqual([]);
+      expect(refusals).toBeGreaterThan(role === "author" ? 20 : 5);
+      expect(await snapshot(token)).toEqual(before);
+    });
+
+    it(`opens to ${role === "author" ? "an author" : "an editor"} every screen and action the role may use`, async () => {
+      const { cookie } = staff[role];
+      const failures: string[] = [];
+      for (const route of ADMIN_ROUTES) {
+        if (route.pattern === "/admin/logout") continue;
+        const url = concrete.get(route.pattern)!;
+        for (const method of ["GET", "POST"] as const) {
+          const { refused, wanted } = await expectation(role, route, method);
+          if (refused) continue;
+          const res = await call(url, method, cookie, formFor(route, targets, false));
+          const location = res.headers.get("location") ?? "";
+          if (!wanted(res.status, location))
+            failures.push(`${method} ${url} → ${res.status} ${location}`);
+          await res.arrayBuffer();
+        }
+      }
+      expect(failures).toEqual([]);
+    });
+  }
+
+  it("follows the capability table for the screens named in issue 13", async () => {
+    // A readable spot check of the rules above, so a wrong rule cannot pass unnoticed.
+    const get = async (role: StaffRole, path: string) =>
+      (await call(path, "GET", staff[role].cookie)).status;
+    const post = async (role: StaffRole, path: string, body: Body) =>
+      (await call(path, "POST", staff[role].cookie, body)).status;
+    const before = await snapshot(null);
+    expect(await get("author", "/admin/users")).toBe(403);
+    expect(await get("author", "/admin/manage-jobs")).toBe(200);
+    expect(await get("author", "/admin/manage-jobs/add")).toBe(200);
+    expect(await get("author", "/admin/manage-site-pages")).toBe(403);
+    expect(await get("author", "/admin/trash")).toBe(403);
+    expect(
+      await post("author", "/admin/manage-jobs", [
+        ["intent", "publish"],
+        ["ids", targets.entryId["manage-jobs"] ?? ""],
+      ]),
+    ).toBe(403);
+    expect(
+      await post("author", "/admin/manage-site-pages/edit/about-us", [
+        ["title", "Taken over"],
+        ["body", "<p>Defaced</p>"],
+      ]),
+    ).toBe(403);
+    expect(
+      await post("author", "/admin/trash", [
+        ["intent", "delete"],
+        ["id", targets.entryId["manage-jobs"] ?? ""],
+      ]),
+    ).toBe(403);
+    for (const path of ["/admin/users", "/admin/content-settings", "/admin/seo-tools"])
+      expect(await get("editor", path), path).toBe(403);
+    for (const path of [
+      "/admin/manage-site-pages",
+      "/admin/manage-site-pages/edit/about-us",
+      "/admin/messages",
+      "/admin/trash",
+      "/admin/organizations",
+      "/admin/manage-jobs",
+    ])
+      expect(await get("editor", path), path).toBe(200);
+    expect(await snapshot(null)).toEqual(before);
+  });
+
   it("refuses better-auth's admin endpoints to a non-admin, changing nothing", async () => {
     const before = await snapshot(editor.token);
     const editorId = await withE2eDb(
@@ -454,6 +657,34 @@ describe("access control of every admin route", () => {
     expect(page).toContain("This account has no access to the back-office");
     expect(page).toContain(EDITOR_NO_ADMIN.email);
     expect(page).toMatch(/<form[^>]*action="\/admin\/logout"/);
+  });
+
+  it("refuses better-auth's admin endpoints to an editor and an author, changing nothing", async () => {
+    for (const role of ["editor", "author"] as const) {
+      const { cookie, token, id } = staff[role];
+      const before = await snapshot(token);
+      const headers = { cookie, "content-type": "application/json", origin: baseURL() };
+      const post = (path: string, body: unknown) =>
+        fetch(`${baseURL()}/api/auth/admin/${path}`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify(body),
+          redirect: "manual",
+        });
+      const results = [
+        await post("set-role", { userId: id, role: "admin" }),
+        await post("create-user", {
+          email: `intruder-${role}@example.test`,
+          password: "intruder-Passphrase-77",
+          name: "Intruder",
+          role: "admin",
+        }),
+        await post("set-user-password", { userId: id, newPassword: "new-Passphrase-Long-1" }),
+        await fetch(`${baseURL()}/api/auth/admin/list-users`, { headers, redirect: "manual" }),
+      ];
+      for (const res of results) expect([401, 403], role).toContain(res.status);
+      expect(await snapshot(token)).toEqual(before);
+    }
   });
 
   it("opens every screen to an admin", async () => {

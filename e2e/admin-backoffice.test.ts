@@ -318,7 +318,7 @@ describe("the back-office screens", () => {
     await pub.close();
   });
 
-  it("creates a user, grants and removes the admin role, and resets the password", async () => {
+  it("creates a user with a role, changes the role, and resets the password", async () => {
     const email = `bo-user-${tag}@example.test`;
     const first = "first-Pelican-meadow-38";
     const second = "second-Harbour-violet-64";
@@ -336,19 +336,31 @@ describe("the back-office screens", () => {
     expect(await role()).toEqual([]);
 
     await create.getByLabel("Password").fill(first);
+    // No role chosen: refused, the role marked.
+    await create.getByRole("button", { name: "Create user" }).click();
+    await page.getByText("Choose a role: Admin, Editor, Author or No access.").first().waitFor();
+    expect(await role()).toEqual([]);
+    await create.getByLabel("Password").fill(first);
+    await create.getByLabel("Role", { exact: true }).selectOption("author");
     await create.getByRole("button", { name: "Create user" }).click();
     await page.getByText("User created.").waitFor();
-    expect((await role())[0]?.role).toBe("user");
+    expect((await role())[0]?.role).toBe("author");
     expect(await loginCookie(email, first)).not.toBeNull();
 
-    await page.getByRole("button", { name: `Make admin: ${email}` }).click();
-    await page.getByText("Admin role granted.").waitFor();
-    expect((await role())[0]?.role).toBe("admin");
-    await page.getByRole("button", { name: `Remove admin role from ${email}` }).click();
-    await page.getByText("Admin role removed.").waitFor();
-    expect((await role())[0]?.role).toBe("user");
-
     const row = page.locator(`tr[data-email="${email}"]`);
+    await expect(row.getByLabel(`New role for ${email}`).inputValue()).resolves.toBe("author");
+    for (const [value, words] of [
+      ["admin", "Role changed to Admin."],
+      ["editor", "Role changed to Editor."],
+      ["user", "Role changed to No access"],
+    ] as const) {
+      await row.getByLabel(`New role for ${email}`).selectOption(value);
+      await row.getByRole("button", { name: `Change the role of ${email}` }).click();
+      await page.getByText(words).waitFor();
+      expect((await role())[0]?.role).toBe(value);
+      await expect(row.getByLabel(`New role for ${email}`).inputValue()).resolves.toBe(value);
+    }
+
     await row.getByText("Reset password").click();
     await row.getByLabel(`New password for ${email}`).fill(second);
     await row.getByRole("button", { name: "Set new password" }).click();
@@ -364,11 +376,12 @@ describe("the back-office screens", () => {
         .orderBy("created_at")
         .execute(),
     );
-    expect(audit.map((a) => a.action)).toEqual([
-      "user.create",
-      "user.set-role",
-      "user.set-role",
-      "user.reset-password",
+    expect(audit.map((a) => [a.action, a.detail])).toEqual([
+      ["user.create", "role author"],
+      ["user.set-role", "admin"],
+      ["user.set-role", "editor"],
+      ["user.set-role", "user"],
+      ["user.reset-password", "sessions revoked"],
     ]);
     expect(JSON.stringify(audit)).not.toContain(first);
     expect(JSON.stringify(audit)).not.toContain(second);

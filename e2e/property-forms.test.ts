@@ -461,6 +461,7 @@ const UserRules = z.object({
   email: z.string().trim().toLowerCase().min(1).max(254).pipe(z.email()),
   name: z.string().trim().max(80),
   password: z.string().max(128),
+  role: z.enum(["admin", "editor", "author", "user"]),
 });
 
 function userVerdict(pairs: Pairs): Verdict {
@@ -474,6 +475,7 @@ function userVerdict(pairs: Pairs): Verdict {
     email: text("email"),
     name: text("name"),
     password: text("password"),
+    role: text("role"),
   });
   if (!parsed.success) {
     const fields = new Set(parsed.error.issues.map((i) => String(i.path[0])));
@@ -713,16 +715,16 @@ describe("generated input against every form and query parameter", () => {
     expectBothPaths("site");
   });
 
-  it("admin: users, create a user (email, name, password, admin)", async () => {
+  it("admin: users, create a user (email, name, password, role)", async () => {
     const base = (): Pairs => [
       ["intent", "create"],
       ["email", `fuzz-user-${++serial}@example.com`],
       ["name", "Fuzz Editor"],
       ["password", "Quiet-harbour-lantern-82"],
-      ["admin", ""],
+      ["role", "author"],
     ];
     await fc.assert(
-      fc.asyncProperty(mutated(base, ["email", "name", "password", "admin"]), async (pairs) => {
+      fc.asyncProperty(mutated(base, ["email", "name", "password", "role"]), async (pairs) => {
         const out = await submit("/admin/users", pairs, ["user", "account", "audit_log"]);
         judge("user", pairs, userVerdict(pairs), out);
         if (out.status === 302) expect(out.wrote).toBe(true);

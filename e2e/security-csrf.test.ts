@@ -167,8 +167,9 @@ describe("cross-site request forgery", () => {
       name: "users: grant the admin role",
       path: "/admin/users",
       form: () => [
-        ["intent", "grant-admin"],
+        ["intent", "set-role"],
         ["userId", targetUserId],
+        ["role", "admin"],
       ],
       wrote: changed("user"),
     },
@@ -346,7 +347,11 @@ describe("cross-site request forgery", () => {
           .replace(":id", targets.ids[segment] ?? "none")
           .replace(":slug", "about-us")
           .replace("*", `no-such-${suffix}`);
-        for (const q of [`?${query}`, `?${query}&intent=trash`, `?${query}&intent=grant-admin`]) {
+        for (const q of [
+          `?${query}`,
+          `?${query}&intent=trash`,
+          `?${query}&intent=set-role&role=admin`,
+        ]) {
           const res = await getPage(baseURL(), `${url}${q}`, cookie);
           if (res.status >= 500) failures.push(`GET ${url} → ${res.status}`);
           await res.arrayBuffer();

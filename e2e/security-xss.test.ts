@@ -465,6 +465,7 @@ describe("stored XSS", () => {
         ["email", `xss-${S}@example.com`],
         ["name", USER_NAME],
         ["password", "Amber-meadow-lighthouse-63"],
+        ["role", "author"],
       ],
       { cookie },
     );

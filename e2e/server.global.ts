@@ -13,15 +13,20 @@ declare module "vitest" {
 }
 
 export const ADMIN = { email: "admin@govjobs.test", password: "correct-Horse-battery-9" };
+/** Signed in, but WITHOUT any back-office role (better-auth's "user"). */
 export const EDITOR_NO_ADMIN = {
   email: "reader@govjobs.test",
   password: "quiet-Lantern-harbour-7",
 };
+/** Role "editor": publishes any entry and site page; no users, settings or SEO tools. */
+export const EDITOR = { email: "editor@govjobs.test", password: "amber-Falcon-orchard-52" };
+/** Role "author": own drafts, submits them for review; cannot publish. */
+export const AUTHOR = { email: "author@govjobs.test", password: "velvet-Canyon-ribbon-36" };
 
 /**
  * Start the production build on a free port (E2E_PORT, or a random one) with its own SQLite file
- * and the demo content, plus an admin and a signed-in-but-not-admin user for the tests that need
- * them.
+ * and the demo content, plus an admin, an editor, an author and a signed-in user without any
+ * back-office role for the tests that need them.
  */
 export default async function setup(project: TestProject) {
   const port = await choosePort({
@@ -53,6 +58,8 @@ export default async function setup(project: TestProject) {
   for (const user of [
     [...["--email", ADMIN.email, "--password", ADMIN.password, "--admin"]],
     [...["--email", EDITOR_NO_ADMIN.email, "--password", EDITOR_NO_ADMIN.password]],
+    [...["--email", EDITOR.email, "--password", EDITOR.password, "--role", "editor"]],
+    [...["--email", AUTHOR.email, "--password", AUTHOR.password, "--role", "author"]],
   ]) {
     const r = spawnSync(
       process.execPath,

@@ -1,14 +1,17 @@
-// npm run user:create -- --email EMAIL --password PASSWORD [--admin] [--name NAME]
-// Creates the user, or updates the password (and role) of an existing one.
+// npm run user:create -- --email EMAIL --password PASSWORD [--role admin|editor|author] [--admin] [--name NAME]
+// Creates the user, or updates the password (and, with --role or --admin, the role) of an existing
+// one. Without a role a new user has no back-office role and an existing user keeps theirs.
 import { parseArgs } from "node:util";
 import { z } from "zod";
+import { isRole, ROLES, type Role } from "~/content/roles.ts";
 import { createAuth } from "~/server/auth.server.ts";
 import { migrate, openDatabase } from "~/server/db/db.server.ts";
 import { ConfigError, parseEnv } from "~/server/env.server.ts";
 import { upsertUser, WeakPasswordError } from "~/server/users.server.ts";
 
-const usage =
-  "usage: npm run user:create -- --email EMAIL --password PASSWORD [--admin] [--name NAME]";
+const usage = `usage: npm run user:create -- --email EMAIL --password PASSWORD [--role ${ROLES.join("|")}] [--admin] [--name NAME]
+  --role   the back-office role: admin (everything), editor (publishes), author (drafts, submits for review)
+  --admin  the same as --role admin`;
 
 function fail(message: string): never {
   console.error(message);
@@ -22,6 +25,7 @@ try {
       email: { type: "string" },
       password: { type: "string" },
       name: { type: "string" },
+      role: { type: "string" },
       admin: { type: "boolean", default: false },
     },
     strict: true,
@@ -31,6 +35,19 @@ try {
 }
 if (!args.email || !args.password) fail(usage);
 if (!z.email().safeParse(args.email).success) fail(`"${args.email}" is not an e-mail address.`);
+
+let role: Role | undefined;
+if (args.role !== undefined) {
+  const wanted = args.role.trim().toLowerCase();
+  if (!isRole(wanted))
+    fail(`--role must be one of ${ROLES.join(", ")}; "${args.role}" is not a role.\n${usage}`);
+  role = wanted;
+}
+if (args.admin) {
+  if (role !== undefined && role !== "admin")
+    fail(`--admin means --role admin; it cannot go with --role ${role}.`);
+  role = "admin";
+}
 
 let env;
 try {
@@ -48,9 +65,10 @@ try {
     email: args.email,
     password: args.password,
     name: args.name,
-    admin: args.admin,
+    role,
   });
-  console.log(`${created ? "Created" : "Updated"} ${args.email}${args.admin ? " (admin)" : ""}.`);
+  const what = role ? ` (role ${role})` : created ? " (no back-office role)" : "";
+  console.log(`${created ? "Created" : "Updated"} ${args.email}${what}.`);
 } catch (err) {
   if (err instanceof WeakPasswordError) fail(err.message);
   fail(`Could not save the user: ${(err as Error).message}`);

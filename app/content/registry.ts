@@ -660,7 +660,9 @@ export const entryCoreSchema = z.object({
     .trim()
     .min(2, "Organization is required")
     .max(200, "Organization must be at most 200 characters"),
-  status: z.enum(STATUSES, { message: "Choose a status: draft, pending review, scheduled, published or archived" }),
+  status: z.enum(STATUSES, {
+    message: "Choose a status: draft, pending review, scheduled, published or archived",
+  }),
   publishAt: z.preprocess(
     (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
     z

@@ -10,7 +10,7 @@ import {
   passwordProblem,
   resetPasswordAsAdmin,
   revokeSessionsAsAdmin,
-  setAdminRoleAsAdmin,
+  setRoleAsAdmin,
   setUserDisabledAsAdmin,
   upsertUser,
 } from "./users.server.ts";
@@ -52,22 +52,22 @@ describeEachDatabase("users screen through better-auth's admin API", (db, dialec
       AUTH_SECRET: "a-test-secret-that-is-long-enough-0123456789",
       NODE_ENV: "test",
     });
-    adminId = (await upsertUser(auth, { ...ADMIN, admin: true })).id;
+    adminId = (await upsertUser(auth, { ...ADMIN, role: "admin" })).id;
     editorId = (await upsertUser(auth, { ...EDITOR })).id;
     adminHeaders = await signIn(auth, ADMIN.email, ADMIN.password);
     const users = await listUsersAsAdmin(auth, adminHeaders);
-    expect(users.map((u) => [u.email, u.isAdmin, u.disabled])).toEqual([
-      [ADMIN.email, true, false],
-      [EDITOR.email, false, false],
+    expect(users.map((u) => [u.email, u.role, u.disabled])).toEqual([
+      [ADMIN.email, "admin", false],
+      [EDITOR.email, "user", false],
     ]);
     const editorHeaders = await signIn(auth, EDITOR.email, EDITOR.password);
     expect(await refusal(listUsersAsAdmin(auth, editorHeaders))).toBe(USER_MESSAGES.refused);
-    expect(await refusal(setAdminRoleAsAdmin(auth, editorHeaders, editorId, editorId, true))).toBe(
+    expect(await refusal(setRoleAsAdmin(auth, editorHeaders, editorId, editorId, "admin"))).toBe(
       USER_MESSAGES.refused,
     );
-    expect(
-      (await listUsersAsAdmin(auth, adminHeaders)).find((u) => u.id === editorId)?.isAdmin,
-    ).toBe(false);
+    expect((await listUsersAsAdmin(auth, adminHeaders)).find((u) => u.id === editorId)?.role).toBe(
+      "user",
+    );
   });
 
   it("creates a user, refusing a weak password and a taken e-mail", async () => {
@@ -77,7 +77,7 @@ describeEachDatabase("users screen through better-auth's admin API", (db, dialec
           email: "new@example.test",
           name: "New",
           password: "short",
-          admin: false,
+          role: "user",
         }),
       ),
     ).toContain("at least 12 characters");
@@ -87,7 +87,7 @@ describeEachDatabase("users screen through better-auth's admin API", (db, dialec
           email: EDITOR.email,
           name: "Again",
           password: "another-Strong-phrase-93",
-          admin: false,
+          role: "author",
         }),
       ),
     ).toBe(USER_MESSAGES.emailTaken);
@@ -95,37 +95,56 @@ describeEachDatabase("users screen through better-auth's admin API", (db, dialec
       email: "New@Example.test",
       name: "New Person",
       password: "another-Strong-phrase-93",
-      admin: true,
+      role: "editor",
     });
     expect(created.email).toBe("new@example.test");
     const users = await listUsersAsAdmin(auth, adminHeaders);
     expect(users).toHaveLength(3);
     expect(users.find((u) => u.id === created.id)).toMatchObject({
       name: "New Person",
-      isAdmin: true,
+      role: "editor",
     });
   });
 
   it("never lets an admin demote or disable themselves", async () => {
-    expect(await refusal(setAdminRoleAsAdmin(auth, adminHeaders, adminId, adminId, false))).toBe(
-      USER_MESSAGES.selfDemote,
-    );
+    for (const role of ["editor", "author", "user"] as const)
+      expect(await refusal(setRoleAsAdmin(auth, adminHeaders, adminId, adminId, role))).toBe(
+        USER_MESSAGES.selfDemote,
+      );
     expect(await refusal(setUserDisabledAsAdmin(auth, adminHeaders, adminId, adminId, true))).toBe(
       USER_MESSAGES.selfDisable,
     );
     const me = (await listUsersAsAdmin(auth, adminHeaders)).find((u) => u.id === adminId);
-    expect(me).toMatchObject({ isAdmin: true, disabled: false });
+    expect(me).toMatchObject({ role: "admin", disabled: false });
   });
 
-  it("grants and removes the admin role of another user", async () => {
-    await setAdminRoleAsAdmin(auth, adminHeaders, adminId, editorId, true);
-    expect(
-      (await listUsersAsAdmin(auth, adminHeaders)).find((u) => u.id === editorId)?.isAdmin,
-    ).toBe(true);
-    await setAdminRoleAsAdmin(auth, adminHeaders, adminId, editorId, false);
-    expect(
-      (await listUsersAsAdmin(auth, adminHeaders)).find((u) => u.id === editorId)?.isAdmin,
-    ).toBe(false);
+  it("gives another user each role in turn, and takes the back-office away again", async () => {
+    const roleOf = async () =>
+      (await listUsersAsAdmin(auth, adminHeaders)).find((u) => u.id === editorId)?.role;
+    for (const role of ["admin", "editor", "author", "user"] as const) {
+      await setRoleAsAdmin(auth, adminHeaders, adminId, editorId, role);
+      expect(await roleOf()).toBe(role);
+    }
+    // An admin may confirm their own admin role; only removing it is refused.
+    await setRoleAsAdmin(auth, adminHeaders, adminId, adminId, "admin");
+  });
+
+  it("user:create's upsert sets a role when asked and leaves it alone otherwise", async () => {
+    const email = "cli@example.test";
+    const password = "granite-Willow-beacon-64";
+    const { id, created } = await upsertUser(auth, { email, password, role: "author" });
+    expect(created).toBe(true);
+    const roleOf = async () =>
+      (await listUsersAsAdmin(auth, adminHeaders)).find((u) => u.id === id)?.role;
+    expect(await roleOf()).toBe("author");
+    expect(await upsertUser(auth, { email, password })).toEqual({ id, created: false });
+    expect(await roleOf()).toBe("author");
+    await upsertUser(auth, { email, password, role: "editor" });
+    expect(await roleOf()).toBe("editor");
+    const plain = await upsertUser(auth, { email: "plain@example.test", password });
+    expect((await listUsersAsAdmin(auth, adminHeaders)).find((u) => u.id === plain.id)?.role).toBe(
+      "user",
+    );
   });
 
   it("disables a user (ending their sessions) and enables them again", async () => {

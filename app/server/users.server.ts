@@ -1,3 +1,4 @@
+import { isRole, type Role } from "~/content/roles.ts";
 import type { Auth } from "./auth.server.ts";
 import { MIN_PASSWORD_LENGTH } from "./auth.server.ts";
 import { COMMON_PASSWORDS } from "./common-passwords.ts";
@@ -21,10 +22,33 @@ export function passwordProblem(password: string, email = ""): string | undefine
 
 export class WeakPasswordError extends Error {}
 
-/** Create a user, or update the password (and role) of an existing one. */
+/**
+ * The role stored in better-auth's `user.role`: a back-office role (app/content/roles.ts), or
+ * "user", better-auth's default, for an account without access to the back-office.
+ */
+export type UserRole = Role | "user";
+
+/**
+ * better-auth's types name only its default roles ("admin", "user"); without a `roles` option
+ * (auth.server.ts sets none) its create-user and set-role endpoints store any role string, and
+ * `adminRoles: ["admin"]` keeps its own admin endpoints to admins alone.
+ */
+function asAuthRole(role: UserRole): "admin" | "user" {
+  return role as "admin" | "user";
+}
+
+/** What a stored role means here: anything but a back-office role is no access. */
+export function userRoleOf(value: unknown): UserRole {
+  return isRole(value) ? value : "user";
+}
+
+/**
+ * Create a user, or update the password of an existing one. `role` sets the role; without it a
+ * new user has no back-office role and an existing user's role is left as it is.
+ */
 export async function upsertUser(
   auth: Auth,
-  input: { email: string; password: string; name?: string; admin?: boolean },
+  input: { email: string; password: string; name?: string; role?: UserRole },
 ): Promise<{ id: string; created: boolean }> {
   const email = input.email.trim().toLowerCase();
   const problem = passwordProblem(input.password, email);
@@ -43,8 +67,8 @@ export async function upsertUser(
         accountId: userId,
         password: hash,
       });
-    if (input.admin !== undefined) {
-      await ctx.internalAdapter.updateUser(userId, { role: input.admin ? "admin" : "user" });
+    if (input.role !== undefined) {
+      await ctx.internalAdapter.updateUser(userId, { role: input.role });
     }
     return { id: userId, created: false };
   }
@@ -53,7 +77,7 @@ export async function upsertUser(
       email,
       name: input.name ?? email.split("@")[0],
       emailVerified: true,
-      role: input.admin ? "admin" : "user",
+      role: input.role ?? "user",
     },
     { method: "admin" },
   );
@@ -75,7 +99,8 @@ export interface ListedUser {
   id: string;
   email: string;
   name: string;
-  isAdmin: boolean;
+  /** "user": no access to the back-office. */
+  role: UserRole;
   disabled: boolean;
   createdAt: string;
 }
@@ -134,7 +159,7 @@ export async function listUsersAsAdmin(auth: Auth, headers: Headers): Promise<Li
         id: user.id,
         email: user.email,
         name: user.name,
-        isAdmin: user.role === "admin",
+        role: userRoleOf(user.role),
         disabled: !!user.banned,
         createdAt: asDate(user.createdAt),
       };
@@ -147,7 +172,7 @@ export async function listUsersAsAdmin(auth: Auth, headers: Headers): Promise<Li
 export async function createUserAsAdmin(
   auth: Auth,
   headers: Headers,
-  input: { email: string; name: string; password: string; admin: boolean },
+  input: { email: string; name: string; password: string; role: UserRole },
 ): Promise<{ id: string; email: string }> {
   const email = input.email.trim().toLowerCase();
   const problem = passwordProblem(input.password, email);
@@ -158,7 +183,7 @@ export async function createUserAsAdmin(
         email,
         password: input.password,
         name: input.name.trim() || email.split("@")[0],
-        role: input.admin ? "admin" : "user",
+        role: asAuthRole(input.role),
       },
       headers,
     });
@@ -168,16 +193,17 @@ export async function createUserAsAdmin(
   }
 }
 
-export async function setAdminRoleAsAdmin(
+/** Give a user a role ("user": no access); an admin never changes their own. */
+export async function setRoleAsAdmin(
   auth: Auth,
   headers: Headers,
   actorId: string,
   userId: string,
-  admin: boolean,
+  role: UserRole,
 ): Promise<void> {
-  if (!admin && userId === actorId) throw new UserActionError(USER_MESSAGES.selfDemote);
+  if (role !== "admin" && userId === actorId) throw new UserActionError(USER_MESSAGES.selfDemote);
   try {
-    await auth.api.setRole({ body: { userId, role: admin ? "admin" : "user" }, headers });
+    await auth.api.setRole({ body: { userId, role: asAuthRole(role) }, headers });
   } catch (err) {
     translate(err);
   }

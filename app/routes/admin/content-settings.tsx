@@ -8,17 +8,10 @@ import {
   useFocusFirstError,
 } from "~/components/admin/backoffice-ui.tsx";
 import { inputClass } from "~/components/admin/field-input.tsx";
-import { recordAudit } from "~/server/audit.server.ts";
-import { contentChanged } from "~/server/content-events.server.ts";
-import { requireAdmin } from "~/server/guard.server.ts";
+import { actorOf, requireAdmin } from "~/server/guard.server.ts";
 import { db } from "~/server/services.server.ts";
-import {
-  SettingsSchema,
-  getSettings,
-  saveSettings,
-  settingsFieldErrors,
-  type Settings,
-} from "~/server/settings.server.ts";
+import { getSettings, type Settings } from "~/server/settings.server.ts";
+import { saveContentSettings } from "~/server/write/settings.server.ts";
 import type { Route } from "./+types/content-settings";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -61,18 +54,6 @@ function toFormValues(s: Settings): FormValues {
 }
 
 const MAX_FAQ = 20;
-
-/** The parts of the settings this screen edits, checked with the settings' own rules. */
-const ContentSettingsSchema = SettingsSchema.pick({
-  siteName: true,
-  tagline: true,
-  contactEmail: true,
-  contactPhone: true,
-  securityEmail: true,
-  latestBar: true,
-  bell: true,
-  homeFaq: true,
-}).extend({ sameAs: SettingsSchema.shape.organization.unwrap().shape.sameAs });
 
 function readForm(form: FormData): FormValues {
   const text = (key: string) => {
@@ -138,44 +119,34 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 400 },
     );
 
-  const parsed = ContentSettingsSchema.safeParse({
-    siteName: values.siteName,
-    tagline: values.tagline,
-    contactEmail: values.contactEmail,
-    contactPhone: values.contactPhone,
-    securityEmail: values.securityEmail,
-    sameAs: values.sameAs
-      .split(/\r?\n/)
-      .map((line) => line.trim())
-      .filter(Boolean),
-    latestBar: {
-      count: num(values["latestBar.count"]),
-      rotateMs: num(values["latestBar.rotateMs"]),
-      refreshMs: num(values["latestBar.refreshMs"]),
+  const result = await saveContentSettings(
+    await db(),
+    {
+      siteName: values.siteName,
+      tagline: values.tagline,
+      contactEmail: values.contactEmail,
+      contactPhone: values.contactPhone,
+      securityEmail: values.securityEmail,
+      sameAs: values.sameAs
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+      latestBar: {
+        count: num(values["latestBar.count"]),
+        rotateMs: num(values["latestBar.rotateMs"]),
+        refreshMs: num(values["latestBar.refreshMs"]),
+      },
+      bell: { perKind: num(values["bell.perKind"]), max: num(values["bell.max"]) },
+      homeFaq: values.homeFaq,
     },
-    bell: { perKind: num(values["bell.perKind"]), max: num(values["bell.max"]) },
-    homeFaq: values.homeFaq,
-  });
-  if (!parsed.success) {
-    const fieldErrors = settingsFieldErrors(parsed.error);
+    actorOf(user),
+  );
+  if (!result.ok) {
+    const fieldErrors = { ...result.fieldErrors };
     const line = Object.keys(fieldErrors).find((k) => k.startsWith("sameAs."));
     if (line) fieldErrors.sameAs = `Line ${Number(line.split(".")[1]) + 1}: ${fieldErrors[line]}`;
     return data({ values, fieldErrors, extraRow: false }, { status: 400 });
   }
-
-  const conn = await db();
-  const { sameAs, ...rest } = parsed.data;
-  // Social links live in the organization record (one source of truth with SEO tools).
-  const current = await getSettings(conn);
-  await saveSettings(conn, { ...rest, organization: { ...current.organization, sameAs } });
-  await recordAudit(
-    conn,
-    { id: user.id, email: user.email },
-    "settings.update",
-    "content settings",
-    Object.keys(parsed.data).join(", "),
-  );
-  await contentChanged(conn);
   return redirect("/admin/content-settings?done=saved");
 }
 

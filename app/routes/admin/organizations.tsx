@@ -3,65 +3,41 @@ import { z } from "zod";
 import { AdminError } from "~/components/admin/admin-error.tsx";
 import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
 import { STATES } from "~/content/options.ts";
-import { recordAudit } from "~/server/audit.server.ts";
-import { contentChanged } from "~/server/content-events.server.ts";
-import { requireAdmin } from "~/server/guard.server.ts";
-import {
-  listOrganizations,
-  OrganizationInputError,
-  parseDomains,
-  updateOrganization,
-} from "~/server/organizations.server.ts";
+import { actorOf, requireStaff } from "~/server/guard.server.ts";
+import { listOrganizations } from "~/server/organizations.server.ts";
 import { db } from "~/server/services.server.ts";
+import { saveOrganization } from "~/server/write/organizations.server.ts";
 import type { Route } from "./+types/organizations";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "organizations");
   const organizations = await listOrganizations(await db());
   const saved = new URL(request.url).searchParams.get("saved");
   return { organizations, saved };
 }
 
-const OrganizationSchema = z.object({
+/** The form's shape; what the values may be is the write path's to say. */
+const OrganizationFormSchema = z.object({
   id: z.string().min(1).max(100),
-  shortName: z.string().trim().max(40, "The short name must be at most 40 characters."),
-  domains: z.string().max(2000, "Give at most 20 official domains."),
-  state: z
-    .string()
-    .refine((s) => s === "" || STATES.some((o) => o.value === s), "Choose a state from the list."),
+  shortName: z.string(),
+  domains: z.string(),
+  state: z.string(),
 });
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireStaff(request, "organizations");
   const form = Object.fromEntries(await request.formData());
-  const parsed = OrganizationSchema.safeParse(form);
+  const parsed = OrganizationFormSchema.safeParse(form);
   const fail = (message: string) =>
     data({ id: String(form.id ?? ""), error: message, values: form }, { status: 400 });
   if (!parsed.success) return fail(parsed.error.issues[0].message);
-  let domains: string[];
-  try {
-    domains = parseDomains(parsed.data.domains);
-  } catch (err) {
-    if (err instanceof OrganizationInputError) return fail(err.message);
-    throw err;
+  const { id, ...input } = parsed.data;
+  const result = await saveOrganization(await db(), { id, input, actor: actorOf(user) });
+  if (!result.ok) {
+    if (result.reason === "not-found") throw data(null, { status: 404 });
+    return fail(result.message);
   }
-  const conn = await db();
-  const changed = await updateOrganization(conn, parsed.data.id, {
-    shortName: parsed.data.shortName,
-    domains,
-    state: parsed.data.state,
-  });
-  if (!changed) throw data(null, { status: 404 });
-  await recordAudit(
-    conn,
-    { id: user.id, email: user.email },
-    "organization.update",
-    parsed.data.id,
-    domains.join(", "),
-  );
-  // Pages label links by these domains: cached pages must be drawn again.
-  await contentChanged(conn);
-  return redirect(`/admin/organizations?saved=${encodeURIComponent(parsed.data.id)}`);
+  return redirect(`/admin/organizations?saved=${encodeURIComponent(id)}`);
 }
 
 export default function Organizations({ loaderData, actionData }: Route.ComponentProps) {

@@ -11,7 +11,7 @@ import {
   thClass,
   useFocusFirstError,
 } from "~/components/admin/backoffice-ui.tsx";
-import { inputClass } from "~/components/admin/field-input.tsx";
+import { FieldShell, describedBy, inputClass } from "~/components/admin/field-input.tsx";
 import { MIN_PASSWORD_LENGTH } from "~/server/auth.server.ts";
 import { recordAudit } from "~/server/audit.server.ts";
 import { requireAdmin } from "~/server/guard.server.ts";
@@ -21,11 +21,14 @@ import {
   UserActionError,
   createUserAsAdmin,
   listUsersAsAdmin,
+  passwordProblem,
   resetPasswordAsAdmin,
   revokeSessionsAsAdmin,
-  setAdminRoleAsAdmin,
+  setRoleAsAdmin,
   setUserDisabledAsAdmin,
+  type UserRole,
 } from "~/server/users.server.ts";
+import { ROLE_LABEL, ROLES } from "~/content/roles.ts";
 import type { Route } from "./+types/users";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -40,6 +43,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** The role choice: a back-office role, or "user" (better-auth's default) for no access. */
+const USER_ROLES = [...ROLES, "user"] as const satisfies readonly UserRole[];
+const USER_ROLE_LABEL: Record<UserRole, string> = { ...ROLE_LABEL, user: "No access" };
+
+const CHOOSE_ROLE = "Choose a role: Admin, Editor, Author or No access.";
+
+/** What each role may do, in the words of the role choice (app/content/roles.ts decides). */
+const ROLE_HELP: Record<UserRole, string> = {
+  admin: "everything, including users, settings and the SEO tools",
+  editor: "create, edit, publish, schedule and trash any entry and site page",
+  author: "write drafts and submit them for review; cannot publish",
+  user: "cannot open the back-office",
+};
+
 const CreateUserSchema = z.object({
   email: z
     .string()
@@ -51,15 +68,15 @@ const CreateUserSchema = z.object({
   name: z.string().trim().max(80, "The name must be at most 80 characters"),
   // Not trimmed: spaces are part of a passphrase. Strength is checked by passwordProblem().
   password: z.string().max(128, "The password must be at most 128 characters"),
-  admin: z.preprocess((v) => v === "on", z.boolean()),
+  role: z.enum(USER_ROLES, { message: CHOOSE_ROLE }),
 });
 
 const UserIdSchema = z.string().trim().min(1).max(100);
+const RoleSchema = z.enum(USER_ROLES);
 
 type Intent =
   | "create"
-  | "grant-admin"
-  | "remove-admin"
+  | "set-role"
   | "disable"
   | "enable"
   | "reset-password"
@@ -104,12 +121,15 @@ export async function action({ request }: Route.ActionArgs) {
     const values = {
       email: text("email"),
       name: text("name"),
-      admin: form.get("admin") ? "on" : "",
+      role: text("role"),
     };
     const parsed = CreateUserSchema.safeParse({ ...values, password: text("password") });
     if (!parsed.success) {
       const fieldErrors: Record<string, string> = {};
       for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+      // Every mistake at once: a weak password is said too, not only after the rest is fixed.
+      const weak = passwordProblem(text("password"), values.email.trim().toLowerCase());
+      if (weak) fieldErrors.password ??= weak;
       return refused("create", "The user was not created. Correct the fields marked below.", {
         fieldErrors,
         values,
@@ -117,13 +137,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     try {
       const created = await createUserAsAdmin(auth, headers, parsed.data);
-      await recordAudit(
-        db,
-        actor,
-        "user.create",
-        created.email,
-        parsed.data.admin ? "role admin" : "role user",
-      );
+      await recordAudit(db, actor, "user.create", created.email, `role ${parsed.data.role}`);
       return redirect(`/admin/users?done=created`);
     } catch (err) {
       if (err instanceof UserActionError)
@@ -142,12 +156,12 @@ export async function action({ request }: Route.ActionArgs) {
 
   try {
     switch (intent) {
-      case "grant-admin":
-      case "remove-admin": {
-        const admin = intent === "grant-admin";
-        await setAdminRoleAsAdmin(auth, headers, user.id, target.id, admin);
-        await recordAudit(db, actor, "user.set-role", target.email, admin ? "admin" : "user");
-        return redirect(`/admin/users?done=${intent}`);
+      case "set-role": {
+        const role = RoleSchema.safeParse(text("role"));
+        if (!role.success) return refused(intent, CHOOSE_ROLE, { userId: target.id });
+        await setRoleAsAdmin(auth, headers, user.id, target.id, role.data);
+        await recordAudit(db, actor, "user.set-role", target.email, role.data);
+        return redirect(`/admin/users?done=role-${role.data}`);
       }
       case "disable":
       case "enable": {
@@ -187,8 +201,10 @@ export async function action({ request }: Route.ActionArgs) {
 
 const DONE: Record<string, string> = {
   created: "User created. They can sign in now.",
-  "grant-admin": "Admin role granted.",
-  "remove-admin": "Admin role removed.",
+  "role-admin": "Role changed to Admin.",
+  "role-editor": "Role changed to Editor.",
+  "role-author": "Role changed to Author.",
+  "role-user": "Role changed to No access: the user can no longer open the back-office.",
   disable: "User disabled and signed out everywhere.",
   enable: "User enabled. They can sign in again.",
   "reset-password": "Password reset. The user was signed out everywhere.",
@@ -217,7 +233,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
       <SectionCard
         id="users"
         title={`All users (${d.users.length})`}
-        description="Only admins can open the back-office. A disabled user cannot sign in."
+        description="Admins may do everything; editors publish any entry and site page; authors write drafts and submit them for review. No access: the user cannot open the back-office. A disabled user cannot sign in."
       >
         <div className="relative overflow-x-auto">
           <table className={tableClass}>
@@ -260,14 +276,40 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                     </td>
                     <td className={tdClass}>{u.name}</td>
                     <td className={tdClass}>
-                      {u.isAdmin ? (
-                        <span className="rounded-full bg-primary-light px-2 py-0.5 text-xs font-semibold text-primary-dark">
-                          Admin
-                        </span>
+                      {self ? (
+                        <RoleBadge role={u.role} />
                       ) : (
-                        <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-700">
-                          No admin role
-                        </span>
+                        // Its own form: works without JavaScript; the select starts at the role.
+                        <Form
+                          method="post"
+                          key={`${u.id}-${u.role}`}
+                          className="flex flex-wrap items-center gap-2"
+                        >
+                          <input type="hidden" name="userId" value={u.id} />
+                          <RoleBadge role={u.role} />
+                          <select
+                            name="role"
+                            defaultValue={u.role}
+                            aria-label={`New role for ${u.email}`}
+                            className={`${inputClass} w-auto min-w-32`}
+                          >
+                            {USER_ROLES.map((r) => (
+                              <option key={r} value={r}>
+                                {USER_ROLE_LABEL[r]}
+                              </option>
+                            ))}
+                          </select>
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="set-role"
+                            disabled={busy}
+                            className={buttonClass.secondary}
+                            aria-label={`Change the role of ${u.email}`}
+                          >
+                            Change role
+                          </button>
+                        </Form>
                       )}
                     </td>
                     <td className={tdClass}>
@@ -293,16 +335,6 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                           </span>
                         ) : (
                           <>
-                            <button
-                              type="submit"
-                              name="intent"
-                              value={u.isAdmin ? "remove-admin" : "grant-admin"}
-                              disabled={busy}
-                              className={buttonClass.secondary}
-                              aria-label={`${u.isAdmin ? "Remove admin role from" : "Make admin:"} ${u.email}`}
-                            >
-                              {u.isAdmin ? "Remove admin" : "Make admin"}
-                            </button>
                             <button
                               type="submit"
                               name="intent"
@@ -419,17 +451,26 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
             maxLength={128}
             help={`At least ${d.minPasswordLength} characters, not a common password. Tell it to the user privately.`}
           />
-          <div className="flex items-end pb-2">
-            <label className="inline-flex items-center gap-2 text-sm font-semibold">
-              <input
-                type="checkbox"
-                name="admin"
-                defaultChecked={createValues.admin === "on"}
-                className="size-4 accent-primary"
-              />
-              Admin (may open the back-office)
-            </label>
-          </div>
+          <FieldShell
+            name="role"
+            label="Role"
+            required
+            error={createErrors.role}
+            help={<RoleHelp />}
+          >
+            <select
+              {...describedBy("role", { error: createErrors.role, help: true })}
+              defaultValue={createValues.role ?? ""}
+              className={inputClass}
+            >
+              <option value="">Choose a role</option>
+              {USER_ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {USER_ROLE_LABEL[r]}
+                </option>
+              ))}
+            </select>
+          </FieldShell>
           <div className="md:col-span-2">
             <button
               type="submit"
@@ -444,6 +485,32 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
         </Form>
       </SectionCard>
     </div>
+  );
+}
+
+function RoleBadge({ role }: { role: UserRole }) {
+  const tone =
+    role === "admin"
+      ? "bg-primary-light text-primary-dark"
+      : role === "user"
+        ? "bg-stone-200 text-stone-700"
+        : "bg-accent-light text-accent";
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${tone}`}>
+      {USER_ROLE_LABEL[role]}
+    </span>
+  );
+}
+
+function RoleHelp() {
+  return (
+    <span className="block">
+      {USER_ROLES.map((r) => (
+        <span key={r} className="block">
+          <strong>{USER_ROLE_LABEL[r]}</strong>: {ROLE_HELP[r]}.
+        </span>
+      ))}
+    </span>
   );
 }
 

@@ -1,0 +1,109 @@
+import { Form, Link } from "react-router";
+import { buttonClass } from "~/components/admin/banner.tsx";
+import {
+  Pager,
+  SectionCard,
+  formatDateTime,
+  tableClass,
+  tdClass,
+  thClass,
+} from "~/components/admin/backoffice-ui.tsx";
+import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
+import { SEO_TOOLS } from "~/components/admin/seo-tools/form-state.ts";
+import type { NotFoundEntry } from "~/server/not-found-log.server.ts";
+import type { loadNotFound } from "./not-found.server.ts";
+
+/** The 404 log section of the SEO tools: paths not found, with a way to redirect or forget each. */
+export function NotFoundSection({ data: d }: { data: Awaited<ReturnType<typeof loadNotFound>> }) {
+  return (
+    <SectionCard
+      id="not-found"
+      title="404 log"
+      description="Paths visitors asked for that do not exist, most requested first. Create a redirect for the ones that deserve a new home."
+      actions={
+        d.notFoundTotal > 0 ? (
+          <Form method="post">
+            <ConfirmButton
+              label="Clear log"
+              question={`Remove all ${d.notFoundTotal} paths from the 404 log? This cannot be undone.`}
+              confirmLabel="Yes, clear the log"
+              value="not-found-clear"
+            />
+          </Form>
+        ) : null
+      }
+    >
+      <NotFoundTable entries={d.notFound} />
+      <Pager
+        label="404 log pages"
+        page={d.notFoundPage}
+        pages={d.notFoundPages}
+        hrefFor={(p) => `${SEO_TOOLS}?npage=${p}#not-found`}
+      />
+    </SectionCard>
+  );
+}
+
+function NotFoundTable({ entries }: { entries: NotFoundEntry[] }) {
+  if (entries.length === 0)
+    return <p className="text-sm text-muted">No missing pages recorded. Nothing to fix.</p>;
+  return (
+    <div className="relative overflow-x-auto">
+      <table className={tableClass}>
+        <caption className="sr-only">Paths not found</caption>
+        <thead>
+          <tr>
+            <th scope="col" className={thClass}>
+              Path
+            </th>
+            <th scope="col" className={`${thClass} text-right`}>
+              Hits
+            </th>
+            <th scope="col" className={thClass}>
+              Last referrer
+            </th>
+            <th scope="col" className={thClass}>
+              Last seen
+            </th>
+            <th scope="col" className={thClass}>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.path}>
+              <td className={`${tdClass} font-mono text-xs break-all`}>{entry.path}</td>
+              <td className={`${tdClass} text-right tabular-nums`}>{entry.hits}</td>
+              <td className={`${tdClass} max-w-64 text-xs break-all`}>
+                {entry.lastReferrer ?? <span className="text-muted">None</span>}
+              </td>
+              <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(entry.lastSeenAt)}</td>
+              <td className={tdClass}>
+                <Form method="post" className="flex justify-end gap-2 whitespace-nowrap">
+                  <input type="hidden" name="path" value={entry.path} />
+                  <Link
+                    to={`${SEO_TOOLS}?source=${encodeURIComponent(entry.path)}#redirect-form`}
+                    className={buttonClass.secondary}
+                    aria-label={`Create redirect for ${entry.path}`}
+                  >
+                    Create redirect
+                  </Link>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="not-found-delete"
+                    className={buttonClass.secondary}
+                    aria-label={`Remove ${entry.path} from the log`}
+                  >
+                    Remove
+                  </button>
+                </Form>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { redirect } from "react-router";
+import { SEO_TOOLS } from "~/components/admin/seo-tools/form-state.ts";
+import { saveOrganizationRecord } from "~/server/write/settings.server.ts";
+import { refuse, type SeoToolsIntent } from "./intent.server.ts";
+
+/** The button of the Organization (structured data) section, by its `intent`. */
+export const organizationIntents: Record<string, SeoToolsIntent> = {
+  "organization-save": async ({ text, db, actor }) => {
+    const values = {
+      name: text("name"),
+      url: text("url"),
+      logo: text("logo"),
+      sameAs: text("sameAs"),
+      contactType: text("contactType"),
+    };
+    const result = await saveOrganizationRecord(
+      db,
+      {
+        ...values,
+        // One textarea holds every profile, one per line.
+        sameAs: values.sameAs
+          .split(/\r?\n/)
+          .map((line) => line.trim())
+          .filter(Boolean),
+      },
+      actor,
+    );
+    if (!result.ok) {
+      const errors = { ...result.fieldErrors };
+      // Say which line of the textarea is wrong.
+      const line = Object.keys(errors).find((k) => k.startsWith("sameAs."));
+      if (line) errors.sameAs = `Line ${Number(line.split(".")[1]) + 1}: ${errors[line]}`;
+      return refuse("organization", errors, values);
+    }
+    return redirect(`${SEO_TOOLS}?done=organization-saved#organization`);
+  },
+};

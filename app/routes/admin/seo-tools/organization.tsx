@@ -1,0 +1,94 @@
+import { Form } from "react-router";
+import { Banner, buttonClass } from "~/components/admin/banner.tsx";
+import { SectionCard, TextAreaField, TextField } from "~/components/admin/backoffice-ui.tsx";
+import {
+  errorsFor,
+  valuesFor,
+  type SeoToolsRefusal,
+} from "~/components/admin/seo-tools/form-state.ts";
+import type { Settings } from "~/server/settings.server.ts";
+
+/** The Organization section: the structured-data record search engines read on the home page. */
+export function OrganizationSection({
+  organization,
+  refusal,
+  busy,
+}: {
+  organization: Settings["organization"];
+  refusal: SeoToolsRefusal | undefined;
+  busy: boolean;
+}) {
+  const errors = errorsFor(refusal, "organization");
+  const v = valuesFor(refusal, "organization") ?? {
+    ...organization,
+    sameAs: organization.sameAs.join("\n"),
+  };
+  return (
+    <SectionCard
+      id="organization"
+      title="Organization (structured data)"
+      description="The Organization record search engines read on the home page. Social profiles are the same links as in Content settings."
+    >
+      <Form method="post" noValidate className="grid gap-4 md:grid-cols-2">
+        {Object.values(errors).some(Boolean) ? (
+          <Banner tone="error">
+            The organization record was not saved. Correct the fields marked below.
+          </Banner>
+        ) : null}
+        <TextField
+          name="name"
+          label="Name"
+          required
+          defaultValue={v.name}
+          error={errors.name}
+          maxLength={120}
+        />
+        <TextField
+          name="url"
+          label="Web address"
+          type="url"
+          defaultValue={v.url}
+          error={errors.url}
+          maxLength={300}
+          help="Empty means the site's own address."
+        />
+        <TextField
+          name="logo"
+          label="Logo"
+          defaultValue={v.logo}
+          error={errors.logo}
+          maxLength={300}
+          help="A path on this site (/logo.svg) or a full https:// address."
+        />
+        <TextField
+          name="contactType"
+          label="Contact type"
+          defaultValue={v.contactType}
+          error={errors.contactType}
+          maxLength={60}
+          help="For the contact point, e.g. customer service."
+        />
+        <TextAreaField
+          name="sameAs"
+          label="Social profiles"
+          rows={4}
+          defaultValue={v.sameAs}
+          error={errors.sameAs}
+          help="One https:// address per line, at most 10."
+          className="md:col-span-2"
+        />
+        <div className="md:col-span-2">
+          <button
+            type="submit"
+            name="intent"
+            value="organization-save"
+            disabled={busy}
+            className={buttonClass.primary}
+          >
+            Save organization
+          </button>
+        </div>
+      </Form>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,276 @@
+import { Form, Link } from "react-router";
+import { Banner, buttonClass } from "~/components/admin/banner.tsx";
+import {
+  Pager,
+  SectionCard,
+  TextField,
+  formatDateTime,
+  tableClass,
+  tdClass,
+  thClass,
+} from "~/components/admin/backoffice-ui.tsx";
+import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
+import { FieldShell, describedBy, inputClass } from "~/components/admin/field-input.tsx";
+import {
+  SEO_TOOLS,
+  errorsFor,
+  formErrorOf,
+  valuesFor,
+  type SeoToolsRefusal,
+} from "~/components/admin/seo-tools/form-state.ts";
+import type { RedirectRule } from "~/server/redirects.server.ts";
+import type { loadRedirects } from "./redirects.server.ts";
+
+type RedirectsData = Awaited<ReturnType<typeof loadRedirects>>;
+
+/** The redirects section of the SEO tools: the rules, their pages, and the add / edit form. */
+export function RedirectsSection({
+  data: d,
+  refusal,
+  busy,
+}: {
+  data: RedirectsData;
+  refusal: SeoToolsRefusal | undefined;
+  busy: boolean;
+}) {
+  return (
+    <SectionCard
+      id="redirects"
+      title="Redirects"
+      description="Send visitors of an old path to a new address. Core pages (home, the five lists, contact, privacy policy) and the admin can never be redirected."
+    >
+      <RedirectTable rules={d.redirects} busy={busy} />
+      <Pager
+        label="Redirect pages"
+        page={d.redirectPage}
+        pages={d.redirectPages}
+        hrefFor={(p) => `${SEO_TOOLS}?rpage=${p}#redirects`}
+      />
+      <RedirectForm
+        key={d.editing?.id ?? `new-${d.prefill}`}
+        editing={d.editing}
+        editMissing={d.editMissing}
+        prefill={d.prefill}
+        errors={errorsFor(refusal, "redirect")}
+        values={valuesFor(refusal, "redirect")}
+        formError={formErrorOf(refusal, "redirect")}
+        busy={busy}
+        limits={d.limits}
+        statuses={d.statuses}
+      />
+    </SectionCard>
+  );
+}
+
+function RedirectTable({ rules, busy }: { rules: RedirectRule[]; busy: boolean }) {
+  if (rules.length === 0)
+    return <p className="text-sm text-muted">No redirects yet. Add the first one below.</p>;
+  return (
+    <div className="relative overflow-x-auto">
+      <table className={tableClass}>
+        <caption className="sr-only">Redirects</caption>
+        <thead>
+          <tr>
+            <th scope="col" className={thClass}>
+              Source
+            </th>
+            <th scope="col" className={thClass}>
+              Destination
+            </th>
+            <th scope="col" className={thClass}>
+              Status
+            </th>
+            <th scope="col" className={thClass}>
+              Enabled
+            </th>
+            <th scope="col" className={`${thClass} text-right`}>
+              Hits
+            </th>
+            <th scope="col" className={thClass}>
+              Last hit
+            </th>
+            <th scope="col" className={thClass}>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rules.map((rule) => (
+            <tr key={rule.id} className={rule.enabled ? "" : "text-muted"}>
+              <td className={`${tdClass} min-w-36 font-mono text-xs break-all`}>{rule.source}</td>
+              <td className={`${tdClass} font-mono text-xs break-all`}>
+                {rule.destination || <span className="text-muted">(gone)</span>}
+              </td>
+              <td className={tdClass}>{rule.statusCode}</td>
+              <td className={tdClass}>
+                {rule.enabled ? (
+                  <span className="rounded-full bg-secondary-light px-2 py-0.5 text-xs font-semibold text-secondary">
+                    On
+                  </span>
+                ) : (
+                  <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-700">
+                    Off
+                  </span>
+                )}
+              </td>
+              <td className={`${tdClass} text-right tabular-nums`}>{rule.hits}</td>
+              <td className={`${tdClass} whitespace-nowrap`}>
+                {rule.lastHitAt ? formatDateTime(rule.lastHitAt) : "Never"}
+              </td>
+              <td className={tdClass}>
+                <Form
+                  method="post"
+                  className="flex items-start justify-end gap-2 whitespace-nowrap"
+                >
+                  <input type="hidden" name="id" value={rule.id} />
+                  <Link
+                    to={`${SEO_TOOLS}?edit=${encodeURIComponent(rule.id)}#redirect-form`}
+                    className={buttonClass.secondary}
+                    aria-label={`Edit redirect ${rule.source}`}
+                  >
+                    Edit
+                  </Link>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={rule.enabled ? "redirect-disable" : "redirect-enable"}
+                    disabled={busy}
+                    className={buttonClass.secondary}
+                    aria-label={`${rule.enabled ? "Disable" : "Enable"} redirect ${rule.source}`}
+                  >
+                    {rule.enabled ? "Disable" : "Enable"}
+                  </button>
+                  <ConfirmButton
+                    label="Delete"
+                    question={
+                      <>
+                        Delete the redirect from <code className="break-all">{rule.source}</code>?
+                        Visitors of that path will get the not-found page.
+                      </>
+                    }
+                    confirmLabel="Yes, delete it"
+                    value="redirect-delete"
+                    className="max-w-72 whitespace-normal"
+                  />
+                </Form>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function RedirectForm({
+  editing,
+  editMissing,
+  prefill,
+  errors,
+  values,
+  formError,
+  busy,
+  limits,
+  statuses,
+}: {
+  limits: RedirectsData["limits"];
+  statuses: RedirectsData["statuses"];
+  editing: RedirectRule | null;
+  editMissing: boolean;
+  prefill: string;
+  errors: Record<string, string | undefined>;
+  values?: Record<string, string>;
+  formError: string | null;
+  busy: boolean;
+}) {
+  const v = values ?? {
+    id: editing?.id ?? "",
+    source: editing?.source ?? prefill,
+    destination: editing?.destination ?? "",
+    statusCode: String(editing?.statusCode ?? 301),
+    enabled: editing ? (editing.enabled ? "on" : "") : "on",
+  };
+  const isEdit = !!v.id;
+  const hasErrors = Object.values(errors).some(Boolean) || !!formError;
+  return (
+    <Form
+      method="post"
+      id="redirect-form"
+      noValidate
+      className="mt-5 scroll-mt-4 rounded-app border border-stone-200 bg-stone-50 p-4"
+      aria-labelledby="redirect-form-heading"
+    >
+      <h3 id="redirect-form-heading" className="mb-3 font-semibold">
+        {isEdit ? "Edit redirect" : "Add a redirect"}
+      </h3>
+      {editMissing ? (
+        <Banner tone="warning">That redirect no longer exists; you can add a new one.</Banner>
+      ) : null}
+      {hasErrors ? (
+        <Banner tone="error">
+          {formError ?? "The redirect was not saved. Correct the fields marked below."}
+        </Banner>
+      ) : null}
+      <input type="hidden" name="id" value={v.id} />
+      <div className="grid gap-4 md:grid-cols-2">
+        <TextField
+          name="source"
+          label="Old path (source)"
+          required
+          defaultValue={v.source}
+          error={errors.source}
+          maxLength={limits.source}
+          help="A path on this site, like /old-job-page."
+        />
+        <TextField
+          name="destination"
+          label="New address (destination)"
+          defaultValue={v.destination}
+          error={errors.destination}
+          maxLength={limits.destination}
+          help="A path like /jobs/new-page or a full https:// address. Leave empty for 410 Gone."
+        />
+        <FieldShell name="statusCode" label="Status" error={errors.statusCode}>
+          <select
+            {...describedBy("statusCode", { error: errors.statusCode })}
+            defaultValue={v.statusCode}
+            className={inputClass}
+          >
+            {statuses.map((s) => (
+              <option key={s.code} value={s.code}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </FieldShell>
+        <div className="flex items-end pb-2">
+          <label className="inline-flex items-center gap-2 text-sm font-semibold">
+            <input
+              type="checkbox"
+              name="enabled"
+              defaultChecked={v.enabled === "on"}
+              className="size-4 accent-primary"
+            />
+            Enabled
+          </label>
+        </div>
+      </div>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <button
+          type="submit"
+          name="intent"
+          value="redirect-save"
+          disabled={busy}
+          className={buttonClass.primary}
+        >
+          {isEdit ? "Save redirect" : "Add redirect"}
+        </button>
+        {isEdit || v.source ? (
+          <Link to={`${SEO_TOOLS}#redirects`} className={buttonClass.secondary}>
+            Cancel
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}

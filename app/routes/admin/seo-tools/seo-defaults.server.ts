@@ -1,0 +1,18 @@
+import { redirect } from "react-router";
+import { SEO_TOOLS } from "~/components/admin/seo-tools/form-state.ts";
+import { saveSeoDefaults } from "~/server/write/settings.server.ts";
+import { refuse, type SeoToolsIntent } from "./intent.server.ts";
+
+/** The button of the SEO defaults section, by its `intent`. */
+export const seoDefaultsIntents: Record<string, SeoToolsIntent> = {
+  "seo-save": async ({ text, db, actor }) => {
+    const values = {
+      titleTemplate: text("titleTemplate"),
+      defaultDescription: text("defaultDescription"),
+      robotsTxt: text("robotsTxt").replace(/\r\n/g, "\n"),
+    };
+    const result = await saveSeoDefaults(db, values, actor);
+    if (!result.ok) return refuse("seo", result.fieldErrors, values);
+    return redirect(`${SEO_TOOLS}?done=seo-saved#seo-defaults`);
+  },
+};

@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { STATES } from "~/content/options.ts";
+import type { DB } from "../db/db.server.ts";
+import {
+  OrganizationInputError,
+  parseDomains,
+  updateOrganization,
+} from "../organizations.server.ts";
+import { inWrite, type Actor } from "./transaction.server.ts";
+
+export type OrganizationSaveResult =
+  | { ok: true; domains: string[] }
+  /** What is wrong, written for the admin; nothing was written. */
+  | { ok: false; reason: "invalid"; message: string }
+  | { ok: false; reason: "not-found" };
+
+const OrganizationEditSchema = z.object({
+  shortName: z.string().trim().max(40, "The short name must be at most 40 characters."),
+  domains: z.string().max(2000, "Give at most 20 official domains."),
+  state: z
+    .string()
+    .refine((s) => s === "" || STATES.some((o) => o.value === s), "Choose a state from the list."),
+});
+
+/**
+ * An organization's short name, official domains (as typed, one per line) and state, with its
+ * audit row and a new content generation in one transaction: pages label their links by these
+ * domains, so cached pages must be drawn again.
+ */
+export async function saveOrganization(
+  db: DB,
+  { id, input, actor }: { id: string; input: z.input<typeof OrganizationEditSchema>; actor: Actor },
+): Promise<OrganizationSaveResult> {
+  const parsed = OrganizationEditSchema.safeParse(input);
+  if (!parsed.success)
+    return { ok: false, reason: "invalid", message: parsed.error.issues[0].message };
+  let domains: string[];
+  try {
+    domains = parseDomains(parsed.data.domains);
+  } catch (err) {
+    if (err instanceof OrganizationInputError)
+      return { ok: false, reason: "invalid", message: err.message };
+    throw err;
+  }
+  const changed = await inWrite(
+    db,
+    actor,
+    async (trx, audit) => {
+      const found = await updateOrganization(trx, id, {
+        shortName: parsed.data.shortName,
+        domains,
+        state: parsed.data.state,
+      });
+      if (found) await audit("organization.update", id, domains.join(", "));
+      return found;
+    },
+    (found) => found,
+  );
+  return changed ? { ok: true, domains } : { ok: false, reason: "not-found" };
+}
