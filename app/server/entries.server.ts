@@ -4,7 +4,7 @@ import { REGISTRY, slugify, type Kind, type Status } from "~/content/registry.ts
 import { keyChanges } from "~/content/change-log.ts";
 import { todayInIndia } from "~/india-date.ts";
 import type { DB } from "./db/db.server.ts";
-import { dialectOf, newId, now } from "./db/dialect.ts";
+import { dialectOf, newId, now, nowAfter } from "./db/dialect.ts";
 import type { EntryRow } from "./db/schema.ts";
 import { addDays } from "./format.ts";
 import { ensureOrganization } from "./organizations.server.ts";
@@ -258,7 +258,7 @@ export async function changeEntry(
     throw new StaleEntryError(toEntry(before));
   }
   const kind = before.kind as Kind;
-  const at = laterThan(before.updated_at);
+  const at = nowAfter(before.updated_at);
   let slug = before.slug;
   if (input.slug && input.slug !== before.slug) {
     const owner = await slugOwner(trx, kind, input.slug);
@@ -335,15 +335,6 @@ export async function changeEntry(
 /** `changeEntry` in a transaction of its own (seeding, imports, tests). */
 export function updateEntry(db: DB, id: string, input: EntryWrite, author: Author) {
   return db.transaction().execute((trx) => changeEntry(trx, id, input, author));
-}
-
-/**
- * Now, or a millisecond after `previous` if the clock has not moved past it: each write gives
- * the entry a new `updatedAt`, which is the version an edit form carries.
- */
-function laterThan(previous: string): string {
-  const at = now();
-  return at > previous ? at : new Date(Date.parse(previous) + 1).toISOString();
 }
 
 export class EntryNotFoundError extends Error {

@@ -1,5 +1,5 @@
 import type { DB } from "./db/db.server.ts";
-import { now } from "./db/dialect.ts";
+import { nowAfter } from "./db/dialect.ts";
 import { recordRevision } from "./revisions.server.ts";
 import { sanitizeRichText } from "./sanitize.server.ts";
 
@@ -85,8 +85,7 @@ export async function putSitePage(
     throw await stale();
   }
   const previous = current?.updatedAt ?? "";
-  const clock = now();
-  const at = clock > previous ? clock : new Date(Date.parse(previous) + 1).toISOString();
+  const at = nowAfter(previous);
   const changes = {
     title: page.title,
     description: page.description,

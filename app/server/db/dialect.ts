@@ -15,4 +15,13 @@ export function dialectOf(db: Kysely<any>): MigrationDialect {
 }
 
 export const now = () => new Date().toISOString();
+
+/**
+ * Now, or a millisecond after `previous` if the clock has not moved past it: each write gives a
+ * row a new `updated_at`, which is the version an edit form carries.
+ */
+export function nowAfter(previous: string): string {
+  const at = now();
+  return at > previous ? at : new Date(Date.parse(previous) + 1).toISOString();
+}
 export const newId = () => crypto.randomUUID();

@@ -20,7 +20,7 @@ import {
   type EntryWrite,
 } from "../entries.server.ts";
 import { recordRevision } from "../revisions.server.ts";
-import { inWrite, SCHEDULER, type Actor } from "./transaction.server.ts";
+import { authorOf, inWrite, SCHEDULER, type Actor } from "./transaction.server.ts";
 
 export type EntrySaveResult =
   | { ok: true; entry: Entry }
@@ -29,8 +29,6 @@ export type EntrySaveResult =
   /** Someone saved after this form was loaded: nothing was written. */
   | { ok: false; reason: "stale"; current: Entry; by: string; loaded: Entry | null }
   | { ok: false; reason: "not-found" };
-
-const authorOf = (actor: Actor) => ({ id: actor.id, name: actor.name });
 
 /**
  * Create (no `id`) or update an entry: the row, its revision, the audit row and the content

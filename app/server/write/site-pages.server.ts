@@ -5,12 +5,10 @@ import {
   StalePageError,
   type SitePage,
 } from "../site-pages.server.ts";
-import { inWrite, type Actor } from "./transaction.server.ts";
+import { authorOf, inWrite, type Actor } from "./transaction.server.ts";
 
 export type PageSaveResult =
   { ok: true; page: SitePage } | { ok: false; reason: "stale"; current: SitePage; by: string };
-
-const authorOf = (actor: Actor) => ({ id: actor.id, name: actor.name });
 
 /**
  * A site page saved with its revision, audit row and content generation in one transaction.

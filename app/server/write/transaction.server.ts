@@ -10,6 +10,9 @@ export interface Actor {
   name: string;
 }
 
+/** The author a revision records for this actor. */
+export const authorOf = (actor: Actor) => ({ id: actor.id, name: actor.name });
+
 export const SCHEDULER: Actor = { id: null, email: null, name: "scheduler" };
 
 /** Records one audit row in the write's transaction. */
