@@ -8,6 +8,7 @@ import * as organizations from "./2026-11-23T1100-organizations.ts";
 import * as jobEligibility from "./2026-11-23T1200-job-eligibility.ts";
 import * as files from "./2026-11-23T1300-files.ts";
 import * as editPresence from "./2026-11-23T1320-edit-presence.ts";
+import * as pendingStatus from "./2026-11-23T1330-pending-status.ts";
 
 export type MigrationDialect = "sqlite" | "postgres";
 
@@ -26,6 +27,7 @@ const migrations: Record<string, DialectMigration> = {
   "2026-11-23T1200-job-eligibility": jobEligibility,
   "2026-11-23T1300-files": files,
   "2026-11-23T1320-edit-presence": editPresence,
+  "2026-11-23T1330-pending-status": pendingStatus,
 };
 
 export function migrationProvider(dialect: MigrationDialect): MigrationProvider {
