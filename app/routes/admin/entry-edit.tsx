@@ -280,6 +280,8 @@ function SavedBanner({
         </>
       ) : status === "draft" ? (
         "Draft saved. It is not on the site."
+      ) : status === "pending" ? (
+        "Submitted for review. An editor will publish it; until then it is not on the site."
       ) : (
         "Saved as archived. It is not on the site."
       )}
