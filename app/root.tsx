@@ -10,10 +10,12 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { canLoadPage, isChunkLoadError, loadPage } from "./chunk-recovery.ts";
+import { LOCALE_TAG, localeFromPath } from "./i18n/locale.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -23,8 +25,10 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // The path alone says the language (/hi/… is Hindi), on the server and in the browser alike.
+  const { pathname } = useLocation();
   return (
-    <html lang="en-IN">
+    <html lang={LOCALE_TAG[localeFromPath(pathname)]}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -1,4 +1,11 @@
-import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import {
+  type RouteConfig,
+  type RouteConfigEntry,
+  index,
+  layout,
+  prefix,
+  route,
+} from "@react-router/dev/routes";
 import { LANDING_FACETS } from "./content/landing.ts";
 import { KIND_LIST } from "./content/registry.ts";
 import { SITE_PAGE_SLUGS } from "./content/site-pages.ts";
@@ -12,6 +19,7 @@ export default [
   // Resources: no HTML shell.
   route("healthz", "routes/resources/healthz.ts"),
   route("updates.json", "routes/resources/updates.ts"),
+  route("hi/updates.json", "routes/resources/updates.ts", { id: "updates-hi" }),
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap-index.ts"),
   route("sitemaps/:file", "routes/resources/sitemap.ts"),
@@ -20,28 +28,11 @@ export default [
   route("eligibility/rules.json", "routes/resources/eligibility-rules.ts"),
   route("files/:name", "routes/resources/file.ts"),
 
-  // Public site, inside the shell.
-  layout("routes/site/layout.tsx", [
-    index("routes/site/home.tsx"),
-    // Landing pages of the job list: /jobs/state/bihar, /jobs/qualification/12th-pass.
-    ...LANDING_FACETS.map((facet) =>
-      route(`jobs/${facet}/:value`, "routes/site/kind-list.tsx", { id: `list-job-${facet}` }),
-    ),
-    ...KIND_LIST.flatMap((k) => [
-      route(k.urlPrefix.slice(1), "routes/site/kind-list.tsx", { id: `list-${k.kind}` }),
-      route(`${k.urlPrefix.slice(1)}/:slug`, "routes/site/kind-detail.tsx", {
-        id: `detail-${k.kind}`,
-      }),
-    ]),
-    ...SITE_PAGE_SLUGS.map((slug) =>
-      route(slug, "routes/site/site-page.tsx", { id: `page-${slug}` }),
-    ),
-    route("organizations/:slug", "routes/site/organization.tsx"),
-    route("contact-us", "routes/site/contact.tsx"),
-    route("search", "routes/site/search.tsx"),
-    route("eligibility", "routes/site/eligibility.tsx"),
-    route("*", "routes/site/not-found.tsx"),
-  ]),
+  // Public site, inside the shell: English at the root, Hindi under /hi/ (issue 14). The same
+  // modules serve both; a Hindi route's id ends in "-hi" and its loader reads the language from
+  // the path.
+  layout("routes/site/layout.tsx", publicSite("en")),
+  ...prefix("hi", [layout("routes/site/layout.tsx", { id: "site-layout-hi" }, publicSite("hi"))]),
 
   // Back-office. Login and logout sit outside the guarded layout.
   route("admin/login", "routes/admin/login.tsx"),
@@ -81,3 +72,25 @@ export default [
     ]),
   ]),
 ] satisfies RouteConfig;
+
+function publicSite(locale: "en" | "hi"): RouteConfigEntry[] {
+  const id = (name: string) => (locale === "en" ? name : `${name}-hi`);
+  const page = (path: string, file: string, name: string) => route(path, file, { id: id(name) });
+  return [
+    index("routes/site/home.tsx", { id: id("home") }),
+    // Landing pages of the job list: /jobs/state/bihar, /jobs/qualification/12th-pass.
+    ...LANDING_FACETS.map((facet) =>
+      page(`jobs/${facet}/:value`, "routes/site/kind-list.tsx", `list-job-${facet}`),
+    ),
+    ...KIND_LIST.flatMap((k) => [
+      page(k.urlPrefix.slice(1), "routes/site/kind-list.tsx", `list-${k.kind}`),
+      page(`${k.urlPrefix.slice(1)}/:slug`, "routes/site/kind-detail.tsx", `detail-${k.kind}`),
+    ]),
+    ...SITE_PAGE_SLUGS.map((slug) => page(slug, "routes/site/site-page.tsx", `page-${slug}`)),
+    page("organizations/:slug", "routes/site/organization.tsx", "organization"),
+    page("contact-us", "routes/site/contact.tsx", "contact"),
+    page("search", "routes/site/search.tsx", "search"),
+    page("eligibility", "routes/site/eligibility.tsx", "eligibility"),
+    page("*", "routes/site/not-found.tsx", "not-found"),
+  ];
+}

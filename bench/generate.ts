@@ -6,7 +6,7 @@ import { insertGeneratedEntries, type GeneratedEntry } from "~/server/bulk-entri
 import { contentChanged } from "~/server/content-events.server.ts";
 import { migrate, openDatabase } from "~/server/db/db.server.ts";
 import { jobData } from "~/server/demo-content.server.ts";
-import { countEntries } from "~/server/entries.server.ts";
+import { countEntries } from "~/server/entries/shared.server.ts";
 import { parseEnv } from "~/server/env.server.ts";
 
 const { values } = parseArgs({ options: { count: { type: "string", default: "100000" } } });

@@ -4,7 +4,8 @@ import { baseURL, useBrowser } from "./browser.ts";
 import { ADMIN } from "./server.global.ts";
 import { withE2eDb } from "./db.ts";
 import { moveToTrash } from "~/server/admin-entries.server.ts";
-import { createEntry, getEntryById } from "~/server/entries.server.ts";
+import { getEntryById } from "~/server/entries/shared.server.ts";
+import { createEntry } from "~/server/entries/writes.server.ts";
 
 /** Through the real sign-in form; a browser that is already signed in goes straight on. */
 async function signIn(page: Page) {

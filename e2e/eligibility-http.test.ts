@@ -14,7 +14,7 @@ import { todayInIndia } from "~/india-date.ts";
 import { migrate, openDatabase, type AppDatabase } from "~/server/db/db.server.ts";
 import type { Database } from "~/server/db/schema.ts";
 import { openJobRules } from "~/server/eligibility.server.ts";
-import { createEntry, type EntryWrite } from "~/server/entries.server.ts";
+import { createEntry, type EntryWrite } from "~/server/entries/writes.server.ts";
 import { createPostgresDatabase, startInstance, type Instance } from "./instances.ts";
 
 /**

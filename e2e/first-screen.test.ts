@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { todayInIndia } from "~/india-date.ts";
-import { createEntry } from "~/server/entries.server.ts";
+import { createEntry } from "~/server/entries/writes.server.ts";
 import { baseURL, useBrowser } from "./browser.ts";
 import { withE2eDb } from "./db.ts";
 import { ADMIN } from "./server.global.ts";

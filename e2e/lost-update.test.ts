@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createEntry } from "~/server/entries.server.ts";
+import { createEntry } from "~/server/entries/writes.server.ts";
 import { useBrowser } from "./browser.ts";
 import { withE2eDb } from "./db.ts";
 import { ADMIN } from "./server.global.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createEntry } from "~/server/entries.server.ts";
+import { createEntry } from "~/server/entries/writes.server.ts";
 import { baseURL, useBrowser } from "./browser.ts";
 import { withE2eDb } from "./db.ts";
 import { ADMIN } from "./server.global.ts";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { inputId } from "~/content/form-data.ts";
 import { allFields } from "~/content/fields.ts";
 import { KIND_LIST, REGISTRY, type Kind, type KindDefinition } from "~/content/registry.ts";
-import { createEntry } from "~/server/entries.server.ts";
+import { createEntry } from "~/server/entries/writes.server.ts";
 import { getSettings } from "~/server/settings.server.ts";
 import { baseURL, useBrowser } from "./browser.ts";
 import { UNTIL_404_WRITTEN, withE2eDb } from "./db.ts";

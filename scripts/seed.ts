@@ -2,7 +2,7 @@
 // on its own through SEED_DEMO=1). Refuses a database that already has entries.
 import { migrate, openDatabase } from "~/server/db/db.server.ts";
 import { seedDemoContent } from "~/server/demo-content.server.ts";
-import { countEntries } from "~/server/entries.server.ts";
+import { countEntries } from "~/server/entries/shared.server.ts";
 import { ConfigError, parseEnv } from "~/server/env.server.ts";
 
 let env;

@@ -2,7 +2,9 @@ import { Popover } from "radix-ui";
 import { useId, type RefObject } from "react";
 import { Link } from "react-router";
 import type { UpdateItem } from "~/server/updates.server.ts";
-import { BELL_EMPTY, CloseIcon, NEW_ITEM } from "./bell.tsx";
+import { useLocale, useT } from "~/i18n/context.tsx";
+import { LOCALE_TAG } from "~/i18n/locale.ts";
+import { CloseIcon } from "./bell.tsx";
 import { Spinner } from "./spinner.tsx";
 
 /**
@@ -24,6 +26,9 @@ export default function BellPopover({
   lastSeen: string | null;
 }) {
   const titleId = useId();
+  const shell = useT("shell");
+  const t = shell.bell;
+  const locale = useLocale();
   return (
     <Popover.Root open onOpenChange={onOpenChange}>
       <Popover.Anchor virtualRef={anchor as RefObject<HTMLButtonElement>} />
@@ -45,11 +50,11 @@ export default function BellPopover({
         >
           <div className="flex items-center justify-between border-b border-stone-200 px-4 py-3">
             <h2 id={titleId} className="text-base font-semibold">
-              Recent Updates
+              {t.title}
             </h2>
             <Popover.Close
               className="grid size-8 place-items-center rounded-app text-muted hover:bg-stone-100"
-              aria-label="Close recent updates"
+              aria-label={t.close}
             >
               <CloseIcon />
             </Popover.Close>
@@ -57,7 +62,7 @@ export default function BellPopover({
           <div className="max-h-[400px] overflow-y-auto" data-testid="bell-list">
             {state === "loading" ? (
               <div className="flex justify-center p-6">
-                <Spinner label="Loading updates" />
+                <Spinner label={t.loading} />
               </div>
             ) : items && items.length > 0 ? (
               <ul className="divide-y divide-stone-100">
@@ -69,17 +74,19 @@ export default function BellPopover({
                       className="block px-4 py-3 no-underline hover:bg-primary-light/50 focus-visible:bg-primary-light/50"
                     >
                       <span className="line-clamp-2 text-sm font-medium">
-                        {item.title || NEW_ITEM}
+                        {item.title || t.newItem}
                       </span>
                       <span className="mt-1 flex items-center gap-2 text-xs text-muted">
                         <span
                           className={`rounded-app px-1.5 py-0.5 font-semibold ${TYPE_STYLE[item.type] ?? ""}`}
                         >
-                          {item.type}
+                          {shell.types[item.type] ?? item.type}
                         </span>
-                        <time dateTime={item.createdAt}>{shortDate(item.createdAt)}</time>
+                        <time dateTime={item.createdAt}>
+                          {shortDate(item.createdAt, LOCALE_TAG[locale])}
+                        </time>
                         {lastSeen !== null && item.createdAt > lastSeen && (
-                          <span className="font-semibold text-primary-dark">New</span>
+                          <span className="font-semibold text-primary-dark">{t.new}</span>
                         )}
                       </span>
                     </Link>
@@ -87,7 +94,7 @@ export default function BellPopover({
                 ))}
               </ul>
             ) : (
-              <p className="p-4 text-sm text-muted">{BELL_EMPTY}</p>
+              <p className="p-4 text-sm text-muted">{t.empty}</p>
             )}
           </div>
         </Popover.Content>
@@ -102,9 +109,9 @@ const TYPE_STYLE: Record<string, string> = {
   "Admit Card": "bg-accent-light text-accent",
 };
 
-function shortDate(iso: string): string {
+function shortDate(iso: string, tag: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime())
     ? ""
-    : d.toLocaleDateString("en-IN", { day: "numeric", month: "short", year: "numeric" });
+    : d.toLocaleDateString(tag, { day: "numeric", month: "short", year: "numeric" });
 }

@@ -1,14 +1,12 @@
 import { lazy, Suspense, useRef, useState, useSyncExternalStore } from "react";
+import { useLocale, useT } from "~/i18n/context.tsx";
+import { fmt } from "~/i18n/locale.ts";
 import type { UpdateItem } from "~/server/updates.server.ts";
 
 const loadPopover = () => import("./bell-popover.tsx");
 const BellPopover = lazy(loadPopover);
 /** Fetch the popover's code early (a failure shows when the bell is opened, not here). */
 const preloadPopover = () => void loadPopover().catch(() => {});
-
-/** Spec §3: what the bell shows for an item without a title. */
-export const NEW_ITEM = "New Item";
-export const BELL_EMPTY = "No new updates right now.";
 
 interface BellProps {
   /** When each of the server's bell items went public: the badge counts those not yet seen. */
@@ -22,6 +20,8 @@ interface BellProps {
  * only what is new since.
  */
 export function Bell({ stamps }: BellProps) {
+  const t = useT("shell").bell;
+  const locale = useLocale();
   const [open, setOpen] = useState(false);
   const [items, setItems] = useState<UpdateItem[] | null>(null);
   const [state, setState] = useState<"idle" | "loading" | "failed">("idle");
@@ -35,7 +35,9 @@ export function Bell({ stamps }: BellProps) {
   async function load() {
     setState("loading");
     try {
-      const res = await fetch("/updates.json", { headers: { Accept: "application/json" } });
+      const res = await fetch(locale === "hi" ? "/hi/updates.json" : "/updates.json", {
+        headers: { Accept: "application/json" },
+      });
       if (!res.ok) throw new Error(`/updates.json answered ${res.status}`);
       const body = (await res.json()) as { bell?: unknown };
       setItems(Array.isArray(body.bell) ? (body.bell as UpdateItem[]) : []);
@@ -63,7 +65,7 @@ export function Bell({ stamps }: BellProps) {
         ref={button}
         type="button"
         className="relative grid size-10 shrink-0 place-items-center rounded-app hover:bg-white/15"
-        aria-label={count ? `Recent Updates, ${count} new` : "Recent Updates"}
+        aria-label={count ? fmt(t.withCount, { count }) : t.title}
         aria-haspopup="dialog"
         aria-expanded={open}
         data-count={count ?? undefined}

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useT } from "~/i18n/context.tsx";
 
 export interface Crumb {
   name: string;
@@ -7,8 +8,9 @@ export interface Crumb {
 
 /** Home › Jobs › This job. The last crumb is the current page and is not a link. */
 export function Breadcrumbs({ crumbs }: { crumbs: readonly Crumb[] }) {
+  const t = useT("common");
   return (
-    <nav aria-label="Breadcrumb" className="mb-4 text-sm text-muted">
+    <nav aria-label={t.breadcrumb} className="mb-4 text-sm text-muted">
       <ol className="flex flex-wrap items-center gap-x-1">
         {crumbs.map((crumb, i) => {
           const last = i === crumbs.length - 1;

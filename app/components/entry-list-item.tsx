@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { GlanceFact } from "~/content/glance.ts";
+import { useLocale, useT } from "~/i18n/context.tsx";
 import { formatDate, isClosed, isNew } from "~/server/format.ts";
 
 export interface ListedEntry {
@@ -33,6 +34,8 @@ export function EntryListItem({
   today: string;
   showLastDate: boolean;
 }) {
+  const t = useT("common");
+  const locale = useLocale();
   const closed = showLastDate && isClosed(entry.lastDate, today);
   return (
     <li className="px-4 py-3">
@@ -42,12 +45,12 @@ export function EntryListItem({
         </Link>
         {isNew(entry, now, today) && (
           <span className="rounded-app bg-primary px-1.5 py-0.5 text-xs font-bold text-white">
-            NEW
+            {t.new}
           </span>
         )}
         {closed && (
           <span className="rounded-app bg-red-100 px-1.5 py-0.5 text-xs font-bold text-red-800">
-            Closed
+            {t.closed}
           </span>
         )}
       </div>
@@ -55,12 +58,14 @@ export function EntryListItem({
       <p className="mt-1 flex flex-wrap gap-x-4 text-xs text-muted">
         {entry.publishedAt && (
           <span>
-            Posted: <time dateTime={entry.publishedAt}>{formatDate(entry.publishedAt)}</time>
+            {t.posted}{" "}
+            <time dateTime={entry.publishedAt}>{formatDate(entry.publishedAt, locale)}</time>
           </span>
         )}
         {entry.updatedAt && (
           <span>
-            Updated: <time dateTime={entry.updatedAt}>{formatDate(entry.updatedAt)}</time>
+            {t.updated}{" "}
+            <time dateTime={entry.updatedAt}>{formatDate(entry.updatedAt, locale)}</time>
           </span>
         )}
         {entry.keyDate && (

@@ -1,9 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { useLocale, useT } from "~/i18n/context.tsx";
 import type { UpdateItem } from "~/server/updates.server.ts";
-
-/** Spec §3: what the bar shows for an item without a title. */
-export const NO_TITLE = "No Title";
 
 interface LatestBarProps {
   /** The server's first state, so the bar is there before any script runs. */
@@ -18,6 +16,9 @@ interface LatestBarProps {
  * re-read fails; the reasons go to the console only (spec §8).
  */
 export function LatestBar({ items: initial, rotateMs, refreshMs }: LatestBarProps) {
+  const shell = useT("shell");
+  const t = shell.latest;
+  const locale = useLocale();
   const [fetched, setFetched] = useState<{ items: UpdateItem[]; failed: boolean } | null>(null);
   const items = fetched?.items ?? initial;
   const [step, setStep] = useState(0);
@@ -39,7 +40,7 @@ export function LatestBar({ items: initial, rotateMs, refreshMs }: LatestBarProp
   useEffect(() => {
     let active = true;
     const timer = setInterval(() => {
-      readLatest().then(
+      readLatest(locale === "hi" ? "/hi/updates.json" : "/updates.json").then(
         (latest) => active && setFetched({ items: latest, failed: false }),
         (err: unknown) => {
           if (!active) return;
@@ -52,13 +53,13 @@ export function LatestBar({ items: initial, rotateMs, refreshMs }: LatestBarProp
       active = false;
       clearInterval(timer);
     };
-  }, [refreshMs]);
+  }, [refreshMs, locale]);
 
   if (empty) return null;
   const current = items[step % items.length];
   return (
     <section
-      aria-label="Latest updates"
+      aria-label={t.label}
       className="h-bar bg-secondary text-white"
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
@@ -68,26 +69,26 @@ export function LatestBar({ items: initial, rotateMs, refreshMs }: LatestBarProp
     >
       <div className="mx-auto flex h-full max-w-6xl items-center gap-3 px-4">
         <span className="shrink-0 rounded-app bg-primary-light px-2 py-0.5 text-xs font-bold tracking-wide text-primary-dark">
-          NEW
+          {t.badge}
         </span>
         <Link
           key={current.id}
           to={current.url}
           className="min-w-0 truncate text-sm font-semibold no-underline hover:underline"
         >
-          {current.title || NO_TITLE}
+          {current.title || t.noTitle}
         </Link>
         {/* 95% white on the green is 4.7:1; 85% was 4.09:1, below WCAG AA's 4.5:1. */}
         <span className="ml-auto hidden shrink-0 text-xs text-white/95 sm:inline">
-          {current.type}
+          {shell.types[current.type] ?? current.type}
         </span>
       </div>
     </section>
   );
 }
 
-async function readLatest(): Promise<UpdateItem[]> {
-  const res = await fetch("/updates.json", { headers: { Accept: "application/json" } });
+async function readLatest(url: string): Promise<UpdateItem[]> {
+  const res = await fetch(url, { headers: { Accept: "application/json" } });
   if (!res.ok) throw new Error(`/updates.json answered ${res.status}`);
   const body = (await res.json()) as { latest?: unknown };
   if (!Array.isArray(body.latest)) throw new Error("/updates.json has no latest list");

@@ -1,6 +1,7 @@
 import { Dialog } from "radix-ui";
 import type { RefObject } from "react";
 import { NavLink } from "react-router";
+import { useT } from "~/i18n/context.tsx";
 import { CloseIcon } from "./bell.tsx";
 
 /** The open drawer of `NavDrawer`, loaded when the menu button is first used. */
@@ -15,6 +16,7 @@ export default function NavDrawerDialog({
   onClose: () => void;
   returnFocusTo: RefObject<HTMLButtonElement | null>;
 }) {
+  const t = useT("shell");
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
@@ -32,18 +34,18 @@ export default function NavDrawerDialog({
             <Dialog.Title className="truncate text-lg font-semibold">{siteName}</Dialog.Title>
             <Dialog.Close
               className="grid size-10 place-items-center rounded-app hover:bg-white/15"
-              aria-label="Close menu"
+              aria-label={t.closeMenu}
             >
               <CloseIcon />
             </Dialog.Close>
           </div>
-          <nav aria-label="Main">
+          <nav aria-label={t.mainNav}>
             <ul className="py-2">
               {links.map((link) => (
                 <li key={link.to}>
                   <NavLink
                     to={link.to}
-                    end={link.to === "/"}
+                    end={link === links[0]}
                     onClick={onClose}
                     className={({ isActive }) =>
                       `block border-l-4 px-4 py-3 font-medium no-underline hover:bg-primary-light/60 ${

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useRef, useState } from "react";
+import { useT } from "~/i18n/context.tsx";
 
 const loadDrawer = () => import("./nav-drawer-dialog.tsx");
 const DrawerDialog = lazy(loadDrawer);
@@ -17,6 +18,7 @@ export function NavDrawer({
   siteName: string;
   links: readonly { to: string; label: string }[];
 }) {
+  const t = useT("shell");
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   return (
@@ -25,7 +27,7 @@ export function NavDrawer({
         ref={button}
         type="button"
         className="grid size-10 shrink-0 place-items-center rounded-app hover:bg-white/15 md:hidden"
-        aria-label="Open menu"
+        aria-label={t.openMenu}
         aria-haspopup="dialog"
         aria-expanded={open}
         onPointerEnter={preloadDrawer}

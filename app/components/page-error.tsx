@@ -1,51 +1,60 @@
 import { isRouteErrorResponse } from "react-router";
+import type { Catalog } from "~/i18n/catalog/types.ts";
+import { useLocalePath, useT } from "~/i18n/context.tsx";
 
 /**
  * What a public page shows when its loader refuses: a missing entry (404), a bad address such as
  * ?page=abc (400, with the loader's own message), or a failure of ours.
  */
 export function PageError({ error }: { error: unknown }) {
-  const { status, title, detail } = describeError(error);
+  const t = useT("shell").error;
+  const to = useLocalePath();
+  const { status, title, detail } = describeError(error, t);
   return (
     <main className="mx-auto max-w-xl py-12 text-center">
       <h1 className="text-2xl font-semibold text-primary">{title}</h1>
       <p className="mt-3 text-muted">{detail}</p>
-      {status === 400 && (
-        <p className="mt-2 text-sm text-muted">Check the address, or start again from the list.</p>
-      )}
+      {status === 400 && <p className="mt-2 text-sm text-muted">{t.badRequestHint}</p>}
       <a
         className="mt-6 inline-block rounded-app bg-primary px-4 py-2 font-semibold text-white no-underline"
-        href="/"
+        href={to("/")}
       >
-        Go to the home page
+        {t.home}
       </a>
     </main>
   );
 }
 
-export function errorMeta(error: unknown) {
-  return [{ title: describeError(error).title }, { name: "robots", content: "noindex" }];
+type ErrorStrings = Catalog["shell"]["error"];
+
+/**
+ * The error page's title for `meta`, which runs outside the components: the words come from the
+ * site layout's loader data, which every public page's matches include.
+ */
+export function errorMeta(error: unknown, matches: readonly unknown[] = []) {
+  const layout = matches
+    .map((m) => (m as { loaderData?: { strings?: { shell?: Catalog["shell"] } } })?.loaderData)
+    .find((d) => d?.strings?.shell);
+  const t = layout?.strings?.shell?.error ?? FALLBACK;
+  return [{ title: describeError(error, t).title }, { name: "robots", content: "noindex" }];
 }
 
-function describeError(error: unknown) {
+/** Only when the layout itself failed: its strings never arrived. */
+const FALLBACK = {
+  notFound: "Page not found",
+  badRequest: "Bad request",
+  failed: "Something went wrong",
+} as ErrorStrings;
+
+function describeError(error: unknown, t: ErrorStrings) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (status === 404) {
-    return {
-      status,
-      title: "Page not found",
-      detail: "The page you asked for does not exist or has moved.",
-    };
-  }
+  if (status === 404) return { status, title: t.notFound, detail: t.notFoundDetail };
   if (status === 400) {
     const message =
       isRouteErrorResponse(error) && typeof error.data?.message === "string"
         ? error.data.message
-        : "This address has a value we cannot use.";
-    return { status, title: "Bad request", detail: message };
+        : t.badRequestDetail;
+    return { status, title: t.badRequest, detail: message };
   }
-  return {
-    status,
-    title: "Something went wrong",
-    detail: "We could not show this page. Please try again in a moment.",
-  };
+  return { status, title: t.failed, detail: t.failedDetail };
 }

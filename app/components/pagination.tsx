@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { useT } from "~/i18n/context.tsx";
+import { fmt } from "~/i18n/locale.ts";
 
 /** The address of page `page` of a list, keeping its other query parameters (filters, q). */
 export function pageHref(
@@ -40,11 +42,12 @@ export function Pagination({
   page: number;
   pages: number;
 }) {
+  const t = useT("common");
   if (pages <= 1) return null;
   const item =
     "inline-flex min-w-10 items-center justify-center rounded-app border px-3 py-2 text-sm no-underline";
   return (
-    <nav aria-label="Pages" className="mt-6">
+    <nav aria-label={t.pages} className="mt-6">
       <ul className="flex flex-wrap items-center gap-2">
         {page > 1 && (
           <li>
@@ -53,7 +56,7 @@ export function Pagination({
               rel="prev"
               className={`${item} border-stone-300 bg-white text-accent hover:bg-stone-100`}
             >
-              ‹ Previous
+              {t.previous}
             </Link>
           </li>
         )}
@@ -74,7 +77,7 @@ export function Pagination({
               ) : (
                 <Link
                   to={pageHref(path, params, n)}
-                  aria-label={`Page ${n}`}
+                  aria-label={fmt(t.pageN, { n })}
                   className={`${item} border-stone-300 bg-white text-accent hover:bg-stone-100`}
                 >
                   {n}
@@ -90,7 +93,7 @@ export function Pagination({
               rel="next"
               className={`${item} border-stone-300 bg-white text-accent hover:bg-stone-100`}
             >
-              Next ›
+              {t.next}
             </Link>
           </li>
         )}

@@ -1,13 +1,15 @@
 import { Link } from "react-router";
-import { NAV_LINKS } from "./site-header.tsx";
+import { useLocalePath, useT } from "~/i18n/context.tsx";
+import { fmt } from "~/i18n/locale.ts";
+import { useNavLinks } from "./site-header.tsx";
 
 const POLICY_LINKS = [
-  { to: "/eligibility", label: "Eligibility Finder" },
-  { to: "/about-us", label: "About Us" },
-  { to: "/contact-us", label: "Contact Us" },
-  { to: "/privacy-policy", label: "Privacy Policy" },
-  { to: "/terms-of-service", label: "Terms of Service" },
-  { to: "/security-policy", label: "Security Policy" },
+  ["/eligibility", "eligibility"],
+  ["/about-us", "aboutUs"],
+  ["/contact-us", "contactUs"],
+  ["/privacy-policy", "privacy"],
+  ["/terms-of-service", "terms"],
+  ["/security-policy", "security"],
 ] as const;
 
 /**
@@ -15,11 +17,11 @@ const POLICY_LINKS = [
  * read from the content registry, which would bring its schemas into every page's script.
  */
 const FEED_LINKS = [
-  { href: "/feeds/jobs.xml", label: "Jobs" },
-  { href: "/feeds/results.xml", label: "Results" },
-  { href: "/feeds/admit-cards.xml", label: "Admit Cards" },
-  { href: "/feeds/syllabus.xml", label: "Syllabus" },
-  { href: "/feeds/answer-key.xml", label: "Answer Keys" },
+  ["/feeds/jobs.xml", "feedJobs"],
+  ["/feeds/results.xml", "feedResults"],
+  ["/feeds/admit-cards.xml", "feedAdmitCards"],
+  ["/feeds/syllabus.xml", "feedSyllabus"],
+  ["/feeds/answer-key.xml", "feedAnswerKeys"],
 ] as const;
 
 /**
@@ -27,6 +29,9 @@ const FEED_LINKS = [
  * reachable on a narrow screen without JavaScript (the drawer needs it).
  */
 export function SiteFooter({ siteName, tagline }: { siteName: string; tagline: string }) {
+  const t = useT("shell").footer;
+  const to = useLocalePath();
+  const navLinks = useNavLinks();
   return (
     <footer className="mt-12 border-t-4 border-primary bg-ink text-stone-200">
       <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-4 gap-y-8 px-4 py-8 lg:grid-cols-4">
@@ -34,8 +39,8 @@ export function SiteFooter({ siteName, tagline }: { siteName: string; tagline: s
           <p className="text-lg font-semibold text-white">{siteName}</p>
           {tagline && <p className="mt-2 text-sm text-stone-300">{tagline}</p>}
         </div>
-        <FooterList title="Browse">
-          {NAV_LINKS.map((l) => (
+        <FooterList id="footer-browse" title={t.browse}>
+          {navLinks.map((l) => (
             <li key={l.to}>
               <Link to={l.to} className="no-underline hover:underline">
                 {l.label}
@@ -43,35 +48,41 @@ export function SiteFooter({ siteName, tagline }: { siteName: string; tagline: s
             </li>
           ))}
         </FooterList>
-        <FooterList title="About">
-          {POLICY_LINKS.map((l) => (
-            <li key={l.to}>
-              <Link to={l.to} className="no-underline hover:underline">
-                {l.label}
+        <FooterList id="footer-about" title={t.about}>
+          {POLICY_LINKS.map(([path, key]) => (
+            <li key={path}>
+              <Link to={to(path)} className="no-underline hover:underline">
+                {t[key]}
               </Link>
             </li>
           ))}
         </FooterList>
-        <FooterList title="RSS feeds">
-          {FEED_LINKS.map((f) => (
-            <li key={f.href}>
-              <a href={f.href} type="application/rss+xml" className="no-underline hover:underline">
-                {f.label} (RSS)
+        <FooterList id="footer-rss-feeds" title={t.feeds}>
+          {FEED_LINKS.map(([href, key]) => (
+            <li key={href}>
+              <a href={href} type="application/rss+xml" className="no-underline hover:underline">
+                {fmt(t.rss, { name: t[key] })}
               </a>
             </li>
           ))}
         </FooterList>
       </div>
       <p className="border-t border-white/10 px-4 py-4 text-center text-xs text-stone-400">
-        {siteName} is an information service. Always confirm dates and details on the official
-        website of the recruiting body.
+        {fmt(t.disclaimer, { site: siteName })}
       </p>
     </footer>
   );
 }
 
-function FooterList({ title, children }: { title: string; children: React.ReactNode }) {
-  const id = `footer-${title.toLowerCase().replaceAll(" ", "-")}`;
+function FooterList({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: React.ReactNode;
+}) {
   return (
     <nav aria-labelledby={id}>
       <h2 id={id} className="text-sm font-semibold tracking-wide text-white uppercase">

@@ -1,53 +1,86 @@
-import { Form, Link, NavLink } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { useLocale, useLocalePath, useT } from "~/i18n/context.tsx";
+import { otherLanguagePath } from "~/i18n/locale.ts";
 import { Bell } from "./bell.tsx";
 import { NavDrawer } from "./nav-drawer.tsx";
 
-/** Spec §2: the header's links, in this order, with these words. */
-export const NAV_LINKS = [
-  { to: "/", label: "Home" },
-  { to: "/jobs", label: "Latest Jobs" },
-  { to: "/results", label: "Results" },
-  { to: "/admit-cards", label: "Admit Cards" },
-  { to: "/syllabus", label: "Syllabus" },
-  { to: "/answer-key", label: "Answer Key" },
+/** Spec §2: the header's links, in this order (their words are the catalogue's `shell.nav`). */
+const NAV = [
+  ["/", "home"],
+  ["/jobs", "jobs"],
+  ["/results", "results"],
+  ["/admit-cards", "admitCards"],
+  ["/syllabus", "syllabus"],
+  ["/answer-key", "answerKey"],
 ] as const;
+
+/** The main links in the page's language. */
+export function useNavLinks() {
+  const t = useT("shell");
+  const to = useLocalePath();
+  return NAV.map(([path, key]) => ({ to: to(path), label: t.nav[key] }));
+}
+
+/**
+ * The same page in the other language. On an English page the word is Devanagari: it is drawn in
+ * the system font, so English pages never download the Devanagari font file for one word.
+ */
+function LanguageSwitch() {
+  const t = useT("shell");
+  const locale = useLocale();
+  const { pathname, search } = useLocation();
+  return (
+    <a
+      href={otherLanguagePath(pathname, search)}
+      hrefLang={locale === "en" ? "hi" : "en"}
+      lang={locale === "en" ? "hi" : "en"}
+      aria-label={t.otherLanguageLabel}
+      className={`grid h-10 shrink-0 place-items-center rounded-app px-2 text-sm font-semibold no-underline hover:bg-white/15 ${locale === "en" ? "font-system" : ""}`}
+    >
+      {t.otherLanguage}
+    </a>
+  );
+}
 
 /**
  * The sticky header of every public page: site name, search, bell; the main links in a strip
  * below from 768 px, in the drawer under that.
  */
 export function SiteHeader({ siteName, bellStamps }: { siteName: string; bellStamps: string[] }) {
+  const t = useT("shell");
+  const to = useLocalePath();
+  const links = useNavLinks();
   return (
     <header className="sticky top-0 z-30 bg-primary text-white shadow-md">
       <div className="mx-auto flex max-w-6xl items-center gap-1 px-2 py-2 sm:gap-3 sm:px-4">
-        <NavDrawer siteName={siteName} links={NAV_LINKS} />
+        <NavDrawer siteName={siteName} links={links} />
         <Link
-          to="/"
+          to={to("/")}
           className="max-w-[40vw] shrink-0 truncate px-1 text-xl font-semibold tracking-tight no-underline sm:max-w-none"
         >
           {siteName}
         </Link>
         <Form
-          action="/search"
+          action={to("/search")}
           method="get"
           role="search"
           className="ml-auto flex min-w-0 flex-1 items-center justify-end"
         >
           <label htmlFor="site-search" className="sr-only">
-            Search jobs, results and admit cards
+            {t.searchLabel}
           </label>
           <input
             id="site-search"
             type="search"
             name="q"
             maxLength={100}
-            placeholder="Search…"
+            placeholder={t.searchPlaceholder}
             className="h-10 w-full min-w-0 max-w-sm rounded-l-app border-0 bg-white px-3 text-sm text-ink placeholder:text-stone-500"
           />
           <button
             type="submit"
             className="grid h-10 w-10 shrink-0 place-items-center rounded-r-app bg-primary-dark hover:bg-black/30"
-            aria-label="Search"
+            aria-label={t.searchButton}
           >
             <svg
               aria-hidden="true"
@@ -63,15 +96,16 @@ export function SiteHeader({ siteName, bellStamps }: { siteName: string; bellSta
             </svg>
           </button>
         </Form>
+        <LanguageSwitch />
         <Bell stamps={bellStamps} />
       </div>
-      <nav aria-label="Main" className="hidden bg-primary-dark md:block">
+      <nav aria-label={t.mainNav} className="hidden bg-primary-dark md:block">
         <ul className="mx-auto flex max-w-6xl gap-1 px-2 sm:px-4">
-          {NAV_LINKS.map((link) => (
+          {links.map((link) => (
             <li key={link.to}>
               <NavLink
                 to={link.to}
-                end={link.to === "/"}
+                end={link.to === to("/")}
                 className={({ isActive }) =>
                   `block border-b-4 px-3 py-2 text-sm font-semibold no-underline hover:bg-white/10 ${
                     isActive ? "border-white" : "border-transparent"

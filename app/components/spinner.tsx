@@ -36,7 +36,7 @@ export function Spinner({ label, className = "" }: { label?: string; className?:
  * The loading screen of client-side navigations (spec §2: "Loading..."): a slim bar across the
  * top of the window. The status region is always present so screen readers announce the change.
  */
-export function NavigationProgress({ busy }: { busy: boolean }) {
+export function NavigationProgress({ busy, label }: { busy: boolean; label: string }) {
   return (
     <div role="status" className="pointer-events-none fixed inset-x-0 top-0 z-50">
       {busy && (
@@ -46,7 +46,7 @@ export function NavigationProgress({ busy }: { busy: boolean }) {
             data-testid="navigation-progress"
           />
           <span className="absolute top-2 right-2 rounded-app bg-ink/85 px-2 py-0.5 text-xs font-semibold text-white">
-            Loading...
+            {label}
           </span>
         </>
       )}

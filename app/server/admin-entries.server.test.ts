@@ -13,14 +13,9 @@ import {
   restoreFromTrash,
   setStatusMany,
 } from "./admin-entries.server.ts";
-import {
-  createEntry,
-  findPublishedBySlug,
-  getEntryById,
-  listPublished,
-  updateEntry,
-  type EntryWrite,
-} from "./entries.server.ts";
+import { findPublishedBySlug, listPublished } from "./entries/public-reads.server.ts";
+import { getEntryById } from "./entries/shared.server.ts";
+import { createEntry, updateEntry, type EntryWrite } from "./entries/writes.server.ts";
 import { listRevisions } from "./revisions.server.ts";
 
 const editor = { id: null, name: "Test editor" };

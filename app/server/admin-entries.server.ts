@@ -14,11 +14,11 @@ import {
   summaryColumns,
   toEntry,
   toSummary,
-  type Author,
   type Entry,
   type EntrySummary,
   type Page,
-} from "./entries.server.ts";
+} from "./entries/shared.server.ts";
+import type { Author } from "./entries/writes.server.ts";
 import { recordRevision } from "./revisions.server.ts";
 
 /**

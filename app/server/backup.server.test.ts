@@ -4,7 +4,8 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { migrate, openDatabase } from "./db/db.server.ts";
 import { backupSqlite, BackupError, restoreSqlite, verifySqliteDatabase } from "./backup.server.ts";
-import { createEntry, countEntries } from "./entries.server.ts";
+import { countEntries } from "./entries/shared.server.ts";
+import { createEntry } from "./entries/writes.server.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "govjobs-backup-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -2,7 +2,7 @@ import { searchableText, type EntryData } from "~/content/fields.ts";
 import { REGISTRY, slugify, type Kind } from "~/content/registry.ts";
 import type { DB } from "./db/db.server.ts";
 import { newId } from "./db/dialect.ts";
-import { projectedColumns } from "./entries.server.ts";
+import { projectedColumns } from "./entries/writes.server.ts";
 import { ensureOrganization } from "./organizations.server.ts";
 
 export interface GeneratedEntry {

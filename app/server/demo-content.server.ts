@@ -1,7 +1,7 @@
 import type { EntryData } from "~/content/fields.ts";
 import type { DB } from "./db/db.server.ts";
 import { formatDate } from "./format.ts";
-import { createEntry, type Author } from "./entries.server.ts";
+import { createEntry, type Author } from "./entries/writes.server.ts";
 import { getOrganizationByName, updateOrganization } from "./organizations.server.ts";
 import { saveSettings } from "./settings.server.ts";
 import { saveSitePage } from "./site-pages.server.ts";

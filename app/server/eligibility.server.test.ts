@@ -6,7 +6,7 @@ import { findPosts, jobPostRules } from "~/content/job-eligibility.ts";
 import { migrate, type AppDatabase, type DB } from "./db/db.server.ts";
 import { migrationProvider } from "./db/migrations/index.ts";
 import { openJobRules } from "./eligibility.server.ts";
-import { createEntry, type EntryWrite } from "./entries.server.ts";
+import { createEntry, type EntryWrite } from "./entries/writes.server.ts";
 
 const editor = { id: null, name: "Test editor" };
 const ELIGIBILITY_MIGRATION = "2026-11-23T1200-job-eligibility";

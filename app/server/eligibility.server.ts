@@ -3,7 +3,7 @@ import type { EntryData } from "~/content/fields.ts";
 import { REGISTRY } from "~/content/registry.ts";
 import { todayInIndia } from "~/india-date.ts";
 import type { DB } from "./db/db.server.ts";
-import { isPublic } from "./entries.server.ts";
+import { isPublic } from "./entries/shared.server.ts";
 import { perGeneration } from "./public-data.server.ts";
 
 /** Every published job open on `today` (India's date) with the rules of each of its posts. */

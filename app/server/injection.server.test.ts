@@ -6,15 +6,10 @@ import { adminListEntries } from "./admin-entries.server.ts";
 import { dialectOf } from "./db/dialect.ts";
 import type { DB } from "./db/db.server.ts";
 import { createMessage, getMessage } from "./messages.server.ts";
-import {
-  createEntry,
-  getEntryById,
-  filterValues,
-  findPublishedBySlug,
-  listPublished,
-  searchPublished,
-  type EntryWrite,
-} from "./entries.server.ts";
+import { filterValues, findPublishedBySlug, listPublished } from "./entries/public-reads.server.ts";
+import { searchPublished } from "./entries/search.server.ts";
+import { getEntryById } from "./entries/shared.server.ts";
+import { createEntry, type EntryWrite } from "./entries/writes.server.ts";
 
 /**
  * SQL injection and search-syntax attacks against every repository function that takes text a

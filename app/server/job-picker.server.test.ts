@@ -4,7 +4,7 @@ import { describeEachDatabase, freshDatabase } from "../../test/databases.ts";
 import { moveToTrash } from "./admin-entries.server.ts";
 import { registerDialect } from "./db/dialect.ts";
 import type { Database } from "./db/schema.ts";
-import { createEntry, type EntryWrite } from "./entries.server.ts";
+import { createEntry, type EntryWrite } from "./entries/writes.server.ts";
 import {
   JOB_SEARCH_LIMIT,
   getJobOption,

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { slugify, type Status } from "~/content/registry.ts";
 import type { DB } from "./db/db.server.ts";
 import { dialectOf } from "./db/dialect.ts";
-import { isPublic } from "./entries.server.ts";
+import { isPublic } from "./entries/shared.server.ts";
 
 /**
  * The job picker of the result, admit card, answer key and syllabus editors (issue 13): a search

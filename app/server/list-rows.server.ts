@@ -1,7 +1,7 @@
 import type { ListedEntry } from "~/components/entry-list-item.tsx";
 import type { EntryData } from "~/content/fields.ts";
 import { listFact } from "~/content/glance.ts";
-import type { EntrySummary } from "./entries.server.ts";
+import type { EntrySummary } from "./entries/shared.server.ts";
 
 /** A loader's entry as a list row: its one key date, and when a key fact last changed. */
 export function listedEntry(

@@ -6,17 +6,15 @@ import { registerDialect } from "./db/dialect.ts";
 import type { Database } from "./db/schema.ts";
 import {
   entriesOfJob,
-  feedItems,
   filterValues,
   findPublishedBySlug,
   getPublishedSummaryById,
   jobsClosingSoon,
   latestPublished,
   listPublished,
-  publicKindStats,
-  searchPublished,
-  sitemapEntries,
-} from "./entries.server.ts";
+} from "./entries/public-reads.server.ts";
+import { searchPublished } from "./entries/search.server.ts";
+import { feedItems, publicKindStats, sitemapEntries } from "./entries/sitemaps.server.ts";
 import {
   configureNotFoundLog,
   flushNotFound,

@@ -3,6 +3,7 @@ import type { MetaDescriptor } from "react-router";
 import type { EntryData, Row } from "~/content/fields.ts";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
 import { formatDate, formatNumber, formatRupees, isClosed } from "./format.ts";
+import { localePath, OG_LOCALE, type Locale } from "~/i18n/locale.ts";
 import type { Settings } from "./settings.server.ts";
 
 /**
@@ -51,6 +52,28 @@ export interface PageMetaInput {
   feed?: { title: string; href: string };
   prev?: string;
   next?: string;
+  /** The page's language (default English). `path` is always the English path. */
+  locale?: Locale;
+  /**
+   * Whether the page exists in both languages for real (default: yes, the interface is
+   * translated). An entry without Hindi text is not: its Hindi URL shows the English text in the
+   * Hindi interface, is canonical to the English page and has no alternates.
+   */
+  translated?: boolean;
+}
+
+/**
+ * The page's language versions for `hreflang`, by `localeLinks` (en, hi, x-default). Empty when
+ * the page has no real translation.
+ */
+export function languageAlternates(baseUrl: string, path: string, page = 1) {
+  const en = canonicalUrl(baseUrl, path, page);
+  const hi = canonicalUrl(baseUrl, localePath("hi", path), page);
+  return [
+    { hrefLang: "en", href: en },
+    { hrefLang: "hi", href: hi },
+    { hrefLang: "x-default", href: en },
+  ];
 }
 
 export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
@@ -58,7 +81,10 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
     ? input.title
     : pageTitle(input.settings.seo.titleTemplate, input.title);
   const description = metaDescription(input.description || input.settings.seo.defaultDescription);
-  const url = canonicalUrl(input.baseUrl, input.path, input.page);
+  const locale = input.locale ?? "en";
+  const translated = input.translated ?? true;
+  const ownPath = translated ? localePath(locale, input.path) : input.path;
+  const url = canonicalUrl(input.baseUrl, ownPath, input.page);
   const meta: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },
@@ -68,9 +94,13 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
     { property: "og:url", content: url },
     { property: "og:type", content: input.type ?? "website" },
     { property: "og:site_name", content: input.settings.siteName },
-    { property: "og:locale", content: "en_IN" },
+    { property: "og:locale", content: OG_LOCALE[locale] },
     { name: "twitter:card", content: "summary" },
   ];
+  if (translated && !input.noindex) {
+    for (const alt of languageAlternates(input.baseUrl, input.path, input.page))
+      meta.push({ tagName: "link", rel: "alternate", ...alt });
+  }
   if (input.noindex) meta.push({ name: "robots", content: "noindex, follow" });
   if (input.feed) {
     meta.push({

@@ -2,7 +2,7 @@ import { env } from "./env.server.ts";
 import { createAuth, type Auth } from "./auth.server.ts";
 import { claimSqliteDatabase } from "./backup.server.ts";
 import { migrate, openDatabase, type AppDatabase, type DB } from "./db/db.server.ts";
-import { countEntries } from "./entries.server.ts";
+import { countEntries } from "./entries/shared.server.ts";
 import { publishDue } from "./write/entries.server.ts";
 import { seedDemoContent } from "./demo-content.server.ts";
 import { watchContentGeneration, type GenerationSource } from "./cache-invalidation.server.ts";

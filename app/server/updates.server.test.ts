@@ -3,7 +3,8 @@ import { describeEachDatabase } from "../../test/databases.ts";
 import type { Kind } from "~/content/registry.ts";
 import { setClock } from "~/india-date.ts";
 import type { DB } from "./db/db.server.ts";
-import { createEntry, listEntryChanges, updateEntry, type EntryWrite } from "./entries.server.ts";
+import { listEntryChanges } from "./entries/public-reads.server.ts";
+import { createEntry, updateEntry, type EntryWrite } from "./entries/writes.server.ts";
 import { readUpdates } from "./updates.server.ts";
 
 const editor = { id: null, name: "Test editor" };

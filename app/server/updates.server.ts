@@ -1,7 +1,9 @@
 import { REGISTRY, type Kind } from "~/content/registry.ts";
+import { localePath, type Locale } from "~/i18n/locale.ts";
 import { todayInIndia } from "~/india-date.ts";
 import type { DB } from "./db/db.server.ts";
-import { latestChanges, latestPublished, type EntrySummary } from "./entries.server.ts";
+import { latestChanges, latestPublished } from "./entries/public-reads.server.ts";
+import type { EntrySummary } from "./entries/shared.server.ts";
 
 /** The kinds the bell and the latest bar announce (spec §3: Job, Result or Admit Card). */
 export const UPDATE_KINDS = ["job", "result", "admit-card"] as const satisfies readonly Kind[];
@@ -44,6 +46,13 @@ function toUpdate(entry: EntrySummary): UpdateItem {
     createdAt: entry.publishedAt ?? entry.createdAt,
     url: `${def.urlPrefix}/${entry.slug}`,
   };
+}
+
+/** The feed as a page in `locale` links it: Hindi pages link the Hindi pages. */
+export function feedInLanguage(feed: UpdatesFeed, locale: Locale): UpdatesFeed {
+  if (locale === "en") return feed;
+  const item = (i: UpdateItem) => ({ ...i, url: localePath(locale, i.url) });
+  return { bell: feed.bell.map(item), latest: feed.latest.map(item) };
 }
 
 /** Newest first; equal times fall back to the id so every instance shows the same order. */

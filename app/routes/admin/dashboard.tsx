@@ -8,7 +8,7 @@ import { todayInIndia } from "~/india-date.ts";
 import { can } from "~/content/roles.ts";
 import { countByKindAndStatus, reviewQueue } from "~/server/admin-entries.server.ts";
 import { latestAudit } from "~/server/audit.server.ts";
-import { jobsClosingSoon } from "~/server/entries.server.ts";
+import { jobsClosingSoon } from "~/server/entries/public-reads.server.ts";
 import { formatDate } from "~/server/format.ts";
 import { requireStaff } from "~/server/guard.server.ts";
 import { listMessages } from "~/server/messages.server.ts";

@@ -11,7 +11,7 @@ import type { EntryData } from "~/content/fields.ts";
 import { fieldErrorsFromIssues } from "~/content/form-data.ts";
 import { entryInputSchema, REGISTRY } from "~/content/registry.ts";
 import { getAdminEntry, jobTitles, kindFromUrl } from "~/server/admin-entries.server.ts";
-import type { Entry } from "~/server/entries.server.ts";
+import type { Entry } from "~/server/entries/shared.server.ts";
 import { actorOf, requireStaff } from "~/server/guard.server.ts";
 import { saveEntry } from "~/server/write/entries.server.ts";
 import { listRevisions } from "~/server/revisions.server.ts";

@@ -19,7 +19,7 @@ import { formatDate } from "~/server/format.ts";
 import { can } from "~/content/roles.ts";
 import { actorOf, requireStaff } from "~/server/guard.server.ts";
 import { setStatuses, trashEntries } from "~/server/write/entries.server.ts";
-import type { EntrySummary, Page } from "~/server/entries.server.ts";
+import type { EntrySummary, Page } from "~/server/entries/shared.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/entry-list";
 

@@ -7,11 +7,8 @@ import { REGISTRY } from "~/content/registry.ts";
 import { todayInIndia } from "~/india-date.ts";
 import { entryPresentation } from "~/server/entry-page.server.ts";
 import { getAdminEntry, kindFromUrl } from "~/server/admin-entries.server.ts";
-import {
-  entriesOfJob,
-  getPublishedSummaryById,
-  type EntrySummary,
-} from "~/server/entries.server.ts";
+import { entriesOfJob, getPublishedSummaryById } from "~/server/entries/public-reads.server.ts";
+import type { EntrySummary } from "~/server/entries/shared.server.ts";
 import { requireStaff } from "~/server/guard.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/entry-preview";

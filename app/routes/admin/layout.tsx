@@ -5,6 +5,8 @@ import { can, ROLE_LABEL, type Capability } from "~/content/roles.ts";
 import { requireStaff } from "~/server/guard.server.ts";
 import { countUnreadMessages } from "~/server/messages.server.ts";
 import { db } from "~/server/services.server.ts";
+import { stringsFor } from "~/i18n/catalog.server.ts";
+import { Strings } from "~/i18n/context.tsx";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -19,6 +21,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     user: { name: user.name, email: user.email, role: ROLE_LABEL[user.role] },
     unreadMessages,
     nav,
+    // The admin is in English; the public components it shows (paging) read these.
+    strings: stringsFor("en", "common"),
   };
 }
 
@@ -111,7 +115,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
         <main className="p-4 md:p-6">
-          <Outlet />
+          <Strings locale="en" areas={loaderData.strings}>
+            <Outlet />
+          </Strings>
         </main>
       </div>
     </div>

@@ -6,7 +6,7 @@ import {
   landingValue,
 } from "~/content/landing.ts";
 import { KIND_LIST, kindByUrlPrefix, REGISTRY } from "~/content/registry.ts";
-import { feedItems, type FeedItem } from "~/server/entries.server.ts";
+import { feedItems, type FeedItem } from "~/server/entries/sitemaps.server.ts";
 import { getOrganizationBySlug } from "~/server/organizations.server.ts";
 import { env } from "~/server/env.server.ts";
 import { canonicalUrl, rssXml } from "~/server/seo.server.ts";

@@ -1,5 +1,5 @@
 import { KIND_LIST } from "~/content/registry.ts";
-import { publicKindStats, SITEMAP_PAGE_SIZE } from "~/server/entries.server.ts";
+import { publicKindStats, SITEMAP_PAGE_SIZE } from "~/server/entries/sitemaps.server.ts";
 import { env } from "~/server/env.server.ts";
 import { canonicalUrl, sitemapIndexXml } from "~/server/seo.server.ts";
 import { db } from "~/server/services.server.ts";

@@ -1,7 +1,8 @@
 import { KIND_LIST, kindByUrlPrefix, type Kind } from "~/content/registry.ts";
 import { SITE_PAGE_SLUGS } from "~/content/site-pages.ts";
 import { landingPath, landingSlug, landingValue } from "~/content/landing.ts";
-import { filterValues, publicKindStats, sitemapEntries } from "~/server/entries.server.ts";
+import { filterValues } from "~/server/entries/public-reads.server.ts";
+import { publicKindStats, sitemapEntries } from "~/server/entries/sitemaps.server.ts";
 import { env } from "~/server/env.server.ts";
 import { canonicalUrl, urlsetXml } from "~/server/seo.server.ts";
 import { listOrganizations } from "~/server/organizations.server.ts";

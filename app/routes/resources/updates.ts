@@ -1,12 +1,14 @@
+import { requestLocale } from "~/i18n/catalog.server.ts";
 import { publicUpdates } from "~/server/public-data.server.ts";
+import { feedInLanguage } from "~/server/updates.server.ts";
 
 /** Short-lived: the bell and the latest bar poll it, and a CDN may serve it on result day. */
 const CACHE_CONTROL = "public, max-age=60, s-maxage=60, stale-while-revalidate=300";
 
 /** `/updates.json`: what the bell and the latest bar show, `{ bell, latest }` (spec §9). */
-export async function loader() {
+export async function loader({ request }: { request: Request }) {
   try {
-    const feed = await publicUpdates();
+    const feed = feedInLanguage(await publicUpdates(), requestLocale(request));
     return Response.json(feed, { headers: { "Cache-Control": CACHE_CONTROL } });
   } catch (err) {
     console.error(`[updates.json] could not read the updates: ${(err as Error).message}`);

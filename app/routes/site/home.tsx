@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { JsonLd } from "~/components/json-ld.tsx";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
 import { clock, todayInIndia } from "~/india-date.ts";
-import { jobsClosingSoon, latestPublished, type EntrySummary } from "~/server/entries.server.ts";
+import { jobsClosingSoon, latestPublished } from "~/server/entries/public-reads.server.ts";
+import type { EntrySummary } from "~/server/entries/shared.server.ts";
 import { env } from "~/server/env.server.ts";
 import { formatDate, isNew } from "~/server/format.ts";
 import {

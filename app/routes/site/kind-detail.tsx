@@ -12,9 +12,8 @@ import {
   findPublishedBySlug,
   listEntryChanges,
   getPublishedSummaryById,
-  type Entry,
-  type EntrySummary,
-} from "~/server/entries.server.ts";
+} from "~/server/entries/public-reads.server.ts";
+import type { Entry, EntrySummary } from "~/server/entries/shared.server.ts";
 import { todayInIndia } from "~/india-date.ts";
 import { env } from "~/server/env.server.ts";
 import { recordNotFound } from "~/server/not-found-log.server.ts";
@@ -192,8 +191,8 @@ export default function KindDetail({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ loaderData, error }: Route.MetaArgs) {
-  return loaderData?.meta ?? errorMeta(error);
+export function meta({ loaderData, error, matches }: Route.MetaArgs) {
+  return loaderData?.meta ?? errorMeta(error, matches);
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

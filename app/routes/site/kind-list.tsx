@@ -23,7 +23,7 @@ import {
   listPublished,
   type ListFilters,
   type ListSort,
-} from "~/server/entries.server.ts";
+} from "~/server/entries/public-reads.server.ts";
 import { env } from "~/server/env.server.ts";
 import { listedEntry } from "~/server/list-rows.server.ts";
 import { breadcrumbJsonLd, pageMeta, serializeJsonLd } from "~/server/seo.server.ts";
@@ -345,8 +345,8 @@ export default function KindList({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ loaderData, error }: Route.MetaArgs) {
-  return loaderData?.meta ?? errorMeta(error);
+export function meta({ loaderData, error, matches }: Route.MetaArgs) {
+  return loaderData?.meta ?? errorMeta(error, matches);
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

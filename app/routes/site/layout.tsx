@@ -2,11 +2,13 @@ import { Outlet, useNavigation } from "react-router";
 import { LatestBar } from "~/components/latest-bar.tsx";
 import { SiteFooter } from "~/components/site-footer.tsx";
 import { SiteHeader } from "~/components/site-header.tsx";
+import { requestLocale, stringsFor } from "~/i18n/catalog.server.ts";
+import { Strings } from "~/i18n/context.tsx";
 import { NavigationProgress } from "~/components/spinner.tsx";
 import { redirectMiddleware } from "~/server/redirect-middleware.server.ts";
 import { db, services } from "~/server/services.server.ts";
 import { publicSettings, publicUpdates } from "~/server/public-data.server.ts";
-import type { UpdatesFeed } from "~/server/updates.server.ts";
+import { feedInLanguage, type UpdatesFeed } from "~/server/updates.server.ts";
 import type { Route } from "./+types/layout";
 
 // Spec §4: the redirect check of every public path, for documents and client-side navigations.
@@ -14,16 +16,19 @@ export const middleware: Route.MiddlewareFunction[] = [
   redirectMiddleware(db, async () => (await services()).generation.current()),
 ];
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const locale = requestLocale(request);
   const settings = await publicSettings();
   let feed: UpdatesFeed = { bell: [], latest: [] };
   try {
-    feed = await publicUpdates();
+    feed = feedInLanguage(await publicUpdates(), locale);
   } catch (err) {
     // Spec §8: the bar hides and the bell stays empty; the page itself is still served.
     console.error(`[layout] could not read the updates: ${(err as Error).message}`);
   }
   return {
+    locale,
+    strings: stringsFor(locale, "shell", "common"),
     siteName: settings.siteName,
     tagline: settings.tagline,
     latest: feed.latest,
@@ -35,14 +40,17 @@ export async function loader() {
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   return (
-    <>
+    <Strings locale={loaderData.locale} areas={loaderData.strings}>
       <a
         href="#content"
         className="sr-only z-50 rounded-app bg-white px-4 py-2 text-ink focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
-        Skip to content
+        {loaderData.strings.shell.skipToContent}
       </a>
-      <NavigationProgress busy={navigation.state !== "idle"} />
+      <NavigationProgress
+        busy={navigation.state !== "idle"}
+        label={loaderData.strings.shell.loading}
+      />
       <LatestBar
         items={loaderData.latest}
         rotateMs={loaderData.latestBar.rotateMs}
@@ -57,6 +65,6 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </div>
       <SiteFooter siteName={loaderData.siteName} tagline={loaderData.tagline} />
-    </>
+    </Strings>
   );
 }

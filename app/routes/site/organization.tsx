@@ -5,7 +5,7 @@ import { JsonLd } from "~/components/json-ld.tsx";
 import { PageError, errorMeta } from "~/components/page-error.tsx";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
 import { clock, todayInIndia } from "~/india-date.ts";
-import { lastKeyChanges, listPublished } from "~/server/entries.server.ts";
+import { lastKeyChanges, listPublished } from "~/server/entries/public-reads.server.ts";
 import { env } from "~/server/env.server.ts";
 import { listedEntry } from "~/server/list-rows.server.ts";
 import { recordNotFound } from "~/server/not-found-log.server.ts";
@@ -175,8 +175,8 @@ export default function OrganizationPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ loaderData, error }: Route.MetaArgs) {
-  return loaderData?.meta ?? errorMeta(error);
+export function meta({ loaderData, error, matches }: Route.MetaArgs) {
+  return loaderData?.meta ?? errorMeta(error, matches);
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

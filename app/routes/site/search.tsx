@@ -6,7 +6,7 @@ import { Pagination } from "~/components/pagination.tsx";
 import { lastDateFact } from "~/content/glance.ts";
 import { KINDS, REGISTRY, type Kind } from "~/content/registry.ts";
 import { todayInIndia } from "~/india-date.ts";
-import { searchPublished } from "~/server/entries.server.ts";
+import { searchPublished } from "~/server/entries/search.server.ts";
 import { env } from "~/server/env.server.ts";
 import { formatDate } from "~/server/format.ts";
 import { clientIp, consumeRateLimit, parseRateLimitRule } from "~/server/rate-limit.server.ts";
@@ -293,8 +293,8 @@ function Snippet({ text }: { text: string }) {
   );
 }
 
-export function meta({ loaderData, error }: Route.MetaArgs) {
-  return loaderData?.meta ?? errorMeta(error);
+export function meta({ loaderData, error, matches }: Route.MetaArgs) {
+  return loaderData?.meta ?? errorMeta(error, matches);
 }
 
 /** A thrown 429 keeps its Retry-After. */

@@ -67,8 +67,8 @@ export default function SitePage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ loaderData, error }: Route.MetaArgs) {
-  return loaderData?.meta ?? errorMeta(error);
+export function meta({ loaderData, error, matches }: Route.MetaArgs) {
+  return loaderData?.meta ?? errorMeta(error, matches);
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,7 +1,8 @@
 import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS, freshDatabase } from "../../../test/databases.ts";
-import { searchPublished, type EntryWrite } from "../entries.server.ts";
+import { searchPublished } from "../entries/search.server.ts";
+import type { EntryWrite } from "../entries/writes.server.ts";
 import { saveEntry } from "../write/entries.server.ts";
 import type { Actor } from "../write/transaction.server.ts";
 import { migrate, type AppDatabase } from "./db.server.ts";

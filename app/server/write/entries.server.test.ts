@@ -3,7 +3,7 @@ import { afterEach, expect, it } from "vitest";
 import { describeEachDatabase, freshDatabase, DIALECTS } from "../../../test/databases.ts";
 import { readContentGeneration } from "../content-events.server.ts";
 import type { DB } from "../db/db.server.ts";
-import type { EntryWrite } from "../entries.server.ts";
+import type { EntryWrite } from "../entries/writes.server.ts";
 import { publishDue, restoreEntries, saveEntry, trashEntries } from "./entries.server.ts";
 import type { Actor } from "./transaction.server.ts";
 

@@ -8,17 +8,15 @@ import {
   type BulkStatus,
 } from "../admin-entries.server.ts";
 import type { DB } from "../db/db.server.ts";
+import { toEntry, type Entry, type EntrySummary } from "../entries/shared.server.ts";
 import {
   changeEntry,
   EntryConflictError,
   EntryNotFoundError,
   insertEntry,
   StaleEntryError,
-  toEntry,
-  type Entry,
-  type EntrySummary,
   type EntryWrite,
-} from "../entries.server.ts";
+} from "../entries/writes.server.ts";
 import { recordRevision } from "../revisions.server.ts";
 import { authorOf, inWrite, SCHEDULER, type Actor } from "./transaction.server.ts";
 

@@ -1,30 +1,8 @@
 import { expect, it } from "vitest";
-import { describeEachDatabase } from "../../test/databases.ts";
-import {
-  createEntry,
-  feedItems,
-  publicKindStats,
-  sitemapEntries,
-  updateEntry,
-  type EntryWrite,
-} from "./entries.server.ts";
-
-const editor = { id: null, name: "Test editor" };
-
-function job(title: string, status: EntryWrite["status"] = "published"): EntryWrite {
-  return {
-    title,
-    organization: "Central Staff Selection Agency",
-    status,
-    data: {
-      summary: `Summary of ${title}`,
-      employmentType: "FULL_TIME",
-      state: "Delhi",
-      lastDate: "2030-01-31",
-      qualification: "Graduate",
-    },
-  };
-}
+import { describeEachDatabase } from "../../../test/databases.ts";
+import { editor, job } from "../../../test/entries.ts";
+import { feedItems, publicKindStats, sitemapEntries } from "./sitemaps.server.ts";
+import { createEntry, updateEntry, type EntryWrite } from "./writes.server.ts";
 
 function result(title: string): EntryWrite {
   return {
@@ -42,7 +20,7 @@ describeEachDatabase("public sitemaps and feeds", (db) => {
     const older = await createEntry(db(), "job", job("Sitemap Older Clerk"), editor);
     await tick();
     const newer = await createEntry(db(), "job", job("Sitemap Newer Clerk"), editor);
-    await createEntry(db(), "job", job("Sitemap Draft Clerk", "draft"), editor);
+    await createEntry(db(), "job", job("Sitemap Draft Clerk", {}, "draft"), editor);
     const trashed = await createEntry(db(), "job", job("Sitemap Trashed Clerk"), editor);
     await db()
       .updateTable("entries")

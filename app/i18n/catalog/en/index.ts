@@ -1,0 +1,24 @@
+import { shell } from "./shell.ts";
+import { common } from "./common.ts";
+import { home } from "./home.ts";
+import { list } from "./list.ts";
+import { detail } from "./detail.ts";
+import { search } from "./search.ts";
+import { contact } from "./contact.ts";
+import { eligibility } from "./eligibility.ts";
+import { organization } from "./organization.ts";
+import { sitePage } from "./site-page.ts";
+
+/** The English catalogue: its shape is the type every language must fill (types.ts). */
+export const en = {
+  shell,
+  common,
+  home,
+  list,
+  detail,
+  search,
+  contact,
+  eligibility,
+  organization,
+  sitePage,
+};

@@ -1,0 +1,2 @@
+/** Strings of this page type (issue 14). */
+export const organization = {};

@@ -1,0 +1,3 @@
+import type { eligibility as en } from "../en/eligibility.ts";
+
+export const eligibility: typeof en = {};

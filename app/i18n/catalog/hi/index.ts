@@ -1,0 +1,26 @@
+import { shell } from "./shell.ts";
+import { common } from "./common.ts";
+import { home } from "./home.ts";
+import { list } from "./list.ts";
+import { detail } from "./detail.ts";
+import { search } from "./search.ts";
+import { contact } from "./contact.ts";
+import { eligibility } from "./eligibility.ts";
+import { organization } from "./organization.ts";
+import { sitePage } from "./site-page.ts";
+
+import type { Catalog } from "../types.ts";
+
+/** The Hindi catalogue, written as Hindi job sites word things (not translated word by word). */
+export const hi: Catalog = {
+  shell,
+  common,
+  home,
+  list,
+  detail,
+  search,
+  contact,
+  eligibility,
+  organization,
+  sitePage,
+};

@@ -1,0 +1,3 @@
+import type { list as en } from "../en/list.ts";
+
+export const list: typeof en = {};

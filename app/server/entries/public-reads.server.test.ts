@@ -1,0 +1,96 @@
+import { afterEach, expect, it } from "vitest";
+import { describeEachDatabase } from "../../../test/databases.ts";
+import { editor, job } from "../../../test/entries.ts";
+import { setClock } from "~/india-date.ts";
+import {
+  filterValues,
+  findPublishedBySlug,
+  jobsClosingSoon,
+  latestPublished,
+  listPublished,
+} from "./public-reads.server.ts";
+import { createEntry } from "./writes.server.ts";
+
+describeEachDatabase("public reads of entries", (db) => {
+  it("answers an entry's id (the spec's route parameter) with its slug, only for its own kind", async () => {
+    const entry = await createEntry(db(), "job", job("Forest Guard Recruitment"), editor);
+    for (const id of [entry.id, entry.id.toUpperCase()])
+      expect(await findPublishedBySlug(db(), "job", id)).toEqual({
+        found: "moved",
+        slug: entry.slug,
+      });
+    expect(await findPublishedBySlug(db(), "result", entry.id)).toEqual({ found: "none" });
+    const draft = await createEntry(db(), "job", job("Draft By Id", {}, "draft"), editor);
+    expect(await findPublishedBySlug(db(), "job", draft.id)).toEqual({ found: "none" });
+  });
+
+  it("never shows drafts publicly", async () => {
+    const draft = await createEntry(db(), "job", job("Secret Draft Post", {}, "draft"), editor);
+    expect(await findPublishedBySlug(db(), "job", draft.slug)).toEqual({ found: "none" });
+    const latest = await latestPublished(db(), "job", 100);
+    expect(latest.map((e) => e.id)).not.toContain(draft.id);
+  });
+
+  it("lists published entries newest first with filters and pages", async () => {
+    await createEntry(db(), "job", job("Bihar Teacher Post", { state: "Bihar" }), editor);
+    await new Promise((r) => setTimeout(r, 5));
+    await createEntry(db(), "job", job("Bihar Clerk Post", { state: "Bihar" }), editor);
+    const page = await listPublished(db(), "job", { filters: { state: "Bihar" }, perPage: 1 });
+    expect(page.total).toBe(2);
+    expect(page.pages).toBe(2);
+    expect(page.items[0].title).toBe("Bihar Clerk Post");
+    const second = await listPublished(db(), "job", {
+      filters: { state: "Bihar" },
+      perPage: 1,
+      page: 2,
+    });
+    expect(second.items[0].title).toBe("Bihar Teacher Post");
+  });
+
+  it("finds jobs closing within a window, soonest first", async () => {
+    const today = "2031-03-01";
+    await createEntry(db(), "job", job("Closes In Three Days", { lastDate: "2031-03-04" }), editor);
+    await createEntry(db(), "job", job("Closes Tomorrow", { lastDate: "2031-03-02" }), editor);
+    await createEntry(db(), "job", job("Closes Next Month", { lastDate: "2031-04-20" }), editor);
+    const soon = await jobsClosingSoon(db(), 7, 10, today);
+    expect(soon.map((e) => e.title)).toEqual(["Closes Tomorrow", "Closes In Three Days"]);
+  });
+
+  it("lists the distinct filter values of public entries only", async () => {
+    await createEntry(
+      db(),
+      "job",
+      { ...job("Filter Value One"), organization: "Aardvark Board" },
+      editor,
+    );
+    await createEntry(
+      db(),
+      "job",
+      { ...job("Filter Value Two", {}, "draft"), organization: "Aaa Hidden Draft Board" },
+      editor,
+    );
+    const orgs = await filterValues(db(), "job", "organization");
+    expect(orgs).toContain("Aardvark Board");
+    expect(orgs).not.toContain("Aaa Hidden Draft Board");
+    expect([...orgs].sort()).toEqual(orgs);
+  });
+});
+
+// 00:10 in India on 24 Nov 2026 is 18:40 on 23 Nov in UTC.
+const INDIA_JUST_AFTER_MIDNIGHT = "2026-11-24T00:10:00+05:30";
+
+describeEachDatabase("closing soon, by India's date", (db) => {
+  afterEach(() => setClock());
+
+  it("leaves out a job that closed at midnight in India while UTC is still on its last date", async () => {
+    // Regression: the home page's box took the UTC date and kept yesterday's jobs until 05:30 IST.
+    await createEntry(db(), "job", job("Closed Last Night", { lastDate: "2026-11-23" }), editor);
+    await createEntry(db(), "job", job("Closes Tonight", { lastDate: "2026-11-24" }), editor);
+    await createEntry(db(), "job", job("Closes In A Week", { lastDate: "2026-12-01" }), editor);
+    await createEntry(db(), "job", job("Closes In Eight Days", { lastDate: "2026-12-02" }), editor);
+    setClock(INDIA_JUST_AFTER_MIDNIGHT);
+    expect(new Date(INDIA_JUST_AFTER_MIDNIGHT).toISOString()).toBe("2026-11-23T18:40:00.000Z");
+    const soon = await jobsClosingSoon(db(), 7, 10);
+    expect(soon.map((e) => e.title)).toEqual(["Closes Tonight", "Closes In A Week"]);
+  });
+});

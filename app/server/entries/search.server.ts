@@ -1,0 +1,243 @@
+// The public search: full-text matches of published entries, counted by kind and ranked with the
+// open-job boost.
+import { sql } from "kysely";
+import type { Kind } from "~/content/registry.ts";
+import { todayInIndia } from "~/india-date.ts";
+import type { DB } from "../db/db.server.ts";
+import { dialectOf } from "../db/dialect.ts";
+import type { EntryRow } from "../db/schema.ts";
+import {
+  isPublic,
+  summaryColumns,
+  toSummary,
+  type EntrySummary,
+  type Page,
+} from "./shared.server.ts";
+
+export interface SearchHit extends EntrySummary {
+  snippet: string;
+}
+
+/**
+ * How much an open job's relevance is multiplied by: a job seeker searching "junior clerk" wants
+ * the notifications they can still apply for before that exam's result, admit card or answer key,
+ * and before jobs that have closed.
+ */
+const OPEN_JOB_BOOST = 2;
+
+export interface SearchPage extends Page<SearchHit> {
+  /** Matches of each kind (bounded like `total`), for the type filter chips. */
+  kindCounts: Partial<Record<Kind, number>>;
+}
+
+/**
+ * Full-text search over published entries, best match first. The one query that differs between
+ * the databases: SQLite's FTS5 and PostgreSQL's tsvector. Words found come back wrapped in
+ * \u0001…\u0002 so the page can highlight them without trusting any HTML.
+ */
+export async function searchPublished(
+  db: DB,
+  query: string,
+  {
+    page = 1,
+    perPage = 20,
+    kind,
+    today = todayInIndia(),
+  }: { page?: number; perPage?: number; kind?: Kind; today?: string } = {},
+): Promise<SearchPage> {
+  const words = query
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0)
+    .slice(0, 8);
+  if (words.length === 0)
+    return { items: [], total: 0, page: 1, perPage, pages: 1, kindCounts: {} };
+  const offset = (page - 1) * perPage;
+  const openJob = sql<boolean>`(e.kind = 'job' and (e.last_date is null or e.last_date >= ${today}))`;
+  const boost = sql<number>`(case when ${openJob} then ${OPEN_JOB_BOOST} else 1 end)`;
+  const counted = (rows: { kind: string; n: number | string }[]) => {
+    const kindCounts: Partial<Record<Kind, number>> = {};
+    for (const r of rows) kindCounts[r.kind as Kind] = Number(r.n);
+    const all = Object.values(kindCounts).reduce((a, b) => a + b, 0);
+    return { kindCounts, total: kind ? (kindCounts[kind] ?? 0) : all };
+  };
+  if (dialectOf(db) === "sqlite") {
+    // entries_fts holds public entries only (see the migration); the first matches, bounded, are
+    // counted by kind, and the page's rows ranked with the open-job boost.
+    const match = words.map((w) => `"${w.replaceAll('"', '""')}"*`).join(" ");
+    const fts = sql<{ rowid: number; snippet: string }>`entries_fts`.as("entries_fts");
+    const perKind = await db
+      .selectFrom(
+        db
+          .selectFrom(fts)
+          .select(sql<number>`rowid`.as("search_id"))
+          .where(sql<boolean>`entries_fts match ${match}`)
+          .limit(SEARCH_COUNT_LIMIT + 1)
+          .as("m"),
+      )
+      .innerJoin("entries as e", "e.search_id", "m.search_id")
+      .select(["e.kind", sql<number>`count(*)`.as("n")])
+      .groupBy("e.kind")
+      .execute();
+    const { kindCounts, total } = counted(perKind);
+    const hits = kind
+      ? await db
+          .selectFrom(fts)
+          .innerJoin("entries as e", (join) =>
+            join.on(sql<boolean>`e.search_id = entries_fts.rowid`),
+          )
+          .select([
+            sql<number>`entries_fts.rowid`.as("search_id"),
+            sql<string>`snippet(entries_fts, -1, char(1), char(2), '…', 24)`.as("snippet"),
+          ])
+          .where(sql<boolean>`entries_fts match ${match}`)
+          .where("e.kind", "=", kind)
+          .orderBy(sql`bm25(entries_fts, 10, 4, 1) * ${boost}`)
+          .limit(perPage)
+          .offset(offset)
+          .execute()
+      : await rerankedHits(db, match, offset, perPage, today);
+    if (hits.length === 0) return { ...pageOf([], total, page, perPage), kindCounts };
+    const rows = await db
+      .selectFrom("entries")
+      .select([...summaryColumns, "search_id"])
+      .where(
+        "search_id",
+        "in",
+        hits.map((h) => h.search_id),
+      )
+      .execute();
+    const byId = new Map(rows.map((r) => [r.search_id, r]));
+    const ordered = hits.flatMap((h) => {
+      const row = byId.get(h.search_id);
+      return row ? [{ ...row, snippet: h.snippet }] : [];
+    });
+    return { ...pageOf(ordered, total, page, perPage), kindCounts };
+  }
+  // PostgreSQL: rank the newest matches (at most SEARCH_RANK_WINDOW of them) so that a very common
+  // word costs the same as a rare one; job seekers want the recent notices first anyway.
+  const tsquery = words.map((w) => `${w.replace(/[^\p{L}\p{N}]/gu, "")}:*`).join(" & ");
+  const matches = db
+    .selectFrom("entries as e")
+    .where(sql<boolean>`search_vector @@ to_tsquery('simple', ${tsquery})`)
+    .where(isPublic);
+  const perKind = await db
+    .selectFrom(
+      matches
+        .select("e.kind")
+        .limit(SEARCH_COUNT_LIMIT + 1)
+        .as("m"),
+    )
+    .select(["m.kind", sql<number>`count(*)`.as("n")])
+    .groupBy("m.kind")
+    .execute();
+  const { kindCounts, total } = counted(perKind);
+  const rows = await db
+    .selectFrom(
+      matches
+        .$if(!!kind, (q) => q.where("e.kind", "=", kind!))
+        .select([
+          ...summaryColumns.map((c) => `e.${c}` as const),
+          "e.search_vector" as never,
+          "e.search_text",
+          sql<number>`${boost}`.as("boost"),
+        ])
+        .orderBy("e.published_at", "desc")
+        .limit(SEARCH_RANK_WINDOW)
+        .as("m"),
+    )
+    .select(summaryColumns)
+    .select(
+      sql<string>`ts_headline('simple', title || ' — ' || left(search_text, 2000), to_tsquery('simple', ${tsquery}), 'StartSel=' || chr(1) || ', StopSel=' || chr(2) || ', MaxWords=30, MinWords=10')`.as(
+        "snippet",
+      ),
+    )
+    .orderBy(sql`ts_rank(search_vector, to_tsquery('simple', ${tsquery})) * boost`, "desc")
+    .orderBy("published_at", "desc")
+    .limit(perPage)
+    .offset(offset)
+    .execute();
+  return { ...pageOf(rows, total, page, perPage), kindCounts };
+}
+
+/**
+ * SQLite: the best matches by plain relevance, re-ranked with the open-job boost. Joining every
+ * match to its row to boost it cost 28 ms for a word in 6,000 entries; ranking in the index alone
+ * and boosting the first page plus this many costs 8 ms. A match beyond the window would need
+ * more than twice the relevance gap to climb into the page: rare, and never past a better one.
+ */
+const RERANK_WINDOW = 200;
+
+async function rerankedHits(
+  db: DB,
+  match: string,
+  offset: number,
+  perPage: number,
+  today: string,
+): Promise<{ search_id: number; snippet: string }[]> {
+  const fts = sql<{ rowid: number }>`entries_fts`.as("entries_fts");
+  const candidates = await db
+    .selectFrom(fts)
+    .select([
+      sql<number>`rowid`.as("search_id"),
+      sql<number>`bm25(entries_fts, 10, 4, 1)`.as("score"),
+    ])
+    .where(sql<boolean>`entries_fts match ${match}`)
+    .orderBy(sql`bm25(entries_fts, 10, 4, 1)`)
+    .limit(Math.min(SEARCH_COUNT_LIMIT, offset + perPage + RERANK_WINDOW))
+    .execute();
+  if (candidates.length === 0) return [];
+  const rows = await db
+    .selectFrom("entries")
+    .select(["search_id", "kind", "last_date"])
+    .where(
+      "search_id",
+      "in",
+      candidates.map((c) => c.search_id),
+    )
+    .execute();
+  const open = new Set(
+    rows
+      .filter((r) => r.kind === "job" && (r.last_date === null || r.last_date >= today))
+      .map((r) => r.search_id),
+  );
+  // bm25 is negative, better is lower: the boost multiplies it like the SQL ranking does.
+  const page = candidates
+    .map((c) => ({ id: c.search_id, rank: c.score * (open.has(c.search_id) ? OPEN_JOB_BOOST : 1) }))
+    .sort((a, b) => a.rank - b.rank || a.id - b.id)
+    .slice(offset, offset + perPage)
+    .map((c) => c.id);
+  if (page.length === 0) return [];
+  const snippets = await db
+    .selectFrom(fts)
+    .select([
+      sql<number>`rowid`.as("search_id"),
+      sql<string>`snippet(entries_fts, -1, char(1), char(2), '…', 24)`.as("snippet"),
+    ])
+    .where(sql<boolean>`entries_fts match ${match}`)
+    .where(sql<boolean>`rowid in (${sql.join(page)})`)
+    .execute();
+  const byId = new Map(snippets.map((h) => [h.search_id, h.snippet]));
+  return page.map((id) => ({ search_id: id, snippet: byId.get(id) ?? "" }));
+}
+
+const SEARCH_RANK_WINDOW = 300;
+export const SEARCH_COUNT_LIMIT = 1000;
+
+function pageOf(
+  rows: (Omit<EntryRow, "data" | "search_text" | "search_id"> & { snippet: string })[],
+  counted: number,
+  page: number,
+  perPage: number,
+): Page<SearchHit> {
+  const totalCapped = counted > SEARCH_COUNT_LIMIT;
+  const total = Math.min(counted, SEARCH_COUNT_LIMIT);
+  return {
+    items: rows.map((r) => ({ ...toSummary(r), snippet: r.snippet })),
+    total,
+    totalCapped,
+    page,
+    perPage,
+    pages: Math.max(1, Math.ceil(total / perPage)),
+  };
+}

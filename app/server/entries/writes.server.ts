@@ -1,0 +1,268 @@
+// An entry's row written: created or changed with its revision, its slug kept unique and its old
+// slugs kept answering. Callers in the app go through the write path (app/server/write/), which
+// wraps these in one transaction with the audit row and the content generation.
+import { allFields, searchableText, type EntryData } from "~/content/fields.ts";
+import { REGISTRY, slugify, type Kind, type Status } from "~/content/registry.ts";
+import { keyChanges } from "~/content/change-log.ts";
+import type { DB } from "../db/db.server.ts";
+import { newId, now, nowAfter } from "../db/dialect.ts";
+import { ensureOrganization } from "../organizations.server.ts";
+import { recordRevision } from "../revisions.server.ts";
+import { toEntry, type Entry } from "./shared.server.ts";
+
+export interface Author {
+  id: string | null;
+  name: string | null;
+}
+
+export interface EntryWrite {
+  title: string;
+  slug?: string;
+  organization: string;
+  status: Status;
+  publishAt?: string;
+  jobId?: string;
+  data: EntryData;
+}
+
+export class EntryConflictError extends Error {
+  constructor(
+    readonly field: "slug" | "jobId",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A save made against an older version than the one stored: refused, nothing written. */
+export class StaleEntryError extends Error {
+  constructor(readonly current: Entry) {
+    super(`The entry was saved by someone else at ${current.updatedAt}`);
+  }
+}
+
+export class EntryNotFoundError extends Error {
+  constructor(id: string) {
+    super(`No entry with id ${id}`);
+  }
+}
+
+/** The columns that a kind's fields are projected into (state, qualification, last date). */
+export function projectedColumns(kind: Kind, data: EntryData) {
+  const out = {
+    state: null as string | null,
+    qualification: null as string | null,
+    last_date: null as string | null,
+  };
+  for (const field of allFields(REGISTRY[kind].sections)) {
+    if (field.type !== "rows" && field.column) {
+      const v = data[field.name];
+      out[field.column] = v === undefined ? null : String(v);
+    }
+  }
+  return out;
+}
+
+async function uniqueSlug(db: DB, kind: Kind, wanted: string, exceptId?: string): Promise<string> {
+  for (let n = 1; n < 1000; n++) {
+    const candidate = n === 1 ? wanted : `${wanted.slice(0, 95)}-${n}`;
+    const taken = await slugOwner(db, kind, candidate);
+    if (!taken || taken === exceptId) return candidate;
+  }
+  throw new EntryConflictError("slug", "Could not find a free slug; choose one by hand");
+}
+
+/** Which entry currently answers or used to answer to this slug, if any. */
+async function slugOwner(db: DB, kind: Kind, slug: string): Promise<string | undefined> {
+  const current = await db
+    .selectFrom("entries")
+    .select("id")
+    .where("kind", "=", kind)
+    .where("slug", "=", slug)
+    .executeTakeFirst();
+  if (current) return current.id;
+  const old = await db
+    .selectFrom("entry_slugs")
+    .select("entry_id")
+    .where("kind", "=", kind)
+    .where("slug", "=", slug)
+    .executeTakeFirst();
+  return old?.entry_id;
+}
+
+async function checkJobLink(db: DB, kind: Kind, jobId: string | undefined) {
+  if (!jobId) return null;
+  if (!REGISTRY[kind].linksToJob) {
+    throw new EntryConflictError("jobId", `A ${REGISTRY[kind].label} cannot link to a job`);
+  }
+  const job = await db
+    .selectFrom("entries")
+    .select("id")
+    .where("id", "=", jobId)
+    .where("kind", "=", "job")
+    .executeTakeFirst();
+  if (!job) throw new EntryConflictError("jobId", "The linked job does not exist");
+  return jobId;
+}
+
+function publishedAtFor(
+  status: Status,
+  publishAt: string | undefined,
+  previous: string | null,
+  at: string,
+) {
+  // A scheduled entry carries its future time; published by hand before then, it is public now.
+  if (status === "published") return previous && previous <= at ? previous : at;
+  if (status === "scheduled") return publishAt ? new Date(publishAt).toISOString() : null;
+  return previous;
+}
+
+/** A new entry and its first revision, in the caller's transaction (app/server/write/). */
+export async function insertEntry(
+  trx: DB,
+  kind: Kind,
+  input: EntryWrite,
+  author: Author,
+): Promise<Entry> {
+  const at = now();
+  const id = newId();
+  const explicit = input.slug;
+  if (explicit && (await slugOwner(trx, kind, explicit))) {
+    throw new EntryConflictError(
+      "slug",
+      `The slug "${explicit}" is already used by another ${REGISTRY[kind].label.toLowerCase()}`,
+    );
+  }
+  const slug = explicit ?? (await uniqueSlug(trx, kind, slugify(input.title)));
+  await ensureOrganization(trx, input.organization);
+  const row = {
+    id,
+    kind,
+    slug,
+    title: input.title,
+    organization: input.organization,
+    ...projectedColumns(kind, input.data),
+    status: input.status,
+    publish_at: input.publishAt ? new Date(input.publishAt).toISOString() : null,
+    published_at: publishedAtFor(input.status, input.publishAt, null, at),
+    job_id: await checkJobLink(trx, kind, input.jobId),
+    data: JSON.stringify(input.data),
+    search_text: searchableText(REGISTRY[kind].sections, input.data),
+    created_at: at,
+    updated_at: at,
+    created_by: author.id,
+    updated_by: author.id,
+    deleted_at: null,
+  };
+  await trx.insertInto("entries").values(row).execute();
+  const entry = toEntry(row);
+  await recordRevision(trx, "entry", id, entry, author, at);
+  return entry;
+}
+
+/** `insertEntry` in a transaction of its own (seeding, imports, tests). */
+export function createEntry(db: DB, kind: Kind, input: EntryWrite, author: Author) {
+  return db.transaction().execute((trx) => insertEntry(trx, kind, input, author));
+}
+
+/**
+ * The entry changed, with a revision (and the public change log), in the caller's transaction.
+ * With `expectedVersion` (the `updatedAt` the editor's form was loaded at) a save against a newer
+ * stored version throws StaleEntryError. The check and the write are one conditional UPDATE, so
+ * two saves racing on PostgreSQL cannot both pass it.
+ */
+export async function changeEntry(
+  trx: DB,
+  id: string,
+  input: EntryWrite,
+  author: Author,
+  expectedVersion?: string,
+): Promise<Entry> {
+  const before = await trx
+    .selectFrom("entries")
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!before) throw new EntryNotFoundError(id);
+  if (expectedVersion !== undefined && before.updated_at !== expectedVersion) {
+    throw new StaleEntryError(toEntry(before));
+  }
+  const kind = before.kind as Kind;
+  const at = nowAfter(before.updated_at);
+  let slug = before.slug;
+  if (input.slug && input.slug !== before.slug) {
+    const owner = await slugOwner(trx, kind, input.slug);
+    if (owner && owner !== id) {
+      throw new EntryConflictError(
+        "slug",
+        `The slug "${input.slug}" is already used by another ${REGISTRY[kind].label.toLowerCase()}`,
+      );
+    }
+    // The old address keeps working: it answers with a 301 to the new one.
+    await trx
+      .deleteFrom("entry_slugs")
+      .where("kind", "=", kind)
+      .where("slug", "=", input.slug)
+      .execute();
+    await trx
+      .insertInto("entry_slugs")
+      .values({ kind, slug: before.slug, entry_id: id, created_at: at })
+      .onConflict((oc) => oc.columns(["kind", "slug"]).doNothing())
+      .execute();
+    slug = input.slug;
+  }
+  if (input.organization !== before.organization) await ensureOrganization(trx, input.organization);
+  const changes = {
+    slug,
+    title: input.title,
+    organization: input.organization,
+    ...projectedColumns(kind, input.data),
+    status: input.status,
+    publish_at: input.publishAt ? new Date(input.publishAt).toISOString() : null,
+    published_at: publishedAtFor(input.status, input.publishAt, before.published_at, at),
+    job_id: await checkJobLink(trx, kind, input.jobId),
+    data: JSON.stringify(input.data),
+    search_text: searchableText(REGISTRY[kind].sections, input.data),
+    updated_at: at,
+    updated_by: author.id,
+  };
+  const updated = await trx
+    .updateTable("entries")
+    .set(changes)
+    .where("id", "=", id)
+    .where("updated_at", "=", before.updated_at)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) {
+    const current = await trx
+      .selectFrom("entries")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    throw new StaleEntryError(toEntry(current));
+  }
+  const entry = toEntry({ ...before, ...changes });
+  await recordRevision(trx, "entry", id, entry, author, at);
+  // Readers hear of changes to what they act on, once the entry is public and stays so.
+  if (before.status === "published" && input.status === "published") {
+    const keyed = keyChanges(kind, JSON.parse(before.data) as EntryData, input.data);
+    if (keyed.length > 0)
+      await trx
+        .insertInto("entry_changes")
+        .values(
+          keyed.map((c) => ({
+            id: newId(),
+            entry_id: id,
+            headline: c.headline,
+            detail: c.detail,
+            created_at: at,
+          })),
+        )
+        .execute();
+  }
+  return entry;
+}
+
+/** `changeEntry` in a transaction of its own (seeding, imports, tests). */
+export function updateEntry(db: DB, id: string, input: EntryWrite, author: Author) {
+  return db.transaction().execute((trx) => changeEntry(trx, id, input, author));
+}
