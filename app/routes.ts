@@ -24,6 +24,7 @@ export default [
   route("sitemap.xml", "routes/resources/sitemap-index.ts"),
   route("sitemaps/:file", "routes/resources/sitemap.ts"),
   route("feeds/:file", "routes/resources/feed.ts"),
+  route("hi/feeds/:file", "routes/resources/feed.ts", { id: "feed-hi" }),
   route("api/auth/*", "routes/resources/auth.ts"),
   route("eligibility/rules.json", "routes/resources/eligibility-rules.ts"),
   route("files/:name", "routes/resources/file.ts"),

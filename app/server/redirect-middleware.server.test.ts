@@ -91,6 +91,21 @@ describeEachDatabase("redirect middleware", (db) => {
     expect((data.thrown as Response).headers.get("Location")).toBe("/contact-us?ref=x");
   });
 
+  it("holds a rule for the Hindi twin of its path, to the Hindi destination", async () => {
+    await rule(db(), "/old-hindi-notice", "/jobs?state=Bihar", 301);
+    const page = await run(getDb, "/hi/old-hindi-notice?utm_source=wa");
+    expect((page.thrown as Response).headers.get("Location")).toBe(
+      "/hi/jobs?state=Bihar&utm_source=wa",
+    );
+    const data = await run(getDb, "/hi/old-hindi-notice.data?_routes=x");
+    expect((data.thrown as Response).headers.get("Location")).toBe("/hi/jobs?state=Bihar");
+    // The Hindi home and lists are core pages like their English twins: never looked up.
+    await rule(db(), "/results", "/jobs", 301);
+    const core = await run(getDb, "/hi/results");
+    expect(core.thrown).toBeUndefined();
+    expect(core.next).toHaveBeenCalledOnce();
+  });
+
   it("sends an absolute destination as a full page load", async () => {
     await rule(db(), "/partner", "https://example.org/notice", 302);
     const { thrown } = await run(getDb, "/partner");

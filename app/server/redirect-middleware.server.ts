@@ -1,5 +1,6 @@
 import { data, redirect, redirectDocument, type MiddlewareFunction } from "react-router";
 import type { DB } from "./db/db.server.ts";
+import { localeFromPath, localePath, stripLocale } from "~/i18n/locale.ts";
 import { goneContext } from "~/request-context.ts";
 import { isCorePath, matchRedirect, type RedirectRule } from "./redirects.server.ts";
 
@@ -33,7 +34,10 @@ export function redirectMiddleware(
   const misses = { generation: -1, paths: new Set<string>() };
   return async ({ request, context }, next) => {
     if (request.method !== "GET" && request.method !== "HEAD") return next();
-    const path = pagePath(request);
+    // A rule is written for the English path and holds for its Hindi twin: /hi/old → /hi/new.
+    const fullPath = pagePath(request);
+    const locale = localeFromPath(fullPath);
+    const path = stripLocale(fullPath);
     if (isCorePath(path)) return next();
     let rule: RedirectRule | undefined;
     let generation = -1;
@@ -60,7 +64,7 @@ export function redirectMiddleware(
       if (response.status !== 410) throw data(null, { status: 410 });
       return response;
     }
-    const destination = withQuery(rule.destination, request);
+    const destination = withQuery(localePath(locale, rule.destination), request);
     if (ABSOLUTE.test(destination)) throw redirectDocument(destination, rule.statusCode);
     // Not `replace()`: a client-side navigation has not put the old address in the history yet,
     // so a plain redirect already leaves it out, while `replace()` would also erase the page the

@@ -62,10 +62,7 @@ export interface PageMetaInput {
   translated?: boolean;
 }
 
-/**
- * The page's language versions for `hreflang`, by `localeLinks` (en, hi, x-default). Empty when
- * the page has no real translation.
- */
+/** A page's language versions for `hreflang`: English, Hindi, and English as the default. */
 export function languageAlternates(baseUrl: string, path: string, page = 1) {
   const en = canonicalUrl(baseUrl, path, page);
   const hi = canonicalUrl(baseUrl, localePath("hi", path), page);
@@ -108,7 +105,7 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
       rel: "alternate",
       type: "application/rss+xml",
       title: input.feed.title,
-      href: input.feed.href,
+      href: localePath(locale, input.feed.href),
     });
   }
   if (input.prev) meta.push({ tagName: "link", rel: "prev", href: input.prev });
@@ -429,16 +426,45 @@ export function sitemapIndexXml(sitemaps: readonly { loc: string; lastmod?: stri
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join("\n")}\n</sitemapindex>\n`;
 }
 
-export function urlsetXml(urls: readonly { loc: string; lastmod?: string }[]): string {
-  const items = urls.map(
-    (u) =>
-      `  <url>\n    <loc>${escapeXml(u.loc)}</loc>\n${u.lastmod ? `    <lastmod>${escapeXml(u.lastmod)}</lastmod>\n` : ""}  </url>`,
-  );
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join("\n")}${items.length ? "\n" : ""}</urlset>\n`;
+export interface SitemapUrl {
+  loc: string;
+  lastmod?: string;
+  /** The page's language versions (`languageAlternates`), listed on each of them. */
+  alternates?: readonly { hrefLang: string; href: string }[];
+}
+
+/**
+ * A page that exists in both languages, as sitemap entries: the English and the Hindi URL, each
+ * carrying both as `xhtml:link` alternates (Google wants the set repeated on every version).
+ */
+export function bilingualUrls(baseUrl: string, path: string, lastmod?: string): SitemapUrl[] {
+  const alternates = languageAlternates(baseUrl, path);
+  return [
+    { loc: canonicalUrl(baseUrl, path), lastmod, alternates },
+    { loc: canonicalUrl(baseUrl, localePath("hi", path)), lastmod, alternates },
+  ];
+}
+
+export function urlsetXml(urls: readonly SitemapUrl[]): string {
+  const items = urls.map((u) => {
+    const links = (u.alternates ?? [])
+      .map(
+        (a) =>
+          `    <xhtml:link rel="alternate" hreflang="${escapeXml(a.hrefLang)}" href="${escapeXml(a.href)}"/>\n`,
+      )
+      .join("");
+    return `  <url>\n    <loc>${escapeXml(u.loc)}</loc>\n${u.lastmod ? `    <lastmod>${escapeXml(u.lastmod)}</lastmod>\n` : ""}${links}  </url>`;
+  });
+  const xhtml = urls.some((u) => u.alternates?.length)
+    ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"'
+    : "";
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${xhtml}>\n${items.join("\n")}${items.length ? "\n" : ""}</urlset>\n`;
 }
 
 export interface RssChannel {
   title: string;
+  /** "en-IN" (default) or "hi-IN". */
+  language?: string;
   link: string;
   selfLink: string;
   description: string;
@@ -470,7 +496,7 @@ export function rssXml(channel: RssChannel): string {
     <title>${escapeXml(channel.title)}</title>
     <link>${escapeXml(channel.link)}</link>
     <description>${escapeXml(channel.description)}</description>
-    <language>en-IN</language>
+    <language>${channel.language ?? "en-IN"}</language>
     <atom:link href="${escapeXml(channel.selfLink)}" rel="self" type="application/rss+xml"/>
 ${newest ? `    <lastBuildDate>${rfc822(newest)}</lastBuildDate>\n` : ""}${items.join("\n")}${items.length ? "\n" : ""}  </channel>
 </rss>

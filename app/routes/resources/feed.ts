@@ -6,6 +6,8 @@ import {
   landingValue,
 } from "~/content/landing.ts";
 import { KIND_LIST, kindByUrlPrefix, REGISTRY } from "~/content/registry.ts";
+import { catalog, requestLocale } from "~/i18n/catalog.server.ts";
+import { fmt, LOCALE_TAG, localePath, type Locale } from "~/i18n/locale.ts";
 import { feedItems, type FeedItem } from "~/server/entries/sitemaps.server.ts";
 import { getOrganizationBySlug } from "~/server/organizations.server.ts";
 import { env } from "~/server/env.server.ts";
@@ -23,9 +25,13 @@ const NO_SUCH_FEED =
  * /feeds/jobs.xml and the like: RSS 2.0 of a kind's 50 newest entries; /feeds/jobs-state-bihar.xml
  * and /feeds/jobs-qualification-12th-pass.xml: those of a job landing page.
  */
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
+  // /hi/feeds/…: the same items, linked to the Hindi pages, the channel worded in Hindi.
+  const locale = requestLocale(request);
+  const t = catalog(locale).feeds;
   const name = params.file.match(/^([a-z0-9-]+)\.xml$/)?.[1] ?? "";
-  if (name.startsWith("organization-")) return organizationFeed(name.slice("organization-".length));
+  if (name.startsWith("organization-"))
+    return organizationFeed(name.slice("organization-".length), locale);
   const landingMatch = /^jobs-(state|qualification)-([a-z0-9-]+)$/.exec(name);
   const facet = landingMatch && isLandingFacet(landingMatch[1]) ? landingMatch[1] : undefined;
   const landing = facet ? landingValue(facet, landingMatch![2]) : undefined;
@@ -37,20 +43,23 @@ export async function loader({ params }: Route.LoaderArgs) {
     feedItems(conn, kind.kind, FEED_SIZE, facet ? { [facet]: landing } : {}),
   ]);
   const baseUrl = env().BASE_URL;
-  const title = facet ? landingTitle(facet, landing!) : kind.plural;
-  return rssResponse(baseUrl, {
-    title: `${title}: ${settings.siteName}`,
+  const title = facet
+    ? landingTitle(facet, landing!)
+    : locale === "en"
+      ? kind.plural
+      : (t.kinds[kind.kind] ?? kind.plural);
+  const site = settings.siteName;
+  return rssResponse(baseUrl, locale, {
+    title: fmt(t.title, { title, site }),
     path: facet ? landingPath(facet, landing!) : kind.urlPrefix,
     selfPath: facet ? landingFeedPath(facet, landing!) : `/feeds${kind.urlPrefix}.xml`,
-    description: facet
-      ? `The newest ${title.toLowerCase()} on ${settings.siteName}.`
-      : `The newest ${kind.plural.toLowerCase()} on ${settings.siteName}.`,
+    description: fmt(t.newest, { what: locale === "en" ? title.toLowerCase() : title, site }),
     items: items.map((item) => ({ ...item, urlPrefix: kind.urlPrefix })),
   });
 }
 
 /** /feeds/organization-upsc.xml: the newest entries of every kind of one organization. */
-async function organizationFeed(slug: string) {
+async function organizationFeed(slug: string, locale: Locale) {
   const conn = await db();
   const organization = await getOrganizationBySlug(conn, slug);
   if (!organization) return notFound(NO_SUCH_FEED);
@@ -66,11 +75,13 @@ async function organizationFeed(slug: string) {
     .flat()
     .sort((a, b) => (a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : 0))
     .slice(0, FEED_SIZE);
-  return rssResponse(env().BASE_URL, {
-    title: `${organization.name}: ${settings.siteName}`,
+  const t = catalog(locale).feeds;
+  const site = settings.siteName;
+  return rssResponse(env().BASE_URL, locale, {
+    title: fmt(t.title, { title: organization.name, site }),
     path: `/organizations/${organization.slug}`,
     selfPath: `/feeds/organization-${organization.slug}.xml`,
-    description: `The newest jobs, results and admit cards of ${organization.name} on ${settings.siteName}.`,
+    description: fmt(t.organization, { name: organization.name, site }),
     items,
   });
 }
@@ -78,6 +89,7 @@ async function organizationFeed(slug: string) {
 /** An RSS 2.0 answer: the channel at `path`, one item per entry (linked to its page). */
 function rssResponse(
   baseUrl: string,
+  locale: Locale,
   feed: {
     title: string;
     path: string;
@@ -88,11 +100,12 @@ function rssResponse(
 ) {
   const xml = rssXml({
     title: feed.title,
-    link: canonicalUrl(baseUrl, feed.path),
-    selfLink: canonicalUrl(baseUrl, feed.selfPath),
+    language: LOCALE_TAG[locale],
+    link: canonicalUrl(baseUrl, localePath(locale, feed.path)),
+    selfLink: canonicalUrl(baseUrl, localePath(locale, feed.selfPath)),
     description: feed.description,
     items: feed.items.map((item) => {
-      const link = canonicalUrl(baseUrl, `${item.urlPrefix}/${item.slug}`);
+      const link = canonicalUrl(baseUrl, localePath(locale, `${item.urlPrefix}/${item.slug}`));
       return {
         title: item.title,
         link,

@@ -4,7 +4,7 @@ import { landingPath, landingSlug, landingValue } from "~/content/landing.ts";
 import { filterValues } from "~/server/entries/public-reads.server.ts";
 import { publicKindStats, sitemapEntries } from "~/server/entries/sitemaps.server.ts";
 import { env } from "~/server/env.server.ts";
-import { canonicalUrl, urlsetXml } from "~/server/seo.server.ts";
+import { bilingualUrls, canonicalUrl, urlsetXml, type SitemapUrl } from "~/server/seo.server.ts";
 import { listOrganizations } from "~/server/organizations.server.ts";
 import { db } from "~/server/services.server.ts";
 import { listSitePages } from "~/server/site-pages.server.ts";
@@ -19,7 +19,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const conn = await db();
   const [, name, number] =
     params.file.match(/^([a-z]+(?:-[a-z]+)*)(?:-([1-9]\d{0,4}))?\.xml$/) ?? [];
-  let urls: { loc: string; lastmod?: string }[];
+  let urls: SitemapUrl[];
   if (name === "pages") {
     if (number)
       return notFound("No such sitemap. The sitemap index at /sitemap.xml lists them all.");
@@ -32,30 +32,30 @@ export async function loader({ params }: Route.LoaderArgs) {
     ]);
     const last = (kind: Kind) => stats[kind]?.last;
     const published = new Set<string>(SITE_PAGE_SLUGS);
+    // Pages whose words are the interface's exist in Hindi too (issue 14): both URLs, each with
+    // its alternates. The site pages' text is the editors' and has no Hindi version yet.
+    const both = (path: string, lastmod?: string) => bilingualUrls(baseUrl, path, lastmod);
     urls = [
-      {
-        loc: canonicalUrl(baseUrl, "/"),
-        lastmod: KIND_LIST.map((k) => last(k.kind))
+      ...both(
+        "/",
+        KIND_LIST.map((k) => last(k.kind))
           .sort()
           .at(-1),
-      },
-      ...KIND_LIST.map((k) => ({ loc: canonicalUrl(baseUrl, k.urlPrefix), lastmod: last(k.kind) })),
+      ),
+      ...KIND_LIST.flatMap((k) => both(k.urlPrefix, last(k.kind))),
       ...pages
         .filter((p) => published.has(p.slug))
         .map((p) => ({ loc: canonicalUrl(baseUrl, `/${p.slug}`), lastmod: p.updatedAt })),
-      { loc: canonicalUrl(baseUrl, "/contact-us") },
-      { loc: canonicalUrl(baseUrl, "/eligibility") },
+      ...both("/contact-us"),
+      ...both("/eligibility"),
       // The job landing pages of every state and qualification that has a public job.
       ...states
         .filter((v) => landingValue("state", landingSlug(v)))
-        .map((v) => ({ loc: canonicalUrl(baseUrl, landingPath("state", v)) })),
+        .flatMap((v) => both(landingPath("state", v))),
       ...qualifications
         .filter((v) => landingValue("qualification", landingSlug(v)))
-        .map((v) => ({ loc: canonicalUrl(baseUrl, landingPath("qualification", v)) })),
-      ...organizations.map((o) => ({
-        loc: canonicalUrl(baseUrl, `/organizations/${o.slug}`),
-        lastmod: o.updatedAt,
-      })),
+        .flatMap((v) => both(landingPath("qualification", v))),
+      ...organizations.flatMap((o) => both(`/organizations/${o.slug}`, o.updatedAt)),
     ];
   } else {
     const kind = name ? kindByUrlPrefix(`/${name}`) : undefined;

@@ -8,6 +8,7 @@ import { contact } from "./contact.ts";
 import { eligibility } from "./eligibility.ts";
 import { organization } from "./organization.ts";
 import { sitePage } from "./site-page.ts";
+import { feeds } from "./feeds.ts";
 
 /** The English catalogue: its shape is the type every language must fill (types.ts). */
 export const en = {
@@ -21,4 +22,5 @@ export const en = {
   eligibility,
   organization,
   sitePage,
+  feeds,
 };

@@ -8,6 +8,7 @@ import { contact } from "./contact.ts";
 import { eligibility } from "./eligibility.ts";
 import { organization } from "./organization.ts";
 import { sitePage } from "./site-page.ts";
+import { feeds } from "./feeds.ts";
 
 import type { Catalog } from "../types.ts";
 
@@ -23,4 +24,5 @@ export const hi: Catalog = {
   eligibility,
   organization,
   sitePage,
+  feeds,
 };
