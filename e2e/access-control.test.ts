@@ -64,6 +64,8 @@ function capabilityFor(pattern: string, method: "GET" | "POST"): Capability | nu
   if (under("/admin/messages")) return "messages";
   if (under("/admin/trash")) return "trash";
   if (under("/admin/organizations")) return "organizations";
+  // The dashboard's only action is "Approve and publish" in the review queue.
+  if (pattern === "/admin" && method === "POST") return "publish";
   const [, , segment, screen] = pattern.split("/");
   if (segment && ENTRY_SEGMENTS.has(segment) && method === "POST") {
     // The list's bulk actions and the history's restore publish; the edit form decides per entry.
@@ -143,6 +145,12 @@ function formFor(route: AdminRoute, t: Targets, complete: boolean): Body {
       return [
         ["email", ""],
         ["password", ""],
+      ];
+    case "dashboard.tsx":
+      return [
+        ["intent", "approve"],
+        ["kind", "job"],
+        ["id", t.entryId["manage-jobs"] ?? ""],
       ];
     case "seo-tools.tsx":
       return [
@@ -477,7 +485,8 @@ describe("access control of every admin route", () => {
         wanted:
           method === "GET"
             ? (got, location) => got === 200 || (got === 302 && location === "/admin")
-            : status(400),
+            : // Refused (400); the page that would show the error then sends signed-in staff on.
+              (got, location) => (got === 400 && !location) || (got === 302 && location === "/admin"),
       };
     if (route.pattern === "/admin/*") return { refused: false, wanted: status(404) };
     if (method === "POST" && !hasAction(route)) return { refused: true, wanted: status(405) };

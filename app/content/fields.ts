@@ -171,8 +171,39 @@ export function allFields(sections: readonly Section[]): Field[] {
   return sections.flatMap((s) => s.fields);
 }
 
+/** Where an entry keeps the Hindi version of a field's words: `hi_summary`, `hi_faqs` (issue 14). */
+export const HINDI = "hi_";
+/** When the English words last changed, and when the Hindi ones did (set by the write path). */
+export const TEXT_CHANGED_AT = "textChangedAt";
+export const HINDI_CHANGED_AT = "hi_changedAt";
+
+/**
+ * The fields an editor writes words into (text and textarea; in tables, their text columns), each
+ * as its optional Hindi twin: numbers, dates, addresses and choices are shared by both languages.
+ * A Hindi table row translates the English row at the same position.
+ */
+export function hindiFields(sections: readonly Section[]): Field[] {
+  const words = (f: ScalarField) => f.type === "text" || f.type === "textarea";
+  const out: Field[] = [{ name: `${HINDI}title`, label: "Title (Hindi)", type: "text", max: 300 }];
+  for (const field of allFields(sections)) {
+    if (field.type === "rows") {
+      const columns = field.columns.filter(words).map((c) => ({ ...c, required: false }));
+      if (columns.length) out.push({ ...field, name: `${HINDI}${field.name}`, columns });
+    } else if (words(field)) {
+      out.push({ ...field, name: `${HINDI}${field.name}`, required: false });
+    }
+  }
+  return out;
+}
+
 export function dataSchema(sections: readonly Section[]) {
-  return z.object(Object.fromEntries(allFields(sections).map((f) => [f.name, fieldSchema(f)])));
+  const stamp = z.string().max(40).optional();
+  const shape: Record<string, z.ZodType> = Object.fromEntries(
+    [...allFields(sections), ...hindiFields(sections)].map((f) => [f.name, fieldSchema(f)]),
+  );
+  shape[TEXT_CHANGED_AT] = stamp;
+  shape[HINDI_CHANGED_AT] = stamp;
+  return z.object(shape);
 }
 
 /** The data a new entry's form starts with: each field's default, if it has one. */

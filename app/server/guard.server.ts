@@ -101,11 +101,11 @@ export function requireAdmin(request: Request): Promise<StaffUser> {
 }
 
 /** A refusal for a role that may not do something; nothing was changed. */
-export function forbidden(role: Role, what = "this") {
+export function forbidden(role: Role, what = "do this") {
   return data(
     {
       forbidden: true,
-      message: `Your role (${ROLE_LABEL[role]}) cannot do ${what}. Nothing was changed; ask an editor or an admin.`,
+      message: `Your role (${ROLE_LABEL[role]}) cannot ${what}. Nothing was changed; ask an editor or an admin.`,
     },
     { status: 403 },
   );

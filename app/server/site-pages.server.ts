@@ -11,6 +11,72 @@ export interface SitePage {
   body: string;
   updatedAt: string;
   updatedBy: string | null;
+  /** The Hindi version (issue 14), null until written; its body is sanitized HTML too. */
+  hindi: SitePageHindi | null;
+  /** When the English words last changed (the Hindi is "older" if written before). */
+  textChangedAt: string | null;
+}
+
+export interface SitePageHindi {
+  title: string;
+  description: string;
+  body: string;
+  /** When the Hindi words last changed. */
+  changedAt: string;
+}
+
+type SitePageRow = {
+  slug: string;
+  title: string;
+  description: string;
+  body: string;
+  updated_at: string;
+  updated_by: string | null;
+  hindi: string | null;
+  text_changed_at: string | null;
+};
+
+function toSitePage(row: SitePageRow): SitePage {
+  let hindi: SitePageHindi | null = null;
+  try {
+    hindi = row.hindi ? (JSON.parse(row.hindi) as SitePageHindi) : null;
+  } catch {
+    hindi = null;
+  }
+  return {
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    body: row.body,
+    updatedAt: row.updated_at,
+    updatedBy: row.updated_by,
+    hindi,
+    textChangedAt: row.text_changed_at,
+  };
+}
+
+/** The page as a Hindi reader gets it, and whether it is really in Hindi. */
+export function sitePageIn(
+  page: SitePage,
+  locale: "en" | "hi",
+): SitePage & { translated: boolean } {
+  if (locale === "en") return { ...page, translated: true };
+  const hi = page.hindi;
+  if (!hi?.title.trim() || !hi.body.trim()) return { ...page, translated: false };
+  return {
+    ...page,
+    title: hi.title,
+    description: hi.description || page.description,
+    body: hi.body,
+    translated: true,
+  };
+}
+
+/** "missing", "complete" or "changed" (the English words changed after the Hindi was written). */
+export function sitePageTranslation(page: SitePage): "missing" | "complete" | "changed" {
+  const hi = page.hindi;
+  if (!hi?.title.trim() || !hi.body.trim()) return "missing";
+  return page.textChangedAt && page.textChangedAt > hi.changedAt ? "changed" : "complete";
 }
 
 /** The site pages the spec names, in the order the admin lists them. */
@@ -27,35 +93,30 @@ export async function getSitePage(db: DB, slug: string): Promise<SitePage | unde
     .selectAll()
     .where("slug", "=", slug)
     .executeTakeFirst();
-  return (
-    row && {
-      slug: row.slug,
-      title: row.title,
-      description: row.description,
-      body: row.body,
-      updatedAt: row.updated_at,
-      updatedBy: row.updated_by,
-    }
-  );
+  return row && toSitePage(row);
 }
 
 export async function listSitePages(db: DB): Promise<SitePage[]> {
   const rows = await db.selectFrom("site_pages").selectAll().orderBy("slug").execute();
-  return rows.map((row) => ({
-    slug: row.slug,
-    title: row.title,
-    description: row.description,
-    body: row.body,
-    updatedAt: row.updated_at,
-    updatedBy: row.updated_by,
-  }));
+  return rows.map(toSitePage);
 }
 
-/** Create or replace a page; the caller has sanitized `body`. Writes a revision. */
+/**
+ * What a save writes. `hindi` absent keeps the stored Hindi; null removes it. Bodies are
+ * sanitized by the caller.
+ */
+export interface SitePageInput {
+  slug: string;
+  title: string;
+  description: string;
+  body: string;
+  hindi?: Omit<SitePageHindi, "changedAt"> | null;
+}
+
 /** `putSitePage` in a transaction of its own (seeding, tests). */
 export function saveSitePage(
   db: DB,
-  page: { slug: string; title: string; description: string; body: string },
+  page: SitePageInput,
   author: { id: string | null; name: string | null },
 ): Promise<SitePage> {
   return db.transaction().execute((trx) => putSitePage(trx, page, author));
@@ -75,7 +136,7 @@ export class StalePageError extends Error {
  */
 export async function putSitePage(
   trx: DB,
-  page: { slug: string; title: string; description: string; body: string },
+  page: SitePageInput,
   author: { id: string | null; name: string | null },
   expectedVersion?: string,
 ): Promise<SitePage> {
@@ -86,12 +147,28 @@ export async function putSitePage(
   }
   const previous = current?.updatedAt ?? "";
   const at = nowAfter(previous);
+  const english = (p: { title: string; description: string; body: string }) =>
+    JSON.stringify([p.title, p.description, p.body]);
+  const textChangedAt = current && english(current) === english(page) ? current.textChangedAt : at;
+  const old = current?.hindi ?? null;
+  const given = page.hindi === undefined ? old : page.hindi;
+  const hindi: SitePageHindi | null =
+    given && (given.title.trim() || given.description.trim() || given.body.trim())
+      ? {
+          title: given.title,
+          description: given.description,
+          body: given.body,
+          changedAt: old && english(old) === english(given) ? old.changedAt : at,
+        }
+      : null;
   const changes = {
     title: page.title,
     description: page.description,
     body: page.body,
     updated_at: at,
     updated_by: author.id,
+    hindi: hindi ? JSON.stringify(hindi) : null,
+    text_changed_at: textChangedAt,
   };
   if (current) {
     const result = await trx
@@ -107,7 +184,16 @@ export async function putSitePage(
       .values({ slug: page.slug, ...changes })
       .execute();
   }
-  const saved: SitePage = { ...page, updatedAt: at, updatedBy: author.id };
+  const saved: SitePage = {
+    slug: page.slug,
+    title: page.title,
+    description: page.description,
+    body: page.body,
+    updatedAt: at,
+    updatedBy: author.id,
+    hindi,
+    textChangedAt,
+  };
   await recordRevision(trx, "page", page.slug, saved, author, at);
   return saved;
 }

@@ -1,19 +1,57 @@
-import { Link } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import { AdminError } from "~/components/admin/admin-error.tsx";
-import { AdminPageHeader, buttonClass } from "~/components/admin/banner.tsx";
+import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
 import { formatDateTime } from "~/components/admin/format.ts";
 import { STATUS_LABELS } from "~/components/admin/status-badge.tsx";
-import { isKind, KIND_LIST, REGISTRY, STATUSES } from "~/content/registry.ts";
+import { isKind, KIND_LIST, KINDS, REGISTRY, STATUSES } from "~/content/registry.ts";
 import { todayInIndia } from "~/india-date.ts";
 import { can } from "~/content/roles.ts";
 import { countByKindAndStatus, reviewQueue } from "~/server/admin-entries.server.ts";
 import { latestAudit } from "~/server/audit.server.ts";
 import { jobsClosingSoon } from "~/server/entries/public-reads.server.ts";
 import { formatDate } from "~/server/format.ts";
-import { requireStaff } from "~/server/guard.server.ts";
+import { actorOf, requireStaff } from "~/server/guard.server.ts";
+import { setStatuses } from "~/server/write/entries.server.ts";
 import { listMessages } from "~/server/messages.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/dashboard";
+
+const ApproveSchema = z.object({
+  intent: z.literal("approve"),
+  kind: z.enum(KINDS),
+  id: z.string().min(1).max(100),
+});
+
+/**
+ * "Approve and publish" from the review queue: an editor publishes a submitted entry in one step.
+ * Only an entry still waiting for review is published (a second editor's click finds it handled).
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireStaff(request, "publish");
+  const parsed = ApproveSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return data({ error: "That request was not an approval of an entry." }, { status: 400 });
+  }
+  const { kind, id } = parsed.data;
+  const database = await db();
+  const pending = await database
+    .selectFrom("entries")
+    .select("title")
+    .where("id", "=", id)
+    .where("kind", "=", kind)
+    .where("status", "=", "pending")
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!pending) {
+    return data(
+      { error: "This entry is no longer waiting for review: someone has already handled it." },
+      { status: 409 },
+    );
+  }
+  await setStatuses(database, kind, [id], "published", actorOf(user), "from the review queue");
+  return redirect(`/admin?approved=${encodeURIComponent(pending.title)}`);
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);
@@ -31,8 +69,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     publisher,
     canReadMessages: can(user.role, "messages"),
+    approved: new URL(request.url).searchParams.get("approved"),
     queue: queue.map((e) => ({
       id: e.id,
+      kind: e.kind,
       title: e.title,
       status: e.status,
       updatedAt: e.updatedAt,
@@ -88,13 +128,18 @@ function daysLeft(lastDate: string | null, today: string): string {
   return days <= 0 ? "closes today" : days === 1 ? "1 day left" : `${days} days left`;
 }
 
-export default function Dashboard({ loaderData }: Route.ComponentProps) {
+export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { counts, closing, messages, audit, today, queue, publisher, canReadMessages } = loaderData;
+  const busy = useNavigation().formData?.get("intent") === "approve";
   const card = "rounded-app border border-stone-200 bg-white p-4";
   const h2 = "mb-3 flex items-center justify-between gap-2 text-base font-semibold";
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <AdminPageHeader title="Dashboard" />
+      {loaderData.approved ? (
+        <Banner tone="success">Approved and published: {loaderData.approved}</Banner>
+      ) : null}
+      {actionData?.error ? <Banner tone="error">{actionData.error}</Banner> : null}
 
       <section aria-label="Add content" className="flex flex-wrap gap-2">
         {KIND_LIST.map((k) => (
@@ -124,6 +169,21 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 <span className="text-xs text-muted">
                   {e.kindLabel} · {STATUS_LABELS[e.status]} · {formatDateTime(e.updatedAt)}
                 </span>
+                {publisher && e.status === "pending" ? (
+                  <Form method="post" className="ml-auto">
+                    <input type="hidden" name="intent" value="approve" />
+                    <input type="hidden" name="kind" value={e.kind} />
+                    <input type="hidden" name="id" value={e.id} />
+                    <button
+                      type="submit"
+                      disabled={busy}
+                      aria-label={`Approve and publish ${e.title}`}
+                      className={buttonClass.secondary}
+                    >
+                      Approve and publish
+                    </button>
+                  </Form>
+                ) : null}
               </li>
             ))}
           </ul>

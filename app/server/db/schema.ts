@@ -51,6 +51,10 @@ export interface SitePagesTable {
   body: string;
   updated_at: string;
   updated_by: string | null;
+  /** JSON `SitePageHindi`, null until an editor writes the Hindi version. */
+  hindi: string | null;
+  /** When the English title, description or body last changed. */
+  text_changed_at: string | null;
 }
 
 export interface SettingsTable {

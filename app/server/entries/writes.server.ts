@@ -4,6 +4,7 @@
 import { allFields, searchableText, type EntryData } from "~/content/fields.ts";
 import { REGISTRY, slugify, type Kind, type Status } from "~/content/registry.ts";
 import { keyChanges } from "~/content/change-log.ts";
+import { stampTranslation } from "~/content/translation.ts";
 import type { DB } from "../db/db.server.ts";
 import { newId, now, nowAfter } from "../db/dialect.ts";
 import { ensureOrganization } from "../organizations.server.ts";
@@ -61,6 +62,51 @@ export function projectedColumns(kind: Kind, data: EntryData) {
     }
   }
   return out;
+}
+
+/**
+ * Where an entry keeps Hindi words (issue 14): under `data.hi` (any shape: every string in it)
+ * and in `hi_<field>` keys beside the English ones (`HINDI` in content/fields.ts). `changedAt`
+ * (`hi_changedAt`) is the write path's stamp, not words.
+ */
+const HINDI_OBJECT = "hi";
+const HINDI_PREFIX = "hi_";
+const HINDI_STAMP = "changedAt";
+
+/** Every string in a value, recursively. */
+function stringsIn(value: unknown, out: string[]): void {
+  if (typeof value === "string") out.push(value);
+  else if (Array.isArray(value)) for (const item of value) stringsIn(item, out);
+  else if (value !== null && typeof value === "object")
+    for (const item of Object.values(value)) stringsIn(item, out);
+}
+
+/**
+ * An entry's words for the full-text index: its searchable English fields (exactly as before),
+ * then any Hindi text it holds, Hindi title first, in NFC without ZWJ/ZWNJ like the search's own
+ * words (searchWords in search.server.ts), so Hindi words are found the moment an entry has them.
+ */
+export function searchTextOf(kind: Kind, data: EntryData): string {
+  const english = searchableText(REGISTRY[kind].sections, data);
+  const nested: unknown = (data as Record<string, unknown>)[HINDI_OBJECT];
+  const fields: [string, unknown][] = [
+    ...(nested !== null && typeof nested === "object" && !Array.isArray(nested)
+      ? Object.entries(nested)
+      : [["", nested] as [string, unknown]]),
+    ...Object.entries(data)
+      .filter(([key]) => key.startsWith(HINDI_PREFIX))
+      .map(([key, value]): [string, unknown] => [key.slice(HINDI_PREFIX.length), value]),
+  ];
+  const parts: string[] = [];
+  for (const [key, value] of fields) if (key === "title") stringsIn(value, parts);
+  for (const [key, value] of fields) if (key !== "title" && key !== HINDI_STAMP) stringsIn(value, parts);
+  const hindi = parts
+    .map((p) => p.normalize("NFC").replace(/[\u200c\u200d]/gu, "").trim())
+    .filter(Boolean)
+    .join("\n")
+    .slice(0, 50_000);
+  if (!hindi) return english;
+  return english ? `${english}\n${hindi}` : hindi;
 }
 
 async function uniqueSlug(db: DB, kind: Kind, wanted: string, exceptId?: string): Promise<string> {
@@ -135,6 +181,7 @@ export async function insertEntry(
   }
   const slug = explicit ?? (await uniqueSlug(trx, kind, slugify(input.title)));
   await ensureOrganization(trx, input.organization);
+  const data = stampTranslation(REGISTRY[kind].sections, undefined, input, at);
   const row = {
     id,
     kind,
@@ -146,8 +193,8 @@ export async function insertEntry(
     publish_at: input.publishAt ? new Date(input.publishAt).toISOString() : null,
     published_at: publishedAtFor(input.status, input.publishAt, null, at),
     job_id: await checkJobLink(trx, kind, input.jobId),
-    data: JSON.stringify(input.data),
-    search_text: searchableText(REGISTRY[kind].sections, input.data),
+    data: JSON.stringify(data),
+    search_text: searchTextOf(kind, input.data),
     created_at: at,
     updated_at: at,
     created_by: author.id,
@@ -212,6 +259,8 @@ export async function changeEntry(
     slug = input.slug;
   }
   if (input.organization !== before.organization) await ensureOrganization(trx, input.organization);
+  const old = { title: before.title, data: JSON.parse(before.data) as EntryData };
+  const data = stampTranslation(REGISTRY[kind].sections, old, input, at);
   const changes = {
     slug,
     title: input.title,
@@ -221,8 +270,8 @@ export async function changeEntry(
     publish_at: input.publishAt ? new Date(input.publishAt).toISOString() : null,
     published_at: publishedAtFor(input.status, input.publishAt, before.published_at, at),
     job_id: await checkJobLink(trx, kind, input.jobId),
-    data: JSON.stringify(input.data),
-    search_text: searchableText(REGISTRY[kind].sections, input.data),
+    data: JSON.stringify(data),
+    search_text: searchTextOf(kind, input.data),
     updated_at: at,
     updated_by: author.id,
   };

@@ -136,14 +136,30 @@ export function setStatuses(
   ids: readonly string[],
   status: BulkStatus,
   actor: Actor,
+  /** Where the change was made, for the audit log. */
+  where = "from the list",
 ) {
   return inWrite(
     db,
     actor,
     async (trx, audit) => {
+      // Publishing a submitted entry approves it: the audit log says who (issue 13).
+      const submitted = new Set(
+        status === "published" && ids.length
+          ? (
+              await trx
+                .selectFrom("entries")
+                .select("id")
+                .where("id", "in", [...ids])
+                .where("status", "=", "pending")
+                .execute()
+            ).map((r) => r.id)
+          : [],
+      );
       const changed = await setStatusManyIn(trx, kind, ids, status, authorOf(actor));
       for (const e of changed) {
-        await audit(`entry.${VERB[status]}`, `${e.kind}:${e.title}`, `id ${e.id}; from the list`);
+        const verb = submitted.has(e.id) ? "approve" : VERB[status];
+        await audit(`entry.${verb}`, `${e.kind}:${e.title}`, `id ${e.id}; ${where}`);
       }
       return changed;
     },
