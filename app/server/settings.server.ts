@@ -108,6 +108,27 @@ export const SeoSchema = z.object({
   robotsTxt: z.string().max(5000, "robots.txt must be at most 5000 characters").default(""),
 });
 
+/**
+ * The Hindi words of the settings an editor writes (issue 14). A Hindi page shows them; one left
+ * empty shows the English.
+ */
+export const HindiSettingsSchema = z.object({
+  tagline: z
+    .string()
+    .trim()
+    .max(160, "The Hindi tagline must be at most 160 characters")
+    .default("सरकारी नौकरी, रिजल्ट और एडमिट कार्ड"),
+  defaultDescription: z
+    .string()
+    .trim()
+    .max(300, "The Hindi description must be at most 300 characters")
+    .default("भारत की ताज़ा सरकारी नौकरियां, परीक्षा रिजल्ट, एडमिट कार्ड, सिलेबस और आंसर की।"),
+  homeFaq: z
+    .array(FaqItemSchema)
+    .max(20, "The Hindi FAQ can hold at most 20 questions")
+    .default([]),
+});
+
 /** Every setting the site reads, with its type and the value used until an editor sets one. */
 export const SettingsSchema = z.object({
   siteName: z
@@ -134,9 +155,25 @@ export const SettingsSchema = z.object({
   bell: BellSchema.prefault({}),
   homeFaq: z.array(FaqItemSchema).max(20, "The FAQ can hold at most 20 questions").default([]),
   seo: SeoSchema.prefault({}),
+  hindi: HindiSettingsSchema.prefault({}),
 });
 
 export type Settings = z.infer<typeof SettingsSchema>;
+
+/** The settings as a page in `locale` reads them: Hindi words where an editor wrote them. */
+export function settingsIn(settings: Settings, locale: "en" | "hi"): Settings {
+  if (locale === "en") return settings;
+  const hi = settings.hindi;
+  return {
+    ...settings,
+    tagline: hi.tagline || settings.tagline,
+    homeFaq: hi.homeFaq.length ? hi.homeFaq : settings.homeFaq,
+    seo: {
+      ...settings.seo,
+      defaultDescription: hi.defaultDescription || settings.seo.defaultDescription,
+    },
+  };
+}
 export type SettingKey = keyof Settings;
 
 export async function getSettings(db: DB): Promise<Settings> {
