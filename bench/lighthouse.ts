@@ -45,6 +45,9 @@ const pages: [string, string][] = [
   ["organization", await firstLink(job, /href="(\/organizations\/[a-z0-9-]+)"/)],
   ["contact", "/contact-us"],
   ["eligibility finder", "/eligibility"],
+  // Issue 14: the Hindi edition, Devanagari font and all.
+  ["Hindi home", "/hi"],
+  ["Hindi job page", `/hi${job}`],
 ];
 
 const rows: (string | number)[][] = [

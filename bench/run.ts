@@ -165,7 +165,13 @@ for (const target of targets) {
       rssLine += `\nserver RSS (sqlite, cache off): ${rssBefore} MB warm, ${rssMb(server.pid!)} MB after the runs`;
     if (cache && target.name === "sqlite") {
       rssLine = `server RSS (sqlite, cache on): ${rssBefore} MB warm, ${rssMb(server.pid!)} MB after the runs`;
-      weights = await pageWeights([...pages.slice(0, 3), ["eligibility finder", "/eligibility"]]);
+      weights = await pageWeights([
+        ...pages.slice(0, 3),
+        ["eligibility finder", "/eligibility"],
+        // Issue 14: the Hindi job page beside the English one.
+        ["Hindi home", "/hi"],
+        ["Hindi job page", `/hi${pages[2][1]}`],
+      ]);
       if (opts.soak) rssLine += "\n" + (await soak(server.pid!, pages[1][1]));
     }
     await stop(server);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase, DIALECTS, freshDatabase } from "../../test/databases.ts";
 import type { EntryData } from "~/content/fields.ts";
 import { findPosts, jobPostRules } from "~/content/job-eligibility.ts";
+import { insertLegacyEntry } from "../../test/legacy-entries.ts";
 import { migrate, type AppDatabase, type DB } from "./db/db.server.ts";
 import { migrationProvider } from "./db/migrations/index.ts";
 import { openJobRules } from "./eligibility.server.ts";
@@ -97,7 +98,7 @@ describe.each(DIALECTS)("job eligibility migration [%s]", (dialect) => {
 
     const db = database.db;
     // Old-style jobs: only a free-text relaxation, ages and no table.
-    const old = await createEntry(
+    const old = await insertLegacyEntry(
       db,
       "job",
       job("Old Style Clerk", {
@@ -106,10 +107,9 @@ describe.each(DIALECTS)("job eligibility migration [%s]", (dialect) => {
         ageCutoffDate: "2031-01-01",
         ageRelaxation: "As per Government of India rules.",
       }),
-      editor,
     );
     // Old, but with a rule and an ex-servicemen figure already set: those are kept.
-    const oldWithRule = await createEntry(
+    const oldWithRule = await insertLegacyEntry(
       db,
       "job",
       job("Old Style State Clerk", {
@@ -118,23 +118,16 @@ describe.each(DIALECTS)("job eligibility migration [%s]", (dialect) => {
         ageRule: "completed-years",
         exServicemenPlusYears: 5,
       }),
-      editor,
     );
     // Every job is a job: a draft and a trashed one get the table too.
-    const oldDraft = await createEntry(
+    const oldDraft = await insertLegacyEntry(
       db,
       "job",
       job("Old Style Draft", { ageMax: 30 }, "draft"),
-      editor,
     );
-    const oldTrashed = await createEntry(
-      db,
-      "job",
-      job("Old Style Trashed", { ageMax: 30 }),
-      editor,
-    );
+    const oldTrashed = await insertLegacyEntry(db, "job", job("Old Style Trashed", { ageMax: 30 }));
     await trash(db, oldTrashed.id);
-    const own = await createEntry(
+    const own = await insertLegacyEntry(
       db,
       "job",
       job("Own Table Constable", {
@@ -146,16 +139,14 @@ describe.each(DIALECTS)("job eligibility migration [%s]", (dialect) => {
           { category: "sc", years: 4 },
         ],
       }),
-      editor,
     );
     // An empty table is a table: the editor cleared it on purpose.
-    const emptyTable = await createEntry(
+    const emptyTable = await insertLegacyEntry(
       db,
       "job",
       job("Empty Table Guard", { ageMax: 30, ageRelaxations: [] }),
-      editor,
     );
-    const other = await createEntry(db, "result", result("Old Style Result"), editor);
+    const other = await insertLegacyEntry(db, "result", result("Old Style Result"));
     Object.assign(ids, {
       old: old.id,
       oldWithRule: oldWithRule.id,

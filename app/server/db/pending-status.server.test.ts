@@ -5,6 +5,7 @@ import { searchPublished } from "../entries/search.server.ts";
 import type { EntryWrite } from "../entries/writes.server.ts";
 import { saveEntry } from "../write/entries.server.ts";
 import type { Actor } from "../write/transaction.server.ts";
+import { insertLegacyEntry } from "../../../test/legacy-entries.ts";
 import { migrate, type AppDatabase } from "./db.server.ts";
 import { migrationProvider } from "./migrations/index.ts";
 
@@ -51,28 +52,29 @@ describe.each(DIALECTS)("'Pending review' status migration [%s]", (dialect) => {
     expect(error).toBeUndefined();
 
     // Before: the old CHECK refuses "pending" (the bug this migration fixes).
-    const refused = await saveEntry(database.db, {
-      kind: "job",
-      input: entry("Too Early Pending Clerk", "pending"),
-      actor: AUTHOR,
-    }).catch((e: unknown) => e);
+    const refused = await insertLegacyEntry(
+      database.db,
+      "job",
+      entry("Too Early Pending Clerk", "pending"),
+    ).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(Error);
 
-    // Rows that must survive the rebuild: a published job, a result linked to it, a trashed draft.
-    const job = await saveEntry(database.db, {
-      kind: "job",
-      input: entry("Zeppelin Survey Assistant", "published"),
-      actor: AUTHOR,
-    });
-    if (!job.ok) throw new Error("job not saved");
-    jobId = job.entry.id;
-    const result = await saveEntry(database.db, {
-      kind: "result",
-      input: { ...entry("Zeppelin Survey Assistant Result", "published"), jobId } as EntryWrite,
-      actor: AUTHOR,
-    });
-    if (!result.ok) throw new Error(`result not saved: ${JSON.stringify(result)}`);
-    resultId = result.entry.id;
+    // Rows that must survive the rebuild: a published job and a result linked to it.
+    jobId = (
+      await insertLegacyEntry(database.db, "job", entry("Zeppelin Survey Assistant", "published"))
+    ).id;
+    resultId = (
+      await insertLegacyEntry(
+        database.db,
+        "result",
+        entry("Zeppelin Survey Assistant Result", "published"),
+      )
+    ).id;
+    await database.db
+      .updateTable("entries")
+      .set({ job_id: jobId })
+      .where("id", "=", resultId)
+      .execute();
 
     await migrate(database);
   });

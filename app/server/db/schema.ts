@@ -25,6 +25,8 @@ export interface EntriesTable {
   updated_by: string | null;
   deleted_at: string | null;
   search_id: number | null;
+  /** `data.hi_title`, projected: the Hindi title, null when the entry has no Hindi (issue 14). */
+  hi_title: string | null;
 }
 
 export interface EntrySlugsTable {

@@ -26,6 +26,8 @@ export interface Entry {
   createdBy: string | null;
   updatedBy: string | null;
   deletedAt: string | null;
+  /** The Hindi title; an entry without one has no Hindi page of its own (issue 14). */
+  hiTitle: string | null;
 }
 
 /** What a list shows of an entry: no `data`, so lists stay small. */
@@ -65,6 +67,7 @@ export const summaryColumns = [
   "created_by",
   "updated_by",
   "deleted_at",
+  "hi_title",
 ] as const;
 
 export function toSummary(row: Omit<EntryRow, "data" | "search_text" | "search_id">): EntrySummary {
@@ -86,6 +89,7 @@ export function toSummary(row: Omit<EntryRow, "data" | "search_text" | "search_i
     createdBy: row.created_by,
     updatedBy: row.updated_by,
     deletedAt: row.deleted_at,
+    hiTitle: row.hi_title ?? null,
   };
 }
 

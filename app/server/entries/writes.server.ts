@@ -1,7 +1,7 @@
 // An entry's row written: created or changed with its revision, its slug kept unique and its old
 // slugs kept answering. Callers in the app go through the write path (app/server/write/), which
 // wraps these in one transaction with the audit row and the content generation.
-import { allFields, searchableText, type EntryData } from "~/content/fields.ts";
+import { allFields, HINDI, searchableText, type EntryData } from "~/content/fields.ts";
 import { REGISTRY, slugify, type Kind, type Status } from "~/content/registry.ts";
 import { keyChanges } from "~/content/change-log.ts";
 import { stampTranslation } from "~/content/translation.ts";
@@ -50,10 +50,12 @@ export class EntryNotFoundError extends Error {
 
 /** The columns that a kind's fields are projected into (state, qualification, last date). */
 export function projectedColumns(kind: Kind, data: EntryData) {
+  const hiTitle = data[`${HINDI}title`];
   const out = {
     state: null as string | null,
     qualification: null as string | null,
     last_date: null as string | null,
+    hi_title: typeof hiTitle === "string" && hiTitle.trim() ? hiTitle.trim() : null,
   };
   for (const field of allFields(REGISTRY[kind].sections)) {
     if (field.type !== "rows" && field.column) {
@@ -99,9 +101,15 @@ export function searchTextOf(kind: Kind, data: EntryData): string {
   ];
   const parts: string[] = [];
   for (const [key, value] of fields) if (key === "title") stringsIn(value, parts);
-  for (const [key, value] of fields) if (key !== "title" && key !== HINDI_STAMP) stringsIn(value, parts);
+  for (const [key, value] of fields)
+    if (key !== "title" && key !== HINDI_STAMP) stringsIn(value, parts);
   const hindi = parts
-    .map((p) => p.normalize("NFC").replace(/[\u200c\u200d]/gu, "").trim())
+    .map((p) =>
+      p
+        .normalize("NFC")
+        .replace(/[\u200c\u200d]/gu, "")
+        .trim(),
+    )
     .filter(Boolean)
     .join("\n")
     .slice(0, 50_000);
