@@ -1,11 +1,11 @@
-import { afterEach, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../test/databases.ts";
 import type { Kind } from "~/content/registry.ts";
 import { setClock } from "~/india-date.ts";
 import type { DB } from "./db/db.server.ts";
 import { listEntryChanges } from "./entries/public-reads.server.ts";
 import { createEntry, updateEntry, type EntryWrite } from "./entries/writes.server.ts";
-import { readUpdates } from "./updates.server.ts";
+import { feedInLanguage, readUpdates } from "./updates.server.ts";
 
 const editor = { id: null, name: "Test editor" };
 
@@ -174,5 +174,51 @@ describeEachDatabase("key changes as updates", (db) => {
     expect(bell.filter((u) => u.id === job.id)).toHaveLength(1);
     expect(latest[0].title).toBe("Last date extended: Forest Guard");
     expect(await listEntryChanges(db(), draft.id)).toEqual([]);
+  });
+});
+
+describe("feedInLanguage", () => {
+  const base = { type: "Job" as const, createdAt: "2026-11-20T10:00:00.000Z" };
+  const feed = {
+    bell: [
+      {
+        ...base,
+        id: "a",
+        title: "Forest Guard Recruitment 2026",
+        url: "/jobs/forest-guard",
+        hindi: { title: "वन रक्षक भर्ती 2026", change: false },
+      },
+      {
+        ...base,
+        id: "b",
+        title: "Last date extended: Forest Guard Recruitment 2026",
+        url: "/jobs/forest-guard",
+        hindi: { title: "वन रक्षक भर्ती 2026", change: true },
+      },
+      {
+        ...base,
+        id: "c",
+        title: "Clerk Recruitment 2026",
+        url: "/jobs/clerk",
+        hindi: { title: null, change: false },
+      },
+    ],
+    latest: [],
+  };
+
+  it("gives Hindi pages Hindi titles and links, the English title where there is no Hindi", () => {
+    const hi = feedInLanguage(feed, "hi");
+    expect(hi.bell.map((i) => [i.title, i.url])).toEqual([
+      ["वन रक्षक भर्ती 2026", "/hi/jobs/forest-guard"],
+      ["अपडेट: वन रक्षक भर्ती 2026", "/hi/jobs/forest-guard"],
+      ["Clerk Recruitment 2026", "/hi/jobs/clerk"],
+    ]);
+    expect(hi.bell.every((i) => !("hindi" in i))).toBe(true);
+  });
+
+  it("leaves English pages as they were, without the server-side Hindi", () => {
+    const en = feedInLanguage(feed, "en");
+    expect(en.bell.map((i) => [i.title, i.url])).toEqual(feed.bell.map((i) => [i.title, i.url]));
+    expect(en.bell.every((i) => !("hindi" in i))).toBe(true);
   });
 });

@@ -19,6 +19,11 @@ export interface UpdateItem {
   createdAt: string;
   /** The item's own page: /jobs/<slug>, /results/<slug>, /admit-cards/<slug>. */
   url: string;
+  /**
+   * Server side only (feedInLanguage drops it): the entry's Hindi title, and for a key change
+   * that it is one (the change's English headline has no Hindi words).
+   */
+  hindi?: { title: string | null; change: boolean };
 }
 
 export interface UpdatesFeed {
@@ -45,13 +50,20 @@ function toUpdate(entry: EntrySummary): UpdateItem {
     title: entry.title,
     createdAt: entry.publishedAt ?? entry.createdAt,
     url: `${def.urlPrefix}/${entry.slug}`,
+    hindi: { title: entry.hiTitle, change: false },
   };
 }
 
-/** The feed as a page in `locale` links it: Hindi pages link the Hindi pages. */
+/**
+ * The feed as a page in `locale` shows it: Hindi pages link the Hindi pages and show Hindi titles
+ * where the entry has one ("अपडेट: …" for a key change).
+ */
 export function feedInLanguage(feed: UpdatesFeed, locale: Locale): UpdatesFeed {
-  if (locale === "en") return feed;
-  const item = (i: UpdateItem) => ({ ...i, url: localePath(locale, i.url) });
+  const item = ({ hindi, ...i }: UpdateItem): UpdateItem => {
+    if (locale === "en" || !hindi) return i;
+    const title = hindi.title ? (hindi.change ? `अपडेट: ${hindi.title}` : hindi.title) : i.title;
+    return { ...i, title, url: localePath(locale, i.url) };
+  };
   return { bell: feed.bell.map(item), latest: feed.latest.map(item) };
 }
 
@@ -69,7 +81,12 @@ function uniqueById(items: UpdateItem[]): UpdateItem[] {
 /** A key change as an update: "Last date extended: CSSA Junior Clerk Recruitment 2026". */
 function changeUpdate(change: { headline: string; createdAt: string; entry: EntrySummary }) {
   const item = toUpdate(change.entry);
-  return { ...item, title: `${change.headline}: ${item.title}`, createdAt: change.createdAt };
+  return {
+    ...item,
+    title: `${change.headline}: ${item.title}`,
+    createdAt: change.createdAt,
+    hindi: { title: change.entry.hiTitle, change: true },
+  };
 }
 
 /**

@@ -31,6 +31,23 @@ export interface SearchPage extends Page<SearchHit> {
 }
 
 /**
+ * The words of a search, at most 8: letters, digits and combining marks, so a Hindi word keeps
+ * its vowel signs, virama and nukta ("भर्ती", not "भ", "र", "त"), as both indexes keep them.
+ * NFC, as the Hindi in `search_text` is (a nukta letter typed as one code point or two matches
+ * either way); ZWJ/ZWNJ are dropped on both sides; a "word" of marks only (an emoji's variation
+ * selector) is no word.
+ */
+export function searchWords(query: string): string[] {
+  return query
+    .normalize("NFC")
+    .replace(/[\u200c\u200d]/gu, "")
+    .toLowerCase()
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
+    .filter((w) => /[\p{L}\p{N}]/u.test(w))
+    .slice(0, 8);
+}
+
+/**
  * Full-text search over published entries, best match first. The one query that differs between
  * the databases: SQLite's FTS5 and PostgreSQL's tsvector. Words found come back wrapped in
  * \u0001…\u0002 so the page can highlight them without trusting any HTML.
@@ -45,11 +62,7 @@ export async function searchPublished(
     today = todayInIndia(),
   }: { page?: number; perPage?: number; kind?: Kind; today?: string } = {},
 ): Promise<SearchPage> {
-  const words = query
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 0)
-    .slice(0, 8);
+  const words = searchWords(query);
   if (words.length === 0)
     return { items: [], total: 0, page: 1, perPage, pages: 1, kindCounts: {} };
   const offset = (page - 1) * perPage;
@@ -116,7 +129,7 @@ export async function searchPublished(
   }
   // PostgreSQL: rank the newest matches (at most SEARCH_RANK_WINDOW of them) so that a very common
   // word costs the same as a rare one; job seekers want the recent notices first anyway.
-  const tsquery = words.map((w) => `${w.replace(/[^\p{L}\p{N}]/gu, "")}:*`).join(" & ");
+  const tsquery = words.map((w) => `${w.replace(/[^\p{L}\p{M}\p{N}]/gu, "")}:*`).join(" & ");
   const matches = db
     .selectFrom("entries as e")
     .where(sql<boolean>`search_vector @@ to_tsquery('simple', ${tsquery})`)

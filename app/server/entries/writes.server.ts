@@ -1,7 +1,13 @@
 // An entry's row written: created or changed with its revision, its slug kept unique and its old
 // slugs kept answering. Callers in the app go through the write path (app/server/write/), which
 // wraps these in one transaction with the audit row and the content generation.
-import { allFields, HINDI, searchableText, type EntryData } from "~/content/fields.ts";
+import {
+  allFields,
+  HINDI,
+  HINDI_CHANGED_AT,
+  searchableText,
+  type EntryData,
+} from "~/content/fields.ts";
 import { REGISTRY, slugify, type Kind, type Status } from "~/content/registry.ts";
 import { keyChanges } from "~/content/change-log.ts";
 import { stampTranslation } from "~/content/translation.ts";
@@ -66,16 +72,7 @@ export function projectedColumns(kind: Kind, data: EntryData) {
   return out;
 }
 
-/**
- * Where an entry keeps Hindi words (issue 14): under `data.hi` (any shape: every string in it)
- * and in `hi_<field>` keys beside the English ones (`HINDI` in content/fields.ts). `changedAt`
- * (`hi_changedAt`) is the write path's stamp, not words.
- */
-const HINDI_OBJECT = "hi";
-const HINDI_PREFIX = "hi_";
-const HINDI_STAMP = "changedAt";
-
-/** Every string in a value, recursively. */
+/** Every string in a value, recursively (a Hindi table's rows). */
 function stringsIn(value: unknown, out: string[]): void {
   if (typeof value === "string") out.push(value);
   else if (Array.isArray(value)) for (const item of value) stringsIn(item, out);
@@ -85,24 +82,17 @@ function stringsIn(value: unknown, out: string[]): void {
 
 /**
  * An entry's words for the full-text index: its searchable English fields (exactly as before),
- * then any Hindi text it holds, Hindi title first, in NFC without ZWJ/ZWNJ like the search's own
- * words (searchWords in search.server.ts), so Hindi words are found the moment an entry has them.
+ * then its Hindi words (`hi_<field>`, title first), in NFC without ZWJ/ZWNJ like the search's own
+ * words (searchWords in search.server.ts), so an entry is found by its Hindi words too.
  */
 export function searchTextOf(kind: Kind, data: EntryData): string {
   const english = searchableText(REGISTRY[kind].sections, data);
-  const nested: unknown = (data as Record<string, unknown>)[HINDI_OBJECT];
-  const fields: [string, unknown][] = [
-    ...(nested !== null && typeof nested === "object" && !Array.isArray(nested)
-      ? Object.entries(nested)
-      : [["", nested] as [string, unknown]]),
-    ...Object.entries(data)
-      .filter(([key]) => key.startsWith(HINDI_PREFIX))
-      .map(([key, value]): [string, unknown] => [key.slice(HINDI_PREFIX.length), value]),
-  ];
   const parts: string[] = [];
-  for (const [key, value] of fields) if (key === "title") stringsIn(value, parts);
-  for (const [key, value] of fields)
-    if (key !== "title" && key !== HINDI_STAMP) stringsIn(value, parts);
+  stringsIn(data[`${HINDI}title`], parts);
+  for (const [key, value] of Object.entries(data)) {
+    if (key.startsWith(HINDI) && key !== `${HINDI}title` && key !== HINDI_CHANGED_AT)
+      stringsIn(value, parts);
+  }
   const hindi = parts
     .map((p) =>
       p

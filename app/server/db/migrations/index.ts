@@ -9,9 +9,9 @@ import * as jobEligibility from "./2026-11-23T1200-job-eligibility.ts";
 import * as files from "./2026-11-23T1300-files.ts";
 import * as editPresence from "./2026-11-23T1320-edit-presence.ts";
 import * as pendingStatus from "./2026-11-23T1330-pending-status.ts";
-import * as devanagariSearch from "./2026-11-23T1400-devanagari-search.ts";
 import * as sitePageHindi from "./2026-11-23T1410-site-page-hindi.ts";
 import * as entryHindiTitle from "./2026-11-23T1420-entry-hindi-title.ts";
+import * as devanagariSearch from "./2026-11-23T1430-devanagari-search.ts";
 
 export type MigrationDialect = "sqlite" | "postgres";
 
@@ -31,9 +31,9 @@ const migrations: Record<string, DialectMigration> = {
   "2026-11-23T1300-files": files,
   "2026-11-23T1320-edit-presence": editPresence,
   "2026-11-23T1330-pending-status": pendingStatus,
-  "2026-11-23T1400-devanagari-search": devanagariSearch,
   "2026-11-23T1410-site-page-hindi": sitePageHindi,
   "2026-11-23T1420-entry-hindi-title": entryHindiTitle,
+  "2026-11-23T1430-devanagari-search": devanagariSearch,
 };
 
 export function migrationProvider(dialect: MigrationDialect): MigrationProvider {
