@@ -28,6 +28,16 @@ function alternates(html: string): Record<string, string> {
   return out;
 }
 
+/** A sitemap's `<url>` entries with their `xhtml:link` alternates, as { lang: href }. */
+function parseUrls(xml: string) {
+  return [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => ({
+    loc: /<loc>([^<]+)<\/loc>/.exec(m[1])![1],
+    alts: Object.fromEntries(
+      [...m[1].matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((a) => [a[1], a[2]]),
+    ) as Record<string, string>,
+  }));
+}
+
 const canonical = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
 
 describe("the Hindi frame in Chromium at 360 px", () => {
@@ -42,15 +52,11 @@ describe("the Hindi frame in Chromium at 360 px", () => {
     await page.goto("/hi");
     expect(await page.locator("html").getAttribute("lang")).toBe("hi-IN");
     const footer = page.locator("footer");
-    await expect.poll(() => footer.getByRole("heading").allTextContents()).toEqual([
-      hi.shell.footer.browse,
-      hi.shell.footer.about,
-      hi.shell.footer.feeds,
-    ]);
+    await expect
+      .poll(() => footer.getByRole("heading").allTextContents())
+      .toEqual([hi.shell.footer.browse, hi.shell.footer.about, hi.shell.footer.feeds]);
     const browse = footer.getByRole("navigation", { name: hi.shell.footer.browse });
-    expect(await browse.getByRole("link").allTextContents()).toEqual(
-      Object.values(hi.shell.nav),
-    );
+    expect(await browse.getByRole("link").allTextContents()).toEqual(Object.values(hi.shell.nav));
     // Every link to a page of the site stays in Hindi (feeds are /hi/feeds/…).
     const hrefs = await page.$$eval("a[href^='/']", (as) => as.map((a) => a.getAttribute("href")!));
     const english = hrefs.filter((h) => !/^\/hi(\/|$)/.test(h) && h !== "/");
@@ -75,7 +81,9 @@ describe("the Hindi frame in Chromium at 360 px", () => {
     await page.waitForURL((url) => url.pathname === "/jobs");
     expect(new URL(page.url()).search).toBe("?page=2");
     expect(await page.locator("html").getAttribute("lang")).toBe("en-IN");
-    expect(await page.locator("header a[hreflang='hi']").textContent()).toBe(en.shell.otherLanguage);
+    expect(await page.locator("header a[hreflang='hi']").textContent()).toBe(
+      en.shell.otherLanguage,
+    );
     await page.locator("header a[hreflang='hi']").click();
     await page.waitForURL((url) => url.pathname === "/hi/jobs");
     expect(await page.locator("html").getAttribute("lang")).toBe("hi-IN");
@@ -120,15 +128,10 @@ describe("language links for search engines", () => {
     }
   });
 
-  it("lists both versions with xhtml:link alternates in the sitemap, entries in English only", async () => {
+  it("lists both versions with reciprocal xhtml:link alternates in the sitemaps", async () => {
     const xml = await text("/sitemaps/pages.xml");
     expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
-    const urls = [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => ({
-      loc: /<loc>([^<]+)<\/loc>/.exec(m[1])![1],
-      alts: Object.fromEntries(
-        [...m[1].matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((a) => [a[1], a[2]]),
-      ) as Record<string, string>,
-    }));
+    const urls = parseUrls(xml);
     const byLoc = new Map(urls.map((u) => [u.loc, u]));
     const bilingual = urls.filter((u) => u.alts.hi);
     expect(bilingual.length).toBeGreaterThan(10);
@@ -140,10 +143,18 @@ describe("language links for search engines", () => {
       expect(u.alts["x-default"]).toBe(u.alts.en);
     }
     expect(byLoc.get(`${baseURL()}/hi`)?.alts.en).toBe(`${baseURL()}/`);
-    // The entries have no Hindi text yet: their sitemaps stay English.
-    const jobs = await text("/sitemaps/jobs.xml");
-    expect(jobs).toContain("<loc>");
-    expect(jobs).not.toContain("/hi/");
+    // Entries: a job with Hindi text has both pages listed, reciprocal; one without, English only.
+    const jobs = parseUrls(await text("/sitemaps/jobs.xml"));
+    const translated = jobs.filter((u) => u.alts.hi);
+    const englishOnly = jobs.filter((u) => !u.alts.hi);
+    expect(translated.length).toBeGreaterThan(0);
+    expect(englishOnly.length).toBeGreaterThan(0);
+    const jobsByLoc = new Map(jobs.map((u) => [u.loc, u]));
+    for (const u of translated) {
+      expect(jobsByLoc.get(u.alts.hi)?.alts).toEqual(u.alts);
+      expect(jobsByLoc.get(u.alts.en)?.alts).toEqual(u.alts);
+    }
+    for (const u of englishOnly) expect(u.loc).not.toContain("/hi/");
   });
 
   it("has a feed and an updates feed per language", async () => {

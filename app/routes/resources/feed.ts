@@ -106,12 +106,13 @@ function rssResponse(
     description: feed.description,
     items: feed.items.map((item) => {
       const link = canonicalUrl(baseUrl, localePath(locale, `${item.urlPrefix}/${item.slug}`));
+      const hindi = locale === "hi" ? item.hindi : null;
       return {
-        title: item.title,
+        title: hindi?.title ?? item.title,
         link,
         guid: link,
         pubDate: item.publishedAt,
-        description: item.summary || item.organization,
+        description: hindi?.summary || item.summary || item.organization,
       };
     }),
   });

@@ -66,10 +66,13 @@ export async function loader({ params }: Route.LoaderArgs) {
     // Page 1 always exists (a kind may have no entries yet); later pages only when they list some.
     if (page > 1 && rows.length === 0)
       return notFound("No such sitemap. The sitemap index at /sitemap.xml lists them all.");
-    urls = rows.map((r) => ({
-      loc: canonicalUrl(baseUrl, `${kind.urlPrefix}/${r.slug}`),
-      lastmod: r.updatedAt,
-    }));
+    // An entry with Hindi text has a Hindi page of its own: both URLs, with alternates.
+    urls = rows.flatMap((r) => {
+      const path = `${kind.urlPrefix}/${r.slug}`;
+      return r.hindi
+        ? bilingualUrls(baseUrl, path, r.updatedAt)
+        : [{ loc: canonicalUrl(baseUrl, path), lastmod: r.updatedAt }];
+    });
   }
   return new Response(urlsetXml(urls), {
     headers: {

@@ -1,6 +1,6 @@
 // What machines read of the public entries: the sitemaps, the sitemap index's per-kind stats and
 // the RSS feeds.
-import type { EntryData } from "~/content/fields.ts";
+import { HINDI, type EntryData } from "~/content/fields.ts";
 import type { Kind } from "~/content/registry.ts";
 import type { DB } from "../db/db.server.ts";
 import { publicOfKind, type ListFilters } from "./public-reads.server.ts";
@@ -9,6 +9,8 @@ import { isPublic } from "./shared.server.ts";
 export interface SitemapEntry {
   slug: string;
   updatedAt: string;
+  /** Whether it has a Hindi page of its own (a Hindi title): then both URLs are listed. */
+  hindi: boolean;
 }
 
 /**
@@ -26,7 +28,7 @@ export async function sitemapEntries(
   const size = Math.min(perPage, SITEMAP_PAGE_SIZE);
   const rows = await db
     .selectFrom("entries")
-    .select(["slug", "updated_at"])
+    .select(["slug", "updated_at", "hi_title"])
     .where("kind", "=", kind)
     .where(isPublic)
     .orderBy("published_at", "desc")
@@ -34,7 +36,7 @@ export async function sitemapEntries(
     .limit(size)
     .offset((page - 1) * size)
     .execute();
-  return rows.map((r) => ({ slug: r.slug, updatedAt: r.updated_at }));
+  return rows.map((r) => ({ slug: r.slug, updatedAt: r.updated_at, hindi: r.hi_title !== null }));
 }
 
 export interface FeedItem {
@@ -44,6 +46,8 @@ export interface FeedItem {
   organization: string;
   publishedAt: string;
   summary: string;
+  /** The Hindi title and short information, where the entry has them. */
+  hindi: { title: string; summary: string } | null;
 }
 
 /** The newest published entries of a kind with their short information, for the RSS feed. */
@@ -61,9 +65,14 @@ export async function feedItems(
     .execute();
   return rows.map((r) => {
     let summary = "";
+    let hindi: FeedItem["hindi"] = null;
     try {
       const data = JSON.parse(r.data) as EntryData;
       summary = typeof data.summary === "string" ? data.summary : "";
+      const hiTitle = data[`${HINDI}title`];
+      const hiSummary = data[`${HINDI}summary`];
+      if (typeof hiTitle === "string" && hiTitle.trim())
+        hindi = { title: hiTitle, summary: typeof hiSummary === "string" ? hiSummary : "" };
     } catch {
       // A damaged row still belongs in the feed, just without its summary.
     }
@@ -74,6 +83,7 @@ export async function feedItems(
       organization: r.organization,
       publishedAt: r.published_at ?? r.updated_at,
       summary,
+      hindi,
     };
   });
 }
