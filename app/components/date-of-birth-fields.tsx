@@ -1,23 +1,28 @@
+const ENGLISH_LABELS = { day: "Day", month: "Month", year: "Year" };
+
 /**
  * A date of birth as three number boxes (day, month, year), as GOV.UK asks for a memorable date:
  * quicker than a calendar on a phone, and what `dateFromParts` reads back. Used by the finder and
- * by a job page's "Am I eligible?".
+ * by a job page's "Am I eligible?". `labels` names the boxes in the page's language (English
+ * when not given).
  */
 export function DateOfBirthFields({
   values,
   invalid,
   describedBy,
   compact = false,
+  labels = ENGLISH_LABELS,
 }: {
   values: Partial<Record<"dobDay" | "dobMonth" | "dobYear", string>>;
   invalid: boolean;
   describedBy?: string;
   compact?: boolean;
+  labels?: { day: string; month: string; year: string };
 }) {
   const parts = [
-    ["dobDay", "Day", 2, "bday-day"],
-    ["dobMonth", "Month", 2, "bday-month"],
-    ["dobYear", "Year", 4, "bday-year"],
+    ["dobDay", labels.day, 2, "bday-day"],
+    ["dobMonth", labels.month, 2, "bday-month"],
+    ["dobYear", labels.year, 4, "bday-year"],
   ] as const;
   return (
     <div className={`flex ${compact ? "gap-2" : "mt-1 gap-3"}`}>

@@ -1,8 +1,13 @@
 import type { Ref } from "react";
 import { lastDateFact } from "~/content/glance.ts";
 import type { FindingsView, FindingView } from "~/content/job-eligibility.ts";
+import { useLocale, useLocalePath, useT } from "~/i18n/context.tsx";
+import { fmt } from "~/i18n/locale.ts";
 
-/** The finder's answer: the posts one may apply for, then the near misses, then the unknowns. */
+/**
+ * The finder's answer: the posts one may apply for, then the near misses, then the unknowns. Its
+ * words come from the page's `eligibility` strings; the links go to the page's language.
+ */
 export function EligibilityResults({
   findings,
   today,
@@ -13,6 +18,10 @@ export function EligibilityResults({
   headingRef?: Ref<HTMLHeadingElement>;
 }) {
   const { eligible, close, undecided } = findings;
+  const t = useT("eligibility").results;
+  const to = useLocalePath();
+  const count = (n: number, one: string, many: string) => fmt(n === 1 ? one : many, { n });
+  const jobs = jobCount(eligible);
   return (
     <section aria-labelledby="eligible-title" className="mt-6 space-y-6">
       <div>
@@ -23,38 +32,33 @@ export function EligibilityResults({
           className="mb-2 text-xl font-semibold text-ink"
         >
           {eligible.length === 0
-            ? "No open post fits your details today"
-            : `You can apply for ${eligible.length} ${eligible.length === 1 ? "post" : "posts"} in ${jobCount(eligible)} ${jobCount(eligible) === 1 ? "job" : "jobs"}`}
+            ? t.noneFit
+            : fmt(t.canApply, {
+                posts: count(eligible.length, t.post, t.posts),
+                jobs: count(jobs, t.job, t.jobs),
+              })}
         </h2>
-        {eligible.length > 0 && (
-          <p className="mb-2 text-sm text-muted">
-            Soonest last date first. Confirm every condition in the official notification before you
-            pay a fee.
-          </p>
-        )}
-        <FindingList items={eligible} today={today} label="Posts you can apply for" />
+        {eligible.length > 0 && <p className="mb-2 text-sm text-muted">{t.soonestFirst}</p>}
+        <FindingList items={eligible} today={today} label={t.eligibleLabel} />
       </div>
       {close.length > 0 && (
         <div>
           <h2 className="mb-2 text-lg font-semibold text-ink">
-            Not eligible, but close ({close.length})
+            {fmt(t.close, { n: close.length })}
           </h2>
-          <p className="mb-2 text-sm text-muted">
-            Too young by less than a year, or your qualification is one course away.
-          </p>
-          <FindingList items={close} today={today} label="Not eligible, but close" />
+          <p className="mb-2 text-sm text-muted">{t.closeHint}</p>
+          <FindingList items={close} today={today} label={t.closeLabel} />
         </div>
       )}
       {undecided.length > 0 && (
         <details className="rounded-app border border-stone-200 bg-white px-4 py-3">
           <summary className="cursor-pointer font-semibold">
-            {undecided.length} open {undecided.length === 1 ? "post gives" : "posts give"} no age
-            limit here: read the notification
+            {count(undecided.length, t.undecidedOne, t.undecidedMany)}
           </summary>
           <ul className="mt-2 list-disc space-y-1 pl-5">
             {undecided.map((item) => (
               <li key={`${item.href}#${item.post}`}>
-                <a href={item.href} className="text-accent hover:underline">
+                <a href={to(item.href)} className="text-accent hover:underline">
                   {item.title}
                 </a>
                 {item.post && item.post !== item.title ? ` — ${item.post}` : ""}
@@ -91,6 +95,10 @@ function FindingList({
   today: string;
   label: string;
 }) {
+  const all = useT("eligibility");
+  const t = all.results;
+  const locale = useLocale();
+  const to = useLocalePath();
   if (items.length === 0) return null;
   return (
     <ol
@@ -99,30 +107,32 @@ function FindingList({
     >
       {byJob(items).map((posts) => {
         const job = posts[0];
-        const last = lastDateFact(job.lastDate, today);
+        const last = lastDateFact(job.lastDate, today, all.facts, locale);
         return (
           <li key={job.href} className="px-4 py-3">
-            <a href={job.href} className="font-semibold text-accent hover:underline">
+            <a href={to(job.href)} className="font-semibold text-accent hover:underline">
               {job.title}
             </a>
             <p className="text-xs text-muted">{job.organization}</p>
             <p
               className={`mt-1 text-sm font-semibold ${last.tone === "urgent" ? "text-primary-dark" : "text-ink"}`}
             >
-              Last date {last.value}
+              {last.label} {last.value}
             </p>
             <ul className="mt-1 space-y-1">
               {posts.map((item) => {
-                const missed = item.reasons.find((reason) => reason.includes("not met."));
+                const missed = item.reasons.find((reason) => reason.includes(all.rules.notMet));
                 return (
                   <li key={item.post} data-finding={`${item.href}#${item.post}`}>
                     {item.post && (
-                      <p className="text-sm font-semibold text-ink">Post: {item.post}</p>
+                      <p className="text-sm font-semibold text-ink">
+                        {fmt(t.postLabel, { post: item.post })}
+                      </p>
                     )}
                     {missed && <p className="text-sm text-amber-900">{missed}</p>}
                     <details className="text-sm">
                       <summary className="cursor-pointer text-ink">
-                        {item.ageText}: how it was worked out
+                        {fmt(t.howWorked, { age: item.ageText })}
                       </summary>
                       <ul className="mt-1 list-disc space-y-0.5 pl-5 text-ink">
                         {item.reasons.map((reason) => (

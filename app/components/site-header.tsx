@@ -37,7 +37,8 @@ function LanguageSwitch() {
       aria-label={t.otherLanguageLabel}
       className={`grid h-10 shrink-0 place-items-center rounded-app px-2 text-sm font-semibold no-underline hover:bg-white/15 ${locale === "en" ? "font-system" : ""}`}
     >
-      {t.otherLanguage}
+      <span className="sm:hidden">{t.otherLanguageShort}</span>
+      <span className="hidden sm:inline">{t.otherLanguage}</span>
     </a>
   );
 }

@@ -7,37 +7,44 @@ import {
   type ContactErrors,
   type ContactField,
   type ContactInput,
+  type ContactText,
 } from "./contact.ts";
 
-// Checks run in order and only the first problem of a field is shown, so "required" comes first.
-export const ContactSchema = z.object({
-  name: z
-    .string()
-    .check(
-      z.minLength(1, CONTACT_TEXT.nameRequired),
-      z.maxLength(CONTACT_LIMITS.name, CONTACT_TEXT.nameTooLong),
-    ),
-  email: z
-    .string()
-    .check(
-      z.minLength(1, CONTACT_TEXT.emailRequired),
-      z.maxLength(CONTACT_LIMITS.email, CONTACT_TEXT.emailTooLong),
-      z.regex(z.regexes.email, CONTACT_TEXT.emailInvalid),
-    ),
-  message: z
-    .string()
-    .check(
-      z.minLength(1, CONTACT_TEXT.messageRequired),
-      z.minLength(CONTACT_LIMITS.messageMin, CONTACT_TEXT.messageTooShort),
-      z.maxLength(CONTACT_LIMITS.messageMax, CONTACT_TEXT.messageTooLong),
-    ),
-});
+/**
+ * The form's schema with its messages in one language (`text`: the page's `contact.text`).
+ * Checks run in order and only the first problem of a field is shown, so "required" comes first.
+ */
+export const contactSchema = (text: ContactText) =>
+  z.object({
+    name: z
+      .string()
+      .check(z.minLength(1, text.nameRequired), z.maxLength(CONTACT_LIMITS.name, text.nameTooLong)),
+    email: z
+      .string()
+      .check(
+        z.minLength(1, text.emailRequired),
+        z.maxLength(CONTACT_LIMITS.email, text.emailTooLong),
+        z.regex(z.regexes.email, text.emailInvalid),
+      ),
+    message: z
+      .string()
+      .check(
+        z.minLength(1, text.messageRequired),
+        z.minLength(CONTACT_LIMITS.messageMin, text.messageTooShort),
+        z.maxLength(CONTACT_LIMITS.messageMax, text.messageTooLong),
+      ),
+  });
 
-/** Valid input, or the first problem of each field. */
+const schemas = new WeakMap<ContactText, ReturnType<typeof contactSchema>>();
+
+/** Valid input, or the first problem of each field, in `text`'s language (English by default). */
 export function checkContact(
   input: ContactInput,
+  text: ContactText = CONTACT_TEXT,
 ): { ok: true; value: ContactInput } | { ok: false; errors: ContactErrors } {
-  const result = ContactSchema.safeParse(input);
+  let schema = schemas.get(text);
+  if (!schema) schemas.set(text, (schema = contactSchema(text)));
+  const result = schema.safeParse(input);
   if (result.success) return { ok: true, value: result.data };
   const errors: ContactErrors = {};
   for (const issue of result.error.issues) {

@@ -9,12 +9,9 @@
  * limit becomes a number of months (so "17½ years" works as 210 months).
  */
 
-import {
-  CATEGORY_LABEL,
-  QUALIFICATION_LABEL,
-  type Category,
-  type QualificationLevel,
-} from "./eligibility-terms.ts";
+import { fmt } from "~/i18n/locale.ts";
+import type { Category, QualificationLevel } from "./eligibility-terms.ts";
+import { ENGLISH_RULE_WORDS, type RuleWords } from "./eligibility-words.ts";
 
 export {
   CATEGORY_LABEL,
@@ -24,6 +21,7 @@ export {
   type Category,
   type QualificationLevel,
 } from "./eligibility-terms.ts";
+export { ENGLISH_RULE_WORDS, type RuleWords } from "./eligibility-words.ts";
 
 export type Gender = "male" | "female" | "other";
 /** A calendar day written YYYY-MM-DD: no time and no time zone. */
@@ -95,7 +93,6 @@ interface Ymd {
   d: number;
 }
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -161,19 +158,22 @@ function latestBirthAged(months: number, on: Ymd): IsoDate {
   return candidate;
 }
 
-/** "2024-08-01" → "1 Aug 2024". */
-function formatDay(date: IsoDate): string {
+/** "2024-08-01" → "1 Aug 2024" (in Hindi "1 अगस्त 2024"). */
+function formatDay(date: IsoDate, words: RuleWords): string {
   const { y, m, d } = parseDate(date, "date");
-  return `${d} ${MONTHS[m - 1]} ${y}`;
+  return fmt(words.date, { d, month: words.monthNames[m - 1], y });
 }
 
 function formatYears(months: number): string {
   return String(Number((months / 12).toFixed(2)));
 }
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
+function plural(n: number, one: string, many: string): string {
+  return fmt(n === 1 ? one : many, { n });
 }
+
+/** Sentences said one after another. */
+const sentences = (...parts: (string | false | undefined)[]) => parts.filter(Boolean).join(" ");
 
 // ---------------------------------------------------------------------------------------------
 // Rules
@@ -194,16 +194,21 @@ const sameState = (a: string | undefined, b: string) =>
  * top: the central rule deducts service from the candidate's age and then allows `plusYears`,
  * which is the same as adding both to the limit; service is counted in whole months here.
  */
-function relaxationFor(profile: Profile, post: PostRules): Relaxation {
+function relaxationFor(profile: Profile, post: PostRules, words: RuleWords): Relaxation {
   const notes: string[] = [];
   let category = profile.category;
+  const label = (c: Category) => words.categories[c];
+  const place = (name: string) => (Object.hasOwn(words.states, name) ? words.states[name] : name);
   if (post.reservedRelaxationDomicileOnly && post.state && category !== "general") {
     if (!sameState(profile.domicileState, post.state)) {
       notes.push(
-        `Age relaxation for ${CATEGORY_LABEL[category]} is only for candidates domiciled in ${post.state}` +
-          (profile.domicileState
-            ? `; with domicile in ${profile.domicileState} your age is judged as General.`
-            : "; add your domicile state to use it. Until then your age is judged as General."),
+        profile.domicileState
+          ? fmt(words.domicileElsewhere, {
+              category: label(category),
+              state: place(post.state),
+              domicile: place(profile.domicileState),
+            })
+          : fmt(words.domicileMissing, { category: label(category), state: place(post.state) }),
       );
       category = "general";
     }
@@ -215,17 +220,21 @@ function relaxationFor(profile: Profile, post: PostRules): Relaxation {
   const categoryYears = post.relaxation[category] ?? 0;
   if (pwbdYears !== undefined) {
     months += Math.round(pwbdYears * 12);
-    parts.push(`${pwbdYears} (PwBD, ${CATEGORY_LABEL[category]})`);
+    parts.push(fmt(words.partPwbd, { years: pwbdYears, category: label(category) }));
     if (categoryYears > 0) {
       notes.push(
-        `The PwBD relaxation of ${pwbdYears} years already includes the ${categoryYears} years for ${CATEGORY_LABEL[category]}; they are not added twice.`,
+        fmt(words.pwbdIncludesCategory, {
+          pwbd: pwbdYears,
+          years: categoryYears,
+          category: label(category),
+        }),
       );
     }
   } else {
-    if (profile.pwbd) notes.push("This notification gives no age relaxation for PwBD.");
+    if (profile.pwbd) notes.push(words.noPwbdRelaxation);
     if (categoryYears > 0) {
       months += Math.round(categoryYears * 12);
-      parts.push(`${categoryYears} (${CATEGORY_LABEL[category]})`);
+      parts.push(fmt(words.partCategory, { years: categoryYears, category: label(category) }));
     }
   }
 
@@ -239,10 +248,14 @@ function relaxationFor(profile: Profile, post: PostRules): Relaxation {
       const plus = post.exServicemen.plusYears;
       months += serviceMonths + Math.round(plus * 12);
       parts.push(
-        `${formatYears(serviceMonths + plus * 12)} (ex-servicemen: ${formatYears(serviceMonths)} years' service + ${plus})`,
+        fmt(words.partExServicemen, {
+          total: formatYears(serviceMonths + plus * 12),
+          service: formatYears(serviceMonths),
+          plus,
+        }),
       );
     } else {
-      notes.push("This notification gives no age relaxation for ex-servicemen.");
+      notes.push(words.noExServicemenRelaxation);
     }
   }
   return { months, parts, notes };
@@ -293,20 +306,32 @@ function meetsQualification(held: QualificationLevel, required: QualificationLev
   return LADDER[held] >= LADDER[required];
 }
 
-function qualificationCheck(profile: Profile, post: PostRules) {
+/** "Graduate (Engineering)": a level with the subjects the notification names. */
+export function requiredQualification(
+  level: QualificationLevel,
+  subjects: string | undefined,
+  words: RuleWords,
+): string {
+  const qualification = words.qualifications[level];
+  return subjects ? fmt(words.withSubjects, { qualification, subjects }) : qualification;
+}
+
+function qualificationCheck(profile: Profile, post: PostRules, words: RuleWords) {
   const needed = post.qualification;
   if (needed === undefined) {
-    return { ok: true, pending: false, reason: "No minimum qualification." };
+    return { ok: true, pending: false, reason: words.noQualification };
   }
-  const subjects = post.subjects ? ` (${post.subjects})` : "";
-  const required = `${QUALIFICATION_LABEL[needed]}${subjects}`;
-  const held = QUALIFICATION_LABEL[profile.qualification];
-  const checkSubject = subjects ? " Check that your subject is one the notification accepts." : "";
+  const required = requiredQualification(needed, post.subjects, words);
+  const held = words.qualifications[profile.qualification];
+  const checkSubject = post.subjects ? words.checkSubject : undefined;
   if (meetsQualification(profile.qualification, needed)) {
     return {
       ok: true,
       pending: false,
-      reason: `Qualification: ${required} required; yours is ${held}: met.${checkSubject}`,
+      reason: sentences(
+        fmt(words.qualification, { required, held, verdict: words.met }),
+        checkSubject,
+      ),
     };
   }
   const pending =
@@ -316,46 +341,56 @@ function qualificationCheck(profile: Profile, post: PostRules) {
     return {
       ok: true,
       pending,
-      reason: `Qualification: ${required} required; final-year students may apply, so your final year counts if you pass by the date the notification sets.`,
+      reason: fmt(words.finalYearCounts, { required }),
     };
   }
-  const lieu =
-    needed === "iti"
-      ? " A diploma or degree counts only where the notification accepts it in lieu of ITI."
-      : "";
-  const finalYearNote = pending ? " This notification does not accept final-year students." : "";
   return {
     ok: false,
     pending,
-    reason: `Qualification: ${required} required; yours is ${held}: not met.${finalYearNote}${lieu}`,
+    reason: sentences(
+      fmt(words.qualification, { required, held, verdict: words.notMet }),
+      pending && words.finalYearNotAccepted,
+      needed === "iti" && words.itiInLieu,
+    ),
   };
 }
 
-function ageText(birth: Ymd, on: Ymd, cutoff: IsoDate): string {
+function ageText(birth: Ymd, on: Ymd, cutoff: IsoDate, words: RuleWords): string {
   const months = ageInMonths(birth, on);
-  if (months < 0) return `You are not yet born on ${formatDay(cutoff)}`;
-  const years = Math.floor(months / 12);
+  const date = formatDay(cutoff, words);
+  if (months < 0) return fmt(words.notYetBorn, { date });
+  const years = plural(Math.floor(months / 12), words.year, words.years);
   const rest = months % 12;
-  const age = rest ? `${plural(years, "year")} ${plural(rest, "month")}` : plural(years, "year");
-  return `You are ${age} on ${formatDay(cutoff)}`;
+  const age = rest
+    ? fmt(words.yearsAndMonths, { years, months: plural(rest, words.month, words.months) })
+    : years;
+  return fmt(words.ageOn, { age, date });
 }
 
-/** Whether `profile` may apply for the post `post` describes, and why. */
-export function eligibility(profile: Profile, post: PostRules): Eligibility {
+/**
+ * Whether `profile` may apply for the post `post` describes, and why: the sentences in `words`'
+ * language (English by default).
+ */
+export function eligibility(
+  profile: Profile,
+  post: PostRules,
+  words: RuleWords = ENGLISH_RULE_WORDS,
+): Eligibility {
   const birth = parseDate(profile.dateOfBirth, "Date of birth");
   const on = parseDate(post.cutoffDate, "The cut-off date");
   const dob = profile.dateOfBirth;
-  const asOn = formatDay(post.cutoffDate);
+  const day = (date: IsoDate) => formatDay(date, words);
+  const asOn = day(post.cutoffDate);
   const sides = ageSides(profile, post);
-  const relaxation = relaxationFor(profile, post);
+  const relaxation = relaxationFor(profile, post, words);
   const age = ageInMonths(birth, on);
   const reasons: string[] = [...relaxation.notes];
   if (sides.women && (sides.women.minAge !== undefined || sides.women.maxAge !== undefined)) {
     reasons.push(
-      `Women's limits apply: ${sides.minAge ?? 0}–${sides.maxAge ?? "no upper limit"} years.`,
+      fmt(words.womenLimits, { min: sides.minAge ?? 0, max: sides.maxAge ?? words.noUpperLimit }),
     );
   }
-  const met = (ok: boolean) => (ok ? "met." : "not met.");
+  const met = (ok: boolean) => (ok ? words.met : words.notMet);
 
   // The lower side. Decisions compare ages; the window is derived separately, and the tests
   // check that the two agree on every birthday.
@@ -365,19 +400,29 @@ export function eligibility(profile: Profile, post: PostRules): Eligibility {
     parseDate(sides.printedTo, "The notification's latest birth date");
     to = sides.printedTo;
     oldEnough = dob <= to;
-    reasons.push(
-      `Born on or before ${formatDay(to)}, as the notification prints: ${met(oldEnough)}`,
-    );
+    reasons.push(fmt(words.printedTo, { date: day(to), verdict: met(oldEnough) }));
   } else {
     to = latestBirthAged(sides.minMonths, on);
     oldEnough = age >= sides.minMonths;
-    const turns = oldEnough
-      ? ""
-      : ` You reach ${formatYears(sides.minMonths)} on ${formatDay(isoOf(addMonths(birth, sides.minMonths)))}.`;
+    const minAge = formatYears(sides.minMonths);
+    const turns =
+      !oldEnough &&
+      fmt(words.reachesAge, {
+        age: minAge,
+        date: day(isoOf(addMonths(birth, sides.minMonths))),
+      });
     reasons.push(
       sides.minAge === undefined
-        ? `No minimum age; born on or before ${asOn}: ${met(oldEnough)}`
-        : `Minimum age ${formatYears(sides.minMonths)} on ${asOn} means born on or before ${formatDay(to)}: ${met(oldEnough)}${turns}`,
+        ? fmt(words.noMinimumAge, { date: asOn, verdict: met(oldEnough) })
+        : sentences(
+            fmt(words.minimumAge, {
+              age: minAge,
+              date: asOn,
+              to: day(to),
+              verdict: met(oldEnough),
+            }),
+            turns,
+          ),
     );
   }
 
@@ -390,11 +435,16 @@ export function eligibility(profile: Profile, post: PostRules): Eligibility {
     from = isoOf(addMonths(printed, -relaxation.months));
     youngEnough = dob >= from;
     const total = relaxation.parts.length > 1 ? ` = ${formatYears(relaxation.months)}` : "";
-    const moved = relaxation.months
-      ? `, moved back ${relaxation.parts.join(" + ")}${total} years to ${formatDay(from)}`
-      : "";
+    const date = day(sides.printedFrom);
     reasons.push(
-      `Born on or after ${formatDay(sides.printedFrom)} as the notification prints${moved}: ${met(youngEnough)}`,
+      relaxation.months
+        ? fmt(words.printedFromMoved, {
+            date,
+            relaxation: `${relaxation.parts.join(" + ")}${total}`,
+            from: day(from),
+            verdict: met(youngEnough),
+          })
+        : fmt(words.printedFrom, { date, verdict: met(youngEnough) }),
     );
   } else if (sides.maxAge !== undefined) {
     const maxMonths = Math.round(sides.maxAge * 12) + relaxation.months;
@@ -404,18 +454,22 @@ export function eligibility(profile: Profile, post: PostRules): Eligibility {
     const notAttainedMonths = post.upperRule === "not-attained" ? maxMonths : maxMonths + 12;
     from = addDays(latestBirthAged(notAttainedMonths, on), 1);
     youngEnough = age < notAttainedMonths;
-    const rule =
-      post.upperRule === "not-attained"
-        ? `you must not have turned ${formatYears(maxMonths)} by ${asOn}`
-        : `counted in completed years on ${asOn}, you may be ${formatYears(maxMonths)} but not ${formatYears(notAttainedMonths)}`;
+    const said = {
+      limit,
+      age: formatYears(maxMonths),
+      next: formatYears(notAttainedMonths),
+      date: asOn,
+      from: day(from),
+      verdict: met(youngEnough),
+    };
     reasons.push(
-      `Upper limit ${limit}: ${rule}, so born on or after ${formatDay(from)}: ${met(youngEnough)}`,
+      fmt(post.upperRule === "not-attained" ? words.upperNotAttained : words.upperCompleted, said),
     );
   } else {
-    reasons.push("No upper age limit.");
+    reasons.push(words.noUpperAge);
   }
 
-  const qualification = qualificationCheck(profile, post);
+  const qualification = qualificationCheck(profile, post, words);
   reasons.push(qualification.reason);
 
   const eligible = oldEnough && youngEnough && qualification.ok;
@@ -434,7 +488,7 @@ export function eligibility(profile: Profile, post: PostRules): Eligibility {
     eligible,
     reasons,
     window: from === undefined ? { to } : { from, to },
-    ageText: ageText(birth, on, post.cutoffDate),
+    ageText: ageText(birth, on, post.cutoffDate, words),
     ...(close ? { close } : {}),
   };
 }

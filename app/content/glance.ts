@@ -2,6 +2,7 @@ import type { EntryData, Row } from "./fields.ts";
 import { linkTrust, type LinkTrust } from "./official-links.ts";
 import type { Kind } from "./registry.ts";
 import { formatDate, formatNumber, formatRupees } from "~/server/format.ts";
+import { fmt, type Locale } from "~/i18n/locale.ts";
 
 /**
  * What a job seeker decides on, for the first screen of an entry's page: the few facts that say
@@ -44,6 +45,94 @@ export const GLANCE_ACTIONS: Record<Kind, readonly { field: string; label: strin
   ],
 };
 
+/**
+ * The words of the date facts list rows and search hits show (and the glance's last date): the
+ * pages send them from the catalogue (`list.facts`), in the page's language. The English ones
+ * are the default, so code that has no catalogue at hand (the admin preview) prints the same as
+ * before.
+ */
+export interface FactWords {
+  lastDate: string;
+  /** {date} */
+  closedOn: string;
+  closesToday: string;
+  closesTomorrow: string;
+  /** {n}: two or more */
+  closesInDays: string;
+  resultDeclared: string;
+  examDate: string;
+  objections: string;
+  /** {from}, {to} */
+  span: string;
+  /** {value}: the span */
+  spanClosed: string;
+  spanOpen: string;
+}
+
+export const ENGLISH_FACT_WORDS: FactWords = {
+  lastDate: "Last date",
+  closedOn: "Closed on {date}",
+  closesToday: "Closes today",
+  closesTomorrow: "Closes tomorrow",
+  closesInDays: "Closes in {n} days",
+  resultDeclared: "Result declared",
+  examDate: "Exam date",
+  objections: "Objections",
+  span: "{from} to {to}",
+  spanClosed: "{value} (closed)",
+  spanOpen: "{value} (open now)",
+};
+
+/**
+ * The words of an entry page's first screen (the detail page sends `detail.glance` from the
+ * catalogue); the English ones are the default, for the admin preview and the tests.
+ */
+export interface GlanceWords extends FactWords {
+  totalPosts: string;
+  qualification: string;
+  applicationFee: string;
+  noFee: string;
+  ageLimit: string;
+  /** {min}, {max} */
+  ageRange: string;
+  /** {min} */
+  ageAtLeast: string;
+  /** {max} */
+  ageUpTo: string;
+  /** {range}, {date} */
+  ageAsOn: string;
+  admitCardOut: string;
+  answerKeyReleased: string;
+  objectionFee: string;
+  /** {fee} */
+  perQuestion: string;
+  /** The buttons, by the field holding their address (GLANCE_ACTIONS). */
+  actions: Record<string, string>;
+  /** The job form's qualification choices in this language, by value (missing: as written). */
+  qualifications: Record<string, string>;
+}
+
+export const ENGLISH_GLANCE_WORDS: GlanceWords = {
+  ...ENGLISH_FACT_WORDS,
+  totalPosts: "Total posts",
+  qualification: "Qualification",
+  applicationFee: "Application fee",
+  noFee: "No fee",
+  ageLimit: "Age limit",
+  ageRange: "{min}–{max} years",
+  ageAtLeast: "at least {min} years",
+  ageUpTo: "up to {max} years",
+  ageAsOn: "{range} as on {date}",
+  admitCardOut: "Admit card out",
+  answerKeyReleased: "Answer key released",
+  objectionFee: "Objection fee",
+  perQuestion: "{fee} per question",
+  actions: Object.fromEntries(
+    Object.values(GLANCE_ACTIONS).flatMap((list) => list.map((a) => [a.field, a.label])),
+  ),
+  qualifications: {},
+};
+
 const DAY_MS = 86_400_000;
 
 /** Whole days from `today` to `date` (both YYYY-MM-DD): 0 on the day itself. */
@@ -51,16 +140,21 @@ export function daysUntil(date: string, today: string): number {
   return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);
 }
 
-/** "Closes today", "Closes in 3 days", "Closed on 24 Nov 2026". */
-export function lastDateFact(lastDate: string, today: string): GlanceFact {
+/** "Closes today", "Closes in 3 days", "Closed on 24 Nov 2026" (in `locale`, with `t`'s words). */
+export function lastDateFact(
+  lastDate: string,
+  today: string,
+  t: FactWords = ENGLISH_FACT_WORDS,
+  locale: Locale = "en",
+): GlanceFact {
   const left = daysUntil(lastDate, today);
-  if (left < 0)
-    return { label: "Last date", value: `Closed on ${formatDate(lastDate)}`, tone: "closed" };
+  const date = formatDate(lastDate, locale);
+  if (left < 0) return { label: t.lastDate, value: fmt(t.closedOn, { date }), tone: "closed" };
   const when =
-    left === 0 ? "Closes today" : left === 1 ? "Closes tomorrow" : `Closes in ${left} days`;
+    left === 0 ? t.closesToday : left === 1 ? t.closesTomorrow : fmt(t.closesInDays, { n: left });
   return {
-    label: "Last date",
-    value: `${formatDate(lastDate)} · ${when}`,
+    label: t.lastDate,
+    value: `${date} · ${when}`,
     tone: left <= 3 ? "urgent" : undefined,
   };
 }
@@ -76,7 +170,7 @@ export function totalPosts(data: EntryData): number | undefined {
   return totals.reduce<number>((a, b) => a + (b ?? 0), 0);
 }
 
-function feeFact(data: EntryData): GlanceFact | undefined {
+function feeFact(data: EntryData, t: GlanceWords): GlanceFact | undefined {
   const fees = rows(data.fees)
     .map((r) => ({ category: str(r.category), amount: num(r.amount) }))
     .filter(
@@ -86,31 +180,34 @@ function feeFact(data: EntryData): GlanceFact | undefined {
   // The first row is the general category in every notification's fee table; the cheapest of the
   // others is what reserved categories pay.
   const [general, ...others] = fees;
-  const amount = (n: number) => (n === 0 ? "No fee" : formatRupees(n));
+  const amount = (n: number) => (n === 0 ? t.noFee : formatRupees(n));
   const parts = [`${amount(general.amount)} (${general.category})`];
   const reserved = others.sort((a, b) => a.amount - b.amount)[0];
   if (reserved && reserved.amount !== general.amount)
     parts.push(`${amount(reserved.amount)} (${reserved.category})`);
-  return { label: "Application fee", value: parts.join(" · ") };
+  return { label: t.applicationFee, value: parts.join(" · ") };
 }
 
-function ageFact(data: EntryData): GlanceFact | undefined {
+function ageFact(data: EntryData, t: GlanceWords, locale: Locale): GlanceFact | undefined {
   const min = num(data.ageMin);
   const max = num(data.ageMax);
   if (min === undefined && max === undefined) return undefined;
   const range =
     min !== undefined && max !== undefined
-      ? `${min}–${max} years`
+      ? fmt(t.ageRange, { min, max })
       : min !== undefined
-        ? `at least ${min} years`
-        : `up to ${max} years`;
+        ? fmt(t.ageAtLeast, { min })
+        : fmt(t.ageUpTo, { max: max! });
   const asOn = str(data.ageCutoffDate);
-  return { label: "Age limit", value: asOn ? `${range} as on ${formatDate(asOn)}` : range };
+  return {
+    label: t.ageLimit,
+    value: asOn ? fmt(t.ageAsOn, { range, date: formatDate(asOn, locale) }) : range,
+  };
 }
 
-function dateFact(label: string, value: unknown): GlanceFact | undefined {
+function dateFact(label: string, value: unknown, locale: Locale = "en"): GlanceFact | undefined {
   const date = str(value);
-  return date ? { label, value: formatDate(date) } : undefined;
+  return date ? { label, value: formatDate(date, locale) } : undefined;
 }
 
 /** A span of dates; with `today`, said to be open now or closed (an objection window). */
@@ -119,56 +216,68 @@ function spanFact(
   from: unknown,
   to: unknown,
   today?: string,
+  t: FactWords = ENGLISH_FACT_WORDS,
+  locale: Locale = "en",
 ): GlanceFact | undefined {
   const start = str(from);
   const end = str(to);
   if (!start && !end) return undefined;
   const value =
-    start && end ? `${formatDate(start)} to ${formatDate(end)}` : formatDate(start ?? end);
+    start && end
+      ? fmt(t.span, { from: formatDate(start, locale), to: formatDate(end, locale) })
+      : formatDate(start ?? end, locale);
   if (!today || !end) return { label, value };
-  if (daysUntil(end, today) < 0) return { label, value: `${value} (closed)`, tone: "closed" };
+  if (daysUntil(end, today) < 0)
+    return { label, value: fmt(t.spanClosed, { value }), tone: "closed" };
   if (!start || daysUntil(start, today) <= 0) {
     const left = daysUntil(end, today);
     return {
       label,
-      value: `${value} (open now)`,
+      value: fmt(t.spanOpen, { value }),
       tone: left <= 3 ? "urgent" : undefined,
     };
   }
   return { label, value };
 }
 
-/** The facts and buttons for an entry's first screen. */
+/** The facts and buttons for an entry's first screen (in `locale`, with `t`'s words). */
 export function glance(
   kind: Kind,
   entry: { data: EntryData; lastDate: string | null },
   today: string,
   officialDomains: readonly string[],
+  t: GlanceWords = ENGLISH_GLANCE_WORDS,
+  locale: Locale = "en",
 ): Glance {
   const d = entry.data;
   const facts: (GlanceFact | undefined)[] = [];
   if (kind === "job") {
-    if (entry.lastDate) facts.push(lastDateFact(entry.lastDate, today));
+    if (entry.lastDate) facts.push(lastDateFact(entry.lastDate, today, t, locale));
     const posts = totalPosts(d);
     facts.push(
-      posts !== undefined ? { label: "Total posts", value: formatNumber(posts) } : undefined,
+      posts !== undefined ? { label: t.totalPosts, value: formatNumber(posts) } : undefined,
     );
     const qualification = str(d.qualification);
-    if (qualification) facts.push({ label: "Qualification", value: qualification });
-    facts.push(feeFact(d), ageFact(d));
+    if (qualification)
+      facts.push({
+        label: t.qualification,
+        value: t.qualifications[qualification] ?? qualification,
+      });
+    facts.push(feeFact(d, t), ageFact(d, t, locale));
   } else if (kind === "result") {
-    facts.push(dateFact("Result declared", d.resultDate));
+    facts.push(dateFact(t.resultDeclared, d.resultDate, locale));
   } else if (kind === "admit-card") {
     facts.push(
-      spanFact("Exam date", d.examDate, d.examDateEnd),
-      dateFact("Admit card out", d.releaseDate),
+      spanFact(t.examDate, d.examDate, d.examDateEnd, undefined, t, locale),
+      dateFact(t.admitCardOut, d.releaseDate, locale),
     );
   } else if (kind === "answer-key") {
+    const fee = num(d.objectionFee);
     facts.push(
-      dateFact("Answer key released", d.releaseDate),
-      spanFact("Objections", d.objectionStart, d.objectionEnd, today),
-      num(d.objectionFee) !== undefined
-        ? { label: "Objection fee", value: `${formatRupees(num(d.objectionFee)!)} per question` }
+      dateFact(t.answerKeyReleased, d.releaseDate, locale),
+      spanFact(t.objections, d.objectionStart, d.objectionEnd, today, t, locale),
+      fee !== undefined
+        ? { label: t.objectionFee, value: fmt(t.perQuestion, { fee: formatRupees(fee) }) }
         : undefined,
     );
   }
@@ -176,27 +285,32 @@ export function glance(
   for (const { field, label } of GLANCE_ACTIONS[kind]) {
     const href = str(d[field]);
     const trust = href ? linkTrust(href, officialDomains) : null;
-    if (href && trust) actions.push({ label, href, trust });
+    if (href && trust) actions.push({ label: t.actions[field] ?? label, href, trust });
   }
   return { facts: facts.filter((f): f is GlanceFact => !!f), actions };
 }
 
-/** The one date a list row shows for each kind: when to apply by, or when the news came out. */
+/**
+ * The one date a list row shows for each kind: when to apply by, or when the news came out; in
+ * `locale`, with the catalogue's `t` (`list.facts`).
+ */
 export function listFact(
   kind: Kind,
   entry: { data: EntryData; lastDate: string | null },
   today: string,
+  t: FactWords = ENGLISH_FACT_WORDS,
+  locale: Locale = "en",
 ): GlanceFact | undefined {
   const d = entry.data;
   switch (kind) {
     case "job":
-      return entry.lastDate ? lastDateFact(entry.lastDate, today) : undefined;
+      return entry.lastDate ? lastDateFact(entry.lastDate, today, t, locale) : undefined;
     case "result":
-      return dateFact("Result declared", d.resultDate);
+      return dateFact(t.resultDeclared, d.resultDate, locale);
     case "admit-card":
-      return spanFact("Exam date", d.examDate, d.examDateEnd);
+      return spanFact(t.examDate, d.examDate, d.examDateEnd, undefined, t, locale);
     case "answer-key":
-      return spanFact("Objections", d.objectionStart, d.objectionEnd, today);
+      return spanFact(t.objections, d.objectionStart, d.objectionEnd, today, t, locale);
     default:
       return undefined;
   }

@@ -5,13 +5,16 @@
  * JavaScript, for the job page and for the editor's preview.
  */
 import * as z from "zod/mini";
+import { fmt } from "~/i18n/locale.ts";
 import {
+  ENGLISH_RULE_WORDS,
   eligibility,
-  QUALIFICATION_LABEL,
+  requiredQualification,
   type Eligibility,
   type PostRules,
   type Profile,
   type QualificationLevel,
+  type RuleWords,
 } from "./eligibility.ts";
 import type { EntryData, Row } from "./fields.ts";
 import { CATEGORIES, LEVELS } from "./eligibility-terms.ts";
@@ -170,8 +173,16 @@ export interface Findings {
   undecided: { job: OpenJob; post: string }[];
 }
 
-/** Every open post, soonest last date first, sorted into eligible, close and undecided. */
-export function findPosts(profile: Profile, jobs: readonly OpenJob[], today: string): Findings {
+/**
+ * Every open post, soonest last date first, sorted into eligible, close and undecided; the
+ * reasons in `words`' language.
+ */
+export function findPosts(
+  profile: Profile,
+  jobs: readonly OpenJob[],
+  today: string,
+  words: RuleWords = ENGLISH_RULE_WORDS,
+): Findings {
   const found: Findings = { eligible: [], close: [], undecided: [] };
   const open = jobs
     .filter((job) => job.lastDate >= today)
@@ -184,7 +195,7 @@ export function findPosts(profile: Profile, jobs: readonly OpenJob[], today: str
       }
       let result: Eligibility;
       try {
-        result = eligibility(profile, rules);
+        result = eligibility(profile, rules, words);
       } catch {
         // A post whose data cannot be read (a malformed date) must not hide all the others.
         found.undecided.push({ job, post });
@@ -205,6 +216,7 @@ export function ageOnlyCheck(
   dateOfBirth: string,
   category: Profile["category"],
   rules: PostRules,
+  words: RuleWords = ENGLISH_RULE_WORDS,
 ): Eligibility {
   const { qualification, subjects, ...ageRules } = rules;
   const profile: Profile = {
@@ -215,15 +227,17 @@ export function ageOnlyCheck(
     qualification: "postgraduate",
     finalYear: false,
   };
-  const result = eligibility(profile, ageRules);
+  const result = eligibility(profile, ageRules, words);
   const needed = qualification
-    ? `${QUALIFICATION_LABEL[qualification]}${subjects ? ` (${subjects})` : ""} required`
-    : "none required";
+    ? fmt(words.qualificationRequired, {
+        qualification: requiredQualification(qualification, subjects, words),
+      })
+    : words.noneRequired;
   return {
     ...result,
     reasons: [
-      ...result.reasons.filter((r) => r !== "No minimum qualification."),
-      `Qualification (${needed}) is not checked here: use the eligibility finder for that.`,
+      ...result.reasons.filter((r) => r !== words.noQualification),
+      fmt(words.qualificationNotChecked, { needed }),
     ],
   };
 }
@@ -242,19 +256,18 @@ export function dateFromParts(
   day: string | undefined,
   month: string | undefined,
   year: string | undefined,
+  words: RuleWords = ENGLISH_RULE_WORDS,
 ): string | { error: string } {
   const parts = [day, month, year].map((p) => (p ?? "").trim());
-  if (parts.every((p) => p === "")) return { error: "Enter your date of birth" };
-  if (parts.some((p) => p === "")) {
-    return { error: "Enter your date of birth as day, month and year, e.g. 15 8 2001" };
-  }
+  if (parts.every((p) => p === "")) return { error: words.errors.dobMissing };
+  if (parts.some((p) => p === "")) return { error: words.errors.dobPartial };
   if (!parts.every((p) => /^\d+$/.test(p)) || parts[2].length !== 4) {
-    return { error: "Enter your date of birth in numbers, with a four-digit year" };
+    return { error: words.errors.dobNumbers };
   }
   const iso = `${parts[2]}-${parts[1].padStart(2, "0")}-${parts[0].padStart(2, "0")}`;
   const t = Date.parse(`${iso}T00:00:00Z`);
   if (iso.length !== 10 || Number.isNaN(t) || !new Date(t).toISOString().startsWith(iso)) {
-    return { error: "Your date of birth is not a real date" };
+    return { error: words.errors.dobNotReal };
   }
   return iso;
 }
@@ -264,13 +277,13 @@ const PROFILE_FIELDS = {
   dobDay: z.optional(z.string()),
   dobMonth: z.optional(z.string()),
   dobYear: z.optional(z.string()),
-  gender: z.enum(["female", "male", "other"], "Choose your gender"),
-  category: z.enum(CATEGORIES, "Choose your category"),
+  gender: z.enum(["female", "male", "other"]),
+  category: z.enum(CATEGORIES),
   pwbd: ticked,
   exServiceman: ticked,
   serviceYears: z.optional(z.string()),
   domicileState: z.optional(z.string()),
-  qualification: z.enum(LEVELS, "Choose your highest qualification"),
+  qualification: z.enum(LEVELS),
   finalYear: ticked,
 };
 
@@ -279,30 +292,45 @@ export type ProfileErrors = Partial<Record<keyof ProfileForm | "dob", string>>;
 
 export type ProfileResult = { ok: true; profile: Profile } | { ok: false; errors: ProfileErrors };
 
-/** The form's values → a profile, or a message per wrong field. `today` is India's date. */
-export function parseProfile(form: ProfileForm, today: string): ProfileResult {
+/** The choices a form must make, with the message (in `RuleWords.errors`) for a missing one. */
+const CHOICE_MESSAGES = {
+  gender: "gender",
+  category: "category",
+  qualification: "qualification",
+} as const satisfies Partial<Record<keyof ProfileForm, keyof RuleWords["errors"]>>;
+
+/**
+ * The form's values → a profile, or a message per wrong field, in `words`' language. `today` is
+ * India's date.
+ */
+export function parseProfile(
+  form: ProfileForm,
+  today: string,
+  words: RuleWords = ENGLISH_RULE_WORDS,
+): ProfileResult {
   const errors: ProfileErrors = {};
   const parsed = z.object(PROFILE_FIELDS).safeParse(form);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const key = issue.path[0] as keyof ProfileForm;
-      errors[key] ??= issue.message;
+      const choice = CHOICE_MESSAGES[key as keyof typeof CHOICE_MESSAGES];
+      errors[key] ??= choice ? words.errors[choice] : issue.message;
     }
   }
   const v = parsed.data;
-  const born = dateFromParts(form.dobDay, form.dobMonth, form.dobYear);
+  const born = dateFromParts(form.dobDay, form.dobMonth, form.dobYear, words);
   if (typeof born === "object") errors.dob = born.error;
-  else if (born > today) errors.dob = "Your date of birth cannot be in the future";
-  else if (born < "1930-01-01") errors.dob = "Check the year of your date of birth";
+  else if (born > today) errors.dob = words.errors.dobFuture;
+  else if (born < "1930-01-01") errors.dob = words.errors.dobYear;
   // Read from the form itself, so these are reported together with any other mistake.
   const years = Number(form.serviceYears);
   const exServiceman = form.exServiceman === "on";
   if (exServiceman && (!form.serviceYears?.trim() || !(years >= 0 && years <= 40))) {
-    errors.serviceYears = "Enter your years of military service, from 0 to 40";
+    errors.serviceYears = words.errors.serviceYears;
   }
   const domicile = form.domicileState?.trim() || undefined;
   if (domicile && !DOMICILE_STATES.includes(domicile)) {
-    errors.domicileState = "Choose your state of domicile from the list";
+    errors.domicileState = words.errors.domicileState;
   }
   if (!v || Object.keys(errors).length) return { ok: false, errors };
   return {
@@ -392,10 +420,14 @@ export interface PostAnswer {
 }
 
 /** Each post of a job answered for a full (remembered) profile. */
-export function answerPosts(profile: Profile, posts: readonly PostEligibility[]): PostAnswer[] {
+export function answerPosts(
+  profile: Profile,
+  posts: readonly PostEligibility[],
+  words: RuleWords = ENGLISH_RULE_WORDS,
+): PostAnswer[] {
   return posts.map(({ post, rules }) => {
     if (!rules) return { post, eligible: null, reasons: [] };
-    const result = eligibility(profile, rules);
+    const result = eligibility(profile, rules, words);
     return { post, eligible: result.eligible, ageText: result.ageText, reasons: result.reasons };
   });
 }
@@ -411,20 +443,21 @@ export function quickAnswers(
   form: QuickForm,
   posts: readonly PostEligibility[],
   today: string,
+  words: RuleWords = ENGLISH_RULE_WORDS,
 ): QuickResult {
   const errors: Partial<Record<"dob" | "category", string>> = {};
-  const born = dateFromParts(form.dobDay, form.dobMonth, form.dobYear);
+  const born = dateFromParts(form.dobDay, form.dobMonth, form.dobYear, words);
   if (typeof born === "object") errors.dob = born.error;
-  else if (born > today) errors.dob = "Your date of birth cannot be in the future";
-  else if (born < "1930-01-01") errors.dob = "Check the year of your date of birth";
+  else if (born > today) errors.dob = words.errors.dobFuture;
+  else if (born < "1930-01-01") errors.dob = words.errors.dobYear;
   const category = CATEGORIES.find((c) => c === form.category);
-  if (!category) errors.category = "Choose your category";
+  if (!category) errors.category = words.errors.category;
   if (typeof born !== "string" || !category || errors.dob) return { ok: false, errors };
   return {
     ok: true,
     answers: posts.map(({ post, rules }) => {
       if (!rules) return { post, eligible: null, reasons: [] };
-      const result = ageOnlyCheck(born, category, rules);
+      const result = ageOnlyCheck(born, category, rules, words);
       return { post, eligible: result.eligible, ageText: result.ageText, reasons: result.reasons };
     }),
   };

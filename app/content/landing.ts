@@ -1,5 +1,6 @@
 import type { Option } from "./fields.ts";
 import { QUALIFICATIONS, STATES } from "./options.ts";
+import { fmt } from "../i18n/locale.ts";
 
 /**
  * Landing pages of the job list: /jobs/state/bihar, /jobs/qualification/12th-pass. Clean
@@ -36,10 +37,34 @@ export function landingFeedPath(facet: LandingFacet, value: string): string {
   return `/feeds/jobs-${facet}-${landingSlug(value)}.xml`;
 }
 
-export function landingTitle(facet: LandingFacet, value: string): string {
-  if (facet === "state")
-    return value === "All India" ? "All India Government Jobs" : `Government Jobs in ${value}`;
-  return `Government Jobs for ${value}`;
+/**
+ * A landing page's title words: the pages send them from the catalogue (`list.landing`), in the
+ * page's language; `names` are the options' names in that language (English: the value itself).
+ */
+export interface LandingWords {
+  allIndia: string;
+  /** {value}: the state's name */
+  state: string;
+  /** {value}: the qualification's name */
+  qualification: string;
+  names: Record<string, string>;
+}
+
+export const ENGLISH_LANDING_WORDS: LandingWords = {
+  allIndia: "All India Government Jobs",
+  state: "Government Jobs in {value}",
+  qualification: "Government Jobs for {value}",
+  names: {},
+};
+
+/** "Government Jobs in Bihar"; in Hindi "बिहार में सरकारी नौकरियां". */
+export function landingTitle(
+  facet: LandingFacet,
+  value: string,
+  t: LandingWords = ENGLISH_LANDING_WORDS,
+): string {
+  if (facet === "state" && value === "All India") return t.allIndia;
+  return fmt(facet === "state" ? t.state : t.qualification, { value: t.names[value] ?? value });
 }
 
 export function isLandingFacet(value: string | undefined): value is LandingFacet {

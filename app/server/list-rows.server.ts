@@ -1,13 +1,19 @@
 import type { ListedEntry } from "~/components/entry-list-item.tsx";
 import type { EntryData } from "~/content/fields.ts";
 import { listFact } from "~/content/glance.ts";
+import { catalog } from "~/i18n/catalog.server.ts";
+import type { Locale } from "~/i18n/locale.ts";
 import type { EntrySummary } from "./entries/shared.server.ts";
 
-/** A loader's entry as a list row: its one key date, and when a key fact last changed. */
+/**
+ * A loader's entry as a list row: its one key date (worded and dated in the page's language), and
+ * when a key fact last changed.
+ */
 export function listedEntry(
   e: EntrySummary & { data: EntryData },
   today: string,
   updatedAt: string | undefined,
+  locale: Locale = "en",
 ): ListedEntry & { slug: string } {
   return {
     id: e.id,
@@ -16,7 +22,7 @@ export function listedEntry(
     organization: e.organization,
     publishedAt: e.publishedAt,
     lastDate: e.lastDate,
-    keyDate: listFact(e.kind, e, today) ?? null,
+    keyDate: listFact(e.kind, e, today, catalog(locale).list.facts, locale) ?? null,
     updatedAt: updatedAt ?? null,
   };
 }

@@ -3,7 +3,6 @@ import { data, useActionData, useFetcher } from "react-router";
 import { checkContact } from "~/content/contact-checks.ts";
 import {
   CONTACT_LIMITS,
-  CONTACT_TEXT,
   contactRetryText,
   HONEYPOT_FIELD,
   isHoneypotFilled,
@@ -13,6 +12,9 @@ import {
   type ContactInput,
 } from "~/content/contact.ts";
 import { PageError } from "~/components/page-error.tsx";
+import { catalog, requestLocale, stringsFor } from "~/i18n/catalog.server.ts";
+import { useLocalePath } from "~/i18n/context.tsx";
+import { fmt } from "~/i18n/locale.ts";
 import { env } from "~/server/env.server.ts";
 import { createMessage } from "~/server/messages.server.ts";
 import { clientIp, consumeRateLimit, parseRateLimitRule } from "~/server/rate-limit.server.ts";
@@ -21,18 +23,23 @@ import { pageMeta } from "~/server/seo.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
 import type { Route } from "./+types/contact";
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const locale = requestLocale(request);
+  const strings = stringsFor(locale, "contact");
+  const t = strings.contact;
   const settings = await publicSettings();
   return {
+    strings,
     siteName: settings.siteName,
     email: settings.contactEmail,
     phone: settings.contactPhone,
     meta: pageMeta({
       baseUrl: env().BASE_URL,
       settings,
-      title: "Contact Us",
-      description: `Write to ${settings.siteName}: questions, corrections and suggestions about government jobs, results and admit cards.`,
+      title: t.title,
+      description: fmt(t.metaDescription, { site: settings.siteName }),
       path: "/contact-us",
+      locale,
     }),
   };
 }
@@ -50,7 +57,8 @@ export async function action({ request }: Route.ActionArgs) {
   // A robot filled the field people never see: it hears "sent", nothing is kept.
   if (isHoneypotFilled(form)) return { status: "sent" } satisfies ContactResult;
   const values = readContactForm(form);
-  const checked = checkContact(values);
+  // The messages in the language of the page the form was posted from.
+  const checked = checkContact(values, catalog(requestLocale(request)).contact.text);
   if (!checked.ok) {
     return data({ status: "invalid", errors: checked.errors, values } satisfies ContactResult, {
       status: 400,
@@ -102,6 +110,8 @@ const loadChecks = () => import("~/content/contact-checks.ts");
 const preloadChecks = () => void loadChecks().catch(() => {});
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
+  const t = loaderData.strings.contact;
+  const to = useLocalePath();
   const fetcher = useFetcher<ContactResult>();
   // Without JavaScript the form posts the page itself, and the answer comes as action data.
   const actionData = useActionData<ContactResult>();
@@ -121,6 +131,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
   // moves focus to it instead (autofocus). With JavaScript the alert region, already on the page,
   // is announced as the text arrives, and focus stays on the button for another try.
   const focusFailure = !!failed && !fetcher.data;
+  const [before, after] = t.requiredNote.split("{star}");
 
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.status === "sent") formRef.current?.reset();
@@ -140,7 +151,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
     // when the form is first touched; should that fail, the server's check still answers.
     event.preventDefault();
     const checks = await loadChecks().catch(() => null);
-    const checked = checks?.checkContact(readContactForm(form));
+    const checked = checks?.checkContact(readContactForm(form), t.text);
     if (checked && !checked.ok) {
       setLocalErrors(checked.errors);
       focusFirstError(formElement, checked.errors);
@@ -152,16 +163,14 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
 
   return (
     <main className="mx-auto max-w-3xl">
-      <h1 className="text-2xl font-semibold text-ink sm:text-3xl">Contact Us</h1>
-      <p className="mt-2 text-muted">
-        Questions about a vacancy on {loaderData.siteName}, a correction or a suggestion: write to
-        us and we will reply by email.
-      </p>
+      <h1 className="text-2xl font-semibold text-ink sm:text-3xl">{t.title}</h1>
+      <p className="mt-2 text-muted">{fmt(t.intro, { site: loaderData.siteName })}</p>
 
       <div className="mt-6 grid gap-6 md:grid-cols-[1fr_16rem]">
         <fetcher.Form
           ref={formRef}
           method="post"
+          action={to("/contact-us")}
           noValidate
           onSubmit={onSubmit}
           onFocus={preloadChecks}
@@ -169,11 +178,13 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           aria-describedby="contact-required-note"
         >
           <p id="contact-required-note" className="mb-4 text-sm text-muted">
-            Fields marked <span className="font-semibold text-primary-dark">*</span> are required.
+            {before}
+            <span className="font-semibold text-primary-dark">*</span>
+            {after}
           </p>
           <Field
             name="name"
-            label="Your Name"
+            label={t.name}
             error={errors.name}
             disabled={busy}
             defaultValue={values?.name}
@@ -181,7 +192,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           />
           <Field
             name="email"
-            label="Email Address"
+            label={t.email}
             type="email"
             error={errors.email}
             disabled={busy}
@@ -190,16 +201,19 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           />
           <Field
             name="message"
-            label="Message"
+            label={t.message}
             multiline
             error={errors.message}
             disabled={busy}
             defaultValue={values?.message}
-            hint={`At least ${CONTACT_LIMITS.messageMin} and at most ${CONTACT_LIMITS.messageMax} characters.`}
+            hint={fmt(t.messageHint, {
+              min: CONTACT_LIMITS.messageMin,
+              max: CONTACT_LIMITS.messageMax,
+            })}
           />
           {/* Honeypot: hidden from people and screen readers; robots fill every field. */}
           <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-            <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
+            <label htmlFor={HONEYPOT_FIELD}>{t.honeypot}</label>
             <input
               id={HONEYPOT_FIELD}
               name={HONEYPOT_FIELD}
@@ -216,12 +230,12 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               disabled={busy}
               className="rounded-app bg-primary px-5 py-2.5 font-semibold text-white hover:bg-primary-dark disabled:cursor-wait disabled:opacity-70"
             >
-              {busy ? "Sending..." : "Send Message"}
+              {busy ? t.sending : t.send}
             </button>
             <div role="status" className="text-sm font-medium">
               {sent && !busy && (
                 <p className="rounded-app bg-secondary-light px-3 py-2 text-secondary">
-                  {CONTACT_TEXT.sent}
+                  {t.text.sent}
                 </p>
               )}
             </div>
@@ -235,9 +249,9 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           >
             {failed && !busy && (
               <p className="rounded-app bg-red-50 px-3 py-2 text-red-800">
-                {CONTACT_TEXT.failed}
+                {t.text.failed}
                 {failed.retryAfterSeconds !== undefined &&
-                  ` ${contactRetryText(failed.retryAfterSeconds)}`}
+                  ` ${contactRetryText(failed.retryAfterSeconds, t.text)}`}
               </p>
             )}
           </div>
@@ -248,16 +262,18 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           className="h-fit rounded-app border border-stone-200 bg-white p-4 shadow-sm"
         >
           <h2 id="contact-details" className="font-semibold">
-            Contact details
+            {t.details}
           </h2>
           <ul className="mt-3 space-y-2 text-sm">
             <li>
-              Email:{" "}
+              {t.emailLabel}{" "}
               <a href={`mailto:${loaderData.email}`} className="break-all text-accent underline">
                 {loaderData.email}
               </a>
             </li>
-            <li>Phone: {loaderData.phone}</li>
+            <li>
+              {t.phoneLabel} {loaderData.phone}
+            </li>
           </ul>
         </aside>
       </div>

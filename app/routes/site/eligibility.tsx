@@ -4,12 +4,7 @@ import { useHydrated } from "~/components/admin/use-hydrated.ts";
 import { DateOfBirthFields } from "~/components/date-of-birth-fields.tsx";
 import { EligibilityResults } from "~/components/eligibility-results.tsx";
 import { PageError } from "~/components/page-error.tsx";
-import {
-  CATEGORIES,
-  CATEGORY_LABEL,
-  GENDER_OPTIONS,
-  QUALIFICATION_CHOICES,
-} from "~/content/eligibility-terms.ts";
+import { CATEGORIES, LEVELS } from "~/content/eligibility-terms.ts";
 import {
   findPosts,
   parseProfile,
@@ -21,6 +16,9 @@ import {
 } from "~/content/job-eligibility.ts";
 import { DOMICILE_STATES } from "~/content/options.ts";
 import { forgetProfile, loadProfile, saveProfile } from "~/content/profile-storage.ts";
+import { catalog, requestLocale, stringsFor } from "~/i18n/catalog.server.ts";
+import { Strings, useLocalePath } from "~/i18n/context.tsx";
+import { fmt } from "~/i18n/locale.ts";
 import { todayInIndia } from "~/india-date.ts";
 import { publicEligibilityRules } from "~/server/eligibility.server.ts";
 import { env } from "~/server/env.server.ts";
@@ -28,19 +26,25 @@ import { publicSettings } from "~/server/public-data.server.ts";
 import { pageMeta } from "~/server/seo.server.ts";
 import type { Route } from "./+types/eligibility";
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const locale = requestLocale(request);
+  // The page's words and the rules' sentences, in the page's language: the rules code (loaded
+  // when the form is used) takes them as a parameter, so its script carries neither language.
+  const strings = stringsFor(locale, "eligibility");
   const settings = await publicSettings();
   return {
+    strings,
+    locale,
     today: todayInIndia(),
     // From the loader, not the bundle: the page's script stays free of the option lists.
     states: DOMICILE_STATES,
     meta: pageMeta({
       baseUrl: env().BASE_URL,
       settings,
-      title: "Eligibility finder: which government jobs can I apply for?",
-      description:
-        "Enter your date of birth, category and qualification to see every open government job post you may apply for, with the age limit and relaxation worked out for you.",
+      title: strings.eligibility.metaTitle,
+      description: strings.eligibility.metaDescription,
       path: "/eligibility",
+      locale,
     }),
   };
 }
@@ -65,7 +69,8 @@ export async function action({ request }: Route.ActionArgs) {
     if (typeof value === "string") values[name] = value.slice(0, 100);
   }
   const today = todayInIndia();
-  const parsed = parseProfile(values, today);
+  const words = catalog(requestLocale(request)).eligibility.rules;
+  const parsed = parseProfile(values, today, words);
   if (!parsed.ok) {
     return data({ status: "invalid", values, errors: parsed.errors } satisfies FinderResult, {
       status: 400,
@@ -73,7 +78,7 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
   const rules = await publicEligibilityRules(today);
-  const findings = viewFindings(findPosts(parsed.profile, rules.jobs, today));
+  const findings = viewFindings(findPosts(parsed.profile, rules.jobs, today, words));
   return data({ status: "found", values, findings } satisfies FinderResult, { headers: PRIVATE });
 }
 
@@ -82,6 +87,8 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
   const cacheControl = actionHeaders.get("Cache-Control");
   return cacheControl ? { "Cache-Control": cacheControl } : new Headers();
 }
+
+const GENDERS = ["female", "male", "other"] as const;
 
 const FORM_NAMES = [
   "dobDay",
@@ -104,6 +111,13 @@ const FORM_NAMES = [
 const rulesCode = () => import("~/content/job-eligibility.ts");
 const preloadRulesCode = () => void rulesCode().catch(() => {});
 
+/** The request carries nothing of the profile: the same file for everyone, from the cache. */
+async function fetchRules(): Promise<RulesFile> {
+  const response = await fetch("/eligibility/rules.json");
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return (await response.json()) as RulesFile;
+}
+
 function readForm(form: HTMLFormElement): ProfileForm {
   const formData = new FormData(form);
   const values: ProfileForm = {};
@@ -116,6 +130,9 @@ function readForm(form: HTMLFormElement): ProfileForm {
 
 export default function Eligibility({ loaderData }: Route.ComponentProps) {
   const { today, states } = loaderData;
+  const t = loaderData.strings.eligibility;
+  const words = t.rules;
+  const to = useLocalePath();
   const actionData = useActionData<FinderResult>();
   const [local, setLocal] = useState<FinderResult | null>(null);
   const [remembered, setRemembered] = useState(false);
@@ -128,10 +145,14 @@ export default function Eligibility({ loaderData }: Route.ComponentProps) {
   const values = result?.values ?? {};
   const errors = result?.status === "invalid" ? result.errors : {};
 
-  async function answer(values: ProfileForm, remember: boolean | null) {
+  async function answer(
+    values: ProfileForm,
+    remember: boolean | null,
+    rulesFile?: Promise<RulesFile>,
+  ) {
     try {
       const code = await rulesCode();
-      const parsed = code.parseProfile(values, today);
+      const parsed = code.parseProfile(values, today, words);
       if (!parsed.ok) {
         setLocal({ status: "invalid", values, errors: parsed.errors });
         return;
@@ -141,21 +162,16 @@ export default function Eligibility({ loaderData }: Route.ComponentProps) {
         forgetProfile();
         setRemembered(false);
       }
-      // The request carries nothing of the profile: the same file for everyone, from the cache.
-      const response = await fetch("/eligibility/rules.json");
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      const rules = (await response.json()) as RulesFile;
+      const rules = await (rulesFile ?? fetchRules());
       setFailure(null);
       setLocal({
         status: "found",
         values,
-        findings: code.viewFindings(code.findPosts(parsed.profile, rules.jobs, today)),
+        findings: code.viewFindings(code.findPosts(parsed.profile, rules.jobs, today, words)),
       });
     } catch (err) {
       console.warn("The eligibility rules could not be loaded.", err);
-      setFailure(
-        "The list of open jobs could not be loaded. Check your connection and press the button again.",
-      );
+      setFailure(t.loadFailed);
     }
   }
 
@@ -163,12 +179,15 @@ export default function Eligibility({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     const saved = loadProfile();
     if (!saved) return;
+    // The code and the open jobs travel together: the answer comes one round trip sooner.
+    const rulesFile = fetchRules();
+    rulesFile.catch(() => {});
     void rulesCode().then(({ rememberedProfile, profileForm }) => {
       const profile = rememberedProfile(saved, today);
       if (!profile) return forgetProfile();
       setRemembered(true);
       setFormKey((k) => k + 1);
-      void answer(profileForm(profile), null);
+      void answer(profileForm(profile), null, rulesFile);
     });
     // Once, on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -208,35 +227,32 @@ export default function Eligibility({ loaderData }: Route.ComponentProps) {
 
   return (
     <main className="mx-auto max-w-3xl">
-      <h1 className="mb-2 text-2xl font-semibold text-ink">Which jobs can I apply for?</h1>
-      <p className="mb-4 text-muted">
-        Enter your details once: every open post is checked against its age limit, counted on the
-        notification&apos;s own date with your category&apos;s relaxation, and its qualification.
-        Your date of birth stays on your phone.
-      </p>
+      <h1 className="mb-2 text-2xl font-semibold text-ink">{t.heading}</h1>
+      <p className="mb-4 text-muted">{t.intro}</p>
 
       <form
         key={formKey}
         method="post"
-        action="/eligibility"
+        action={to("/eligibility")}
         onSubmit={onSubmit}
         onFocus={preloadRulesCode}
         onPointerDown={preloadRulesCode}
         noValidate
-        aria-label="Your details"
+        aria-label={t.formLabel}
         className="space-y-4 rounded-app border border-stone-200 bg-white p-4"
       >
         {errorCount > 0 && (
           <div role="alert" className="rounded-app bg-red-50 px-3 py-2 text-sm text-red-900">
-            Check {errorCount === 1 ? "the field" : `the ${errorCount} fields`} marked below.
+            {errorCount === 1 ? t.checkOne : fmt(t.checkMany, { n: errorCount })}
           </div>
         )}
         <fieldset {...invalid("dob")}>
-          <legend className="font-semibold text-ink">Date of birth</legend>
+          <legend className="font-semibold text-ink">{t.dob}</legend>
           <p id="dob-hint" className="text-sm text-muted">
-            As on your 10th certificate, e.g. 15 8 2001
+            {t.dobHint}
           </p>
           <DateOfBirthFields
+            labels={t.dobParts}
             values={values}
             invalid={!!errors.dob}
             describedBy={errors.dob ? "dob-hint dob-error" : "dob-hint"}
@@ -247,31 +263,31 @@ export default function Eligibility({ loaderData }: Route.ComponentProps) {
         <div className="grid gap-4 sm:grid-cols-2">
           <RadioGroup
             name="gender"
-            legend="Gender"
-            options={GENDER_OPTIONS}
+            legend={t.gender}
+            options={GENDERS.map((value) => ({ value, label: t.genders[value] }))}
             value={values.gender}
             error={errors.gender}
           />
           <RadioGroup
             name="category"
-            legend="Category"
-            options={CATEGORIES.map((value) => ({ value, label: CATEGORY_LABEL[value] }))}
+            legend={t.category}
+            options={CATEGORIES.map((value) => ({ value, label: words.categories[value] }))}
             value={values.category}
             error={errors.category}
           />
 
           <label className="block">
-            <span className="font-semibold text-ink">Highest qualification passed</span>
+            <span className="font-semibold text-ink">{t.qualification}</span>
             <select
               name="qualification"
               defaultValue={values.qualification ?? ""}
               {...invalid("qualification")}
               className={field}
             >
-              <option value="">Choose…</option>
-              {QUALIFICATION_CHOICES.map((q) => (
-                <option key={q.value} value={q.value}>
-                  {q.label}
+              <option value="">{t.choose}</option>
+              {LEVELS.map((level) => (
+                <option key={level} value={level}>
+                  {words.qualifications[level]}
                 </option>
               ))}
             </select>
@@ -279,17 +295,17 @@ export default function Eligibility({ loaderData }: Route.ComponentProps) {
           </label>
 
           <label className="block">
-            <span className="font-semibold text-ink">State of domicile</span>
+            <span className="font-semibold text-ink">{t.domicile}</span>
             <select
               name="domicileState"
               defaultValue={values.domicileState ?? ""}
               {...invalid("domicileState")}
               className={field}
             >
-              <option value="">Not given</option>
+              <option value="">{t.notGiven}</option>
               {states.map((state) => (
                 <option key={state} value={state}>
-                  {state}
+                  {words.states[state] ?? state}
                 </option>
               ))}
             </select>
@@ -298,16 +314,12 @@ export default function Eligibility({ loaderData }: Route.ComponentProps) {
         </div>
 
         <div className="space-y-2">
-          <Tick
-            name="finalYear"
-            label="I am in the final year of the next course (appearing)"
-            values={values}
-          />
-          <Tick name="pwbd" label="Person with benchmark disability (PwBD)" values={values} />
+          <Tick name="finalYear" label={t.finalYear} values={values} />
+          <Tick name="pwbd" label={t.pwbd} values={values} />
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-            <Tick name="exServiceman" label="Ex-serviceman" values={values} />
+            <Tick name="exServiceman" label={t.exServiceman} values={values} />
             <label className="flex items-center gap-2 text-sm">
-              Years of military service
+              {t.serviceYears}
               <input
                 name="serviceYears"
                 inputMode="decimal"
@@ -326,7 +338,7 @@ export default function Eligibility({ loaderData }: Route.ComponentProps) {
             type="submit"
             className="rounded-app bg-primary px-5 py-2.5 font-semibold text-white hover:bg-primary-dark"
           >
-            Show jobs I can apply for
+            {t.submit}
           </button>
           {/* Only with JavaScript: without it there is nowhere on the phone to keep anything. */}
           {hydrated && (
@@ -337,12 +349,12 @@ export default function Eligibility({ loaderData }: Route.ComponentProps) {
                 defaultChecked={remembered}
                 className="h-5 w-5"
               />
-              Remember on this device
+              {t.remember}
             </label>
           )}
           {hydrated && remembered && (
             <button type="button" onClick={forget} className="text-sm text-accent underline">
-              Forget my details
+              {t.forget}
             </button>
           )}
         </div>
@@ -354,7 +366,9 @@ export default function Eligibility({ loaderData }: Route.ComponentProps) {
       </form>
 
       {result?.status === "found" && (
-        <EligibilityResults findings={result.findings} today={today} headingRef={resultsRef} />
+        <Strings areas={loaderData.strings}>
+          <EligibilityResults findings={result.findings} today={today} headingRef={resultsRef} />
+        </Strings>
       )}
     </main>
   );

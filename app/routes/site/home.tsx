@@ -1,6 +1,9 @@
 import { Link } from "react-router";
 import { JsonLd } from "~/components/json-ld.tsx";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
+import { requestLocale, stringsFor } from "~/i18n/catalog.server.ts";
+import { useLocalePath, useT } from "~/i18n/context.tsx";
+import { fmt } from "~/i18n/locale.ts";
 import { clock, todayInIndia } from "~/india-date.ts";
 import { jobsClosingSoon, latestPublished } from "~/server/entries/public-reads.server.ts";
 import type { EntrySummary } from "~/server/entries/shared.server.ts";
@@ -17,18 +20,15 @@ import { db } from "~/server/services.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
 import type { Route } from "./+types/home";
 
-/** The boxes job seekers expect, in the order they expect them. */
-const BOXES: { kind: Kind; title: string }[] = [
-  { kind: "job", title: "Latest Jobs" },
-  { kind: "result", title: "Results" },
-  { kind: "admit-card", title: "Admit Cards" },
-  { kind: "answer-key", title: "Answer Keys" },
-  { kind: "syllabus", title: "Syllabus" },
-];
+/** The boxes job seekers expect, in the order they expect them (titled by the catalogue). */
+const BOXES: readonly Kind[] = ["job", "result", "admit-card", "answer-key", "syllabus"];
 const PER_BOX = 10;
 const CLOSING_SOON_DAYS = 7;
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const locale = requestLocale(request);
+  const strings = stringsFor(locale, "home");
+  const t = strings.home;
   const conn = await db();
   const settings = await publicSettings();
   const baseUrl = env().BASE_URL;
@@ -36,19 +36,14 @@ export async function loader() {
   const today = todayInIndia(now);
   const [boxes, closingSoon] = await Promise.all([
     Promise.all(
-      BOXES.map(async (box) => ({
-        kind: box.kind,
-        title: box.title,
-        href: REGISTRY[box.kind].urlPrefix,
-        viewAll: `View all ${REGISTRY[box.kind].plural.toLowerCase()}`,
+      BOXES.map(async (kind) => ({
+        kind,
+        title: t.boxes[kind],
+        href: REGISTRY[kind].urlPrefix,
+        viewAll: t.viewAll[kind],
         // Jobs one can no longer apply for are news to nobody: the jobs box lists open ones.
         items: (
-          await latestPublished(
-            conn,
-            box.kind,
-            PER_BOX,
-            box.kind === "job" ? { openOn: today } : {},
-          )
+          await latestPublished(conn, kind, PER_BOX, kind === "job" ? { openOn: today } : {})
         ).map(listed),
       })),
     ),
@@ -57,11 +52,13 @@ export async function loader() {
   const faqs = settings.homeFaq.filter((f) => f.question.trim() && f.answer.trim());
   const faqLd = faqPageJsonLd(faqs);
   return {
+    strings,
+    locale,
+    heading: fmt(t.heading, { tagline: settings.tagline }),
     boxes,
     closingSoon: closingSoon.map(listed),
     jobsPrefix: REGISTRY.job.urlPrefix,
     faqs,
-    tagline: settings.tagline,
     now: now.toISOString(),
     today,
     jsonLd: [
@@ -72,10 +69,11 @@ export async function loader() {
     meta: pageMeta({
       baseUrl,
       settings,
-      title: `${settings.siteName}: ${settings.tagline}`,
+      title: fmt(t.metaTitle, { site: settings.siteName, tagline: settings.tagline }),
       fullTitle: true,
-      description: settings.seo.defaultDescription,
+      description: fmt(t.metaDescription, { description: settings.seo.defaultDescription }),
       path: "/",
+      locale,
     }),
   };
 }
@@ -91,21 +89,23 @@ function listed(e: EntrySummary) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { boxes, closingSoon, faqs, now, today, jobsPrefix } = loaderData;
+  const { boxes, closingSoon, faqs, now, today, jobsPrefix, locale } = loaderData;
+  const t = loaderData.strings.home;
+  const to = useLocalePath();
   const [jobs, ...others] = boxes;
   return (
     <main className="space-y-6">
       <JsonLd blocks={loaderData.jsonLd} />
-      <h1 className="text-xl font-semibold text-ink sm:text-2xl">{loaderData.tagline}</h1>
+      <h1 className="text-xl font-semibold text-ink sm:text-2xl">{loaderData.heading}</h1>
 
       {/* On a phone the boxes stand one under another: a row of links reaches each at once. */}
-      <nav aria-label="Jump to" className="-mt-3 md:hidden">
+      <nav aria-label={t.jumpTo} className="-mt-3 md:hidden">
         <ul className="flex flex-wrap gap-2 text-sm">
           {[
             { id: jobs.kind, title: jobs.title },
-            { id: "closing-soon", title: "Closing Soon" },
+            { id: "closing-soon", title: t.closingSoon },
             ...others.map((b) => ({ id: b.kind, title: b.title })),
-            ...(faqs.length > 0 ? [{ id: "faq", title: "FAQ" }] : []),
+            ...(faqs.length > 0 ? [{ id: "faq", title: t.faq }] : []),
           ].map((target) => (
             <li key={target.id}>
               <a
@@ -120,14 +120,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </nav>
 
       <a
-        href="/eligibility"
+        href={to("/eligibility")}
         className="flex items-center justify-between gap-3 rounded-app border-2 border-secondary bg-white px-4 py-3 no-underline"
       >
         <span>
-          <span className="block font-semibold text-secondary">Which jobs can I apply for?</span>
-          <span className="block text-sm text-ink">
-            Your date of birth, category and qualification against every open post.
-          </span>
+          <span className="block font-semibold text-secondary">{t.finderTitle}</span>
+          <span className="block text-sm text-ink">{t.finderText}</span>
         </span>
         <span aria-hidden="true" className="text-xl font-semibold text-secondary">
           →
@@ -135,12 +133,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </a>
 
       <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
-        <Box id={jobs.kind} title={jobs.title} href={jobs.href} viewAll={jobs.viewAll}>
-          {jobs.items.length === 0 && (
-            <li className="px-4 py-3 text-sm text-muted">No jobs published yet.</li>
-          )}
+        <Box id={jobs.kind} title={jobs.title} href={to(jobs.href)} viewAll={jobs.viewAll}>
+          {jobs.items.length === 0 && <li className="px-4 py-3 text-sm text-muted">{t.noJobs}</li>}
           {jobs.items.map((item) => (
-            <BoxItem key={item.id} href={`${jobs.href}/${item.slug}`} title={item.title}>
+            <BoxItem key={item.id} href={to(`${jobs.href}/${item.slug}`)} title={item.title}>
               {isNew(item, now, today) && <NewChip />}
             </BoxItem>
           ))}
@@ -148,21 +144,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
         <Box
           id="closing-soon"
-          title="Closing Soon"
-          href={jobsPrefix}
-          viewAll="View all jobs"
+          title={t.closingSoon}
+          href={to(jobsPrefix)}
+          viewAll={t.viewAll.job}
           tone="closing"
         >
           {closingSoon.length === 0 && (
             <li className="px-4 py-3 text-sm text-muted">
-              No job closes in the next {CLOSING_SOON_DAYS} days.
+              {fmt(t.noneClosing, { days: CLOSING_SOON_DAYS })}
             </li>
           )}
           {closingSoon.map((item) => (
-            <BoxItem key={item.id} href={`${jobsPrefix}/${item.slug}`} title={item.title}>
+            <BoxItem key={item.id} href={to(`${jobsPrefix}/${item.slug}`)} title={item.title}>
               {item.lastDate && (
                 <span className="block text-xs font-semibold text-red-800">
-                  Last date: <time dateTime={item.lastDate}>{formatDate(item.lastDate)}</time>
+                  {t.lastDate}{" "}
+                  <time dateTime={item.lastDate}>{formatDate(item.lastDate, locale)}</time>
                 </span>
               )}
             </BoxItem>
@@ -170,12 +167,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </Box>
 
         {others.map((box) => (
-          <Box key={box.kind} id={box.kind} title={box.title} href={box.href} viewAll={box.viewAll}>
+          <Box
+            key={box.kind}
+            id={box.kind}
+            title={box.title}
+            href={to(box.href)}
+            viewAll={box.viewAll}
+          >
             {box.items.length === 0 && (
-              <li className="px-4 py-3 text-sm text-muted">Nothing published yet.</li>
+              <li className="px-4 py-3 text-sm text-muted">{t.nothingYet}</li>
             )}
             {box.items.map((item) => (
-              <BoxItem key={item.id} href={`${box.href}/${item.slug}`} title={item.title}>
+              <BoxItem key={item.id} href={to(`${box.href}/${item.slug}`)} title={item.title}>
                 {isNew(item, now, today) && <NewChip />}
               </BoxItem>
             ))}
@@ -190,7 +193,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           className="scroll-mt-32 rounded-app border border-stone-200 bg-white p-4"
         >
           <h2 id="home-faq-title" className="text-lg font-semibold text-ink">
-            Frequently Asked Questions
+            {t.faqTitle}
           </h2>
           <dl className="mt-3 space-y-3">
             {faqs.map((faq, i) => (
@@ -263,9 +266,10 @@ function BoxItem({
 }
 
 function NewChip() {
+  const t = useT("common");
   return (
     <span className="rounded-app bg-primary px-1.5 py-0.5 text-[10px] font-bold text-white">
-      NEW
+      {t.new}
     </span>
   );
 }

@@ -6,6 +6,10 @@ import { JsonLd } from "~/components/json-ld.tsx";
 import { PageError, errorMeta } from "~/components/page-error.tsx";
 import { pageHref, Pagination } from "~/components/pagination.tsx";
 import { kindByUrlPrefix } from "~/content/registry.ts";
+import { catalog, requestLocale, stringsFor } from "~/i18n/catalog.server.ts";
+import type { Catalog } from "~/i18n/catalog/types.ts";
+import { useLocalePath } from "~/i18n/context.tsx";
+import { fmt, localePath, stripLocale } from "~/i18n/locale.ts";
 import { clock, todayInIndia } from "~/india-date.ts";
 import {
   isLandingFacet,
@@ -37,15 +41,18 @@ const PER_PAGE = 20;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  const locale = requestLocale(request);
+  const strings = stringsFor(locale, "list");
+  const t = strings.list;
   // One module serves all five lists and the job landing pages (/jobs/state/bihar): the path
   // says which kind, and which landing page, this is.
-  const [, prefix, facetSegment] = pagePath(request).split("/");
+  const [, prefix, facetSegment] = stripLocale(pagePath(request)).split("/");
   const kind = kindByUrlPrefix(`/${prefix}`);
   if (!kind) throw data(null, { status: 404 });
   const facet = isLandingFacet(facetSegment) ? facetSegment : undefined;
   const landing = facet ? landingValue(facet, params.value ?? "") : undefined;
   if (facet && !landing) throw data(null, { status: 404 });
-  const parsed = ListQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  const parsed = listQuerySchema(t).safeParse(Object.fromEntries(url.searchParams));
   if (!parsed.success) {
     throw data({ message: parsed.error.issues[0].message }, { status: 400 });
   }
@@ -65,7 +72,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         sort,
         page: page > 1 ? page : undefined,
       };
-      throw redirect(pageHref(landingPath(to, requested[to]!), withoutDefaults(rest), 1), 301);
+      throw redirect(
+        pageHref(localePath(locale, landingPath(to, requested[to]!)), withoutDefaults(rest), 1),
+        301,
+      );
     }
   }
   if (facet) requested[facet] = landing;
@@ -113,29 +123,38 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     closed: includeClosed ? "1" : undefined,
     sort: order === "last-date" ? "last-date" : undefined,
   };
-  const title = facet ? landingTitle(facet, landing!) : LIST_TITLES[kind.kind];
+  const title = facet ? landingTitle(facet, landing!, t.landing) : t.titles[kind.kind];
   const feedHref = facet ? landingFeedPath(facet, landing!) : `/feeds${kind.urlPrefix}.xml`;
+  // Addresses on the page are in its language (the canonical `path` stays English for pageMeta).
+  const own = (p: string) => localePath(locale, p);
+  const plural = t.kinds[kind.kind].plural;
   const crumbs = [
-    { name: "Home", path: "/" },
-    { name: kind.plural, path: kind.urlPrefix },
-    ...(facet ? [{ name: landing!, path }] : []),
+    { name: catalog(locale).shell.nav.home, path: own("/") },
+    { name: plural, path: own(kind.urlPrefix) },
+    ...(facet ? [{ name: t.landing.names[landing!] ?? landing!, path: own(path) }] : []),
   ];
   const filtered = Object.values(filters).some(Boolean);
   return {
-    kind: { kind: kind.kind, plural: kind.plural, urlPrefix: kind.urlPrefix },
-    path,
+    strings,
+    kind: { kind: kind.kind, plural, urlPrefix: kind.urlPrefix },
+    path: own(path),
     title,
     feedHref,
     isJob,
     includeClosed,
     sort: order,
     view,
-    items: list.items.map((e) => listedEntry(e, today, updated.get(e.id))),
+    items: list.items.map((e) => listedEntry(e, today, updated.get(e.id), locale)),
     page: list.page,
     pages: list.pages,
     total: list.total,
     filters,
-    filterMenus: filterNames.map((f, i) => ({ ...f, values: options[i] })),
+    filterMenus: filterNames.map((f, i) => ({
+      ...f,
+      ...t.filters[f.name],
+      // The value stays the English one (it is what entries hold); Hindi shows its own name.
+      values: options[i].map((value) => ({ value, name: t.landing.names[value] ?? value })),
+    })),
     filtered,
     crumbs,
     now: now.toISOString(),
@@ -144,15 +163,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     meta: pageMeta({
       baseUrl,
       settings,
-      title: page > 1 ? `${title}: page ${page}` : title,
-      description: facet
-        ? `${title}: open government job notifications with vacancies, eligibility, fees, last dates and the official apply online links.`
-        : LIST_DESCRIPTIONS[kind.kind],
+      title: page > 1 ? fmt(t.titlePage, { title, page }) : title,
+      description: facet ? fmt(t.landingDescription, { title }) : t.descriptions[kind.kind],
       path,
       page,
-      feed: { title: `${title}: ${settings.siteName}`, href: feedHref },
-      prev: page > 1 ? pageHref(path, view, page - 1) : undefined,
-      next: page < list.pages ? pageHref(path, view, page + 1) : undefined,
+      locale,
+      feed: { title: fmt(t.feedTitle, { title, site: settings.siteName }), href: feedHref },
+      prev: page > 1 ? pageHref(own(path), view, page - 1) : undefined,
+      next: page < list.pages ? pageHref(own(path), view, page + 1) : undefined,
     }),
   };
 }
@@ -169,84 +187,66 @@ function withoutDefaults(params: Record<string, string | number | undefined>) {
 }
 
 type FilterName = "organization" | "state" | "qualification";
-const FILTERS: { name: FilterName; label: string; any: string }[] = [
-  { name: "organization", label: "Organization", any: "All organizations" },
-  { name: "state", label: "State", any: "All states" },
-  { name: "qualification", label: "Qualification", any: "All qualifications" },
+/** The filters, in the form's order (worded by the catalogue's `list.filters`). */
+const FILTERS: { name: FilterName }[] = [
+  { name: "organization" },
+  { name: "state" },
+  { name: "qualification" },
 ];
 
 export const handle = {
   queryParams: ["page", "closed", "sort", ...FILTERS.map((f) => f.name)],
 } satisfies RouteHandle;
 
-const LIST_TITLES: Record<string, string> = {
-  job: "Latest Government Jobs",
-  result: "Latest Exam Results",
-  "admit-card": "Latest Admit Cards",
-  syllabus: "Exam Syllabus and Pattern",
-  "answer-key": "Latest Answer Keys",
-};
-
-const LIST_DESCRIPTIONS: Record<string, string> = {
-  job: "Latest government job notifications in India with vacancies, eligibility, fees, important dates and the official apply online links.",
-  result:
-    "Latest government exam results with cut-off marks, merit lists and the official links to check your result.",
-  "admit-card":
-    "Latest admit cards and hall tickets for government exams, with exam dates and the official download links.",
-  syllabus:
-    "Syllabus and exam pattern of government recruitment exams: papers, marks, duration and topics.",
-  "answer-key":
-    "Latest answer keys of government exams, with objection dates and the official download links.",
-};
-
-const filterValue = (label: string) =>
-  z
-    .string()
-    .trim()
-    .max(200, `${label} must be at most 200 characters`)
-    .optional()
-    .transform((v) => v || undefined);
-
-const ListQuerySchema = z.object({
-  page: z.preprocess(
-    (v) => (v === "" ? undefined : v),
-    z.coerce
-      .number({ message: "The page number must be a whole number, such as ?page=2" })
-      .int("The page number must be a whole number, such as ?page=2")
-      .min(1, "The page number must be 1 or more")
-      .max(10_000, "The page number must be at most 10000")
-      .default(1),
-  ),
-  organization: filterValue("Organization"),
-  state: filterValue("State"),
-  qualification: filterValue("Qualification"),
-  closed: z
-    .enum(["", "0", "1"], { message: "closed must be 1 (include closed jobs) or left out" })
-    .optional(),
-  sort: z
-    .enum(["", "newest", "last-date"], { message: "sort must be newest or last-date" })
-    .optional(),
-});
+/** The list's query, its messages in the page's language (a bad address is answered 400). */
+function listQuerySchema(t: Catalog["list"]) {
+  const filterValue = (name: FilterName) =>
+    z
+      .string()
+      .trim()
+      .max(200, fmt(t.errors.filterMax, { label: t.filters[name].label }))
+      .optional()
+      .transform((v) => v || undefined);
+  return z.object({
+    page: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.coerce
+        .number({ message: t.errors.pageWhole })
+        .int(t.errors.pageWhole)
+        .min(1, t.errors.pageMin)
+        .max(10_000, t.errors.pageMax)
+        .default(1),
+    ),
+    organization: filterValue("organization"),
+    state: filterValue("state"),
+    qualification: filterValue("qualification"),
+    closed: z.enum(["", "0", "1"], { message: t.errors.closed }).optional(),
+    sort: z.enum(["", "newest", "last-date"], { message: t.errors.sort }).optional(),
+  });
+}
 
 export default function KindList({ loaderData }: Route.ComponentProps) {
   const { kind, items, page, pages, total, filters, filterMenus, filtered, isJob } = loaderData;
   const { includeClosed, sort, view } = loaderData;
+  const t = loaderData.strings.list;
+  const to = useLocalePath();
+  const count = t.count;
   return (
     <main>
       <JsonLd blocks={loaderData.jsonLd} />
       <Breadcrumbs crumbs={loaderData.crumbs} />
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-semibold text-ink">{loaderData.title}</h1>
-        <a href={loaderData.feedHref} className="text-sm text-accent hover:underline">
-          RSS feed
+        <a href={to(loaderData.feedHref)} className="text-sm text-accent hover:underline">
+          {t.rss}
         </a>
       </div>
 
       <Form
         method="get"
-        action={kind.urlPrefix}
+        action={to(kind.urlPrefix)}
         className="mb-4 grid grid-cols-2 items-end gap-3 rounded-app border border-stone-200 bg-white p-3 sm:p-4 lg:grid-cols-4"
-        aria-label={`Filter ${kind.plural.toLowerCase()}`}
+        aria-label={t.filterForm[kind.kind]}
       >
         {filterMenus.map((f) => (
           <div
@@ -264,8 +264,8 @@ export default function KindList({ loaderData }: Route.ComponentProps) {
             >
               <option value="">{f.any}</option>
               {f.values.map((v) => (
-                <option key={v} value={v}>
-                  {v}
+                <option key={v.value} value={v.value}>
+                  {v.name}
                 </option>
               ))}
             </select>
@@ -275,7 +275,7 @@ export default function KindList({ loaderData }: Route.ComponentProps) {
           <>
             <div className="flex min-w-0 flex-col gap-1">
               <label htmlFor="list-sort" className="text-sm font-semibold">
-                Sort by
+                {t.sortBy}
               </label>
               <select
                 id="list-sort"
@@ -283,8 +283,8 @@ export default function KindList({ loaderData }: Route.ComponentProps) {
                 defaultValue={sort}
                 className="w-full min-w-0 rounded-app border border-stone-300 bg-white px-2 py-2 text-sm"
               >
-                <option value="newest">Newest first</option>
-                <option value="last-date">Last date (soonest first)</option>
+                <option value="newest">{t.newestFirst}</option>
+                <option value="last-date">{t.lastDateFirst}</option>
               </select>
             </div>
             <label className="flex items-center gap-2 self-center text-sm font-semibold">
@@ -295,7 +295,7 @@ export default function KindList({ loaderData }: Route.ComponentProps) {
                 defaultChecked={includeClosed}
                 className="size-5 accent-primary"
               />
-              Include closed
+              {t.includeClosed}
             </label>
           </>
         )}
@@ -304,11 +304,11 @@ export default function KindList({ loaderData }: Route.ComponentProps) {
             type="submit"
             className="rounded-app bg-primary px-4 py-2 font-semibold text-white hover:bg-primary-dark"
           >
-            Filter
+            {t.filter}
           </button>
           {(filtered || includeClosed || sort !== "newest") && (
-            <Link to={kind.urlPrefix} className="text-sm text-accent hover:underline">
-              Clear filters
+            <Link to={to(kind.urlPrefix)} className="text-sm text-accent hover:underline">
+              {t.clearFilters}
             </Link>
           )}
         </div>
@@ -317,9 +317,22 @@ export default function KindList({ loaderData }: Route.ComponentProps) {
       <p className="mb-2 text-sm text-muted" aria-live="polite">
         {total === 0
           ? isJob && !includeClosed
-            ? "No open jobs match these filters. Tick “Include closed” to see past ones."
-            : "Nothing matches these filters."
-          : `${total} ${isJob && !includeClosed ? "open " : ""}${isJob ? (total === 1 ? "job" : "jobs") : total === 1 ? "entry" : "entries"}${pages > 1 ? `, page ${page} of ${pages}` : ""}`}
+            ? t.noOpenJobs
+            : t.nothing
+          : fmt(
+              isJob && !includeClosed
+                ? total === 1
+                  ? count.openJob
+                  : count.openJobs
+                : isJob
+                  ? total === 1
+                    ? count.job
+                    : count.jobs
+                  : total === 1
+                    ? count.entry
+                    : count.entries,
+              { n: total },
+            ) + (pages > 1 ? fmt(count.pageOf, { page, pages }) : "")}
       </p>
 
       {items.length > 0 && (
@@ -331,7 +344,7 @@ export default function KindList({ loaderData }: Route.ComponentProps) {
             <EntryListItem
               key={item.id}
               entry={item}
-              href={`${kind.urlPrefix}/${item.slug}`}
+              href={to(`${kind.urlPrefix}/${item.slug}`)}
               now={loaderData.now}
               today={loaderData.today}
               showLastDate={loaderData.isJob}

@@ -5,6 +5,9 @@ import { JsonLd } from "~/components/json-ld.tsx";
 import { PageError, errorMeta } from "~/components/page-error.tsx";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
 import { clock, todayInIndia } from "~/india-date.ts";
+import { catalog, requestLocale, stringsFor } from "~/i18n/catalog.server.ts";
+import { useLocalePath } from "~/i18n/context.tsx";
+import { fmt, localePath } from "~/i18n/locale.ts";
 import { lastKeyChanges, listPublished } from "~/server/entries/public-reads.server.ts";
 import { env } from "~/server/env.server.ts";
 import { listedEntry } from "~/server/list-rows.server.ts";
@@ -16,13 +19,8 @@ import { db } from "~/server/services.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
 import type { Route } from "./+types/organization";
 
-/** What a job seeker follows an organization for, in this order. */
-const SECTIONS: { kind: Kind; title: string }[] = [
-  { kind: "job", title: "Open Jobs" },
-  { kind: "result", title: "Results" },
-  { kind: "admit-card", title: "Admit Cards" },
-  { kind: "answer-key", title: "Answer Keys" },
-];
+/** What a job seeker follows an organization for, in this order (titled by the catalogue). */
+const SECTIONS = ["job", "result", "admit-card", "answer-key"] as const satisfies Kind[];
 const PER_SECTION = 10;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -32,17 +30,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     recordNotFound(conn, pagePath(request), request.headers.get("referer"));
     throw data(null, { status: 404 });
   }
+  const locale = requestLocale(request);
+  const strings = stringsFor(locale, "organization");
+  const t = strings.organization;
+  const names = catalog(locale).list.landing.names;
   const now = clock();
   const today = todayInIndia(now);
   const [settings, lists] = await Promise.all([
     publicSettings(),
     Promise.all(
-      SECTIONS.map((s) =>
-        listPublished(conn, s.kind, {
+      SECTIONS.map((kind) =>
+        listPublished(conn, kind, {
           perPage: PER_SECTION,
           filters: {
             organization: organization.name,
-            ...(s.kind === "job" ? { openOn: today } : {}),
+            ...(kind === "job" ? { openOn: today } : {}),
           },
         }),
       ),
@@ -55,25 +57,26 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const baseUrl = env().BASE_URL;
   const path = `/organizations/${organization.slug}`;
   const crumbs = [
-    { name: "Home", path: "/" },
-    { name: organization.name, path },
+    { name: catalog(locale).shell.nav.home, path: localePath(locale, "/") },
+    { name: organization.name, path: localePath(locale, path) },
   ];
   const feedHref = `/feeds/organization-${organization.slug}.xml`;
   return {
+    strings,
     organization: {
       name: organization.name,
       shortName: organization.shortName,
-      state: organization.state,
+      state: organization.state && (names[organization.state] ?? organization.state),
       domains: organization.domains,
     },
-    sections: SECTIONS.map((s, i) => ({
-      kind: s.kind,
-      title: s.title,
-      urlPrefix: REGISTRY[s.kind].urlPrefix,
+    sections: SECTIONS.map((kind, i) => ({
+      kind,
+      title: t.sections[kind],
+      urlPrefix: REGISTRY[kind].urlPrefix,
       total: lists[i].total,
       // The full list of this organization's entries of the kind, on the kind's own list.
-      viewAll: `${REGISTRY[s.kind].urlPrefix}?organization=${encodeURIComponent(organization.name)}`,
-      items: lists[i].items.map((e) => listedEntry(e, today, updated.get(e.id))),
+      viewAll: `${REGISTRY[kind].urlPrefix}?organization=${encodeURIComponent(organization.name)}`,
+      items: lists[i].items.map((e) => listedEntry(e, today, updated.get(e.id), locale)),
     })),
     feedHref,
     now: now.toISOString(),
@@ -83,16 +86,25 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     meta: pageMeta({
       baseUrl,
       settings,
-      title: `${organization.name}${organization.shortName ? ` (${organization.shortName})` : ""}: jobs, results and admit cards`,
-      description: `Open jobs, results, admit cards and answer keys of ${organization.name}, with the official links.`,
+      title: fmt(t.metaTitle, {
+        name: organization.name,
+        short: organization.shortName ? ` (${organization.shortName})` : "",
+      }),
+      description: fmt(t.description, { name: organization.name }),
       path,
-      feed: { title: `${organization.name}: ${settings.siteName}`, href: feedHref },
+      locale,
+      feed: {
+        title: fmt(t.feedTitle, { name: organization.name, site: settings.siteName }),
+        href: feedHref,
+      },
     }),
   };
 }
 
 export default function OrganizationPage({ loaderData }: Route.ComponentProps) {
   const { organization, sections } = loaderData;
+  const t = loaderData.strings.organization;
+  const to = useLocalePath();
   return (
     <main className="mx-auto max-w-4xl space-y-5">
       <JsonLd blocks={loaderData.jsonLd} />
@@ -107,7 +119,7 @@ export default function OrganizationPage({ loaderData }: Route.ComponentProps) {
         {organization.state && <p className="text-muted">{organization.state}</p>}
         {organization.domains.length > 0 && (
           <p className="text-sm">
-            Official website{organization.domains.length > 1 ? "s" : ""}:{" "}
+            {organization.domains.length > 1 ? t.officialWebsites : t.officialWebsite}:{" "}
             {organization.domains.map((d, i) => (
               <span key={d}>
                 {i > 0 && ", "}
@@ -121,12 +133,12 @@ export default function OrganizationPage({ loaderData }: Route.ComponentProps) {
                 </a>
               </span>
             ))}{" "}
-            <span className="text-muted">· only these addresses are marked “Official site”</span>
+            <span className="text-muted">· {t.officialNote}</span>
           </p>
         )}
         <p>
-          <a href={loaderData.feedHref} className="text-sm text-accent hover:underline">
-            RSS feed
+          <a href={to(loaderData.feedHref)} className="text-sm text-accent hover:underline">
+            {t.rss}
           </a>
         </p>
       </header>
@@ -145,7 +157,7 @@ export default function OrganizationPage({ loaderData }: Route.ComponentProps) {
           </h2>
           {section.items.length === 0 ? (
             <p className="px-4 py-3 text-sm text-muted">
-              {section.kind === "job" ? "No open jobs right now." : "None published yet."}
+              {section.kind === "job" ? t.noOpenJobs : t.noneYet}
             </p>
           ) : (
             <ul aria-label={section.title} className="divide-y divide-stone-100">
@@ -153,7 +165,7 @@ export default function OrganizationPage({ loaderData }: Route.ComponentProps) {
                 <EntryListItem
                   key={item.id}
                   entry={item}
-                  href={`${section.urlPrefix}/${item.slug}`}
+                  href={to(`${section.urlPrefix}/${item.slug}`)}
                   now={loaderData.now}
                   today={loaderData.today}
                   showLastDate={section.kind === "job"}
@@ -163,10 +175,10 @@ export default function OrganizationPage({ loaderData }: Route.ComponentProps) {
           )}
           {section.total > section.items.length && (
             <a
-              href={section.viewAll}
+              href={to(section.viewAll)}
               className="block border-t border-stone-200 px-4 py-2 text-right text-sm font-semibold text-accent hover:underline"
             >
-              View all {section.total} ›
+              {fmt(t.viewAll, { n: section.total })} ›
             </a>
           )}
         </section>

@@ -6,6 +6,10 @@ import { Pagination } from "~/components/pagination.tsx";
 import { lastDateFact } from "~/content/glance.ts";
 import { KINDS, REGISTRY, type Kind } from "~/content/registry.ts";
 import { todayInIndia } from "~/india-date.ts";
+import { catalog, requestLocale, stringsFor } from "~/i18n/catalog.server.ts";
+import type { Catalog } from "~/i18n/catalog/types.ts";
+import { useLocale, useLocalePath } from "~/i18n/context.tsx";
+import { fmt, localePath } from "~/i18n/locale.ts";
 import { searchPublished } from "~/server/entries/search.server.ts";
 import { env } from "~/server/env.server.ts";
 import { formatDate } from "~/server/format.ts";
@@ -23,7 +27,11 @@ const MAX_QUERY = 100;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const parsed = SearchQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  const locale = requestLocale(request);
+  const strings = stringsFor(locale, "search");
+  const t = strings.search;
+  const words = catalog(locale);
+  const parsed = searchQuerySchema(t).safeParse(Object.fromEntries(url.searchParams));
   if (!parsed.success) {
     throw data({ message: parsed.error.issues[0].message }, { status: 400 });
   }
@@ -41,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     if (!verdict.allowed) {
       throw data(
         {
-          message: `Too many searches from your connection. Please wait ${verdict.retryAfterSeconds} seconds and try again.`,
+          message: fmt(t.errors.tooMany, { seconds: verdict.retryAfterSeconds }),
         },
         { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
       );
@@ -53,11 +61,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   const baseUrl = env().BASE_URL;
   const crumbs = [
-    { name: "Home", path: "/" },
-    { name: "Search", path: "/search" },
+    { name: words.shell.nav.home, path: localePath(locale, "/") },
+    { name: t.title, path: localePath(locale, "/search") },
   ];
   const counts = results?.kindCounts ?? {};
   return {
+    strings,
     q,
     page,
     type: type ?? null,
@@ -66,7 +75,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // Type chips: every kind that matched, with its count (capped like the total).
     chips: KINDS.filter((k) => counts[k] || k === type).map((k) => ({
       kind: k,
-      label: REGISTRY[k].plural,
+      label: words.list.kinds[k].plural,
       count: counts[k] ?? 0,
     })),
     allCount: Object.values(counts).reduce((a, b) => a + b, 0),
@@ -75,20 +84,24 @@ export async function loader({ request }: Route.LoaderArgs) {
       id: hit.id,
       title: hit.title,
       organization: hit.organization,
-      kindLabel: REGISTRY[hit.kind].label,
-      href: `${REGISTRY[hit.kind].urlPrefix}/${hit.slug}`,
+      kindLabel: words.list.kinds[hit.kind].label,
+      href: localePath(locale, `${REGISTRY[hit.kind].urlPrefix}/${hit.slug}`),
       publishedAt: hit.publishedAt,
       // A job's hit says at once whether one can still apply.
-      lastDate: hit.kind === "job" && hit.lastDate ? lastDateFact(hit.lastDate, today) : null,
+      lastDate:
+        hit.kind === "job" && hit.lastDate
+          ? lastDateFact(hit.lastDate, today, words.list.facts, locale)
+          : null,
       snippet: hit.snippet,
     })),
     jsonLd: [serializeJsonLd(breadcrumbJsonLd(crumbs, baseUrl))],
     meta: pageMeta({
       baseUrl,
       settings,
-      title: q ? `Search results for “${q}”` : "Search",
-      description: `Search ${settings.siteName} for government jobs, results, admit cards, syllabus and answer keys.`,
+      title: q ? fmt(t.resultsFor, { q }) : t.title,
+      description: fmt(t.description, { site: settings.siteName }),
       path: "/search",
+      locale,
       // Result pages are endless near-duplicates: search engines should follow, not index, them.
       noindex: true,
     }),
@@ -97,38 +110,44 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const handle = { queryParams: ["q", "page", "type"] } satisfies RouteHandle;
 
-const SearchQuerySchema = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(MAX_QUERY, `Search words can be at most ${MAX_QUERY} characters long. Try fewer words.`)
-    .default(""),
-  page: z.preprocess(
-    (v) => (v === "" ? undefined : v),
-    z.coerce
-      .number({ message: "The page number must be a whole number, such as ?page=2" })
-      .int("The page number must be a whole number, such as ?page=2")
-      .min(1, "The page number must be 1 or more")
-      .max(10_000, "The page number must be at most 10000")
-      .default(1),
-  ),
-  type: z.preprocess(
-    (v) => (v === "" ? undefined : v),
-    z.enum(KINDS, { message: `Choose a type from the list: ${KINDS.join(", ")}.` }).optional(),
-  ),
-});
+/** The search's query, its messages in the page's language (a bad address is answered 400). */
+function searchQuerySchema(t: Catalog["search"]) {
+  return z.object({
+    q: z
+      .string()
+      .trim()
+      .max(MAX_QUERY, fmt(t.errors.tooLong, { max: MAX_QUERY }))
+      .default(""),
+    page: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.coerce
+        .number({ message: t.errors.pageWhole })
+        .int(t.errors.pageWhole)
+        .min(1, t.errors.pageMin)
+        .max(10_000, t.errors.pageMax)
+        .default(1),
+    ),
+    type: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.enum(KINDS, { message: fmt(t.errors.type, { types: KINDS.join(", ") }) }).optional(),
+    ),
+  });
+}
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { q, hits, page, pages, total, type, chips, allCount, capped } = loaderData;
+  const t = loaderData.strings.search;
+  const to = useLocalePath();
+  const locale = useLocale();
   return (
     <main className="mx-auto max-w-3xl">
       <JsonLd blocks={loaderData.jsonLd} />
       <h1 className="mb-4 text-2xl font-semibold text-ink">
-        {q ? <>Search results for “{q}”</> : "Search"}
+        {q ? fmt(t.resultsFor, { q }) : t.title}
       </h1>
-      <Form method="get" action="/search" role="search" className="mb-4 flex gap-2">
+      <Form method="get" action={to("/search")} role="search" className="mb-4 flex gap-2">
         <label htmlFor="search-q" className="sr-only">
-          Search words
+          {t.wordsLabel}
         </label>
         <input
           id="search-q"
@@ -136,30 +155,33 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           name="q"
           defaultValue={q}
           maxLength={MAX_QUERY}
-          placeholder="Post, exam or organization, e.g. clerk"
+          placeholder={t.placeholder}
           className="min-w-0 flex-1 rounded-app border border-stone-300 bg-white px-3 py-2"
         />
         <button
           type="submit"
           className="rounded-app bg-primary px-4 py-2 font-semibold text-white hover:bg-primary-dark"
         >
-          Search
+          {t.button}
         </button>
       </Form>
 
-      {!q && (
-        <p className="text-muted">
-          Type a post, exam or organization above, for example “clerk”, “police” or “SSC”.
-        </p>
-      )}
+      {!q && <p className="text-muted">{t.hint}</p>}
       {q && hits.length === 0 && (
         <p className="rounded-app border border-stone-200 bg-white px-4 py-6 text-center">
-          {page > 1 ? "No more results." : <>No results for “{q}”. Try fewer or different words.</>}
+          {page > 1 ? t.noMore : fmt(t.noResults, { q })}
         </p>
       )}
       {q && chips.length > 0 && (
-        <nav aria-label="Filter by type" className="mb-3 flex flex-wrap gap-2">
-          <TypeChip q={q} kind={null} label="All" count={allCount} capped={capped} active={!type} />
+        <nav aria-label={t.byType} className="mb-3 flex flex-wrap gap-2">
+          <TypeChip
+            q={q}
+            kind={null}
+            label={t.all}
+            count={allCount}
+            capped={capped}
+            active={!type}
+          />
           {chips.map((chip) => (
             <TypeChip
               key={chip.kind}
@@ -176,12 +198,13 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       {hits.length > 0 && (
         <>
           <p className="mb-2 text-sm text-muted">
-            {total}
-            {capped ? "+" : ""} {total === 1 ? "result" : "results"}
-            {pages > 1 ? `, page ${page} of ${pages}` : ""}
+            {fmt(total === 1 ? t.result : t.results, {
+              n: `${total}${capped ? "+" : ""}`,
+            })}
+            {pages > 1 ? fmt(t.pageOf, { page, pages }) : ""}
           </p>
           <ol
-            aria-label="Search results"
+            aria-label={t.resultsLabel}
             className="divide-y divide-stone-100 rounded-app border border-stone-200 bg-white"
           >
             {hits.map((hit) => (
@@ -200,7 +223,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                   >
                     {hit.lastDate.tone === "closed"
                       ? hit.lastDate.value
-                      : `Last date ${hit.lastDate.value}`}
+                      : fmt(t.lastDate, { value: hit.lastDate.value })}
                   </p>
                 )}
                 <p className="mt-1 text-xs text-muted">
@@ -208,7 +231,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                   {hit.publishedAt && (
                     <>
                       {" · "}
-                      <time dateTime={hit.publishedAt}>{formatDate(hit.publishedAt)}</time>
+                      <time dateTime={hit.publishedAt}>{formatDate(hit.publishedAt, locale)}</time>
                     </>
                   )}
                 </p>
@@ -219,7 +242,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             ))}
           </ol>
           <Pagination
-            path="/search"
+            path={to("/search")}
             params={type ? { q, type } : { q }}
             page={page}
             pages={pages}
@@ -245,10 +268,11 @@ function TypeChip({
   capped: boolean;
   active: boolean;
 }) {
+  const to = useLocalePath();
   const params = new URLSearchParams(kind ? { q, type: kind } : { q });
   return (
     <a
-      href={`/search?${params}`}
+      href={to(`/search?${params}`)}
       aria-current={active ? "page" : undefined}
       className={`rounded-full border px-3 py-1 text-sm font-semibold no-underline ${active ? "border-primary bg-primary text-white" : "border-stone-300 bg-white text-ink hover:border-primary"}`}
     >

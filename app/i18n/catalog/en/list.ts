@@ -1,2 +1,82 @@
-/** Strings of this page type (issue 14). */
-export const list = {};
+import { ENGLISH_FACT_WORDS } from "~/content/glance.ts";
+import { ENGLISH_LANDING_WORDS } from "~/content/landing.ts";
+
+/**
+ * The list pages (/jobs, /results…, the landing pages /jobs/state/x), and the words of kinds and
+ * list rows other pages (home, search, organization) take from here on the server.
+ */
+export const list = {
+  /** Each kind's name, one and many (the registry's words, which the admin keeps in English). */
+  kinds: {
+    job: { label: "Job", plural: "Jobs" },
+    result: { label: "Result", plural: "Results" },
+    "admit-card": { label: "Admit Card", plural: "Admit Cards" },
+    syllabus: { label: "Syllabus", plural: "Syllabus" },
+    "answer-key": { label: "Answer Key", plural: "Answer Keys" },
+  },
+  titles: {
+    job: "Latest Government Jobs",
+    result: "Latest Exam Results",
+    "admit-card": "Latest Admit Cards",
+    syllabus: "Exam Syllabus and Pattern",
+    "answer-key": "Latest Answer Keys",
+  },
+  descriptions: {
+    job: "Latest government job notifications in India with vacancies, eligibility, fees, important dates and the official apply online links.",
+    result:
+      "Latest government exam results with cut-off marks, merit lists and the official links to check your result.",
+    "admit-card":
+      "Latest admit cards and hall tickets for government exams, with exam dates and the official download links.",
+    syllabus:
+      "Syllabus and exam pattern of government recruitment exams: papers, marks, duration and topics.",
+    "answer-key":
+      "Latest answer keys of government exams, with objection dates and the official download links.",
+  },
+  landing: ENGLISH_LANDING_WORDS,
+  landingDescription:
+    "{title}: open government job notifications with vacancies, eligibility, fees, last dates and the official apply online links.",
+  titlePage: "{title}: page {page}",
+  feedTitle: "{title}: {site}",
+  rss: "RSS feed",
+  /** The filter form's name, per kind. */
+  filterForm: {
+    job: "Filter jobs",
+    result: "Filter results",
+    "admit-card": "Filter admit cards",
+    syllabus: "Filter syllabus",
+    "answer-key": "Filter answer keys",
+  },
+  filters: {
+    organization: { label: "Organization", any: "All organizations" },
+    state: { label: "State", any: "All states" },
+    qualification: { label: "Qualification", any: "All qualifications" },
+  },
+  sortBy: "Sort by",
+  newestFirst: "Newest first",
+  lastDateFirst: "Last date (soonest first)",
+  includeClosed: "Include closed",
+  filter: "Filter",
+  clearFilters: "Clear filters",
+  noOpenJobs: "No open jobs match these filters. Tick “Include closed” to see past ones.",
+  nothing: "Nothing matches these filters.",
+  count: {
+    openJob: "{n} open job",
+    openJobs: "{n} open jobs",
+    job: "{n} job",
+    jobs: "{n} jobs",
+    entry: "{n} entry",
+    entries: "{n} entries",
+    pageOf: ", page {page} of {pages}",
+  },
+  /** The date a row shows (last date, result declared…), shared with search hits. */
+  facts: ENGLISH_FACT_WORDS,
+  /** A bad address (400): the page says what is wrong with it. */
+  errors: {
+    pageWhole: "The page number must be a whole number, such as ?page=2",
+    pageMin: "The page number must be 1 or more",
+    pageMax: "The page number must be at most 10000",
+    filterMax: "{label} must be at most 200 characters",
+    closed: "closed must be 1 (include closed jobs) or left out",
+    sort: "sort must be newest or last-date",
+  },
+};

@@ -1,2 +1,22 @@
-/** Strings of this page type (issue 14). */
-export const organization = {};
+/** An organization's page (/organizations/x). */
+export const organization = {
+  /** {name}, {short}: " (SSC)" or nothing */
+  metaTitle: "{name}{short}: jobs, results and admit cards",
+  description:
+    "Open jobs, results, admit cards and answer keys of {name}, with the official links.",
+  feedTitle: "{name}: {site}",
+  sections: {
+    job: "Open Jobs",
+    result: "Results",
+    "admit-card": "Admit Cards",
+    "answer-key": "Answer Keys",
+  },
+  officialWebsite: "Official website",
+  officialWebsites: "Official websites",
+  /** The label the entry pages give an official link (their catalogue's word). */
+  officialNote: "only these addresses are marked “Official site”",
+  rss: "RSS feed",
+  noOpenJobs: "No open jobs right now.",
+  noneYet: "None published yet.",
+  viewAll: "View all {n}",
+};

@@ -16,6 +16,8 @@ export const shell = {
   openMenu: "Open menu",
   closeMenu: "Close menu",
   otherLanguage: "हिन्दी",
+  /** The switch on a narrow screen. */
+  otherLanguageShort: "हिं",
   otherLanguageLabel: "यह पेज हिन्दी में पढ़ें",
   bell: {
     title: "Recent Updates",

@@ -17,6 +17,7 @@ export const shell: typeof en = {
   openMenu: "मेनू खोलें",
   closeMenu: "मेनू बंद करें",
   otherLanguage: "English",
+  otherLanguageShort: "EN",
   otherLanguageLabel: "Read this page in English",
   bell: {
     title: "ताज़ा अपडेट",
