@@ -99,11 +99,13 @@ describe("the Hindi frame in Chromium at 360 px", () => {
     for (const path of ["/", "/jobs", "/results", "/eligibility", "/contact-us"]) {
       await page.goto(path, { waitUntil: "networkidle" });
     }
-    const firstJob = await page.evaluate(async () => {
-      const res = await fetch("/updates.json");
-      const body = (await res.json()) as { bell: { url: string }[]; latest: { url: string }[] };
-      return [...body.bell, ...body.latest].find((i) => i.url.startsWith("/jobs/"))?.url;
-    });
+    await page.goto("/jobs", { waitUntil: "networkidle" });
+    const firstJob = await page
+      .locator(
+        "main a[href^='/jobs/']:not([href^='/jobs/state']):not([href^='/jobs/qualification'])",
+      )
+      .first()
+      .getAttribute("href");
     expect(firstJob).toBeTruthy();
     await page.goto(firstJob!, { waitUntil: "networkidle" });
     expect(fonts.length).toBeGreaterThan(0);

@@ -1,7 +1,11 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { CATEGORIES, CATEGORY_LABEL } from "~/content/eligibility-terms.ts";
+import { CATEGORIES } from "~/content/eligibility-terms.ts";
+import type { RuleWords } from "~/content/eligibility-words.ts";
 import type { PostAnswer, PostEligibility, QuickResult } from "~/content/job-eligibility.ts";
 import { loadProfile } from "~/content/profile-storage.ts";
+import type { Catalog } from "~/i18n/catalog/types.ts";
+import { useLocalePath, useT } from "~/i18n/context.tsx";
+import { fmt } from "~/i18n/locale.ts";
 import { DateOfBirthFields } from "./date-of-birth-fields.tsx";
 
 /** The rules code is fetched only by someone who asks: a job page stays light for the rest. */
@@ -19,9 +23,13 @@ export interface AmIEligibleProps {
   today: string;
   /** The server's answer to the form posted without JavaScript. */
   posted?: AgeCheckResult;
+  /** The rules' sentences in the page's language (English when not given). */
+  words?: RuleWords;
 }
 
-export function AmIEligible({ posts, today, posted }: AmIEligibleProps) {
+export function AmIEligible({ posts, today, posted, words }: AmIEligibleProps) {
+  const t = useT("detail").eligible;
+  const to = useLocalePath();
   const [local, setLocal] = useState<AgeCheckResult | null>(null);
   const [saved, setSaved] = useState(false);
   const result = local ?? posted ?? null;
@@ -36,10 +44,10 @@ export function AmIEligible({ posts, today, posted }: AmIEligibleProps) {
         const profile = rememberedProfile(stored, today);
         if (!profile) return;
         setSaved(true);
-        setLocal({ ok: true, answers: answerPosts(profile, posts), values: {} });
+        setLocal({ ok: true, answers: answerPosts(profile, posts, words), values: {} });
       })
       .catch(() => {});
-  }, [posts, today]);
+  }, [posts, today, words]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -52,7 +60,7 @@ export function AmIEligible({ posts, today, posted }: AmIEligibleProps) {
     void rulesCode()
       .then(({ quickAnswers }) => {
         setSaved(false);
-        setLocal({ ...quickAnswers(values, posts, today), values });
+        setLocal({ ...quickAnswers(values, posts, today, words), values });
       })
       .catch(() => {
         // The code could not be fetched (connection lost): the server answers the same form.
@@ -68,25 +76,20 @@ export function AmIEligible({ posts, today, posted }: AmIEligibleProps) {
       id="am-i-eligible"
     >
       <summary className="cursor-pointer py-1 font-semibold text-ink">
-        Am I eligible? <span className="font-normal text-muted">Check your age for each post</span>
+        {t.summary} <span className="font-normal text-muted">{t.summaryHint}</span>
       </summary>
       {result?.ok && (
         <div className="mt-2">
           {saved && (
             <p className="mb-1 text-sm text-muted">
-              For the details saved on this phone.{" "}
-              <a href="/eligibility" className="text-accent underline">
-                Change them
+              {t.savedFor}{" "}
+              <a href={to("/eligibility")} className="text-accent underline">
+                {t.change}
               </a>
             </p>
           )}
-          <Answers answers={result.answers} />
-          {!saved && (
-            <p className="mt-1 text-sm text-muted">
-              Age only: check the qualification yourself, or use the finder below with your
-              qualification.
-            </p>
-          )}
+          <Answers answers={result.answers} t={t} />
+          {!saved && <p className="mt-1 text-sm text-muted">{t.ageOnly}</p>}
         </div>
       )}
       {!saved && (
@@ -95,26 +98,26 @@ export function AmIEligible({ posts, today, posted }: AmIEligibleProps) {
           action="#am-i-eligible"
           onSubmit={onSubmit}
           noValidate
-          aria-label="Check your age"
+          aria-label={t.formLabel}
           className="mt-2 flex flex-wrap items-end gap-3 pb-1"
         >
           <input type="hidden" name="intent" value="age-check" />
           <fieldset>
-            <legend className="text-sm font-semibold">Date of birth</legend>
-            <DateOfBirthFields values={values} invalid={!!errors.dob} compact />
+            <legend className="text-sm font-semibold">{t.dob}</legend>
+            <DateOfBirthFields values={values} invalid={!!errors.dob} compact labels={t.dobParts} />
           </fieldset>
           <label className="text-sm font-semibold">
-            Category
+            {t.category}
             <select
               name="category"
               defaultValue={values.category ?? ""}
               aria-invalid={errors.category ? true : undefined}
               className={`${box} font-normal`}
             >
-              <option value="">Choose…</option>
+              <option value="">{t.choose}</option>
               {CATEGORIES.map((c) => (
                 <option key={c} value={c}>
-                  {CATEGORY_LABEL[c]}
+                  {t.categories[c]}
                 </option>
               ))}
             </select>
@@ -123,7 +126,7 @@ export function AmIEligible({ posts, today, posted }: AmIEligibleProps) {
             type="submit"
             className="rounded-app bg-secondary px-4 py-2 font-semibold text-white hover:opacity-90"
           >
-            Check
+            {t.check}
           </button>
           {(errors.dob || errors.category) && (
             <p role="alert" className="w-full text-sm font-semibold text-red-700">
@@ -133,32 +136,34 @@ export function AmIEligible({ posts, today, posted }: AmIEligibleProps) {
         </form>
       )}
       <p className="pb-1 text-sm">
-        <a href="/eligibility" className="text-accent underline">
-          Find every open job you can apply for
+        <a href={to("/eligibility")} className="text-accent underline">
+          {t.findAll}
         </a>
       </p>
     </details>
   );
 }
 
-function Answers({ answers }: { answers: PostAnswer[] }) {
+function Answers({ answers, t }: { answers: PostAnswer[]; t: Catalog["detail"]["eligible"] }) {
   return (
-    <ul className="space-y-2" aria-label="Answer for each post">
+    <ul className="space-y-2" aria-label={t.answersLabel}>
       {answers.map((answer) => (
         <li key={answer.post} className="text-sm" data-answer={answer.post}>
           <p className="font-semibold">
             {answer.post ? `${answer.post}: ` : ""}
             {answer.eligible === null ? (
-              <span className="text-ink">no age limit given here: read the notification</span>
+              <span className="text-ink">{t.noAgeLimit}</span>
             ) : answer.eligible ? (
-              <span className="text-green-800">✓ you can apply</span>
+              <span className="text-green-800">{t.canApply}</span>
             ) : (
-              <span className="text-red-800">✗ not eligible</span>
+              <span className="text-red-800">{t.notEligible}</span>
             )}
           </p>
           {answer.ageText && (
             <details>
-              <summary className="cursor-pointer text-muted">{answer.ageText}: why</summary>
+              <summary className="cursor-pointer text-muted">
+                {fmt(t.why, { age: answer.ageText })}
+              </summary>
               <ul className="mt-1 list-disc pl-5">
                 {answer.reasons.map((reason) => (
                   <li key={reason}>{reason}</li>

@@ -1,5 +1,6 @@
 import type { Glance } from "~/content/glance.ts";
 import type { LinkTrust } from "~/content/official-links.ts";
+import { useLocale, useT } from "~/i18n/context.tsx";
 import { formatDate } from "~/server/format.ts";
 
 /**
@@ -7,10 +8,21 @@ import { formatDate } from "~/server/format.ts";
  * buttons to the official pages, each saying where it leads.
  */
 export function AtAGlance({ glance, checkedOn }: { glance: Glance; checkedOn?: string }) {
+  const t = useT("detail");
+  const locale = useLocale();
   if (glance.facts.length === 0 && glance.actions.length === 0 && !checkedOn) return null;
+  // Facts whose values run long take the whole width of a phone.
+  const wide = new Set([
+    t.glance.lastDate,
+    t.glance.applicationFee,
+    t.glance.ageLimit,
+    t.glance.objections,
+    t.glance.examDate,
+  ]);
+  const [beforeDate, afterDate = ""] = t.checkedOn.split("{date}");
   return (
     <section
-      aria-label="At a glance"
+      aria-label={t.atAGlance}
       className="space-y-3 rounded-app border border-stone-200 bg-white p-3 sm:p-4"
     >
       {glance.facts.length > 0 && (
@@ -18,7 +30,7 @@ export function AtAGlance({ glance, checkedOn }: { glance: Glance; checkedOn?: s
           {glance.facts.map((fact) => (
             <div
               key={fact.label}
-              className={WIDE_FACTS.has(fact.label) ? "col-span-2 sm:col-span-1" : undefined}
+              className={wide.has(fact.label) ? "col-span-2 sm:col-span-1" : undefined}
             >
               <dt className="text-xs font-semibold tracking-wide text-muted uppercase">
                 {fact.label}
@@ -52,49 +64,46 @@ export function AtAGlance({ glance, checkedOn }: { glance: Glance; checkedOn?: s
       )}
       {glance.actions.some((a) => !a.trust.official) && (
         <p role="note" className="rounded-app bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          A link above does not lead to a government or official website. Check it against the
-          official notification, and never pay anyone except the recruiting body.
+          {t.notOfficialWarning}
         </p>
       )}
       {checkedOn && (
         <p className="text-sm text-muted">
-          Checked against the official notification on{" "}
-          <time dateTime={checkedOn}>{formatDate(checkedOn)}</time>.
+          {beforeDate}
+          <time dateTime={checkedOn}>{formatDate(checkedOn, locale)}</time>
+          {afterDate}
         </p>
       )}
     </section>
   );
 }
 
-/** Facts whose values run long take the whole width of a phone. */
-const WIDE_FACTS = new Set([
-  "Last date",
-  "Application fee",
-  "Age limit",
-  "Objections",
-  "Exam date",
-]);
-
 /**
  * "✓ Official site · ssc.gov.in" or "⚠ Not an official site · example.com" (host optional), or
  * "📄 Copy kept on this site" for a file uploaded here.
  */
 export function TrustNote({ trust, host = true }: { trust: LinkTrust; host?: boolean }) {
+  const t = useT("detail");
   // An uploaded copy: its "host" is only "PDF copy", which says nothing more.
   if (trust.official && trust.why === "copy")
     return (
       <>
-        <span aria-hidden="true">📄 </span>Copy kept on this site
+        <span aria-hidden="true">📄 </span>
+        {t.copyKept}
       </>
     );
   const where = host ? ` · ${trust.host}` : "";
   return trust.official ? (
     <>
-      <span aria-hidden="true">✓ </span>Official site{where}
+      <span aria-hidden="true">✓ </span>
+      {t.officialSite}
+      {where}
     </>
   ) : (
     <>
-      <span aria-hidden="true">⚠ </span>Not an official site{where}
+      <span aria-hidden="true">⚠ </span>
+      {t.notOfficialSite}
+      {where}
     </>
   );
 }

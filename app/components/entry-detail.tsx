@@ -4,6 +4,8 @@ import type { EntryData, Field, Row, RowsField, ScalarField, Section } from "~/c
 import type { Glance } from "~/content/glance.ts";
 import { linkTrust } from "~/content/official-links.ts";
 import type { Kind, KindDefinition } from "~/content/registry.ts";
+import { useLocale, useT } from "~/i18n/context.tsx";
+import { fmt } from "~/i18n/locale.ts";
 import { formatDate, formatNumber, formatRupees, isClosed } from "~/server/format.ts";
 import { AtAGlance, TrustNote } from "./at-a-glance.tsx";
 
@@ -12,6 +14,8 @@ import { AtAGlance, TrustNote } from "./at-a-glance.tsx";
  * page and the admin preview both render it, so it takes plain data and imports nothing
  * server-only. The kind's definition comes in as a prop (pass `REGISTRY[entry.kind]`) rather than
  * by import, so the public page's JavaScript does not carry the registry's validation library.
+ * Its words come from the `detail` strings (the loader sends them; the public page passes the
+ * definition with its labels already in the page's language).
  */
 export interface EntryDetailEntry {
   id: string;
@@ -65,6 +69,9 @@ export function EntryDetail({
   organizationHref,
   afterGlance,
 }: EntryDetailProps) {
+  const t = useT("detail");
+  const locale = useLocale();
+  const date = (value: string) => formatDate(value, locale);
   const closed = entry.kind === "job" && isClosed(entry.lastDate, today);
   const sections = kind.sections.filter((s) => sectionHasContent(s, entry.data));
   const checkedOn = entry.data.checkedOn;
@@ -85,14 +92,20 @@ export function EntryDetail({
           <span className="font-semibold tracking-wide text-secondary uppercase">{kind.label}</span>
           {entry.publishedAt && (
             <>
-              {" · "}Posted on{" "}
-              <time dateTime={entry.publishedAt}>{formatDate(entry.publishedAt)}</time>
+              {" · "}
+              {withNode(
+                t.postedOn,
+                <time dateTime={entry.publishedAt}>{date(entry.publishedAt)}</time>,
+              )}
             </>
           )}
           {entry.publishedAt && entry.updatedAt > entry.publishedAt && (
             <>
-              {" · "}Updated on{" "}
-              <time dateTime={entry.updatedAt}>{formatDate(entry.updatedAt)}</time>
+              {" · "}
+              {withNode(
+                t.updatedOn,
+                <time dateTime={entry.updatedAt}>{date(entry.updatedAt)}</time>,
+              )}
             </>
           )}
         </p>
@@ -103,7 +116,7 @@ export function EntryDetail({
           role="status"
           className="rounded-app border border-red-300 bg-red-50 px-4 py-3 font-semibold text-red-800"
         >
-          Closed: applications ended on {formatDate(entry.lastDate)}.
+          {fmt(t.closedBanner, { date: date(entry.lastDate) })}
         </p>
       )}
 
@@ -116,12 +129,15 @@ export function EntryDetail({
       {changes.length > 0 && (
         <p className="rounded-app border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950">
           <span className="font-semibold">
-            Updated <time dateTime={changes[0].createdAt}>{formatDate(changes[0].createdAt)}</time>:
+            {withNode(
+              t.changedOn,
+              <time dateTime={changes[0].createdAt}>{date(changes[0].createdAt)}</time>,
+            )}
           </span>{" "}
           {changes[0].detail}.{" "}
           {changes.length > 1 && (
             <a href="#section-changes" className="text-accent underline">
-              All changes
+              {t.allChanges}
             </a>
           )}
         </p>
@@ -170,14 +186,17 @@ export function EntryDetail({
             id="section-changes"
             className="border-l-4 border-accent bg-accent-light px-4 py-2 text-lg font-semibold text-accent"
           >
-            What Changed
+            {t.whatChanged}
           </h2>
           <ul className="divide-y divide-stone-100">
             {changes.map((c) => (
               <li key={c.id} className="px-4 py-2">
                 {c.detail}{" "}
                 <span className="text-sm text-muted">
-                  (updated <time dateTime={c.createdAt}>{formatDate(c.createdAt)}</time>)
+                  {withNode(
+                    t.changedOnParen,
+                    <time dateTime={c.createdAt}>{date(c.createdAt)}</time>,
+                  )}
                 </span>
               </li>
             ))}
@@ -194,7 +213,7 @@ export function EntryDetail({
             id="section-related"
             className="border-l-4 border-accent bg-accent-light px-4 py-2 text-lg font-semibold text-accent"
           >
-            Related
+            {t.related}
           </h2>
           <ul className="divide-y divide-stone-100">
             {related.map((r) => (
@@ -211,6 +230,18 @@ export function EntryDetail({
         </section>
       )}
     </article>
+  );
+}
+
+/** A catalogue sentence with an element where its `{date}` is ("Posted on {date}"). */
+function withNode(template: string, node: ReactNode): ReactNode {
+  const [before, after = ""] = template.split("{date}");
+  return (
+    <>
+      {before}
+      {node}
+      {after}
+    </>
   );
 }
 
@@ -381,6 +412,7 @@ function FieldHeading({ field, section }: { field: Field; section: Section }) {
 
 function RowsTable({ field, rows }: { field: RowsField; rows: Row[] }) {
   // A column nobody filled in (say, no ST posts anywhere) is noise on a small screen.
+  const t = useT("detail");
   const columns = field.columns.filter((c) => rows.some((r) => !isEmpty(r[c.name])));
   const captionId = useId();
   const totals = field.totalRow && rows.length > 1 ? columnTotals(columns, rows) : null;
@@ -392,7 +424,7 @@ function RowsTable({ field, rows }: { field: RowsField; rows: Row[] }) {
         // Nothing is hidden on a phone: the table scrolls sideways with its first column held,
         // and says so.
         <p className="mb-1 text-xs text-muted sm:hidden" aria-hidden="true">
-          Swipe the table sideways to see all {columns.length} columns →
+          {fmt(t.swipe, { n: columns.length })}
         </p>
       )}
       {/* A wide table scrolls sideways on a phone; keyboard users must be able to scroll it too,
@@ -435,7 +467,7 @@ function RowsTable({ field, rows }: { field: RowsField; rows: Row[] }) {
                 {columns.map((c, j) =>
                   j === 0 ? (
                     <th key={c.name} scope="row" className={`${cell(c, true)} text-left`}>
-                      Total
+                      {t.total}
                     </th>
                   ) : (
                     <td key={c.name} className={cell(c, false)}>
@@ -474,10 +506,11 @@ function ScalarValue({
   value: unknown;
   officialDomains?: readonly string[];
 }) {
+  const locale = useLocale();
   if (isEmpty(value)) return <span className="text-muted">–</span>;
   switch (field.type) {
     case "date":
-      return <time dateTime={String(value)}>{formatDate(String(value))}</time>;
+      return <time dateTime={String(value)}>{formatDate(String(value), locale)}</time>;
     case "number": {
       const n = Number(value);
       return <>{field.label.includes("₹") ? formatRupees(n) : formatNumber(n)}</>;
@@ -499,6 +532,7 @@ function ExternalLink({
   href: string;
   officialDomains: readonly string[];
 }) {
+  const t = useT("detail");
   const trust = linkTrust(href, officialDomains);
   return (
     <>
@@ -508,7 +542,7 @@ function ExternalLink({
         rel="nofollow noopener"
         className="font-semibold break-all text-accent underline underline-offset-2"
       >
-        {trust ? trust.host : "Open link"}
+        {trust ? trust.host : t.openLink}
         <span aria-hidden="true"> ↗</span>
       </a>
       {trust && (

@@ -27,6 +27,7 @@ export function TextField({
   autoComplete,
   inputMode,
   min,
+  max,
   step,
   className,
 }: {
@@ -41,6 +42,7 @@ export function TextField({
   autoComplete?: string;
   inputMode?: "numeric" | "email" | "url" | "tel" | "text";
   min?: number;
+  max?: number;
   step?: number;
   className?: string;
 }) {
@@ -61,6 +63,7 @@ export function TextField({
         autoComplete={autoComplete}
         inputMode={inputMode}
         min={min}
+        max={max}
         step={step}
         className={inputClass}
       />
@@ -83,6 +86,9 @@ export function TextAreaField({
   name: string;
   label: ReactNode;
   defaultValue?: string;
+  /** Not used by a text area; here so a form's FieldProps can be spread onto either field. */
+  min?: number;
+  max?: number;
   error?: string;
   help?: ReactNode;
   rows?: number;

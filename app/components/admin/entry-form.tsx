@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FocusEvent } from "react";
+import type { FormConstraint } from "./form.tsx";
 import { Form, useNavigation } from "react-router";
 import { allFields } from "~/content/fields.ts";
 import {
@@ -57,6 +58,8 @@ export interface EntryFormProps {
   canPublish?: boolean;
   /** What was loaded, when `values` is a rejected submission: unchanged means nothing to lose. */
   baseline?: FormTree;
+  /** The inputs' limits, derived on the server from the kind's schema (app/server/form.server.ts). */
+  constraint?: FormConstraint;
 }
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
@@ -149,6 +152,7 @@ export function EntryForm({
   version = "",
   canPublish = true,
   baseline,
+  constraint = {},
 }: EntryFormProps) {
   const def = REGISTRY[kind];
   const hydrated = useHydrated();
@@ -303,7 +307,7 @@ export function EntryForm({
                   type="text"
                   defaultValue={str(values.title)}
                   required
-                  maxLength={200}
+                  maxLength={constraint.title?.maxLength}
                   className={`${inputClass} text-base font-semibold`}
                 />
               </FieldShell>
@@ -318,7 +322,7 @@ export function EntryForm({
                   type="text"
                   defaultValue={str(values.organization)}
                   required
-                  maxLength={200}
+                  maxLength={constraint.organization?.maxLength}
                   list="organization-names"
                   autoComplete="off"
                   className={inputClass}
@@ -353,7 +357,7 @@ export function EntryForm({
                     type="text"
                     defaultValue={str(values.slug)}
                     placeholder={hydrated && title ? slugify(title) : "made-from-the-title"}
-                    maxLength={100}
+                    maxLength={constraint.slug?.maxLength}
                     autoCapitalize="none"
                     spellCheck={false}
                     className={`${inputBase} rounded-l-none`}

@@ -1,4 +1,5 @@
 import { Form, data, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import { AdminError } from "~/components/admin/admin-error.tsx";
 import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
 import {
@@ -8,35 +9,26 @@ import {
   useFocusFirstError,
 } from "~/components/admin/backoffice-ui.tsx";
 import { inputClass } from "~/components/admin/field-input.tsx";
+import { errorOf, formErrorOf, formFields, isRefused } from "~/components/admin/form.tsx";
+import { formConstraint, parseForm, refuse } from "~/server/form.server.ts";
 import { actorOf, requireAdmin } from "~/server/guard.server.ts";
 import { db } from "~/server/services.server.ts";
 import { getSettings, type Settings } from "~/server/settings.server.ts";
-import { saveContentSettings } from "~/server/write/settings.server.ts";
+import { ContentSettingsSchema, saveContentSettings } from "~/server/write/settings.server.ts";
 import type { Route } from "./+types/content-settings";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const settings = await getSettings(await db());
-  return { values: toFormValues(settings), done: new URL(request.url).searchParams.get("done") };
+  return {
+    values: toFormValues(settings),
+    constraint: formConstraint(ContentSettingsSchema),
+    done: new URL(request.url).searchParams.get("done"),
+  };
 }
 
-/** The form's fields, all as text: what the loader shows and what a refused save shows again. */
-interface FormValues {
-  siteName: string;
-  tagline: string;
-  contactEmail: string;
-  contactPhone: string;
-  securityEmail: string;
-  sameAs: string;
-  "latestBar.count": string;
-  "latestBar.rotateMs": string;
-  "latestBar.refreshMs": string;
-  "bell.perKind": string;
-  "bell.max": string;
-  homeFaq: { question: string; answer: string }[];
-}
-
-function toFormValues(s: Settings): FormValues {
+/** The form's fields, all as text, as the inputs are named (`latestBar.count`, `homeFaq.0.question`). */
+function toFormValues(s: Settings) {
   return {
     siteName: s.siteName,
     tagline: s.tagline,
@@ -44,100 +36,74 @@ function toFormValues(s: Settings): FormValues {
     contactPhone: s.contactPhone,
     securityEmail: s.securityEmail,
     sameAs: s.organization.sameAs.join("\n"),
-    "latestBar.count": String(s.latestBar.count),
-    "latestBar.rotateMs": String(s.latestBar.rotateMs),
-    "latestBar.refreshMs": String(s.latestBar.refreshMs),
-    "bell.perKind": String(s.bell.perKind),
-    "bell.max": String(s.bell.max),
-    homeFaq: s.homeFaq,
+    latestBar: {
+      count: String(s.latestBar.count),
+      rotateMs: String(s.latestBar.rotateMs),
+      refreshMs: String(s.latestBar.refreshMs),
+    },
+    bell: { perKind: String(s.bell.perKind), max: String(s.bell.max) },
+    homeFaq: Object.fromEntries(s.homeFaq.map((row, i) => [String(i), row])),
   };
 }
 
 const MAX_FAQ = 20;
 
-function readForm(form: FormData): FormValues {
-  const text = (key: string) => {
-    const v = form.get(key);
-    return typeof v === "string" ? v : "";
-  };
-  // FAQ rows arrive as homeFaq.N.question / homeFaq.N.answer; a ticked "remove" drops the row.
-  const indexes = new Set<number>();
-  for (const key of form.keys()) {
-    const m = /^homeFaq\.(\d{1,3})\./.exec(key);
-    if (m) indexes.add(Number(m[1]));
-  }
-  const homeFaq = [...indexes]
-    .sort((a, b) => a - b)
-    .filter((i) => !form.get(`homeFaq.${i}.remove`))
-    .map((i) => ({
-      question: text(`homeFaq.${i}.question`),
-      answer: text(`homeFaq.${i}.answer`),
-    }))
-    .filter((row) => row.question.trim() !== "" || row.answer.trim() !== "");
-  return {
-    siteName: text("siteName"),
-    tagline: text("tagline"),
-    contactEmail: text("contactEmail"),
-    contactPhone: text("contactPhone"),
-    securityEmail: text("securityEmail"),
-    sameAs: text("sameAs"),
-    "latestBar.count": text("latestBar.count"),
-    "latestBar.rotateMs": text("latestBar.rotateMs"),
-    "latestBar.refreshMs": text("latestBar.refreshMs"),
-    "bell.perKind": text("bell.perKind"),
-    "bell.max": text("bell.max"),
-    homeFaq,
-  };
-}
+/**
+ * The form's shape, all text; what the values may be is the settings' own rules, checked by the
+ * write path. FAQ rows arrive as homeFaq.N.question / homeFaq.N.answer (N a number).
+ */
+const Text = z.string();
+const FaqRows = z.record(
+  z.string(),
+  z.object({ question: Text.default(""), answer: Text.default(""), remove: Text.optional() }),
+);
+const SaveForm = z.object({
+  intent: z.literal("save"),
+  siteName: Text,
+  tagline: Text,
+  contactEmail: Text,
+  contactPhone: Text,
+  securityEmail: Text,
+  sameAs: Text,
+  latestBar: z.object({ count: Text, rotateMs: Text, refreshMs: Text }),
+  bell: z.object({ perKind: Text, max: Text }),
+  homeFaq: z.preprocess((v) => (v && typeof v === "object" ? v : {}), FaqRows),
+});
+const ContentSettingsForm = z.discriminatedUnion("intent", [
+  SaveForm,
+  // Without JavaScript a new FAQ row needs a round trip; nothing is saved.
+  SaveForm.extend({ intent: z.literal("add-faq") }),
+]);
 
 /** An empty box is "no number", not zero. */
 const num = (v: string) => (v.trim() === "" ? Number.NaN : Number(v));
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
-  const form = await request.formData();
-  const values = readForm(form);
-  const intent = form.get("intent");
-
-  if (intent === "add-faq") {
-    // Without JavaScript a new row needs a round trip; nothing is saved.
-    if (values.homeFaq.length < MAX_FAQ) values.homeFaq.push({ question: "", answer: "" });
-    return data(
-      { values, fieldErrors: {} as Record<string, string>, extraRow: true },
-      { status: 200 },
-    );
-  }
-  if (intent !== "save")
-    return data(
-      {
-        values,
-        fieldErrors: {
-          form: "This button is not known here. Reload the page and try again.",
-        } as Record<string, string>,
-        extraRow: false,
-      },
-      { status: 400 },
-    );
+  const submission = parseForm(await request.formData(), ContentSettingsForm);
+  if (submission.status !== "success") return refuse(submission);
+  const v = submission.value;
+  if (v.intent === "add-faq") return data(submission.reply(), { status: 200 });
 
   const result = await saveContentSettings(
     await db(),
     {
-      siteName: values.siteName,
-      tagline: values.tagline,
-      contactEmail: values.contactEmail,
-      contactPhone: values.contactPhone,
-      securityEmail: values.securityEmail,
-      sameAs: values.sameAs
+      siteName: v.siteName,
+      tagline: v.tagline,
+      contactEmail: v.contactEmail,
+      contactPhone: v.contactPhone,
+      securityEmail: v.securityEmail,
+      sameAs: v.sameAs
         .split(/\r?\n/)
         .map((line) => line.trim())
         .filter(Boolean),
       latestBar: {
-        count: num(values["latestBar.count"]),
-        rotateMs: num(values["latestBar.rotateMs"]),
-        refreshMs: num(values["latestBar.refreshMs"]),
+        count: num(v.latestBar.count),
+        rotateMs: num(v.latestBar.rotateMs),
+        refreshMs: num(v.latestBar.refreshMs),
       },
-      bell: { perKind: num(values["bell.perKind"]), max: num(values["bell.max"]) },
-      homeFaq: values.homeFaq,
+      bell: { perKind: num(v.bell.perKind), max: num(v.bell.max) },
+      homeFaq: faqRows(v.homeFaq),
     },
     actorOf(user),
   );
@@ -145,25 +111,49 @@ export async function action({ request }: Route.ActionArgs) {
     const fieldErrors = { ...result.fieldErrors };
     const line = Object.keys(fieldErrors).find((k) => k.startsWith("sameAs."));
     if (line) fieldErrors.sameAs = `Line ${Number(line.split(".")[1]) + 1}: ${fieldErrors[line]}`;
-    return data({ values, fieldErrors, extraRow: false }, { status: 400 });
+    return refuse(submission, { fieldErrors });
   }
   return redirect("/admin/content-settings?done=saved");
+}
+
+/**
+ * The FAQ rows a form holds, in order: a ticked "remove" drops a row, and so does an empty one.
+ * The page shows the same rows again after a refused save, so an error's row number is the
+ * row's place on the page.
+ */
+function faqRows(rows: unknown): { question: string; answer: string }[] {
+  if (!rows || typeof rows !== "object") return [];
+  return Object.entries(rows as Record<string, Record<string, unknown>>)
+    .filter(([key, row]) => /^\d{1,3}$/.test(key) && row && typeof row === "object")
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([, row]) => row)
+    .filter((row) => !row.remove)
+    .map((row) => ({
+      question: typeof row.question === "string" ? row.question : "",
+      answer: typeof row.answer === "string" ? row.answer : "",
+    }))
+    .filter((row) => row.question.trim() !== "" || row.answer.trim() !== "");
 }
 
 export default function ContentSettings({ loaderData, actionData }: Route.ComponentProps) {
   useFocusFirstError(actionData);
   const busy = useNavigation().state === "submitting";
-  const v = actionData?.values ?? loaderData.values;
-  const errors: Record<string, string | undefined> = actionData?.fieldErrors ?? {};
-  const hasErrors = Object.keys(errors).length > 0;
+  // After a refused save (or "Add another question") the page shows what was sent.
+  const reply = actionData ?? undefined;
+  const form = formFields(reply, loaderData.constraint, loaderData.values);
+  const f = form.field;
+  const sent = reply?.initialValue as Record<string, unknown> | undefined;
+  const faq = faqRows(sent ? sent.homeFaq : loaderData.values.homeFaq);
+  const refused = isRefused(reply);
   // Always one empty row to type a new question into (unless the list is full).
-  const rows =
-    actionData?.extraRow || v.homeFaq.length >= MAX_FAQ
-      ? v.homeFaq
-      : [...v.homeFaq, { question: "", answer: "" }];
+  const rows = faq.length >= MAX_FAQ ? faq : [...faq, { question: "", answer: "" }];
   // Inputs are uncontrolled: remount them whenever the values they start from change (a saved
   // form, a removed FAQ row), or React would keep the old text in reused inputs.
-  const formKey = hashOf(JSON.stringify(rows) + JSON.stringify({ ...v, homeFaq: null }));
+  const formKey = hashOf(
+    JSON.stringify(rows) + JSON.stringify({ ...(sent ?? loaderData.values), homeFaq: null }),
+  );
+  const faqLimits = (column: "question" | "answer") =>
+    loaderData.constraint[`homeFaq[].${column}`]?.maxLength;
 
   return (
     <div className="mx-auto max-w-4xl">
@@ -171,30 +161,20 @@ export default function ContentSettings({ loaderData, actionData }: Route.Compon
       {loaderData.done === "saved" && !actionData ? (
         <Banner tone="success">Settings saved. The public site shows them now.</Banner>
       ) : null}
-      {hasErrors ? (
+      {refused ? (
         <Banner tone="error">
-          {errors.form ?? "The settings were not saved. Correct the fields marked below."}
+          {formErrorOf(reply) ?? "The settings were not saved. Correct the fields marked below."}
         </Banner>
       ) : null}
       <Form method="post" noValidate key={formKey}>
         <SectionCard id="site" title="Site">
           <div className="grid gap-4 md:grid-cols-2">
             <TextField
-              name="siteName"
+              {...f("siteName")}
               label="Site name"
-              required
-              defaultValue={v.siteName}
-              error={errors.siteName}
-              maxLength={80}
               help="Shown in the header of every page."
             />
-            <TextField
-              name="tagline"
-              label="Tagline"
-              defaultValue={v.tagline}
-              error={errors.tagline}
-              maxLength={160}
-            />
+            <TextField {...f("tagline")} label="Tagline" />
           </div>
         </SectionCard>
 
@@ -204,38 +184,13 @@ export default function ContentSettings({ loaderData, actionData }: Route.Compon
           description="Shown on the contact and security policy pages."
         >
           <div className="grid gap-4 md:grid-cols-2">
-            <TextField
-              name="contactEmail"
-              label="Contact e-mail"
-              type="email"
-              required
-              defaultValue={v.contactEmail}
-              error={errors.contactEmail}
-              maxLength={254}
-            />
-            <TextField
-              name="contactPhone"
-              label="Example phone"
-              type="tel"
-              defaultValue={v.contactPhone}
-              error={errors.contactPhone}
-              maxLength={40}
-            />
-            <TextField
-              name="securityEmail"
-              label="Security contact e-mail"
-              type="email"
-              required
-              defaultValue={v.securityEmail}
-              error={errors.securityEmail}
-              maxLength={254}
-            />
+            <TextField {...f("contactEmail")} label="Contact e-mail" type="email" />
+            <TextField {...f("contactPhone")} label="Example phone" type="tel" />
+            <TextField {...f("securityEmail")} label="Security contact e-mail" type="email" />
             <TextAreaField
-              name="sameAs"
+              {...f("sameAs")}
               label="Social links"
               rows={3}
-              defaultValue={v.sameAs}
-              error={errors.sameAs}
               help="One https:// address per line (at most 10). The same list as the organization's social profiles in SEO tools."
               className="md:col-span-2"
             />
@@ -249,35 +204,26 @@ export default function ContentSettings({ loaderData, actionData }: Route.Compon
         >
           <div className="grid gap-4 sm:grid-cols-3">
             <TextField
-              name="latestBar.count"
+              {...f("latestBar.count")}
               label="Number of updates"
               type="number"
               inputMode="numeric"
-              min={1}
-              defaultValue={v["latestBar.count"]}
-              error={errors["latestBar.count"]}
               help="1 to 20."
             />
             <TextField
-              name="latestBar.rotateMs"
+              {...f("latestBar.rotateMs")}
               label="Rotate every (ms)"
               type="number"
               inputMode="numeric"
-              min={2000}
               step={500}
-              defaultValue={v["latestBar.rotateMs"]}
-              error={errors["latestBar.rotateMs"]}
               help="At least 2000 (2 seconds)."
             />
             <TextField
-              name="latestBar.refreshMs"
+              {...f("latestBar.refreshMs")}
               label="Refresh every (ms)"
               type="number"
               inputMode="numeric"
-              min={60000}
               step={1000}
-              defaultValue={v["latestBar.refreshMs"]}
-              error={errors["latestBar.refreshMs"]}
               help="At least 60000 (1 minute)."
             />
           </div>
@@ -286,23 +232,17 @@ export default function ContentSettings({ loaderData, actionData }: Route.Compon
         <SectionCard id="bell" title="Bell" description="The Recent Updates popover in the header.">
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
-              name="bell.perKind"
+              {...f("bell.perKind")}
               label="Newest per kind"
               type="number"
               inputMode="numeric"
-              min={1}
-              defaultValue={v["bell.perKind"]}
-              error={errors["bell.perKind"]}
               help="1 to 20 from each of jobs, results and admit cards."
             />
             <TextField
-              name="bell.max"
+              {...f("bell.max")}
               label="Most items shown"
               type="number"
               inputMode="numeric"
-              min={1}
-              defaultValue={v["bell.max"]}
-              error={errors["bell.max"]}
               help="1 to 50; the badge shows this count."
             />
           </div>
@@ -313,8 +253,8 @@ export default function ContentSettings({ loaderData, actionData }: Route.Compon
           title="Home page FAQ"
           description="Questions and answers at the foot of the home page (also marked up for search engines). Empty rows are ignored."
         >
-          {errors.homeFaq ? (
-            <p className="mb-2 text-sm font-semibold text-red-700">{errors.homeFaq}</p>
+          {errorOf(reply, "homeFaq") ? (
+            <p className="mb-2 text-sm font-semibold text-red-700">{errorOf(reply, "homeFaq")}</p>
           ) : null}
           <ol className="space-y-4">
             {rows.map((row, i) => (
@@ -325,15 +265,15 @@ export default function ContentSettings({ loaderData, actionData }: Route.Compon
                     name={`homeFaq.${i}.question`}
                     label="Question"
                     value={row.question}
-                    error={errors[`homeFaq.${i}.question`]}
-                    maxLength={300}
+                    error={errorOf(reply, `homeFaq.${i}.question`)}
+                    maxLength={faqLimits("question")}
                   />
                   <FaqInput
                     name={`homeFaq.${i}.answer`}
                     label="Answer"
                     value={row.answer}
-                    error={errors[`homeFaq.${i}.answer`]}
-                    maxLength={2000}
+                    error={errorOf(reply, `homeFaq.${i}.answer`)}
+                    maxLength={faqLimits("answer")}
                     multiline
                   />
                   {row.question || row.answer ? (
@@ -397,7 +337,7 @@ function FaqInput({
   label: string;
   value: string;
   error?: string;
-  maxLength: number;
+  maxLength: number | undefined;
   multiline?: boolean;
 }) {
   const id = `f-${name.replace(/\./g, "-")}`;

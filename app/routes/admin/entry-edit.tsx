@@ -2,6 +2,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
 import { AdminError } from "~/components/admin/admin-error.tsx";
 import { EntryForm, withKindWords } from "~/components/admin/entry-form.tsx";
+import { fieldErrorsOf } from "~/components/admin/form.tsx";
 import { formatDateTime } from "~/components/admin/format.ts";
 import { StatusBadge } from "~/components/admin/status-badge.tsx";
 import { defaultData, type EntryData } from "~/content/fields.ts";
@@ -16,6 +17,7 @@ import {
 import { entryInputSchema, REGISTRY } from "~/content/registry.ts";
 import { getAdminEntry, kindFromUrl } from "~/server/admin-entries.server.ts";
 import { AUTHOR_STATUSES, can, type Role } from "~/content/roles.ts";
+import { formConstraint, refuseValues } from "~/server/form.server.ts";
 import { actorOf, forbidden, requireStaff } from "~/server/guard.server.ts";
 import { getJobOption, resolveJobPick } from "~/server/job-picker.server.ts";
 import { restoreEntries, saveEntry, trashEntries } from "~/server/write/entries.server.ts";
@@ -76,6 +78,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     saved: url.searchParams.get("saved"),
     editingNow,
     canPublish: can(user.role, "publish"),
+    constraint: formConstraint(entryInputSchema(kind.kind)),
   };
 }
 
@@ -154,10 +157,11 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   // The version goes back as it came: a rejected form must not adopt a newer save unseen.
   const sentVersion = typeof form.get("version") === "string" ? String(form.get("version")) : "";
   const reject = (errors: FieldErrors, status = 400, extra: Partial<Rejection> = {}) =>
-    data(
-      { values: value, errors, nonce: crypto.randomUUID(), version: sentVersion, ...extra },
-      { status },
-    );
+    refuseValues<Rejection>(value, {
+      fieldErrors: errors,
+      status,
+      detail: { nonce: crypto.randomUUID(), version: sentVersion, ...extra },
+    });
   if (!parsed.success || picked?.ok === false) {
     return reject({
       ...(parsed.success
@@ -207,9 +211,9 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   });
 }
 
+/** What a refused save carries beside its values and errors (the admin forms' reply shape). */
 interface Rejection {
-  values: FormTree;
-  errors: FieldErrors;
+  /** A new one per refusal: the browser redraws the form from exactly what the server saw. */
   nonce: string;
   /** The version the re-drawn form carries. */
   version: string;
@@ -294,7 +298,7 @@ export default function EntryEdit({ loaderData, actionData }: Route.ComponentPro
   const { entry } = loaderData;
   const base = `/admin/${def.adminSegment}`;
   const publicHref = entry ? `${def.urlPrefix}/${entry.slug}` : "";
-  const rejected = actionData && "errors" in actionData ? actionData : null;
+  const rejected = actionData?.detail ? { ...actionData.detail, reply: actionData } : null;
   const formKey = `${entry?.id ?? "new"}-${entry?.updatedAt ?? ""}-${rejected?.nonce ?? ""}`;
   return (
     <div className="mx-auto max-w-6xl">
@@ -373,9 +377,10 @@ export default function EntryEdit({ loaderData, actionData }: Route.ComponentPro
         version={rejected?.version ?? entry?.updatedAt ?? ""}
         canPublish={loaderData.canPublish}
         kind={loaderData.kind}
-        values={rejected?.values ?? loaderData.values}
+        values={(rejected?.reply.initialValue as FormTree | undefined) ?? loaderData.values}
         baseline={rejected ? loaderData.values : undefined}
-        errors={rejected?.errors ?? {}}
+        errors={fieldErrorsOf(rejected?.reply)}
+        constraint={loaderData.constraint}
         savedStatus={entry?.status ?? null}
         savedSlug={entry?.slug ?? null}
         jobChoices={loaderData.jobChoices}

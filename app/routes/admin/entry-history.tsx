@@ -5,6 +5,7 @@ import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.
 import { DiffTable } from "~/components/admin/diff-table.tsx";
 import { diffEntries } from "~/components/admin/entry-diff.ts";
 import { inputLabel } from "~/components/admin/entry-form.tsx";
+import { formErrorOf } from "~/components/admin/form.tsx";
 import { formatDateTime } from "~/components/admin/format.ts";
 import { STATUS_LABELS } from "~/components/admin/status-badge.tsx";
 import type { EntryData } from "~/content/fields.ts";
@@ -12,6 +13,7 @@ import { fieldErrorsFromIssues } from "~/content/form-data.ts";
 import { entryInputSchema, REGISTRY } from "~/content/registry.ts";
 import { getAdminEntry, jobTitles, kindFromUrl } from "~/server/admin-entries.server.ts";
 import type { Entry } from "~/server/entries/shared.server.ts";
+import { parseForm, refuse } from "~/server/form.server.ts";
 import { actorOf, requireStaff } from "~/server/guard.server.ts";
 import { saveEntry } from "~/server/write/entries.server.ts";
 import { listRevisions } from "~/server/revisions.server.ts";
@@ -68,10 +70,10 @@ const RestoreSchema = z.object({
 export async function action({ request, url, params }: Route.ActionArgs) {
   const user = await requireStaff(request, "publish");
   const { kind, database, entry, revisions } = await load(url, params.id);
-  const form = await request.formData();
-  const parsed = RestoreSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ error: "Choose a revision to restore." }, { status: 400 });
-  const revision = revisions.find((r) => r.id === parsed.data.revisionId);
+  const submission = parseForm(await request.formData(), RestoreSchema);
+  if (submission.status !== "success")
+    return refuse(submission, { formError: "Choose a revision to restore." });
+  const revision = revisions.find((r) => r.id === submission.value.revisionId);
   if (!revision) throw data(null, { status: 404 });
   const snap = revision.snapshot;
   // The content comes back; the status stays as it is now, so restoring never unpublishes.
@@ -88,12 +90,9 @@ export async function action({ request, url, params }: Route.ActionArgs) {
     const problems = Object.entries(fieldErrorsFromIssues(input.error.issues)).map(
       ([name, message]) => `${inputLabel(kind.kind, name)}: ${message}`,
     );
-    return data(
-      {
-        error: `This revision does not pass today's checks, so it was not restored. ${problems.join("; ")}`,
-      },
-      { status: 400 },
-    );
+    return refuse(submission, {
+      formError: `This revision does not pass today's checks, so it was not restored. ${problems.join("; ")}`,
+    });
   }
   const saved = await saveEntry(database, {
     kind: kind.kind,
@@ -104,7 +103,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   });
   if (!saved.ok) {
     const why = saved.reason === "conflict" ? saved.message : "the entry changed or is gone";
-    return data({ error: `This revision could not be restored: ${why}.` }, { status: 400 });
+    return refuse(submission, { formError: `This revision could not be restored: ${why}.` });
   }
   return redirect(`/admin/${kind.adminSegment}/history/${entry.id}?restored=1`);
 }
@@ -144,7 +143,7 @@ export default function EntryHistory({ loaderData, actionData }: Route.Component
           {STATUS_LABELS[entry.status].toLowerCase()}.
         </Banner>
       ) : null}
-      {actionData?.error ? <Banner tone="error">{actionData.error}</Banner> : null}
+      {formErrorOf(actionData) ? <Banner tone="error">{formErrorOf(actionData)}</Banner> : null}
 
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
         <section aria-labelledby="revisions-title">

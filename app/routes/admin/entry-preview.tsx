@@ -4,6 +4,8 @@ import { buttonClass } from "~/components/admin/banner.tsx";
 import { STATUS_LABELS } from "~/components/admin/status-badge.tsx";
 import { EntryDetail, type RelatedEntry } from "~/components/entry-detail.tsx";
 import { REGISTRY } from "~/content/registry.ts";
+import { stringsFor } from "~/i18n/catalog.server.ts";
+import { Strings } from "~/i18n/context.tsx";
 import { todayInIndia } from "~/india-date.ts";
 import { entryPresentation } from "~/server/entry-page.server.ts";
 import { getAdminEntry, kindFromUrl } from "~/server/admin-entries.server.ts";
@@ -49,6 +51,8 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
       lastDate: entry.lastDate,
       data: entry.data,
     },
+    // The page's body is the public page's: it reads its words from the English `detail` strings.
+    strings: stringsFor("en", "detail"),
     status: entry.status,
     trashed: entry.deletedAt !== null,
     related,
@@ -86,15 +90,17 @@ export default function EntryPreview({ loaderData }: Route.ComponentProps) {
         </span>
       </div>
       <div className="rounded-app bg-stone-50 p-2 sm:p-4">
-        <EntryDetail
-          entry={entry}
-          definition={def}
-          related={loaderData.related}
-          today={loaderData.today}
-          glance={loaderData.glance}
-          officialDomains={loaderData.officialDomains}
-          organizationHref={loaderData.organizationHref}
-        />
+        <Strings areas={loaderData.strings}>
+          <EntryDetail
+            entry={entry}
+            definition={def}
+            related={loaderData.related}
+            today={loaderData.today}
+            glance={loaderData.glance}
+            officialDomains={loaderData.officialDomains}
+            organizationHref={loaderData.organizationHref}
+          />
+        </Strings>
       </div>
     </div>
   );

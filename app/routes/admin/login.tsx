@@ -1,5 +1,7 @@
-import { Form, data, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
+import { errorOf, formErrorOf, formFields } from "~/components/admin/form.tsx";
+import { formConstraint, parseForm, refuse } from "~/server/form.server.ts";
 import { getViewer, safeReturnPath } from "~/server/guard.server.ts";
 import { clientIp } from "~/server/rate-limit.server.ts";
 import { services } from "~/server/services.server.ts";
@@ -11,7 +13,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await getViewer(request);
   // Any back-office role goes on; an account without one may sign in as another here.
   if (viewer.state === "signed-in" && viewer.role) throw redirect(next);
-  return { next };
+  return { next, constraint: formConstraint(LoginSchema) };
 }
 
 const LoginSchema = z.object({
@@ -28,23 +30,19 @@ const LoginSchema = z.object({
 /** Said for every wrong e-mail or password, so the answer never tells whether an account exists. */
 export const WRONG_CREDENTIALS = "Wrong e-mail or password.";
 
+/** The password never goes back to the page. */
+const hide = ["password"];
+
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  const parsed = LoginSchema.safeParse(form);
-  if (!parsed.success) {
-    const fieldErrors = z.flattenError(parsed.error).fieldErrors;
-    return data(
-      { formError: null, fieldErrors, email: String(form.email ?? "").slice(0, 254) },
-      { status: 400 },
-    );
-  }
+  const submission = parseForm(await request.formData(), LoginSchema);
+  if (submission.status !== "success") return refuse(submission, { hide });
   const { auth, db } = await services();
   const ip = clientIp(request);
-  const email = parsed.data.email;
+  const { email, password, next } = submission.value;
   const answer = await throttledSignIn(db, ip, email, async () => {
     try {
       const { headers } = await auth.api.signInEmail({
-        body: { email, password: parsed.data.password },
+        body: { email, password },
         headers: request.headers,
         returnHeaders: true,
       });
@@ -53,20 +51,17 @@ export async function action({ request }: Route.ActionArgs) {
       return { verdict: "failure", value: null };
     }
   });
-  if (answer.held) return tooMany(email, answer.retryAfterSeconds);
-  if (answer.value) return redirect(safeReturnPath(parsed.data.next), { headers: answer.value });
-  return data({ formError: WRONG_CREDENTIALS, fieldErrors: {}, email }, { status: 401 });
-}
-
-function tooMany(email: string, retryAfterSeconds: number) {
-  return data(
-    {
-      formError: `Too many sign-in attempts. Wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"} and try again.`,
-      fieldErrors: {},
-      email,
-    },
-    { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
-  );
+  if (answer.held) {
+    const wait = answer.retryAfterSeconds;
+    return refuse(submission, {
+      status: 429,
+      formError: `Too many sign-in attempts. Wait ${wait} second${wait === 1 ? "" : "s"} and try again.`,
+      headers: { "Retry-After": String(wait) },
+      hide,
+    });
+  }
+  if (answer.value) return redirect(safeReturnPath(next), { headers: answer.value });
+  return refuse(submission, { status: 401, formError: WRONG_CREDENTIALS, hide });
 }
 
 /** An action's Retry-After reaches the browser only through here. */
@@ -80,14 +75,16 @@ export function meta() {
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const errors = (actionData?.fieldErrors ?? {}) as Record<string, string[] | undefined>;
+  const form = formFields(actionData, loaderData.constraint, {});
+  const errors = { email: errorOf(actionData, "email"), password: errorOf(actionData, "password") };
+  const formError = formErrorOf(actionData);
   return (
     <main className="flex min-h-screen items-center justify-center bg-stone-100 p-4">
       <div className="w-full max-w-sm rounded-app border border-stone-200 bg-white p-6 shadow-sm">
         <h1 className="text-xl font-semibold text-primary">Sign in to govjobs admin</h1>
-        {actionData?.formError ? (
+        {formError ? (
           <p role="alert" className="mt-4 rounded-app bg-red-50 px-3 py-2 text-sm text-red-800">
-            {actionData.formError}
+            {formError}
           </p>
         ) : null}
         <Form method="post" noValidate className="mt-4 space-y-4">
@@ -101,14 +98,15 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               name="email"
               type="email"
               autoComplete="username"
-              defaultValue={actionData?.email ?? ""}
+              defaultValue={form.value("email")}
+              maxLength={form.field("email").maxLength}
               aria-invalid={errors.email ? true : undefined}
               aria-describedby={errors.email ? "email-error" : undefined}
               className="mt-1 w-full rounded-app border border-stone-300 px-3 py-2"
             />
             {errors.email ? (
               <p id="email-error" className="mt-1 text-sm text-red-700">
-                {errors.email[0]}
+                {errors.email}
               </p>
             ) : null}
           </div>
@@ -127,7 +125,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             />
             {errors.password ? (
               <p id="password-error" className="mt-1 text-sm text-red-700">
-                {errors.password[0]}
+                {errors.password}
               </p>
             ) : null}
           </div>

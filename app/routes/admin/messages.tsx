@@ -1,5 +1,5 @@
 import type { MouseEvent } from "react";
-import { Form, Link, data, redirect, useNavigation, useSubmit } from "react-router";
+import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
 import { AdminError } from "~/components/admin/admin-error.tsx";
 import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
@@ -10,7 +10,9 @@ import {
   useFocusFirstError,
 } from "~/components/admin/backoffice-ui.tsx";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
+import { formErrorOf } from "~/components/admin/form.tsx";
 import { recordAudit } from "~/server/audit.server.ts";
+import { parseForm, refuse } from "~/server/form.server.ts";
 import { requireStaff } from "~/server/guard.server.ts";
 import {
   MESSAGE_STATUSES,
@@ -80,21 +82,30 @@ const INTENT_STATUS: Record<string, MessageStatus> = {
   spam: "spam",
 };
 
-const MessageActionSchema = z.object({
-  intent: z.enum(["open", "mark-read", "mark-unread", "archive", "spam", "delete"], {
-    error: "This button is not known here. Reload the page and try again.",
-  }),
+/** Every button acts on one message and comes back to the tab and page it was pressed on. */
+const OnMessage = z.object({
   id: z.string().trim().min(1, "Choose a message").max(100),
   tab: z.enum(MESSAGE_STATUSES).catch("unread"),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: z.number().int().min(1).max(100_000).catch(1),
 });
+const MessageForm = z.discriminatedUnion("intent", [
+  OnMessage.extend({ intent: z.literal("open") }),
+  OnMessage.extend({ intent: z.literal("mark-read") }),
+  OnMessage.extend({ intent: z.literal("mark-unread") }),
+  OnMessage.extend({ intent: z.literal("archive") }),
+  OnMessage.extend({ intent: z.literal("spam") }),
+  OnMessage.extend({ intent: z.literal("delete") }),
+]);
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireStaff(request, "messages");
-  const parsed = MessageActionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success)
-    return data({ error: parsed.error.issues[0]?.message ?? "Invalid request." }, { status: 400 });
-  const { intent, id, tab, page } = parsed.data;
+  const submission = parseForm(await request.formData(), MessageForm);
+  if (submission.status !== "success") {
+    const error = submission.error ?? {};
+    // One line in the banner: which button is unknown, or which message is missing.
+    return refuse(submission, { formError: error.intent ? undefined : error.id?.[0] });
+  }
+  const { intent, id, tab, page } = submission.value;
   const conn = await db();
   const actor = { id: user.id, email: user.email };
   const list = `/admin/messages?status=${tab}${page > 1 ? `&page=${page}` : ""}`;
@@ -106,13 +117,13 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (intent === "delete") {
     if (!(await deleteMessage(conn, id)))
-      return data({ error: "This message no longer exists." }, { status: 404 });
+      return refuse(submission, { status: 404, formError: "This message no longer exists." });
     await recordAudit(conn, actor, "message.delete", id);
     return back("deleted");
   }
   const status = INTENT_STATUS[intent];
   if (!(await setMessageStatus(conn, id, status)))
-    return data({ error: "This message no longer exists." }, { status: 404 });
+    return refuse(submission, { status: 404, formError: "This message no longer exists." });
   await recordAudit(conn, actor, `message.${status}`, id);
   return back(status);
 }
@@ -146,7 +157,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
       {d.done && DONE[d.done] && !actionData ? (
         <Banner tone="success">{DONE[d.done]}</Banner>
       ) : null}
-      {actionData?.error ? <Banner tone="error">{actionData.error}</Banner> : null}
+      {formErrorOf(actionData) ? <Banner tone="error">{formErrorOf(actionData)}</Banner> : null}
       {d.openMissing ? <Banner tone="warning">That message no longer exists.</Banner> : null}
 
       <nav aria-label="Message folders" className="relative mb-4 overflow-x-auto">

@@ -2,40 +2,34 @@ import { Form, data, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { AdminError } from "~/components/admin/admin-error.tsx";
 import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
+import { formErrorOf, formFields } from "~/components/admin/form.tsx";
 import { STATES } from "~/content/options.ts";
+import { formConstraint, parseForm, refuse } from "~/server/form.server.ts";
 import { actorOf, requireStaff } from "~/server/guard.server.ts";
 import { listOrganizations } from "~/server/organizations.server.ts";
 import { db } from "~/server/services.server.ts";
-import { saveOrganization } from "~/server/write/organizations.server.ts";
+import { OrganizationEditSchema, saveOrganization } from "~/server/write/organizations.server.ts";
 import type { Route } from "./+types/organizations";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "organizations");
   const organizations = await listOrganizations(await db());
   const saved = new URL(request.url).searchParams.get("saved");
-  return { organizations, saved };
+  return { organizations, saved, constraint: formConstraint(OrganizationForm) };
 }
 
-/** The form's shape; what the values may be is the write path's to say. */
-const OrganizationFormSchema = z.object({
-  id: z.string().min(1).max(100),
-  shortName: z.string(),
-  domains: z.string(),
-  state: z.string(),
-});
+/** One organization's row: which one, and the write path's own rules for the rest. */
+const OrganizationForm = OrganizationEditSchema.extend({ id: z.string().min(1).max(100) });
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireStaff(request, "organizations");
-  const form = Object.fromEntries(await request.formData());
-  const parsed = OrganizationFormSchema.safeParse(form);
-  const fail = (message: string) =>
-    data({ id: String(form.id ?? ""), error: message, values: form }, { status: 400 });
-  if (!parsed.success) return fail(parsed.error.issues[0].message);
-  const { id, ...input } = parsed.data;
+  const submission = parseForm(await request.formData(), OrganizationForm);
+  if (submission.status !== "success") return refuse(submission);
+  const { id, ...input } = submission.value;
   const result = await saveOrganization(await db(), { id, input, actor: actorOf(user) });
   if (!result.ok) {
     if (result.reason === "not-found") throw data(null, { status: 404 });
-    return fail(result.message);
+    return refuse(submission, { fieldErrors: { domains: result.message } });
   }
   return redirect(`/admin/organizations?saved=${encodeURIComponent(id)}`);
 }
@@ -54,9 +48,16 @@ export default function Organizations({ loaderData, actionData }: Route.Componen
       {savedName && <Banner tone="success">Saved {savedName}.</Banner>}
       <ul className="space-y-3">
         {loaderData.organizations.map((org) => {
-          const failed = actionData?.id === org.id ? actionData : null;
-          const value = (name: string, fallback: string) =>
-            failed ? String(failed.values[name] ?? "") : fallback;
+          // A refused save shows its row as sent, with the first reason under it.
+          const failed = actionData?.initialValue?.id === org.id ? actionData : undefined;
+          const form = formFields(failed, loaderData.constraint, {
+            shortName: org.shortName,
+            domains: org.domains.join("\n"),
+            state: org.state,
+          });
+          const error = failed
+            ? (formErrorOf(failed) ?? Object.values(failed.error ?? {}).find((e) => e?.length)?.[0])
+            : undefined;
           return (
             <li key={org.id} className="rounded-app border border-stone-200 bg-white p-4">
               <Form method="post" className="grid gap-3 sm:grid-cols-[1fr_8rem_1fr_10rem_auto]">
@@ -71,8 +72,8 @@ export default function Organizations({ loaderData, actionData }: Route.Componen
                   Short name
                   <input
                     name="shortName"
-                    defaultValue={value("shortName", org.shortName)}
-                    maxLength={40}
+                    defaultValue={form.value("shortName")}
+                    maxLength={form.field("shortName").maxLength}
                     className="mt-1 block w-full rounded-app border border-stone-300 px-2 py-1 font-normal"
                   />
                 </label>
@@ -81,9 +82,10 @@ export default function Organizations({ loaderData, actionData }: Route.Componen
                   <textarea
                     name="domains"
                     rows={2}
-                    defaultValue={value("domains", org.domains.join("\n"))}
-                    aria-invalid={failed ? true : undefined}
-                    aria-describedby={failed ? `org-error-${org.id}` : undefined}
+                    defaultValue={form.value("domains")}
+                    maxLength={form.field("domains").maxLength}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? `org-error-${org.id}` : undefined}
                     className="mt-1 block w-full rounded-app border border-stone-300 px-2 py-1 font-normal"
                   />
                 </label>
@@ -91,7 +93,7 @@ export default function Organizations({ loaderData, actionData }: Route.Componen
                   State
                   <select
                     name="state"
-                    defaultValue={value("state", org.state)}
+                    defaultValue={form.value("state")}
                     className="mt-1 block w-full rounded-app border border-stone-300 bg-white px-2 py-1 font-normal"
                   >
                     <option value="">Not set</option>
@@ -107,13 +109,13 @@ export default function Organizations({ loaderData, actionData }: Route.Componen
                     Save
                   </button>
                 </div>
-                {failed && (
+                {error && (
                   <p
                     id={`org-error-${org.id}`}
                     role="alert"
                     className="text-sm text-red-800 sm:col-span-5"
                   >
-                    {failed.error}
+                    {error}
                   </p>
                 )}
               </Form>

@@ -7,14 +7,17 @@ import { env } from "~/server/env.server.ts";
 import { actorOf, requireAdmin } from "~/server/guard.server.ts";
 import { db } from "~/server/services.server.ts";
 import { getSettings } from "~/server/settings.server.ts";
-import { refuse, type SeoToolsIntent } from "./seo-tools/intent.server.ts";
-import { loadNotFound, notFoundIntents } from "./seo-tools/not-found.server.ts";
+import { z } from "zod";
+import { formConstraint, parseForm, refuse } from "~/server/form.server.ts";
+import { OrganizationSchema, SeoSchema } from "~/server/settings.server.ts";
+import type { SeoToolsIntent } from "./seo-tools/intent.server.ts";
+import { loadNotFound, notFoundForms, notFoundIntents } from "./seo-tools/not-found.server.ts";
 import { NotFoundSection } from "./seo-tools/not-found.tsx";
-import { organizationIntents } from "./seo-tools/organization.server.ts";
+import { organizationForms, organizationIntents } from "./seo-tools/organization.server.ts";
 import { OrganizationSection } from "./seo-tools/organization.tsx";
-import { loadRedirects, redirectIntents } from "./seo-tools/redirects.server.ts";
+import { loadRedirects, redirectForms, redirectIntents } from "./seo-tools/redirects.server.ts";
 import { RedirectsSection } from "./seo-tools/redirects.tsx";
-import { seoDefaultsIntents } from "./seo-tools/seo-defaults.server.ts";
+import { seoDefaultsForms, seoDefaultsIntents } from "./seo-tools/seo-defaults.server.ts";
 import { SeoDefaultsSection } from "./seo-tools/seo-defaults.tsx";
 import type { Route } from "./+types/seo-tools";
 
@@ -37,9 +40,21 @@ export async function loader({ request }: Route.LoaderArgs) {
     notFound,
     seo: settings.seo,
     organization: settings.organization,
+    constraint: {
+      seo: formConstraint(SeoSchema),
+      organization: formConstraint(OrganizationSchema),
+    },
     done: url.searchParams.get("done"),
   };
 }
+
+/** Every button of the page, by its `intent`: one parse says which and what it carries. */
+const SeoToolsFormSchema = z.discriminatedUnion("intent", [
+  ...redirectForms,
+  ...notFoundForms,
+  ...seoDefaultsForms,
+  ...organizationForms,
+]);
 
 const INTENTS: Record<string, SeoToolsIntent> = {
   ...redirectIntents,
@@ -50,20 +65,17 @@ const INTENTS: Record<string, SeoToolsIntent> = {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
-  const form = await request.formData();
-  const text = (key: string) => {
-    const v = form.get(key);
-    return typeof v === "string" ? v : "";
-  };
-  const handler = Object.hasOwn(INTENTS, text("intent")) ? INTENTS[text("intent")] : undefined;
-  if (!handler)
-    return refuse(
-      "redirect-list",
-      {},
-      {},
-      "This button is not known here. Reload the page and try again.",
-    );
-  return handler({ form, text, db: await db(), actor: actorOf(user), ownOrigin: env().BASE_URL });
+  const submission = parseForm(await request.formData(), SeoToolsFormSchema);
+  if (submission.status !== "success") return refuse(submission);
+  const value: Record<string, string> = submission.value;
+  const text = (key: string) => (Object.hasOwn(value, key) ? value[key] : "");
+  return INTENTS[value.intent]({
+    submission,
+    text,
+    db: await db(),
+    actor: actorOf(user),
+    ownOrigin: env().BASE_URL,
+  });
 }
 
 export default function SeoTools({ loaderData: d, actionData }: Route.ComponentProps) {
@@ -92,8 +104,18 @@ export default function SeoTools({ loaderData: d, actionData }: Route.ComponentP
       {listError ? <Banner tone="error">{listError}</Banner> : null}
       <RedirectsSection data={d.redirects} refusal={actionData} busy={busy} />
       <NotFoundSection data={d.notFound} />
-      <SeoDefaultsSection seo={d.seo} refusal={actionData} busy={busy} />
-      <OrganizationSection organization={d.organization} refusal={actionData} busy={busy} />
+      <SeoDefaultsSection
+        seo={d.seo}
+        constraint={d.constraint.seo}
+        refusal={actionData}
+        busy={busy}
+      />
+      <OrganizationSection
+        organization={d.organization}
+        constraint={d.constraint.organization}
+        refusal={actionData}
+        busy={busy}
+      />
     </div>
   );
 }

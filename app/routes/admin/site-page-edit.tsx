@@ -8,9 +8,11 @@ import {
   formatDateTime,
   useFocusFirstError,
 } from "~/components/admin/backoffice-ui.tsx";
+import { formFields, isRefused } from "~/components/admin/form.tsx";
 import { RichTextEditor } from "~/components/admin/rich-text-editor.tsx";
 import { SITE_PAGE_SLUGS, type SitePageSlug } from "~/content/site-pages.ts";
 import { EditingNow } from "~/components/admin/editing-now.tsx";
+import { formConstraint, parseForm, refuse } from "~/server/form.server.ts";
 import { actorOf, requireStaff } from "~/server/guard.server.ts";
 import { touchPresence } from "~/server/presence.server.ts";
 import { savePage } from "~/server/write/site-pages.server.ts";
@@ -49,11 +51,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     body: page?.body ?? "",
     updatedAt: page?.updatedAt ?? null,
     done: status === "saved" || status === "unchanged" ? status : null,
-    limits: SITE_PAGE_LIMITS,
+    constraint: formConstraint(SitePageSchema),
     editingNow,
   };
 }
 
+/** The page's form; `version` is the one the editor opened, sent back to catch a lost update. */
 const SitePageSchema = z.object({
   title: z
     .string()
@@ -76,6 +79,7 @@ const SitePageSchema = z.object({
     // What is stored is the sanitized HTML; a body that sanitizes to nothing is empty.
     .transform((html) => sanitizeRichText(html))
     .refine((html) => html.replace(/<[^>]*>/g, "").trim() !== "", "Write the page's text"),
+  version: z.string().optional(),
 });
 
 /** Who saved the page while this editor had it open. */
@@ -85,47 +89,31 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireStaff(request, "site-pages");
   const slug = knownSlug(params.slug);
   const form = await request.formData();
-  const values = {
-    title: String(form.get("title") ?? ""),
-    description: String(form.get("description") ?? ""),
-    body: String(form.get("body") ?? ""),
-    // Goes back as it came: a rejected form must not adopt a newer save unseen.
-    version: String(form.get("version") ?? ""),
-  };
-  const parsed = SitePageSchema.safeParse(values);
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) {
-      const key = String(issue.path[0]);
-      fieldErrors[key] ??= issue.message;
-    }
-    return data({ fieldErrors, values, stale: null as Stale | null }, { status: 400 });
-  }
+  const submission = parseForm(form, SitePageSchema);
+  if (submission.status !== "success") return refuse(submission);
+  const { version, ...page } = submission.value;
   const conn = await db();
   const current = await getSitePage(conn, slug);
   if (
     current &&
-    current.title === parsed.data.title &&
-    current.description === parsed.data.description &&
-    current.body === parsed.data.body
+    current.title === page.title &&
+    current.description === page.description &&
+    current.body === page.body
   )
     return redirect(`/admin/manage-site-pages/edit/${slug}?done=unchanged`);
   const saved = await savePage(
     conn,
-    { slug, ...parsed.data },
+    { slug, ...page },
     // A form without a version (an old tab) is not checked.
-    { expectedVersion: form.has("version") ? values.version : undefined, actor: actorOf(user) },
+    { expectedVersion: form.has("version") ? (version ?? "") : undefined, actor: actorOf(user) },
   );
   if (!saved.ok) {
     // Nothing was overwritten; the editor keeps the text and now carries the stored version.
-    return data(
-      {
-        fieldErrors: {} as Record<string, string>,
-        values: { ...values, version: saved.current.updatedAt },
-        stale: { by: saved.by, at: saved.current.updatedAt } as Stale | null,
-      },
-      { status: 409 },
-    );
+    return refuse<Stale>(submission, {
+      status: 409,
+      values: { version: saved.current.updatedAt },
+      detail: { by: saved.by, at: saved.current.updatedAt },
+    });
   }
   return redirect(`/admin/manage-site-pages/edit/${slug}?done=saved`);
 }
@@ -134,9 +122,14 @@ export default function SitePageEdit({ loaderData, actionData }: Route.Component
   useFocusFirstError(actionData);
   const busy = useNavigation().state === "submitting";
   const d = loaderData;
-  const v = actionData?.values ?? d;
-  const errors: Record<string, string | undefined> = actionData?.fieldErrors ?? {};
-  const bodyError = errors.body;
+  const form = formFields(actionData, d.constraint, {
+    title: d.title,
+    description: d.description,
+    body: d.body,
+    version: d.updatedAt ?? "",
+  });
+  const stale = actionData?.detail;
+  const bodyError = form.field("body").error;
   return (
     <div className="mx-auto max-w-4xl">
       <AdminPageHeader
@@ -167,17 +160,17 @@ export default function SitePageEdit({ loaderData, actionData }: Route.Component
         <Banner tone="info">Nothing had changed, so no new revision was written.</Banner>
       ) : null}
       <EditingNow subject={`page:${d.slug}`} initial={d.editingNow} />
-      {actionData?.stale ? (
+      {stale ? (
         <Banner tone="error">
-          Not saved: {actionData.stale.by} saved this page at {formatDateTime(actionData.stale.at)}{" "}
-          (India time), after you opened it. Nothing was overwritten and your text is still below.
-          Compare with their version in the{" "}
+          Not saved: {stale.by} saved this page at {formatDateTime(stale.at)} (India time), after
+          you opened it. Nothing was overwritten and your text is still below. Compare with their
+          version in the{" "}
           <Link to={`/admin/manage-site-pages/history/${d.slug}`} className="underline">
             History
           </Link>
           ; saving again replaces it with yours.
         </Banner>
-      ) : actionData ? (
+      ) : isRefused(actionData) ? (
         <Banner tone="error">The page was not saved. Correct the fields marked below.</Banner>
       ) : null}
       <Form
@@ -186,27 +179,13 @@ export default function SitePageEdit({ loaderData, actionData }: Route.Component
         key={d.updatedAt ?? "new"}
         className="space-y-4 rounded-app border border-stone-200 bg-white p-4 md:p-5"
       >
-        <input
-          type="hidden"
-          name="version"
-          value={actionData ? actionData.values.version : (d.updatedAt ?? "")}
-        />
-        <TextField
-          name="title"
-          label="Title"
-          required
-          defaultValue={v.title}
-          error={errors.title}
-          maxLength={d.limits.title}
-        />
+        <input type="hidden" name="version" value={form.value("version")} />
+        <TextField {...form.field("title")} label="Title" />
         <TextAreaField
-          name="description"
+          {...form.field("description")}
           label="Description"
           rows={2}
-          defaultValue={v.description}
-          error={errors.description}
-          maxLength={d.limits.description}
-          help={`For search engines and link previews; at most ${d.limits.description} characters.`}
+          help={`For search engines and link previews; at most ${form.field("description").maxLength} characters.`}
         />
         <div>
           <label
@@ -224,10 +203,10 @@ export default function SitePageEdit({ loaderData, actionData }: Route.Component
             name="body"
             id="f-body"
             labelId="f-body-label"
-            defaultValue={v.body}
+            defaultValue={form.value("body")}
             invalid={!!bodyError}
             describedBy={bodyError ? "f-body-error f-body-help" : "f-body-help"}
-            maxLength={d.limits.body}
+            maxLength={form.field("body").maxLength}
           />
           <p id="f-body-help" className="mt-1 text-xs text-muted">
             Headings, bold, italic, lists and links. Scripts, event handlers, images and other

@@ -2,6 +2,7 @@ import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { AdminError } from "~/components/admin/admin-error.tsx";
 import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
+import { formErrorOf } from "~/components/admin/form.tsx";
 import {
   RICH_TEXT_CLASS,
   SectionCard,
@@ -12,6 +13,7 @@ import {
   useFocusFirstError,
 } from "~/components/admin/backoffice-ui.tsx";
 import { SITE_PAGE_SLUGS, type SitePageSlug } from "~/content/site-pages.ts";
+import { parseForm, refuse } from "~/server/form.server.ts";
 import { actorOf, requireStaff } from "~/server/guard.server.ts";
 import { restorePage } from "~/server/write/site-pages.server.ts";
 import { sanitizeRichText } from "~/server/sanitize.server.ts";
@@ -82,15 +84,16 @@ const RestoreSchema = z.object({
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireStaff(request, "site-pages");
   const slug = knownSlug(params.slug);
-  const parsed = RestoreSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: "Choose a revision to restore." }, { status: 400 });
+  const submission = parseForm(await request.formData(), RestoreSchema);
+  if (submission.status !== "success")
+    return refuse(submission, { formError: "Choose a revision to restore." });
   const conn = await db();
-  const restored = await restorePage(conn, slug, parsed.data.revisionId, actorOf(user));
+  const restored = await restorePage(conn, slug, submission.value.revisionId, actorOf(user));
   if (!restored)
-    return data(
-      { error: "That revision no longer exists for this page; reload the history." },
-      { status: 404 },
-    );
+    return refuse(submission, {
+      status: 404,
+      formError: "That revision no longer exists for this page; reload the history.",
+    });
   return redirect(`/admin/manage-site-pages/history/${slug}?done=restored`);
 }
 
@@ -118,7 +121,7 @@ export default function SitePageHistory({ loaderData, actionData }: Route.Compon
           Revision restored. It is now the current page, saved as a new revision.
         </Banner>
       ) : null}
-      {actionData?.error ? <Banner tone="error">{actionData.error}</Banner> : null}
+      {formErrorOf(actionData) ? <Banner tone="error">{formErrorOf(actionData)}</Banner> : null}
       {d.missing ? (
         <Banner tone="warning">That revision does not exist for this page.</Banner>
       ) : null}

@@ -1,13 +1,15 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { AdminError } from "~/components/admin/admin-error.tsx";
 import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
+import { formErrorOf } from "~/components/admin/form.tsx";
 import { formatDateTime } from "~/components/admin/format.ts";
 import { StatusBadge } from "~/components/admin/status-badge.tsx";
 import { Pagination } from "~/components/pagination.tsx";
 import { REGISTRY } from "~/content/registry.ts";
 import { listTrash } from "~/server/admin-entries.server.ts";
+import { parseForm, refuse } from "~/server/form.server.ts";
 import { actorOf, requireStaff } from "~/server/guard.server.ts";
 import { deleteEntries, restoreEntries } from "~/server/write/entries.server.ts";
 import { db } from "~/server/services.server.ts";
@@ -30,17 +32,19 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   };
 }
 
-const TrashAction = z.object({
-  intent: z.enum(["restore", "delete"], { message: "Unknown action." }),
-  id: z.string().min(1).max(64),
-});
+/** Each row's two buttons: restore the entry, or delete it forever. */
+const Id = z.string().min(1).max(64);
+const TrashForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("restore"), id: Id }),
+  z.object({ intent: z.literal("delete"), id: Id }),
+]);
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireStaff(request, "trash");
-  const parsed = TrashAction.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success)
-    return data({ error: "Choose an entry and what to do with it." }, { status: 400 });
-  const { intent, id } = parsed.data;
+  const submission = parseForm(await request.formData(), TrashForm);
+  if (submission.status !== "success")
+    return refuse(submission, { formError: "Choose an entry and what to do with it." });
+  const { intent, id } = submission.value;
   const database = await db();
   const actor = actorOf(user);
   const changed =
@@ -48,10 +52,10 @@ export async function action({ request }: Route.ActionArgs) {
       ? await restoreEntries(database, [id], actor)
       : await deleteEntries(database, [id], actor);
   if (changed.length === 0) {
-    return data(
-      { error: "That entry is no longer in the trash: someone may have restored or deleted it." },
-      { status: 404 },
-    );
+    return refuse(submission, {
+      status: 404,
+      formError: "That entry is no longer in the trash: someone may have restored or deleted it.",
+    });
   }
   const params = new URLSearchParams({ done: intent, title: changed[0].title });
   return redirect(`/admin/trash?${params}`);
@@ -72,7 +76,7 @@ export default function Trash({ loaderData, actionData }: Route.ComponentProps) 
       ) : done === "delete" ? (
         <Banner tone="success">“{title}” was deleted forever.</Banner>
       ) : null}
-      {actionData?.error ? <Banner tone="error">{actionData.error}</Banner> : null}
+      {formErrorOf(actionData) ? <Banner tone="error">{formErrorOf(actionData)}</Banner> : null}
       {trash.items.length === 0 ? (
         <p className="rounded-app border border-stone-200 bg-white p-6 text-center text-muted">
           The trash is empty.

@@ -5,8 +5,15 @@ import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
 import { EntryDetail, type RelatedEntry } from "~/components/entry-detail.tsx";
 import { JsonLd } from "~/components/json-ld.tsx";
 import { PageError, errorMeta } from "~/components/page-error.tsx";
+import { glance } from "~/content/glance.ts";
 import { jobPostRules, quickAnswers } from "~/content/job-eligibility.ts";
-import { kindByUrlPrefix, REGISTRY } from "~/content/registry.ts";
+import { kindByUrlPrefix, REGISTRY, type KindDefinition } from "~/content/registry.ts";
+import { hasHindi, inHindi } from "~/content/translation.ts";
+import { catalog, requestLocale, stringsFor } from "~/i18n/catalog.server.ts";
+import type { RegistryWords } from "~/i18n/catalog/en/detail.ts";
+import { Strings } from "~/i18n/context.tsx";
+import { LOCALE_TAG, localePath, stripLocale, type Locale } from "~/i18n/locale.ts";
+import { definitionIn } from "~/i18n/registry-words.ts";
 import {
   entriesOfJob,
   findPublishedBySlug,
@@ -33,15 +40,29 @@ import { db } from "~/server/services.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
 import type { Route } from "./+types/kind-detail";
 
+/** The kind a detail page's address names (its first segment after the language's). */
+function kindOf(request: Request): KindDefinition | undefined {
+  return kindByUrlPrefix(`/${stripLocale(pagePath(request)).split("/")[1]}`);
+}
+
+const NO_REGISTRY_WORDS: RegistryWords = { kinds: {}, sections: {}, fields: {}, options: {} };
+
+/** What the page sends of an entry's data: its Hindi twins (`hi_…`) only as shown, not twice. */
+function shownData(data: Entry["data"]): Entry["data"] {
+  return Object.fromEntries(Object.entries(data).filter(([key]) => !key.startsWith("hi_")));
+}
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   // One module serves all five kinds: the first path segment says which kind this is.
-  const kind = kindByUrlPrefix(`/${pagePath(request).split("/")[1]}`);
+  const kind = kindOf(request);
   if (!kind) throw data(null, { status: 404 });
+  const locale = requestLocale(request);
+  const own = (path: string) => localePath(locale, path);
   const conn = await db();
   const lookup = await findPublishedBySlug(conn, kind.kind, params.slug);
   if (lookup.found === "moved") {
     // The slug changed: send people and search engines to the new address for good.
-    throw redirect(`${kind.urlPrefix}/${lookup.slug}`, 301);
+    throw redirect(own(`${kind.urlPrefix}/${lookup.slug}`), 301);
   }
   if (lookup.found === "none") {
     await recordNotFound(conn, pagePath(request), request.headers.get("referer"));
@@ -49,68 +70,111 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
   const entry = lookup.entry;
   const today = todayInIndia();
+  const t = stringsFor(locale, "detail").detail;
+  // The interface speaks the page's language; the entry's own words stay as its editors wrote
+  // them, unless it has Hindi text (then a Hindi page shows that, and is a translation).
+  const translated = hasHindi(entry.data);
+  const shown = locale === "hi" && translated ? inHindi(kind.sections, entry) : entry;
+  const words = definitionIn(kind, t.registry);
   const [settings, related, changes, presentation] = await Promise.all([
     publicSettings(),
-    relatedTo(conn, entry),
+    relatedTo(conn, entry, locale, t.registry),
     listEntryChanges(conn, entry.id),
     entryPresentation(conn, entry, today),
   ]);
 
   const baseUrl = env().BASE_URL;
   const path = `${kind.urlPrefix}/${entry.slug}`;
-  const crumbs = [
-    { name: "Home", path: "/" },
-    { name: kind.plural, path: kind.urlPrefix },
-    { name: entry.title, path },
-  ];
-  const jobPosting = jobPostingJsonLd(entry, { baseUrl, today });
-  const faqPage = faqPageJsonLd(entryFaqs(entry.data));
-  const summary = String(entry.data.summary ?? "");
+  // Structured data describes the text the page shows at the page's canonical address: the English
+  // text at the English address, unless this is the Hindi page of an entry with Hindi text (then
+  // its Hindi words at its Hindi address; the job's posting stays with the English page, which
+  // its hreflang links name, so search engines do not see the same vacancy twice).
+  const ownText = locale !== "en" && translated;
+  const crumbs = ownText
+    ? [
+        { name: t.home, path: own("/") },
+        { name: words.plural, path: own(kind.urlPrefix) },
+        { name: shown.title, path: own(path) },
+      ]
+    : [
+        { name: "Home", path: "/" },
+        { name: kind.plural, path: kind.urlPrefix },
+        { name: entry.title, path },
+      ];
+  const jobPosting = ownText ? null : jobPostingJsonLd(entry, { baseUrl, today });
+  const faqPage = faqPageJsonLd(entryFaqs(shown.data));
+  const inLanguage = ownText ? LOCALE_TAG[locale] : LOCALE_TAG.en;
+  const open = entry.kind === "job" && !!entry.lastDate && entry.lastDate >= today;
+  const summary = String(shown.data.summary ?? "");
   return {
+    // The registry's words and the glance's choices and buttons are put into `definition` and
+    // `glance` here: the page need not carry them again.
+    strings: {
+      detail: {
+        ...t,
+        glance: { ...t.glance, actions: {}, qualifications: {} },
+        registry: NO_REGISTRY_WORDS,
+      },
+    },
     entry: {
       id: entry.id,
       kind: entry.kind,
       slug: entry.slug,
-      title: entry.title,
+      title: shown.title,
       organization: entry.organization,
       publishedAt: entry.publishedAt,
       updatedAt: entry.updatedAt,
       lastDate: entry.lastDate,
-      data: entry.data,
+      data: shownData(shown.data),
     },
-    definition: { label: kind.label, sections: kind.sections },
+    definition: { label: words.label, sections: words.sections },
     related,
     changes: changes.map((c) => ({ id: c.id, detail: c.detail, createdAt: c.createdAt })),
     ...presentation,
+    glance:
+      locale === "en"
+        ? presentation.glance
+        : glance(kind.kind, shown, today, presentation.officialDomains, t.glance, locale),
+    organizationHref: presentation.organizationHref && own(presentation.organizationHref),
     // "Am I eligible?": the rules of each post of an open job, for the browser to apply.
-    eligibilityPosts:
-      entry.kind === "job" && entry.lastDate && entry.lastDate >= today
-        ? jobPostRules(entry.data)
-        : null,
+    eligibilityPosts: open ? jobPostRules(entry.data) : null,
+    // Its sentences, in Hindi on a Hindi page (the English ones are the code's defaults).
+    eligibilityWords: open && locale !== "en" ? catalog(locale).eligibility.rules : null,
     today,
-    crumbs,
+    crumbs: [
+      { name: t.home, path: own("/") },
+      { name: words.plural, path: own(kind.urlPrefix) },
+      { name: shown.title, path: own(path) },
+    ],
     jsonLd: [
       breadcrumbJsonLd(crumbs, baseUrl),
-      webPageJsonLd({
-        url: canonicalUrl(baseUrl, path),
-        name: entry.title,
-        datePublished: entry.publishedAt,
-        dateModified: entry.updatedAt,
-      }),
+      {
+        ...webPageJsonLd({
+          url: canonicalUrl(baseUrl, ownText ? own(path) : path),
+          name: shown.title,
+          datePublished: entry.publishedAt,
+          dateModified: entry.updatedAt,
+        }),
+        inLanguage,
+      },
       jobPosting,
-      faqPage,
+      faqPage && { ...faqPage, inLanguage },
     ]
       .filter((b) => b !== null)
       .map(serializeJsonLd),
     meta: pageMeta({
       baseUrl,
       settings,
-      title: entry.title,
+      title: shown.title,
       description: summary.includes(entry.organization)
         ? summary
         : `${entry.organization}: ${summary}`,
       path,
       type: "article",
+      locale,
+      // Without Hindi text the Hindi address shows the English words: it is canonical to the
+      // English page, and neither lists the other as an alternate.
+      translated,
     }),
   };
 }
@@ -120,7 +184,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  * post with the same function the browser runs. Nothing is kept, and no cache keeps the answer.
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  const kind = kindByUrlPrefix(`/${pagePath(request).split("/")[1]}`);
+  const kind = kindOf(request);
   if (kind?.kind !== "job") throw data(null, { status: 405 });
   const lookup = await findPublishedBySlug(await db(), kind.kind, params.slug);
   if (lookup.found !== "entry") throw data(null, { status: 404 });
@@ -130,7 +194,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     const value = form.get(name);
     if (typeof value === "string") values[name] = value.slice(0, 10);
   }
-  const answer = quickAnswers(values, jobPostRules(lookup.entry.data), todayInIndia());
+  const words = catalog(requestLocale(request)).eligibility.rules;
+  const answer = quickAnswers(values, jobPostRules(lookup.entry.data), todayInIndia(), words);
   return data({ ...answer, values } satisfies AgeCheckResult, {
     status: answer.ok ? 200 : 400,
     headers: { "Cache-Control": "no-store" },
@@ -146,12 +211,15 @@ export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
 async function relatedTo(
   conn: Awaited<ReturnType<typeof db>>,
   entry: Entry,
+  locale: Locale,
+  words: RegistryWords,
 ): Promise<RelatedEntry[]> {
   const pick = (e: EntrySummary): RelatedEntry => ({
     id: e.id,
-    title: e.title,
-    href: `${REGISTRY[e.kind].urlPrefix}/${e.slug}`,
-    kindLabel: REGISTRY[e.kind].label,
+    // A Hindi page names an entry by its Hindi title where it has one.
+    title: (locale === "hi" && e.hiTitle) || e.title,
+    href: localePath(locale, `${REGISTRY[e.kind].urlPrefix}/${e.slug}`),
+    kindLabel: words.kinds[e.kind]?.label ?? REGISTRY[e.kind].label,
   });
   if (entry.kind === "job") return (await entriesOfJob(conn, entry.id)).map(pick);
   if (!entry.jobId) return [];
@@ -165,29 +233,32 @@ async function relatedTo(
 export default function KindDetail({ loaderData }: Route.ComponentProps) {
   const posted = useActionData<AgeCheckResult>();
   return (
-    <main className="mx-auto max-w-4xl">
-      <JsonLd blocks={loaderData.jsonLd} />
-      <Breadcrumbs crumbs={loaderData.crumbs} />
-      <EntryDetail
-        entry={loaderData.entry}
-        definition={loaderData.definition}
-        related={loaderData.related}
-        today={loaderData.today}
-        changes={loaderData.changes}
-        glance={loaderData.glance}
-        officialDomains={loaderData.officialDomains}
-        organizationHref={loaderData.organizationHref}
-        afterGlance={
-          loaderData.eligibilityPosts && (
-            <AmIEligibleIsland
-              posts={loaderData.eligibilityPosts}
-              today={loaderData.today}
-              posted={posted}
-            />
-          )
-        }
-      />
-    </main>
+    <Strings areas={loaderData.strings}>
+      <main className="mx-auto max-w-4xl">
+        <JsonLd blocks={loaderData.jsonLd} />
+        <Breadcrumbs crumbs={loaderData.crumbs} />
+        <EntryDetail
+          entry={loaderData.entry}
+          definition={loaderData.definition}
+          related={loaderData.related}
+          today={loaderData.today}
+          changes={loaderData.changes}
+          glance={loaderData.glance}
+          officialDomains={loaderData.officialDomains}
+          organizationHref={loaderData.organizationHref}
+          afterGlance={
+            loaderData.eligibilityPosts && (
+              <AmIEligibleIsland
+                posts={loaderData.eligibilityPosts}
+                today={loaderData.today}
+                posted={posted}
+                words={loaderData.eligibilityWords ?? undefined}
+              />
+            )
+          }
+        />
+      </main>
+    </Strings>
   );
 }
 

@@ -14,7 +14,8 @@ export type OrganizationSaveResult =
   | { ok: false; reason: "invalid"; message: string }
   | { ok: false; reason: "not-found" };
 
-const OrganizationEditSchema = z.object({
+/** What the Organizations screen edits, with the limits its inputs show. */
+export const OrganizationEditSchema = z.object({
   shortName: z.string().trim().max(40, "The short name must be at most 40 characters."),
   domains: z.string().max(2000, "Give at most 20 official domains."),
   state: z

@@ -1,15 +1,32 @@
+import type { FormReply } from "../form.tsx";
+
 /** Where the SEO tools live; every form on the page posts here and comes back here. */
 export const SEO_TOOLS = "/admin/seo-tools";
 
-/** The forms of the SEO tools page; a refusal names the one it belongs to. */
+/** The forms of the SEO tools page; a refusal belongs to the one whose button sent it. */
 export type SeoToolsForm = "redirect" | "redirect-list" | "not-found" | "seo" | "organization";
 
-/** What a refused action sends back (status 400): shown next to the form that sent it. */
-export interface SeoToolsRefusal {
-  form: SeoToolsForm;
-  fieldErrors: Record<string, string | undefined>;
-  values: Record<string, string>;
-  formError: string | null;
+/** What a refused action sends back (status 400): the admin forms' one reply shape. */
+export type SeoToolsRefusal = FormReply;
+
+/** The form each button (`intent`) belongs to; an unknown button is the redirect list's. */
+const FORM_OF_INTENT: Record<string, SeoToolsForm> = {
+  "redirect-save": "redirect",
+  "redirect-enable": "redirect-list",
+  "redirect-disable": "redirect-list",
+  "redirect-delete": "redirect-list",
+  "not-found-delete": "not-found",
+  "not-found-clear": "not-found",
+  "seo-save": "seo",
+  "organization-save": "organization",
+};
+
+function formOfReply(result: SeoToolsRefusal | undefined): SeoToolsForm | undefined {
+  if (!result) return undefined;
+  const intent = result.initialValue?.intent;
+  return typeof intent === "string" && Object.hasOwn(FORM_OF_INTENT, intent)
+    ? FORM_OF_INTENT[intent]
+    : "redirect-list";
 }
 
 /** The banner after a successful action, by the `done` parameter of the page it lands on. */
@@ -25,12 +42,16 @@ export const DONE: Record<string, string> = {
   "organization-saved": "Organization record saved.",
 };
 
-/** The field errors of one form, when the refusal is about it. */
+/** The field errors of one form (first message of each), when the refusal is about it. */
 export function errorsFor(
   result: SeoToolsRefusal | undefined,
   form: SeoToolsForm,
 ): Record<string, string | undefined> {
-  return result?.form === form ? result.fieldErrors : {};
+  if (formOfReply(result) !== form) return {};
+  const out: Record<string, string | undefined> = {};
+  for (const [name, messages] of Object.entries(result?.error ?? {}))
+    if (name && messages?.length) out[name] = messages[0];
+  return out;
 }
 
 /** The values a refused form was sent with, to show again; undefined for the other forms. */
@@ -38,7 +59,11 @@ export function valuesFor(
   result: SeoToolsRefusal | undefined,
   form: SeoToolsForm,
 ): Record<string, string> | undefined {
-  return result?.form === form ? result.values : undefined;
+  if (formOfReply(result) !== form) return undefined;
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(result?.initialValue ?? {}))
+    if (typeof value === "string") out[name] = value;
+  return out;
 }
 
 /** A form-level message of one of the given forms. */
@@ -46,5 +71,6 @@ export function formErrorOf(
   result: SeoToolsRefusal | undefined,
   ...forms: SeoToolsForm[]
 ): string | null {
-  return result && forms.includes(result.form) ? result.formError : null;
+  const form = formOfReply(result);
+  return form && forms.includes(form) ? (result?.error?.[""]?.[0] ?? null) : null;
 }

@@ -1,2 +1,117 @@
-/** Strings of this page type (issue 14). */
-export const detail = {};
+import type { GlanceWords } from "~/content/glance.ts";
+
+/**
+ * The registry's public words in a language other than the registry's own English. Flat maps;
+ * a key `kind:key` ("result:how-to") wins over the plain key for that kind. Missing keys fall
+ * back to the registry's English (`detail-labels.test.ts` checks Hindi has them all).
+ */
+export interface RegistryWords {
+  /** Each kind's name, one and several ("Job", "Jobs"), by kind. */
+  kinds: Record<string, { label: string; plural: string }>;
+  /** Section titles by section id. */
+  sections: Record<string, string>;
+  /** Field labels by field name; a table's columns as "field.column". */
+  fields: Record<string, string>;
+  /** Choice labels (selects) by value. */
+  options: Record<string, string>;
+}
+
+/** An entry's page: job, result, admit card, syllabus, answer key (and the admin preview). */
+export const detail = {
+  home: "Home",
+  /** {date} */
+  postedOn: "Posted on {date}",
+  /** {date} */
+  updatedOn: "Updated on {date}",
+  /** {date} */
+  closedBanner: "Closed: applications ended on {date}.",
+  /** The newest change: "Updated 22 Nov 2026: …" ({date}) */
+  changedOn: "Updated {date}:",
+  allChanges: "All changes",
+  whatChanged: "What Changed",
+  /** {date} */
+  changedOnParen: "(updated {date})",
+  related: "Related",
+  /** {n}: the number of columns */
+  swipe: "Swipe the table sideways to see all {n} columns →",
+  total: "Total",
+  openLink: "Open link",
+  atAGlance: "At a glance",
+  notOfficialWarning:
+    "A link above does not lead to a government or official website. Check it against the official notification, and never pay anyone except the recruiting body.",
+  /** {date} */
+  checkedOn: "Checked against the official notification on {date}.",
+  copyKept: "Copy kept on this site",
+  officialSite: "Official site",
+  notOfficialSite: "Not an official site",
+  /** The first screen's facts and buttons (glance.ts; the English ones are its defaults). */
+  glance: {
+    lastDate: "Last date",
+    closedOn: "Closed on {date}",
+    closesToday: "Closes today",
+    closesTomorrow: "Closes tomorrow",
+    closesInDays: "Closes in {n} days",
+    resultDeclared: "Result declared",
+    examDate: "Exam date",
+    objections: "Objections",
+    span: "{from} to {to}",
+    spanClosed: "{value} (closed)",
+    spanOpen: "{value} (open now)",
+    totalPosts: "Total posts",
+    qualification: "Qualification",
+    applicationFee: "Application fee",
+    noFee: "No fee",
+    ageLimit: "Age limit",
+    ageRange: "{min}–{max} years",
+    ageAtLeast: "at least {min} years",
+    ageUpTo: "up to {max} years",
+    ageAsOn: "{range} as on {date}",
+    admitCardOut: "Admit card out",
+    answerKeyReleased: "Answer key released",
+    objectionFee: "Objection fee",
+    perQuestion: "{fee} per question",
+    actions: {
+      applyUrl: "Apply Online",
+      notificationUrl: "Download Notification",
+      resultUrl: "Check Result",
+      meritListUrl: "Download Merit List",
+      downloadUrl: "Download Admit Card",
+      pdfUrl: "Download Syllabus",
+      answerKeyUrl: "Download Answer Key",
+      objectionUrl: "Raise Objection",
+    },
+    qualifications: {},
+  } satisfies GlanceWords as GlanceWords,
+  /** "Am I eligible?" on an open job's page. */
+  eligible: {
+    summary: "Am I eligible?",
+    summaryHint: "Check your age for each post",
+    savedFor: "For the details saved on this phone.",
+    change: "Change them",
+    ageOnly:
+      "Age only: check the qualification yourself, or use the finder below with your qualification.",
+    formLabel: "Check your age",
+    dob: "Date of birth",
+    /** The three boxes of a date of birth. */
+    dobParts: { day: "Day", month: "Month", year: "Year" },
+    category: "Category",
+    choose: "Choose…",
+    check: "Check",
+    findAll: "Find every open job you can apply for",
+    answersLabel: "Answer for each post",
+    noAgeLimit: "no age limit given here: read the notification",
+    canApply: "✓ you can apply",
+    notEligible: "✗ not eligible",
+    /** {age}: the candidate's age, as the rules word it */
+    why: "{age}: why",
+    categories: {
+      general: "General",
+      ews: "EWS",
+      obc: "OBC",
+      sc: "SC",
+      st: "ST",
+    },
+  },
+  /** English: the registry's own words (empty maps); other languages fill them. */
+  registry: { kinds: {}, sections: {}, fields: {}, options: {} } as RegistryWords,
+};

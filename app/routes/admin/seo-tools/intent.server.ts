@@ -1,12 +1,13 @@
-import { data } from "react-router";
-import type { SeoToolsForm, SeoToolsRefusal } from "~/components/admin/seo-tools/form-state.ts";
+import { z } from "zod";
+import { parseForm, refuse as refuseForm } from "~/server/form.server.ts";
 import type { DB } from "~/server/db/db.server.ts";
 import type { Actor } from "~/server/write/transaction.server.ts";
 
 /** One submission to the SEO tools, as each section's intent handlers receive it. */
 export interface SeoToolsSubmission {
-  form: FormData;
-  /** A text field of the form; "" when it is missing or a file. */
+  /** The form as parsed against the page's schema (refusals answer with its reply). */
+  submission: ReturnType<typeof parseForm>;
+  /** A text field of the parsed form; "" when the button's form has no such field. */
   text(key: string): string;
   db: DB;
   actor: Actor;
@@ -19,13 +20,21 @@ export type SeoToolsIntent = (
   submission: SeoToolsSubmission,
 ) => Promise<Response | ReturnType<typeof refuse>>;
 
-/** A refused submission: nothing was written; the page shows why next to the form. */
+/** The fields of one button's form, all text: what they may hold is the write path's to say. */
+export const intentForm = <const I extends string, const F extends readonly string[]>(
+  intent: I,
+  fields: F,
+) =>
+  z.object({
+    intent: z.literal(intent),
+    ...(Object.fromEntries(fields.map((f) => [f, z.string()])) as Record<F[number], z.ZodString>),
+  });
+
+/** A refused submission: nothing was written; the page shows why next to the form that sent it. */
 export function refuse(
-  form: SeoToolsForm,
+  { submission }: SeoToolsSubmission,
   fieldErrors: Record<string, string | undefined>,
-  values: Record<string, string> = {},
   formError?: string,
 ) {
-  const body: SeoToolsRefusal = { form, fieldErrors, values, formError: formError ?? null };
-  return data(body, { status: 400 });
+  return refuseForm(submission, { fieldErrors, formError });
 }

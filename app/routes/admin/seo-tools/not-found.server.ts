@@ -4,7 +4,7 @@ import { SEO_TOOLS } from "~/components/admin/seo-tools/form-state.ts";
 import type { DB } from "~/server/db/db.server.ts";
 import { listNotFound } from "~/server/not-found-log.server.ts";
 import { emptyNotFoundLog, removeNotFound } from "~/server/write/not-found-log.server.ts";
-import { refuse, type SeoToolsIntent } from "./intent.server.ts";
+import { intentForm, refuse, type SeoToolsIntent } from "./intent.server.ts";
 
 const PAGE_SIZE = 50;
 
@@ -22,11 +22,18 @@ export async function loadNotFound(db: DB, url: URL) {
 
 const done = (what: string) => redirect(`${SEO_TOOLS}?done=${what}#not-found`);
 
+/** The forms of the 404 log section, one per button. */
+export const notFoundForms = [
+  intentForm("not-found-delete", ["path"]),
+  intentForm("not-found-clear", []),
+] as const;
+
 /** The buttons of the 404 log section, by their `intent`. */
 export const notFoundIntents: Record<string, SeoToolsIntent> = {
-  "not-found-delete": async ({ text, db, actor }) => {
+  "not-found-delete": async (sub) => {
+    const { text, db, actor } = sub;
     const result = await removeNotFound(db, { path: text("path"), actor });
-    if (!result.ok) return refuse("not-found", {}, {}, result.message);
+    if (!result.ok) return refuse(sub, {}, result.message);
     return done("not-found-deleted");
   },
   "not-found-clear": async ({ db, actor }) => {

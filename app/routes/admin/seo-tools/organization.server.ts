@@ -1,11 +1,17 @@
 import { redirect } from "react-router";
 import { SEO_TOOLS } from "~/components/admin/seo-tools/form-state.ts";
 import { saveOrganizationRecord } from "~/server/write/settings.server.ts";
-import { refuse, type SeoToolsIntent } from "./intent.server.ts";
+import { intentForm, refuse, type SeoToolsIntent } from "./intent.server.ts";
+
+/** The form of the Organization (structured data) section. */
+export const organizationForms = [
+  intentForm("organization-save", ["name", "url", "logo", "sameAs", "contactType"]),
+] as const;
 
 /** The button of the Organization (structured data) section, by its `intent`. */
 export const organizationIntents: Record<string, SeoToolsIntent> = {
-  "organization-save": async ({ text, db, actor }) => {
+  "organization-save": async (sub) => {
+    const { text, db, actor } = sub;
     const values = {
       name: text("name"),
       url: text("url"),
@@ -30,7 +36,7 @@ export const organizationIntents: Record<string, SeoToolsIntent> = {
       // Say which line of the textarea is wrong.
       const line = Object.keys(errors).find((k) => k.startsWith("sameAs."));
       if (line) errors.sameAs = `Line ${Number(line.split(".")[1]) + 1}: ${errors[line]}`;
-      return refuse("organization", errors, values);
+      return refuse(sub, errors);
     }
     return redirect(`${SEO_TOOLS}?done=organization-saved#organization`);
   },

@@ -6,15 +6,19 @@ import {
   valuesFor,
   type SeoToolsRefusal,
 } from "~/components/admin/seo-tools/form-state.ts";
+import type { FormConstraint } from "~/components/admin/form.tsx";
 import type { Settings } from "~/server/settings.server.ts";
 
 /** The Organization section: the structured-data record search engines read on the home page. */
 export function OrganizationSection({
   organization,
+  constraint,
   refusal,
   busy,
 }: {
   organization: Settings["organization"];
+  /** Limits from the organization record's schema. */
+  constraint: FormConstraint;
   refusal: SeoToolsRefusal | undefined;
   busy: boolean;
 }) {
@@ -41,7 +45,7 @@ export function OrganizationSection({
           required
           defaultValue={v.name}
           error={errors.name}
-          maxLength={120}
+          maxLength={constraint.name?.maxLength}
         />
         <TextField
           name="url"
@@ -49,7 +53,7 @@ export function OrganizationSection({
           type="url"
           defaultValue={v.url}
           error={errors.url}
-          maxLength={300}
+          maxLength={constraint.url?.maxLength}
           help="Empty means the site's own address."
         />
         <TextField
@@ -57,7 +61,7 @@ export function OrganizationSection({
           label="Logo"
           defaultValue={v.logo}
           error={errors.logo}
-          maxLength={300}
+          maxLength={constraint.logo?.maxLength}
           help="A path on this site (/logo.svg) or a full https:// address."
         />
         <TextField
@@ -65,7 +69,7 @@ export function OrganizationSection({
           label="Contact type"
           defaultValue={v.contactType}
           error={errors.contactType}
-          maxLength={60}
+          maxLength={constraint.contactType?.maxLength}
           help="For the contact point, e.g. customer service."
         />
         <TextAreaField

@@ -12,7 +12,7 @@ import {
   listRedirects,
 } from "~/server/redirects.server.ts";
 import { removeRedirect, saveRedirect, switchRedirect } from "~/server/write/redirects.server.ts";
-import { refuse, type SeoToolsIntent } from "./intent.server.ts";
+import { intentForm, refuse, type SeoToolsIntent } from "./intent.server.ts";
 
 const PAGE_SIZE = 50;
 
@@ -43,35 +43,36 @@ const UNKNOWN = "This redirect is unknown.";
 
 const done = (what: string) => redirect(`${SEO_TOOLS}?done=${what}#redirects`);
 
-const save: SeoToolsIntent = async ({ form, text, db, actor, ownOrigin }) => {
+const save: SeoToolsIntent = async (sub) => {
+  const { text, db, actor, ownOrigin } = sub;
   const values = {
     id: text("id"),
     source: text("source"),
     destination: text("destination"),
     statusCode: text("statusCode"),
-    enabled: form.get("enabled") ? "on" : "",
+    enabled: text("enabled") ? "on" : "",
   };
   const id = values.id ? IdSchema.safeParse(values.id) : undefined;
-  if (id && !id.success) return refuse("redirect", {}, values, UNKNOWN);
+  if (id && !id.success) return refuse(sub, {}, UNKNOWN);
   const result = await saveRedirect(db, { id: id?.data, input: values, actor, ownOrigin });
   if (!result.ok) {
     return result.reason === "invalid"
-      ? refuse("redirect", result.fieldErrors, values)
-      : refuse("redirect", {}, values, result.message);
+      ? refuse(sub, result.fieldErrors)
+      : refuse(sub, {}, result.message);
   }
   return done(id ? "redirect-updated" : "redirect-added");
 };
 
 const switchTo =
   (enabled: boolean): SeoToolsIntent =>
-  async ({ text, db, actor, ownOrigin }) => {
+  async (sub) => {
+    const { text, db, actor, ownOrigin } = sub;
     const id = IdSchema.safeParse(text("id"));
-    if (!id.success) return refuse("redirect-list", {}, {}, UNKNOWN);
+    if (!id.success) return refuse(sub, {}, UNKNOWN);
     const result = await switchRedirect(db, { id: id.data, enabled, actor, ownOrigin });
     if (!result.ok) {
       return refuse(
-        "redirect-list",
-        {},
+        sub,
         {},
         result.reason === "invalid"
           ? `This redirect cannot be switched on: ${Object.values(result.fieldErrors).join(" ")}`
@@ -81,13 +82,22 @@ const switchTo =
     return done(enabled ? "redirect-enabled" : "redirect-disabled");
   };
 
-const remove: SeoToolsIntent = async ({ text, db, actor }) => {
+const remove: SeoToolsIntent = async (sub) => {
+  const { text, db, actor } = sub;
   const id = IdSchema.safeParse(text("id"));
-  if (!id.success) return refuse("redirect-list", {}, {}, UNKNOWN);
+  if (!id.success) return refuse(sub, {}, UNKNOWN);
   const result = await removeRedirect(db, { id: id.data, actor });
-  if (!result.ok) return refuse("redirect-list", {}, {}, result.message);
+  if (!result.ok) return refuse(sub, {}, result.message);
   return done("redirect-deleted");
 };
+
+/** The forms of the redirects section, one per button. */
+export const redirectForms = [
+  intentForm("redirect-save", ["id", "source", "destination", "statusCode", "enabled"]),
+  intentForm("redirect-enable", ["id"]),
+  intentForm("redirect-disable", ["id"]),
+  intentForm("redirect-delete", ["id"]),
+] as const;
 
 /** The buttons of the redirects section, by their `intent`. */
 export const redirectIntents: Record<string, SeoToolsIntent> = {

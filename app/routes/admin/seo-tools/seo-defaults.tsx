@@ -6,15 +6,19 @@ import {
   valuesFor,
   type SeoToolsRefusal,
 } from "~/components/admin/seo-tools/form-state.ts";
+import type { FormConstraint } from "~/components/admin/form.tsx";
 import type { Settings } from "~/server/settings.server.ts";
 
 /** The SEO defaults section: title template, default description, robots.txt. */
 export function SeoDefaultsSection({
   seo,
+  constraint,
   refusal,
   busy,
 }: {
   seo: Settings["seo"];
+  /** Limits from the settings' schema. */
+  constraint: FormConstraint;
   refusal: SeoToolsRefusal | undefined;
   busy: boolean;
 }) {
@@ -38,7 +42,7 @@ export function SeoDefaultsSection({
           required
           defaultValue={v.titleTemplate}
           error={errors.titleTemplate}
-          maxLength={120}
+          maxLength={constraint.titleTemplate?.maxLength}
           help="%s is replaced by the page's own title, e.g. %s | govjobs."
         />
         <TextAreaField
@@ -47,7 +51,7 @@ export function SeoDefaultsSection({
           rows={3}
           defaultValue={v.defaultDescription}
           error={errors.defaultDescription}
-          maxLength={300}
+          maxLength={constraint.defaultDescription?.maxLength}
           help="At most 300 characters; search engines show about 155."
         />
         <TextAreaField
@@ -57,7 +61,7 @@ export function SeoDefaultsSection({
           monospace
           defaultValue={v.robotsTxt}
           error={errors.robotsTxt}
-          maxLength={5000}
+          maxLength={constraint.robotsTxt?.maxLength}
           help="Served at /robots.txt. Leave empty for the default (allow everything, point to the sitemap)."
         />
         <div>

@@ -1,0 +1,116 @@
+import type { SubmissionResult } from "@conform-to/react";
+
+/**
+ * The browser half of the admin forms (the server half is app/server/form.server.ts). A screen
+ * renders its form from three things: the values it starts from (loader), the constraints of its
+ * schema (loader, `formConstraint`), and a refused submission (action, Conform's reply). `field`
+ * gives each input its name, starting value, first error and the schema's `required`,
+ * `maxLength`, `min` and `max`; the existing field components take these as props, so a form
+ * reads the same without JavaScript (native POST, the reply rendered on the server) and with it.
+ */
+
+/** What a refused admin form answers with: the values sent and the errors by field name. */
+export type FormReply = SubmissionResult<string[]>;
+
+/** Browser attributes by field name, derived from the form's zod schema on the server. */
+export type FormConstraint = Record<
+  string,
+  {
+    required?: boolean;
+    minLength?: number;
+    maxLength?: number;
+    min?: string | number;
+    max?: string | number;
+    step?: string | number;
+    pattern?: string;
+    multiple?: boolean;
+  }
+>;
+
+/** What a field component needs from the form: spread it onto TextField and friends. */
+export interface FieldProps {
+  name: string;
+  defaultValue: string;
+  error: string | undefined;
+  required: boolean | undefined;
+  maxLength: number | undefined;
+  min: number | undefined;
+  max: number | undefined;
+}
+
+/** The segments of a field name: `homeFaq.0.question`, `rows[2].name`. */
+function pathOf(name: string): string[] {
+  return name.split(/\.|\[(\d+)\]/).filter((s): s is string => !!s);
+}
+
+function valueAt(values: unknown, name: string): unknown {
+  let at: unknown = values;
+  for (const segment of pathOf(name)) {
+    if (at === null || typeof at !== "object" || !Object.hasOwn(at, segment)) return undefined;
+    at = (at as Record<string, unknown>)[segment];
+  }
+  return at;
+}
+
+/** A constraint of a name, or of the same name in any row (`homeFaq[].question`). */
+function constraintOf(constraint: FormConstraint | undefined, name: string) {
+  return constraint?.[name] ?? constraint?.[name.replace(/\[\d+\]/g, "[]")];
+}
+
+const asNumber = (v: string | number | undefined) =>
+  v === undefined || v === "" ? undefined : Number(v);
+
+/** Whether a reply refused the submission (any error, the form's own included). */
+export function isRefused(reply: FormReply | undefined | null): boolean {
+  return !!reply?.error && Object.values(reply.error).some((e) => !!e?.length);
+}
+
+/** The message for the whole form ("This redirect is unknown."), if the reply has one. */
+export function formErrorOf(reply: FormReply | undefined | null): string | undefined {
+  return reply?.error?.[""]?.[0] ?? undefined;
+}
+
+/** The first error of each field (not the form's own), by field name. */
+export function fieldErrorsOf(reply: FormReply | undefined | null): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, messages] of Object.entries(reply?.error ?? {}))
+    if (name && messages?.length) out[name] = messages[0];
+  return out;
+}
+
+/** The first error of one field, if any. */
+export function errorOf(reply: FormReply | undefined | null, name: string): string | undefined {
+  return reply?.error?.[name]?.[0] ?? undefined;
+}
+
+/**
+ * The field reader of one form: after a refusal the values come from the reply (what was sent),
+ * otherwise from `defaults` (what is stored).
+ */
+export function formFields(
+  reply: FormReply | undefined | null,
+  constraint: FormConstraint | undefined,
+  defaults: Record<string, unknown>,
+) {
+  const values = reply?.initialValue ?? defaults;
+  return {
+    /** The text a field starts with. */
+    value(name: string): string {
+      const v = valueAt(values, name);
+      return v === undefined || v === null ? "" : String(v);
+    },
+    field(name: string, limitsOf: string = name): FieldProps {
+      const c = constraintOf(constraint, limitsOf);
+      const v = valueAt(values, name);
+      return {
+        name,
+        defaultValue: v === undefined || v === null ? "" : String(v),
+        error: errorOf(reply, name),
+        required: c?.required,
+        maxLength: c?.maxLength,
+        min: asNumber(c?.min),
+        max: asNumber(c?.max),
+      };
+    },
+  };
+}

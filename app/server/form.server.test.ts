@@ -1,0 +1,186 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { formFields } from "~/components/admin/form.tsx";
+import { entryInputSchema } from "~/content/registry.ts";
+import { UNKNOWN_BUTTON, formConstraint, parseForm, refuse, refuseValues } from "./form.server.ts";
+
+const Schema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("save"),
+    title: z
+      .string()
+      .trim()
+      .min(1, "Enter the title")
+      .max(10, "The title must be at most 10 characters"),
+    note: z.string().max(20, "The note must be at most 20 characters").default("kept"),
+    count: z.number("Count must be a number").int().min(1).max(5),
+    settings: z.object({ rotateMs: z.number().min(2000) }),
+  }),
+  z.object({ intent: z.literal("delete"), id: z.string().min(1) }),
+]);
+
+const form = (pairs: [string, string][]) => {
+  const f = new FormData();
+  for (const [k, v] of pairs) f.append(k, v);
+  return f;
+};
+
+/** The body of a refusal: a react-router data() response. */
+const body = (result: ReturnType<typeof refuse>) =>
+  result as unknown as { data: Record<string, unknown>; init: { status: number } };
+
+describe("the admin form layer", () => {
+  it("refuses a too-long value with the schema's message, in Conform's reply, status 400", () => {
+    const submission = parseForm(
+      form([
+        ["intent", "save"],
+        ["title", "Far too long a title"],
+        ["count", "3"],
+        ["settings.rotateMs", "3000"],
+      ]),
+      Schema,
+    );
+    expect(submission.status).toBe("error");
+    const reply = body(refuse(submission));
+    expect(reply.init.status).toBe(400);
+    expect(reply.data.error).toMatchObject({ title: ["The title must be at most 10 characters"] });
+    // The values sent come back, to show again.
+    expect(reply.data.initialValue).toMatchObject({ title: "Far too long a title" });
+  });
+
+  it("picks the button's branch once and reads numbers, nested names and empty boxes", () => {
+    const submission = parseForm(
+      form([
+        ["intent", "save"],
+        ["title", " Clerk "],
+        ["count", "2"],
+        ["settings.rotateMs", "3000"],
+      ]),
+      Schema,
+    );
+    expect(submission.status).toBe("success");
+    if (submission.status !== "success") return;
+    // A missing field is an empty one, so `.default()` does not fill it in.
+    expect(submission.value).toEqual({
+      intent: "save",
+      title: "Clerk",
+      note: "",
+      count: 2,
+      settings: { rotateMs: 3000 },
+    });
+    const del = parseForm(form([["intent", "delete"]]), Schema);
+    expect(del.status).toBe("error");
+    expect(del.reply().error).toHaveProperty("id");
+  });
+
+  it("an empty number box is not zero", () => {
+    const submission = parseForm(
+      form([
+        ["intent", "save"],
+        ["title", "Clerk"],
+        ["count", ""],
+        ["settings.rotateMs", "3000"],
+      ]),
+      Schema,
+    );
+    expect(submission.reply().error).toMatchObject({ count: ["Count must be a number"] });
+  });
+
+  it("takes the first value of a repeated name and ignores hostile names", () => {
+    const submission = parseForm(
+      form([
+        ["intent", "delete"],
+        ["id", "a"],
+        ["id", "b"],
+        ["id[]", "c"],
+        ["__proto__.polluted", "x"],
+        ["constructor.prototype.polluted", "x"],
+      ]),
+      Schema,
+    );
+    expect(submission.status).toBe("success");
+    if (submission.status === "success")
+      expect(submission.value).toEqual({ intent: "delete", id: "a" });
+    expect(Object.getPrototypeOf({})).not.toHaveProperty("polluted");
+  });
+
+  it("adds the write path's errors and a form message to the same shape", () => {
+    const submission = parseForm(
+      form([
+        ["intent", "delete"],
+        ["id", "x"],
+      ]),
+      Schema,
+    );
+    const reply = body(
+      refuse(submission, { formError: "This redirect is unknown.", fieldErrors: { id: "Taken" } }),
+    );
+    expect(reply.data.error).toEqual({ "": ["This redirect is unknown."], id: ["Taken"] });
+  });
+
+  it("derives maxLength, min, max and required from the schema for the inputs", () => {
+    const constraint = formConstraint(Schema);
+    expect(constraint.title).toMatchObject({ required: true, maxLength: 10 });
+    // Text that may be empty is not required, whatever Conform says about optionality.
+    expect(constraint.note.required).toBeUndefined();
+    expect(constraint.note.maxLength).toBe(20);
+    expect(constraint.count).toMatchObject({ min: 1, max: 5 });
+    expect(constraint["settings.rotateMs"]).toMatchObject({ min: 2000 });
+
+    const fields = formFields(undefined, constraint, { title: "Clerk" });
+    expect(fields.field("title")).toMatchObject({
+      name: "title",
+      defaultValue: "Clerk",
+      maxLength: 10,
+      required: true,
+      error: undefined,
+    });
+  });
+});
+
+describe("a button the form does not have", () => {
+  it("is refused with one message for the whole form", () => {
+    const submission = parseForm(form([["intent", "explode"]]), Schema);
+    const reply = body(refuse(submission));
+    expect(reply.data.error).toMatchObject({ "": [UNKNOWN_BUTTON] });
+  });
+});
+
+describe("the entry editor, which reads its own form", () => {
+  it("refuses in the same shape as every other form", () => {
+    const own = body(
+      refuseValues(
+        { title: "" },
+        { fieldErrors: { title: "Enter the title" }, detail: { nonce: "n" } },
+      ),
+    );
+    const conform = body(
+      refuse(
+        parseForm(
+          form([
+            ["intent", "delete"],
+            ["id", "x"],
+          ]),
+          Schema,
+        ),
+        {
+          fieldErrors: { id: "Taken" },
+        },
+      ),
+    );
+    expect(own.init.status).toBe(conform.init.status);
+    expect(Object.keys(own.data).sort()).toEqual(
+      expect.arrayContaining(["error", "initialValue", "status"]),
+    );
+    expect(own.data.status).toBe(conform.data.status);
+    expect(own.data.error).toEqual({ title: ["Enter the title"] });
+    expect(own.data.detail).toEqual({ nonce: "n" });
+  });
+
+  it("takes the core fields' limits from the registry's schema", () => {
+    const constraint = formConstraint(entryInputSchema("job"));
+    expect(constraint.title).toMatchObject({ maxLength: 200, required: true });
+    expect(constraint.slug?.maxLength).toBe(100);
+    expect(constraint.organization?.maxLength).toBe(200);
+  });
+});
