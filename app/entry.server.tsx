@@ -4,10 +4,16 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./components/nonce.tsx";
+import devanagari400 from "@fontsource/poppins/files/poppins-devanagari-400-normal.woff2?url";
+import devanagari600 from "@fontsource/poppins/files/poppins-devanagari-600-normal.woff2?url";
+import { localeFromPath } from "./i18n/locale.ts";
 import { nonceContext } from "./request-context.ts";
 import { logger } from "./server/logger.server.ts";
 
+const DEVANAGARI_FONTS = [devanagari400, devanagari600];
+
 /** Errors in loaders, actions and rendering: logged as JSON, never shown to the visitor. */
+
 export const handleError: HandleErrorFunction = (error, { request }) => {
   // Thrown redirects and 404s are answers, not failures.
   if (request.signal.aborted || error instanceof Response || isRouteErrorResponse(error)) return;
@@ -60,6 +66,14 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          // Hindi pages fetch their Devanagari glyphs at once, not after the CSS (no reflow);
+          // a header, so no page carries script for it (English pages never fetch them).
+          if (localeFromPath(new URL(request.url).pathname) === "hi")
+            for (const href of DEVANAGARI_FONTS)
+              responseHeaders.append(
+                "Link",
+                `<${href}>; rel=preload; as=font; type="font/woff2"; crossorigin`,
+              );
           pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {

@@ -242,6 +242,10 @@ async function pageWeights(list: [string, string][]): Promise<(string | number)[
     const fonts = attr(
       /<link[^>]+as="font"[^>]+href="([^"]+)"|<link[^>]+href="([^"]+\.woff2)"[^>]+as="font"/g,
     ).filter(Boolean);
+    // Hindi pages preload their Devanagari fonts with a Link header (no script for it).
+    const linkHeader = (await fetch(base + url)).headers.get("link") ?? "";
+    for (const m of linkHeader.matchAll(/<([^>]+)>;[^,]*rel=preload;[^,]*as=font/g))
+      fonts.push(m[1]);
     let jsBytes = 0;
     for (const u of js) jsBytes += await gz(u);
     let cssBytes = 0;

@@ -128,6 +128,18 @@ describe("language links for search engines", () => {
       expect(canonical(enHtml)).toBe(expected.en);
       expect(canonical(hiHtml)).toBe(expected.hi);
       expect(hiHtml).toContain('<meta property="og:locale" content="hi_IN"/>');
+      // Hindi pages ask for their Devanagari fonts up front (a Link header); English ones never.
+      const [enRes, hiRes] = [
+        await fetch(`${baseURL()}${path}`),
+        await fetch(`${baseURL()}${hiPath}`),
+      ];
+      expect(hiRes.headers.get("link")).toMatch(
+        /poppins-devanagari-400-normal-[^>]*\.woff2>; rel=preload; as=font/,
+      );
+      expect(hiRes.headers.get("link")).toMatch(
+        /poppins-devanagari-600-normal-[^>]*\.woff2>; rel=preload; as=font/,
+      );
+      expect(enRes.headers.get("link") ?? "").not.toContain("devanagari");
     }
   });
 

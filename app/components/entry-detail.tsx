@@ -2,11 +2,14 @@ import type { ReactNode } from "react";
 import { useId } from "react";
 import type { EntryData, Field, Row, RowsField, ScalarField, Section } from "~/content/fields.ts";
 import type { Glance } from "~/content/glance.ts";
-import { linkTrust } from "~/content/official-links.ts";
+import type { LinkTrust } from "~/content/official-links.ts";
 import type { Kind, KindDefinition } from "~/content/registry.ts";
 import { useLocale, useT } from "~/i18n/context.tsx";
 import { fmt } from "~/i18n/locale.ts";
 import { formatDate, formatNumber, formatRupees, isClosed } from "~/server/format.ts";
+
+/** How each link of the entry is named and trusted, decided on the server (entry-page.server.ts). */
+export type LinkTrusts = Readonly<Record<string, LinkTrust | null>>;
 import { AtAGlance, TrustNote } from "./at-a-glance.tsx";
 
 /**
@@ -51,7 +54,7 @@ export interface EntryDetailProps {
   /** The first screen's facts and buttons (entryPresentation on the server). */
   glance: Glance;
   /** The hosts this entry's links may lead to and be called official. */
-  officialDomains: readonly string[];
+  trusts: LinkTrusts;
   /** The organization's public page, when it has one. */
   organizationHref?: string | null;
   /** Shown right after the at-a-glance block (a job's "Am I eligible?"). */
@@ -65,7 +68,7 @@ export function EntryDetail({
   today,
   changes = [],
   glance,
-  officialDomains,
+  trusts,
   organizationHref,
   afterGlance,
 }: EntryDetailProps) {
@@ -162,7 +165,7 @@ export function EntryDetail({
                   key={i}
                   fields={group.fields}
                   data={entry.data}
-                  officialDomains={officialDomains}
+                  trusts={trusts}
                 />
               ) : (
                 <FieldBlock
@@ -299,11 +302,11 @@ function isLineList(field: Field): boolean {
 function FieldTable({
   fields,
   data,
-  officialDomains,
+  trusts,
 }: {
   fields: readonly Field[];
   data: EntryData;
-  officialDomains: readonly string[];
+  trusts: LinkTrusts;
 }) {
   return (
     <div className="overflow-x-auto">
@@ -315,7 +318,7 @@ function FieldTable({
                   <FactRow key={`${field.name}-${i}`} label={String(row[field.columns[0].name])}>
                     <ExternalLink
                       href={String(row[field.columns[1].name])}
-                      officialDomains={officialDomains}
+                      trusts={trusts}
                     />
                   </FactRow>
                 ))
@@ -324,7 +327,7 @@ function FieldTable({
                     <ScalarValue
                       field={field as ScalarField}
                       value={data[field.name]}
-                      officialDomains={officialDomains}
+                      trusts={trusts}
                     />
                   </FactRow>,
                 ],
@@ -500,11 +503,11 @@ function columnTotals(columns: readonly ScalarField[], rows: Row[]) {
 function ScalarValue({
   field,
   value,
-  officialDomains = [],
+  trusts = {},
 }: {
   field: ScalarField;
   value: unknown;
-  officialDomains?: readonly string[];
+  trusts?: LinkTrusts;
 }) {
   const locale = useLocale();
   if (isEmpty(value)) return <span className="text-muted">–</span>;
@@ -518,7 +521,7 @@ function ScalarValue({
     case "select":
       return <>{field.options?.find((o) => o.value === value)?.label ?? String(value)}</>;
     case "url":
-      return <ExternalLink href={String(value)} officialDomains={officialDomains} />;
+      return <ExternalLink href={String(value)} trusts={trusts} />;
     default:
       return <span className="whitespace-pre-line">{String(value)}</span>;
   }
@@ -527,13 +530,13 @@ function ScalarValue({
 /** An outgoing link named by where it leads, and whether that is an official site. */
 function ExternalLink({
   href,
-  officialDomains,
+  trusts,
 }: {
   href: string;
-  officialDomains: readonly string[];
+  trusts: LinkTrusts;
 }) {
   const t = useT("detail");
-  const trust = linkTrust(href, officialDomains);
+  const trust = trusts[href] ?? null;
   return (
     <>
       <a

@@ -35,16 +35,11 @@ export function errorMeta(error: unknown, matches: readonly unknown[] = []) {
   const layout = matches
     .map((m) => (m as { loaderData?: { strings?: { shell?: Catalog["shell"] } } })?.loaderData)
     .find((d) => d?.strings?.shell);
-  const t = layout?.strings?.shell?.error ?? FALLBACK;
-  return [{ title: describeError(error, t).title }, { name: "robots", content: "noindex" }];
+  const t = layout?.strings?.shell?.error;
+  // Without the layout's words (it failed itself) the root error page shows; its title is enough.
+  const title = t ? describeError(error, t).title : "Error";
+  return [{ title }, { name: "robots", content: "noindex" }];
 }
-
-/** Only when the layout itself failed: its strings never arrived. */
-const FALLBACK = {
-  notFound: "Page not found",
-  badRequest: "Bad request",
-  failed: "Something went wrong",
-} as ErrorStrings;
 
 function describeError(error: unknown, t: ErrorStrings) {
   const status = isRouteErrorResponse(error) ? error.status : 500;

@@ -58,7 +58,7 @@ export const LEVELS = [
   "postgraduate",
 ] as const satisfies QualificationLevel[];
 
-export const QUALIFICATION_CHOICES = LEVELS.map((value) => ({
+export const QUALIFICATION_CHOICES = /* @__PURE__ */ LEVELS.map((value) => ({
   value,
   label: QUALIFICATION_LABEL[value],
 }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { daysUntil, glance, lastDateFact, totalPosts } from "./glance.ts";
+import { daysUntil, ENGLISH_FACT_WORDS, glance, lastDateFact, totalPosts } from "./glance.ts";
 import { linkTrust } from "./official-links.ts";
 
 describe("linkTrust", () => {
@@ -52,14 +52,16 @@ describe("glance", () => {
 
   it("says how many days are left, and when a job closed", () => {
     expect(daysUntil("2026-11-26", "2026-11-23")).toBe(3);
-    expect(lastDateFact("2026-11-26", "2026-11-23")).toEqual({
+    expect(lastDateFact("2026-11-26", "2026-11-23", ENGLISH_FACT_WORDS, "en")).toEqual({
       label: "Last date",
       value: "26 Nov 2026 · Closes in 3 days",
       tone: "urgent",
     });
-    expect(lastDateFact("2026-11-23", "2026-11-23").value).toContain("Closes today");
-    expect(lastDateFact("2026-12-30", "2026-11-23").tone).toBeUndefined();
-    expect(lastDateFact("2026-11-22", "2026-11-23")).toEqual({
+    expect(lastDateFact("2026-11-23", "2026-11-23", ENGLISH_FACT_WORDS, "en").value).toContain(
+      "Closes today",
+    );
+    expect(lastDateFact("2026-12-30", "2026-11-23", ENGLISH_FACT_WORDS, "en").tone).toBeUndefined();
+    expect(lastDateFact("2026-11-22", "2026-11-23", ENGLISH_FACT_WORDS, "en")).toEqual({
       label: "Last date",
       value: "Closed on 22 Nov 2026",
       tone: "closed",

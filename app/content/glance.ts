@@ -112,26 +112,32 @@ export interface GlanceWords extends FactWords {
   qualifications: Record<string, string>;
 }
 
-export const ENGLISH_GLANCE_WORDS: GlanceWords = {
-  ...ENGLISH_FACT_WORDS,
-  totalPosts: "Total posts",
-  qualification: "Qualification",
-  applicationFee: "Application fee",
-  noFee: "No fee",
-  ageLimit: "Age limit",
-  ageRange: "{min}–{max} years",
-  ageAtLeast: "at least {min} years",
-  ageUpTo: "up to {max} years",
-  ageAsOn: "{range} as on {date}",
-  admitCardOut: "Admit card out",
-  answerKeyReleased: "Answer key released",
-  objectionFee: "Objection fee",
-  perQuestion: "{fee} per question",
-  actions: Object.fromEntries(
-    Object.values(GLANCE_ACTIONS).flatMap((list) => list.map((a) => [a.field, a.label])),
-  ),
-  qualifications: {},
-};
+// Built by a call marked pure, so a page that needs only the fact words (the eligibility finder's
+// "closes in 3 days") does not carry these and the buttons' table in its script.
+export const ENGLISH_GLANCE_WORDS: GlanceWords = /* @__PURE__ */ englishGlanceWords();
+
+function englishGlanceWords(): GlanceWords {
+  return {
+    ...ENGLISH_FACT_WORDS,
+    totalPosts: "Total posts",
+    qualification: "Qualification",
+    applicationFee: "Application fee",
+    noFee: "No fee",
+    ageLimit: "Age limit",
+    ageRange: "{min}–{max} years",
+    ageAtLeast: "at least {min} years",
+    ageUpTo: "up to {max} years",
+    ageAsOn: "{range} as on {date}",
+    admitCardOut: "Admit card out",
+    answerKeyReleased: "Answer key released",
+    objectionFee: "Objection fee",
+    perQuestion: "{fee} per question",
+    actions: Object.fromEntries(
+      Object.values(GLANCE_ACTIONS).flatMap((list) => list.map((a) => [a.field, a.label])),
+    ),
+    qualifications: {},
+  };
+}
 
 const DAY_MS = 86_400_000;
 
@@ -144,8 +150,9 @@ export function daysUntil(date: string, today: string): number {
 export function lastDateFact(
   lastDate: string,
   today: string,
-  t: FactWords = ENGLISH_FACT_WORDS,
-  locale: Locale = "en",
+  // No English default: a page's script that calls it brings its own words, not these too.
+  t: FactWords,
+  locale: Locale,
 ): GlanceFact {
   const left = daysUntil(lastDate, today);
   const date = formatDate(lastDate, locale);

@@ -4,7 +4,7 @@ import type { Option } from "./fields.ts";
 
 const opts = (...values: string[]): Option[] => values.map((v) => ({ value: v, label: v }));
 
-export const STATES: readonly Option[] = opts(
+export const STATES: readonly Option[] = /* @__PURE__ */ opts(
   "All India",
   "Andaman and Nicobar Islands",
   "Andhra Pradesh",
@@ -44,7 +44,7 @@ export const STATES: readonly Option[] = opts(
   "West Bengal",
 );
 
-export const QUALIFICATIONS: readonly Option[] = opts(
+export const QUALIFICATIONS: readonly Option[] = /* @__PURE__ */ opts(
   "10th Pass",
   "12th Pass",
   "ITI",
@@ -76,7 +76,7 @@ export const YES_NO: readonly Option[] = [
   { value: "no", label: "No" },
 ];
 
-export const CATEGORY_OPTIONS: readonly Option[] = CATEGORIES.map((value) => ({
+export const CATEGORY_OPTIONS: readonly Option[] = /* @__PURE__ */ CATEGORIES.map((value) => ({
   value,
   label: CATEGORY_LABEL[value],
 }));

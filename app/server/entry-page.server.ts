@@ -1,7 +1,7 @@
-import type { EntryData } from "~/content/fields.ts";
+import { allFields, type EntryData, type Row } from "~/content/fields.ts";
 import { glance, type Glance } from "~/content/glance.ts";
-import { linkHost } from "~/content/official-links.ts";
-import type { Kind } from "~/content/registry.ts";
+import { linkHost, linkTrust, type LinkTrust } from "~/content/official-links.ts";
+import { REGISTRY, type Kind } from "~/content/registry.ts";
 import type { DB } from "./db/db.server.ts";
 import { getOrganizationByName } from "./organizations.server.ts";
 
@@ -9,6 +9,8 @@ export interface EntryPresentation {
   glance: Glance;
   /** The hosts this entry's links may lead to and be called official. */
   officialDomains: string[];
+  /** Each link of the entry: its host and whether it is official (null: not a web address). */
+  trusts: Record<string, LinkTrust | null>;
   /** The organization's public page, when it has one. */
   organizationHref: string | null;
 }
@@ -31,6 +33,27 @@ export async function entryPresentation(
   return {
     glance: glance(entry.kind, entry, today, officialDomains),
     officialDomains,
+    trusts: linkTrusts(entry.kind, entry.data, officialDomains),
     organizationHref: organization ? `/organizations/${organization.slug}` : null,
   };
+}
+
+/** Every web address in an entry's fields and tables, with its trust (the page only looks up). */
+export function linkTrusts(
+  kind: Kind,
+  data: EntryData,
+  officialDomains: readonly string[],
+): Record<string, LinkTrust | null> {
+  const out: Record<string, LinkTrust | null> = {};
+  const add = (v: unknown) => {
+    if (typeof v === "string" && v.trim() && !(v in out)) out[v] = linkTrust(v, officialDomains);
+  };
+  for (const field of allFields(REGISTRY[kind].sections)) {
+    if (field.type === "url") add(data[field.name]);
+    if (field.type !== "rows") continue;
+    const urls = field.columns.filter((c) => c.type === "url");
+    for (const row of (data[field.name] as Row[] | undefined) ?? [])
+      for (const c of urls) add(row?.[c.name]);
+  }
+  return out;
 }

@@ -11,13 +11,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const YMD = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Hindi dates as Hindi job sites print them: "22 नवंबर 2026" (international digits). */
-const hindiDate = new Intl.DateTimeFormat("hi-IN", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-  numberingSystem: "latn",
-});
+let hindiDate: Intl.DateTimeFormat | undefined;
 
 /**
  * "2026-11-22" or an ISO timestamp → "22 Nov 2026", in Hindi "22 नवंबर 2026" (a timestamp is
@@ -32,7 +26,17 @@ export function formatDate(value: string | null | undefined, locale: "en" | "hi"
     ymd = dateInIndia(t);
   }
   const [y, m, d] = ymd.split("-").map(Number);
-  if (locale === "hi") return hindiDate.format(Date.UTC(y, m - 1, d));
+  // Made on first use: English pages never pay for a Hindi formatter.
+  if (locale === "hi") {
+    hindiDate ??= new Intl.DateTimeFormat("hi-IN", {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+      numberingSystem: "latn",
+    });
+    return hindiDate.format(Date.UTC(y, m - 1, d));
+  }
   return `${d} ${MONTHS[m - 1]} ${y}`;
 }
 

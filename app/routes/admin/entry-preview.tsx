@@ -97,7 +97,7 @@ export default function EntryPreview({ loaderData }: Route.ComponentProps) {
             related={loaderData.related}
             today={loaderData.today}
             glance={loaderData.glance}
-            officialDomains={loaderData.officialDomains}
+            trusts={loaderData.trusts}
             organizationHref={loaderData.organizationHref}
           />
         </Strings>

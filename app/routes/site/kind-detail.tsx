@@ -130,7 +130,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     definition: { label: words.label, sections: words.sections },
     related,
     changes: changes.map((c) => ({ id: c.id, detail: c.detail, createdAt: c.createdAt })),
-    ...presentation,
+    // The page gets each link's trust, not the domains it is derived from.
+    trusts: presentation.trusts,
     glance:
       locale === "en"
         ? presentation.glance
@@ -244,7 +245,7 @@ export default function KindDetail({ loaderData }: Route.ComponentProps) {
           today={loaderData.today}
           changes={loaderData.changes}
           glance={loaderData.glance}
-          officialDomains={loaderData.officialDomains}
+          trusts={loaderData.trusts}
           organizationHref={loaderData.organizationHref}
           afterGlance={
             loaderData.eligibilityPosts && (

@@ -1,6 +1,3 @@
-import devanagari400 from "@fontsource/poppins/files/poppins-devanagari-400-normal.woff2?url";
-import devanagari600 from "@fontsource/poppins/files/poppins-devanagari-600-normal.woff2?url";
-import { preload } from "react-dom";
 import { Outlet, useNavigation } from "react-router";
 import { LatestBar } from "~/components/latest-bar.tsx";
 import { SiteFooter } from "~/components/site-footer.tsx";
@@ -42,11 +39,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  if (loaderData.locale === "hi") {
-    // Hindi pages fetch their Devanagari glyphs with the CSS, not after it (no text reflow).
-    for (const href of [devanagari400, devanagari600])
-      preload(href, { as: "font", type: "font/woff2", crossOrigin: "anonymous" });
-  }
   return (
     <Strings locale={loaderData.locale} areas={loaderData.strings}>
       <a
