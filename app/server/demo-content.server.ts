@@ -5,6 +5,7 @@ import { formatDate } from "./format.ts";
 import { createEntry, type Author } from "./entries/writes.server.ts";
 import { getOrganizationByName, updateOrganization } from "./organizations.server.ts";
 import { HindiSettingsSchema, saveSettings } from "./settings.server.ts";
+import { STATES as STATES_IN_HINDI } from "~/i18n/catalog/hi/states.ts";
 import { saveSitePage, type SitePageInput } from "./site-pages.server.ts";
 
 /**
@@ -262,19 +263,8 @@ const DEMO_NOTE = "This is fictional demo content: the organization, dates and l
  */
 const HI_DEMO_NOTE = "यह काल्पनिक डेमो सामग्री है: संस्था, तिथियां और लिंक बनावटी हैं।";
 
-const HI_STATES: Record<string, string> = {
-  "All India": "अखिल भारतीय",
-  Maharashtra: "महाराष्ट्र",
-  "Uttar Pradesh": "उत्तर प्रदेश",
-  Telangana: "तेलंगाना",
-  Rajasthan: "राजस्थान",
-  Karnataka: "कर्नाटक",
-  Assam: "असम",
-  Kerala: "केरल",
-  "Madhya Pradesh": "मध्य प्रदेश",
-  "West Bengal": "पश्चिम बंगाल",
-  Punjab: "पंजाब",
-};
+/** The same Hindi state names as the site's pages. */
+const HI_STATES = STATES_IN_HINDI;
 
 /** The qualification as the Hindi eligibility sentence names it. */
 const HI_QUALIFICATIONS: Record<string, string> = {

@@ -1,4 +1,6 @@
 import type { detail as en } from "../en/detail.ts";
+import { list } from "./list.ts";
+import { STATES } from "./states.ts";
 
 /** The job form's qualification choices, as Hindi job sites write them. */
 const QUALIFICATIONS: Record<string, string> = {
@@ -12,46 +14,6 @@ const QUALIFICATIONS: Record<string, string> = {
   Medical: "मेडिकल",
   Law: "लॉ",
   Any: "कोई भी",
-};
-
-const STATES: Record<string, string> = {
-  "All India": "अखिल भारतीय",
-  "Andaman and Nicobar Islands": "अंडमान और निकोबार द्वीप समूह",
-  "Andhra Pradesh": "आंध्र प्रदेश",
-  "Arunachal Pradesh": "अरुणाचल प्रदेश",
-  Assam: "असम",
-  Bihar: "बिहार",
-  Chandigarh: "चंडीगढ़",
-  Chhattisgarh: "छत्तीसगढ़",
-  "Dadra and Nagar Haveli and Daman and Diu": "दादरा और नगर हवेली और दमन और दीव",
-  Delhi: "दिल्ली",
-  Goa: "गोवा",
-  Gujarat: "गुजरात",
-  Haryana: "हरियाणा",
-  "Himachal Pradesh": "हिमाचल प्रदेश",
-  "Jammu and Kashmir": "जम्मू और कश्मीर",
-  Jharkhand: "झारखंड",
-  Karnataka: "कर्नाटक",
-  Kerala: "केरल",
-  Ladakh: "लद्दाख",
-  Lakshadweep: "लक्षद्वीप",
-  "Madhya Pradesh": "मध्य प्रदेश",
-  Maharashtra: "महाराष्ट्र",
-  Manipur: "मणिपुर",
-  Meghalaya: "मेघालय",
-  Mizoram: "मिजोरम",
-  Nagaland: "नागालैंड",
-  Odisha: "ओडिशा",
-  Puducherry: "पुडुचेरी",
-  Punjab: "पंजाब",
-  Rajasthan: "राजस्थान",
-  Sikkim: "सिक्किम",
-  "Tamil Nadu": "तमिलनाडु",
-  Telangana: "तेलंगाना",
-  Tripura: "त्रिपुरा",
-  "Uttar Pradesh": "उत्तर प्रदेश",
-  Uttarakhand: "उत्तराखंड",
-  "West Bengal": "पश्चिम बंगाल",
 };
 
 export const detail: typeof en = {
@@ -75,17 +37,8 @@ export const detail: typeof en = {
   officialSite: "आधिकारिक साइट",
   notOfficialSite: "आधिकारिक साइट नहीं",
   glance: {
-    lastDate: "अंतिम तिथि",
-    closedOn: "{date} को बंद",
-    closesToday: "आज अंतिम दिन",
-    closesTomorrow: "कल अंतिम दिन",
-    closesInDays: "{n} दिन बाकी",
-    resultDeclared: "रिजल्ट जारी",
-    examDate: "परीक्षा तिथि",
-    objections: "आपत्ति",
-    span: "{from} से {to}",
-    spanClosed: "{value} (बंद)",
-    spanOpen: "{value} (अभी खुला)",
+    // The same words as the lists' (list.facts), so a job reads alike in both places.
+    ...list.facts,
     totalPosts: "कुल पद",
     qualification: "योग्यता",
     applicationFee: "आवेदन शुल्क",

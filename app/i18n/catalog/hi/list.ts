@@ -1,4 +1,5 @@
 import type { list as en } from "../en/list.ts";
+import { STATES } from "./states.ts";
 
 export const list: typeof en = {
   kinds: {
@@ -30,43 +31,7 @@ export const list: typeof en = {
     qualification: "{value} के लिए सरकारी नौकरियां",
     /** States and qualifications as Hindi job sites write them; the filter's value stays English. */
     names: {
-      "All India": "ऑल इंडिया",
-      "Andaman and Nicobar Islands": "अंडमान और निकोबार द्वीप समूह",
-      "Andhra Pradesh": "आंध्र प्रदेश",
-      "Arunachal Pradesh": "अरुणाचल प्रदेश",
-      Assam: "असम",
-      Bihar: "बिहार",
-      Chandigarh: "चंडीगढ़",
-      Chhattisgarh: "छत्तीसगढ़",
-      "Dadra and Nagar Haveli and Daman and Diu": "दादरा और नगर हवेली और दमन और दीव",
-      Delhi: "दिल्ली",
-      Goa: "गोवा",
-      Gujarat: "गुजरात",
-      Haryana: "हरियाणा",
-      "Himachal Pradesh": "हिमाचल प्रदेश",
-      "Jammu and Kashmir": "जम्मू और कश्मीर",
-      Jharkhand: "झारखंड",
-      Karnataka: "कर्नाटक",
-      Kerala: "केरल",
-      Ladakh: "लद्दाख",
-      Lakshadweep: "लक्षद्वीप",
-      "Madhya Pradesh": "मध्य प्रदेश",
-      Maharashtra: "महाराष्ट्र",
-      Manipur: "मणिपुर",
-      Meghalaya: "मेघालय",
-      Mizoram: "मिज़ोरम",
-      Nagaland: "नागालैंड",
-      Odisha: "ओडिशा",
-      Puducherry: "पुडुचेरी",
-      Punjab: "पंजाब",
-      Rajasthan: "राजस्थान",
-      Sikkim: "सिक्किम",
-      "Tamil Nadu": "तमिलनाडु",
-      Telangana: "तेलंगाना",
-      Tripura: "त्रिपुरा",
-      "Uttar Pradesh": "उत्तर प्रदेश",
-      Uttarakhand: "उत्तराखंड",
-      "West Bengal": "पश्चिम बंगाल",
+      ...STATES,
       "10th Pass": "10वीं पास",
       "12th Pass": "12वीं पास",
       ITI: "ITI",
@@ -114,7 +79,6 @@ export const list: typeof en = {
     entries: "{n} अपडेट",
     pageOf: ", पेज {page} (कुल {pages} पेज)",
   },
-  // The same words as the entry pages' (detail.facts), so a job reads alike in both places.
   facts: {
     lastDate: "अंतिम तिथि",
     closedOn: "{date} को बंद",
