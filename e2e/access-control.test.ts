@@ -486,7 +486,8 @@ describe("access control of every admin route", () => {
           method === "GET"
             ? (got, location) => got === 200 || (got === 302 && location === "/admin")
             : // Refused (400); the page that would show the error then sends signed-in staff on.
-              (got, location) => (got === 400 && !location) || (got === 302 && location === "/admin"),
+              (got, location) =>
+                (got === 400 && !location) || (got === 302 && location === "/admin"),
       };
     if (route.pattern === "/admin/*") return { refused: false, wanted: status(404) };
     if (method === "POST" && !hasAction(route)) return { refused: true, wanted: status(405) };

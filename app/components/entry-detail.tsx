@@ -161,12 +161,7 @@ export function EntryDetail({
           <div className="space-y-3 p-3 sm:p-4">
             {groupFields(section, entry.data).map((group, i) =>
               group.type === "table" ? (
-                <FieldTable
-                  key={i}
-                  fields={group.fields}
-                  data={entry.data}
-                  trusts={trusts}
-                />
+                <FieldTable key={i} fields={group.fields} data={entry.data} trusts={trusts} />
               ) : (
                 <FieldBlock
                   key={i}
@@ -316,10 +311,7 @@ function FieldTable({
             isLinkList(field)
               ? (data[field.name] as Row[]).map((row, i) => (
                   <FactRow key={`${field.name}-${i}`} label={String(row[field.columns[0].name])}>
-                    <ExternalLink
-                      href={String(row[field.columns[1].name])}
-                      trusts={trusts}
-                    />
+                    <ExternalLink href={String(row[field.columns[1].name])} trusts={trusts} />
                   </FactRow>
                 ))
               : [
@@ -528,13 +520,7 @@ function ScalarValue({
 }
 
 /** An outgoing link named by where it leads, and whether that is an official site. */
-function ExternalLink({
-  href,
-  trusts,
-}: {
-  href: string;
-  trusts: LinkTrusts;
-}) {
+function ExternalLink({ href, trusts }: { href: string; trusts: LinkTrusts }) {
   const t = useT("detail");
   const trust = trusts[href] ?? null;
   return (

@@ -33,7 +33,8 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     select sql from sqlite_master where type = 'table' and name = 'entries'`.execute(db);
   const createSql = tables[0]?.sql;
   if (!createSql) throw new Error("entries table not found");
-  if (!createSql.includes(OLD_CHECK)) throw new Error("entries.status check is not the expected one");
+  if (!createSql.includes(OLD_CHECK))
+    throw new Error("entries.status check is not the expected one");
   const newCreate = createSql
     .replace(OLD_CHECK, NEW_CHECK)
     .replace(/^create table "entries"/i, 'create table "entries_new"');
