@@ -60,7 +60,11 @@ export function SiteFooter({ siteName, tagline }: { siteName: string; tagline: s
         <FooterList id="footer-rss-feeds" title={t.feeds}>
           {FEED_LINKS.map(([href, key]) => (
             <li key={href}>
-              <a href={to(href)} type="application/rss+xml" className="no-underline hover:underline">
+              <a
+                href={to(href)}
+                type="application/rss+xml"
+                className="no-underline hover:underline"
+              >
                 {fmt(t.rss, { name: t[key] })}
               </a>
             </li>
