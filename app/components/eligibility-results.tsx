@@ -58,7 +58,7 @@ export function EligibilityResults({
           <ul className="mt-2 list-disc space-y-1 pl-5">
             {undecided.map((item) => (
               <li key={`${item.href}#${item.post}`}>
-                <a href={to(item.href)} className="text-accent hover:underline">
+                <a href={to(item.href)} lang={item.lang} className="text-accent hover:underline">
                   {item.title}
                 </a>
                 {item.post && item.post !== item.title ? ` — ${item.post}` : ""}
@@ -110,7 +110,11 @@ function FindingList({
         const last = lastDateFact(job.lastDate, today, all.facts, locale);
         return (
           <li key={job.href} className="px-4 py-3">
-            <a href={to(job.href)} className="font-semibold text-accent hover:underline">
+            <a
+              href={to(job.href)}
+              lang={job.lang}
+              className="font-semibold text-accent hover:underline"
+            >
               {job.title}
             </a>
             <p className="text-xs text-muted">{job.organization}</p>

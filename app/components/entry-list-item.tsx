@@ -5,7 +5,10 @@ import { formatDate, isClosed, isNew } from "~/server/format.ts";
 
 export interface ListedEntry {
   id: string;
+  /** In the page's language where the entry has it (`titleIn`). */
   title: string;
+  /** "en" on a Hindi page when the entry has no Hindi title: the title is marked as English. */
+  lang?: "en";
   organization: string;
   publishedAt: string | null;
   lastDate: string | null;
@@ -40,7 +43,11 @@ export function EntryListItem({
   return (
     <li className="px-4 py-3">
       <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
-        <Link to={href} className="font-semibold text-accent underline-offset-2 hover:underline">
+        <Link
+          to={href}
+          lang={entry.lang}
+          className="font-semibold text-accent underline-offset-2 hover:underline"
+        >
           {entry.title}
         </Link>
         {isNew(entry, now, today) && (
@@ -70,7 +77,7 @@ export function EntryListItem({
         )}
         {entry.keyDate && (
           <span className={entry.keyDate.tone === "closed" ? "" : "font-semibold text-ink"}>
-            {entry.keyDate.tone === "closed" && entry.keyDate.label === "Last date"
+            {entry.keyDate.standalone
               ? entry.keyDate.value
               : `${entry.keyDate.label}: ${entry.keyDate.value}`}
           </span>

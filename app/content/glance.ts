@@ -14,6 +14,11 @@ export interface GlanceFact {
   value: string;
   /** "urgent" for a last date within three days, "closed" once it has passed. */
   tone?: "urgent" | "closed";
+  /**
+   * The value reads on its own, without the label ("Closed on 24 Nov 2026"): a list row prints
+   * it alone, in every language.
+   */
+  standalone?: true;
 }
 
 export interface GlanceAction {
@@ -156,7 +161,13 @@ export function lastDateFact(
 ): GlanceFact {
   const left = daysUntil(lastDate, today);
   const date = formatDate(lastDate, locale);
-  if (left < 0) return { label: t.lastDate, value: fmt(t.closedOn, { date }), tone: "closed" };
+  if (left < 0)
+    return {
+      label: t.lastDate,
+      value: fmt(t.closedOn, { date }),
+      tone: "closed",
+      standalone: true,
+    };
   const when =
     left === 0 ? t.closesToday : left === 1 ? t.closesTomorrow : fmt(t.closesInDays, { n: left });
   return {

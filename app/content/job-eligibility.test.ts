@@ -528,7 +528,7 @@ describe("findPosts", () => {
 
   it("viewFindings keeps what the page shows: title, address, organization, last date, post, age and reasons", () => {
     const found = findPosts(person({ dateOfBirth: "2004-09-15" }), jobs, today);
-    const view = viewFindings(found);
+    const view = viewFindings(found, "en");
     expect(view.close).toEqual([
       {
         title: "SSC CGL 2024",
@@ -551,6 +551,22 @@ describe("findPosts", () => {
     ]);
     // Plain data, so the server can send it to the page.
     expect(JSON.parse(JSON.stringify(view))).toEqual(view);
+  });
+
+  it("viewFindings shows a Hindi page the jobs' Hindi titles, an English one marked as English", () => {
+    const withHindi = jobs.map((job) =>
+      job.title === "SSC CGL 2024" ? { ...job, hiTitle: "एसएससी सीजीएल 2024" } : job,
+    );
+    const found = findPosts(person({ dateOfBirth: "2004-09-15" }), withHindi, today);
+    const hindi = viewFindings(found, "hi");
+    expect(hindi.close.map((f) => [f.title, f.lang])).toEqual([["एसएससी सीजीएल 2024", undefined]]);
+    expect(hindi.undecided.map((f) => [f.title, f.lang])).toEqual([["Hospital posts", "en"]]);
+    // The English page: English titles only, unmarked.
+    const english = viewFindings(found, "en");
+    expect(english.close.map((f) => f.title)).toEqual(["SSC CGL 2024"]);
+    expect(
+      [...english.close, ...english.eligible, ...english.undecided].some((f) => "lang" in f),
+    ).toBe(false);
   });
 });
 

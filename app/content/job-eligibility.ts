@@ -5,7 +5,8 @@
  * JavaScript, for the job page and for the editor's preview.
  */
 import * as z from "zod/mini";
-import { fmt } from "~/i18n/locale.ts";
+import { fmt, type Locale } from "~/i18n/locale.ts";
+import { titleIn } from "~/i18n/title.ts";
 import {
   ENGLISH_RULE_WORDS,
   eligibility,
@@ -149,6 +150,8 @@ export function educationRequirements(data: EntryData) {
 /** One open job as `/eligibility/rules.json` carries it. */
 export interface OpenJob {
   title: string;
+  /** The Hindi title, where the job has one. */
+  hiTitle?: string;
   href: string;
   organization: string;
   lastDate: string;
@@ -371,7 +374,10 @@ export function profileForm(profile: Profile): ProfileForm {
 // What the finder shows: the same shape from the browser's computation and the server's
 
 export interface FindingView {
+  /** In the page's language where the job has it (`titleIn`). */
   title: string;
+  /** "en" on a Hindi page for a job without a Hindi title. */
+  lang?: "en";
   href: string;
   organization: string;
   lastDate: string;
@@ -383,12 +389,13 @@ export interface FindingView {
 export interface FindingsView {
   eligible: FindingView[];
   close: FindingView[];
-  undecided: { title: string; href: string; post: string; lastDate: string }[];
+  undecided: { title: string; lang?: "en"; href: string; post: string; lastDate: string }[];
 }
 
-export function viewFindings(found: Findings): FindingsView {
+/** What the finder shows, the jobs' titles in `locale` (Hindi where the job has it). */
+export function viewFindings(found: Findings, locale: Locale): FindingsView {
   const view = ({ job, post, result }: Finding): FindingView => ({
-    title: job.title,
+    ...titleIn(job, locale),
     href: job.href,
     organization: job.organization,
     lastDate: job.lastDate,
@@ -400,7 +407,7 @@ export function viewFindings(found: Findings): FindingsView {
     eligible: found.eligible.map(view),
     close: found.close.map(view),
     undecided: found.undecided.map(({ job, post }) => ({
-      title: job.title,
+      ...titleIn(job, locale),
       href: job.href,
       post,
       lastDate: job.lastDate,

@@ -273,6 +273,7 @@ describeEachDatabase("open job rules for the eligibility finder", (db) => {
         exServicemenPlusYears: 3,
         qualification: "Graduate",
         state: "Delhi",
+        hi_title: "ब्रावो इंस्पेक्टर",
       }),
     );
     await make("alpha", "job", job("Alpha Inspector", { lastDate: "2031-06-01", ageMax: 32 }));
@@ -346,6 +347,10 @@ describeEachDatabase("open job rules for the eligibility finder", (db) => {
       organization: "Central Staff Selection Agency",
       lastDate: "2031-06-01",
     });
+    // The Hindi title, for the Hindi finder, only on a job that has one.
+    expect(bravo?.hiTitle).toBe("ब्रावो इंस्पेक्टर");
+    const alpha = rules.jobs.find((j) => j.title === "Alpha Inspector");
+    expect(alpha && "hiTitle" in alpha).toBe(false);
   });
 
   it("carries a post's age limits, cut-off date and relaxation", async () => {

@@ -10,7 +10,7 @@ import { perGeneration } from "./public-data.server.ts";
 export async function openJobRules(db: DB, today: string): Promise<RulesFile> {
   const rows = await db
     .selectFrom("entries")
-    .select(["slug", "title", "organization", "last_date", "data"])
+    .select(["slug", "title", "hi_title", "organization", "last_date", "data"])
     .where("kind", "=", "job")
     .where(isPublic)
     .where("last_date", ">=", today)
@@ -19,6 +19,8 @@ export async function openJobRules(db: DB, today: string): Promise<RulesFile> {
     .execute();
   const jobs: OpenJob[] = rows.map((row) => ({
     title: row.title,
+    // The Hindi title, only where there is one: Hindi pages show it (viewFindings).
+    ...(row.hi_title ? { hiTitle: row.hi_title } : {}),
     href: `${REGISTRY.job.urlPrefix}/${row.slug}`,
     organization: row.organization,
     lastDate: row.last_date ?? today,

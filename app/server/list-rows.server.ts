@@ -3,11 +3,12 @@ import type { EntryData } from "~/content/fields.ts";
 import { listFact } from "~/content/glance.ts";
 import { catalog } from "~/i18n/catalog.server.ts";
 import type { Locale } from "~/i18n/locale.ts";
+import { titleIn } from "~/i18n/title.ts";
 import type { EntrySummary } from "./entries/shared.server.ts";
 
 /**
- * A loader's entry as a list row: its one key date (worded and dated in the page's language), and
- * when a key fact last changed.
+ * A loader's entry as a list row: its title in the page's language (`titleIn`), its one key date
+ * (worded and dated in the page's language), and when a key fact last changed.
  */
 export function listedEntry(
   e: EntrySummary & { data: EntryData },
@@ -18,7 +19,7 @@ export function listedEntry(
   return {
     id: e.id,
     slug: e.slug,
-    title: e.title,
+    ...titleIn(e, locale),
     organization: e.organization,
     publishedAt: e.publishedAt,
     lastDate: e.lastDate,

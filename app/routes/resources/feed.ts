@@ -44,7 +44,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   ]);
   const baseUrl = env().BASE_URL;
   const title = facet
-    ? landingTitle(facet, landing!)
+    ? landingTitle(facet, landing!, catalog(locale).list.landing)
     : locale === "en"
       ? kind.plural
       : (t.kinds[kind.kind] ?? kind.plural);

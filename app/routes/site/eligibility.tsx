@@ -69,7 +69,8 @@ export async function action({ request }: Route.ActionArgs) {
     if (typeof value === "string") values[name] = value.slice(0, 100);
   }
   const today = todayInIndia();
-  const words = catalog(requestLocale(request)).eligibility.rules;
+  const locale = requestLocale(request);
+  const words = catalog(locale).eligibility.rules;
   const parsed = parseProfile(values, today, words);
   if (!parsed.ok) {
     return data({ status: "invalid", values, errors: parsed.errors } satisfies FinderResult, {
@@ -78,7 +79,7 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
   const rules = await publicEligibilityRules(today);
-  const findings = viewFindings(findPosts(parsed.profile, rules.jobs, today, words));
+  const findings = viewFindings(findPosts(parsed.profile, rules.jobs, today, words), locale);
   return data({ status: "found", values, findings } satisfies FinderResult, { headers: PRIVATE });
 }
 
@@ -167,7 +168,10 @@ export default function Eligibility({ loaderData }: Route.ComponentProps) {
       setLocal({
         status: "found",
         values,
-        findings: code.viewFindings(code.findPosts(parsed.profile, rules.jobs, today, words)),
+        findings: code.viewFindings(
+          code.findPosts(parsed.profile, rules.jobs, today, words),
+          loaderData.locale,
+        ),
       });
     } catch (err) {
       console.warn("The eligibility rules could not be loaded.", err);

@@ -3,7 +3,8 @@ import { JsonLd } from "~/components/json-ld.tsx";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
 import { requestLocale, stringsFor } from "~/i18n/catalog.server.ts";
 import { useLocalePath, useT } from "~/i18n/context.tsx";
-import { fmt } from "~/i18n/locale.ts";
+import { fmt, type Locale } from "~/i18n/locale.ts";
+import { titleIn } from "~/i18n/title.ts";
 import { clock, todayInIndia } from "~/india-date.ts";
 import { jobsClosingSoon, latestPublished } from "~/server/entries/public-reads.server.ts";
 import type { EntrySummary } from "~/server/entries/shared.server.ts";
@@ -18,6 +19,7 @@ import {
 } from "~/server/seo.server.ts";
 import { db } from "~/server/services.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
+import { settingsIn } from "~/server/settings.server.ts";
 import type { Route } from "./+types/home";
 
 /** The boxes job seekers expect, in the order they expect them (titled by the catalogue). */
@@ -30,7 +32,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const strings = stringsFor(locale, "home");
   const t = strings.home;
   const conn = await db();
-  const settings = await publicSettings();
+  // The tagline, description and FAQ in the page's language (Hindi where the editors wrote it).
+  const settings = settingsIn(await publicSettings(), locale);
   const baseUrl = env().BASE_URL;
   const now = clock();
   const today = todayInIndia(now);
@@ -44,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         // Jobs one can no longer apply for are news to nobody: the jobs box lists open ones.
         items: (
           await latestPublished(conn, kind, PER_BOX, kind === "job" ? { openOn: today } : {})
-        ).map(listed),
+        ).map((e) => listed(e, locale)),
       })),
     ),
     jobsClosingSoon(conn, CLOSING_SOON_DAYS, PER_BOX, today),
@@ -56,7 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     locale,
     heading: fmt(t.heading, { tagline: settings.tagline }),
     boxes,
-    closingSoon: closingSoon.map(listed),
+    closingSoon: closingSoon.map((e) => listed(e, locale)),
     jobsPrefix: REGISTRY.job.urlPrefix,
     faqs,
     now: now.toISOString(),
@@ -78,11 +81,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-function listed(e: EntrySummary) {
+/** A box's row: one title, in the page's language where the entry has it. */
+function listed(e: EntrySummary, locale: Locale) {
   return {
     id: e.id,
     slug: e.slug,
-    title: e.title,
+    ...titleIn(e, locale),
     publishedAt: e.publishedAt,
     lastDate: e.lastDate,
   };
@@ -136,7 +140,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <Box id={jobs.kind} title={jobs.title} href={to(jobs.href)} viewAll={jobs.viewAll}>
           {jobs.items.length === 0 && <li className="px-4 py-3 text-sm text-muted">{t.noJobs}</li>}
           {jobs.items.map((item) => (
-            <BoxItem key={item.id} href={to(`${jobs.href}/${item.slug}`)} title={item.title}>
+            <BoxItem
+              key={item.id}
+              href={to(`${jobs.href}/${item.slug}`)}
+              title={item.title}
+              lang={item.lang}
+            >
               {isNew(item, now, today) && <NewChip />}
             </BoxItem>
           ))}
@@ -155,7 +164,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </li>
           )}
           {closingSoon.map((item) => (
-            <BoxItem key={item.id} href={to(`${jobsPrefix}/${item.slug}`)} title={item.title}>
+            <BoxItem
+              key={item.id}
+              href={to(`${jobsPrefix}/${item.slug}`)}
+              title={item.title}
+              lang={item.lang}
+            >
               {item.lastDate && (
                 <span className="block text-xs font-semibold text-red-800">
                   {t.lastDate}{" "}
@@ -178,7 +192,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <li className="px-4 py-3 text-sm text-muted">{t.nothingYet}</li>
             )}
             {box.items.map((item) => (
-              <BoxItem key={item.id} href={to(`${box.href}/${item.slug}`)} title={item.title}>
+              <BoxItem
+                key={item.id}
+                href={to(`${box.href}/${item.slug}`)}
+                title={item.title}
+                lang={item.lang}
+              >
                 {isNew(item, now, today) && <NewChip />}
               </BoxItem>
             ))}
@@ -249,15 +268,18 @@ function Box({
 function BoxItem({
   href,
   title,
+  lang,
   children,
 }: {
   href: string;
   title: string;
+  /** "en" for an English title on a Hindi page. */
+  lang?: "en";
   children?: React.ReactNode;
 }) {
   return (
     <li className="px-4 py-2 text-sm">
-      <Link to={href} className="text-accent underline-offset-2 hover:underline">
+      <Link to={href} lang={lang} className="text-accent underline-offset-2 hover:underline">
         {title}
       </Link>{" "}
       {children}

@@ -8,6 +8,7 @@ import { NavigationProgress } from "~/components/spinner.tsx";
 import { redirectMiddleware } from "~/server/redirect-middleware.server.ts";
 import { db, services } from "~/server/services.server.ts";
 import { publicSettings, publicUpdates } from "~/server/public-data.server.ts";
+import { settingsIn } from "~/server/settings.server.ts";
 import { feedInLanguage, type UpdatesFeed } from "~/server/updates.server.ts";
 import type { Route } from "./+types/layout";
 
@@ -30,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     locale,
     strings: stringsFor(locale, "shell", "common"),
     siteName: settings.siteName,
-    tagline: settings.tagline,
+    tagline: settingsIn(settings, locale).tagline,
     latest: feed.latest,
     bellStamps: feed.bell.map((item) => item.createdAt),
     latestBar: { rotateMs: settings.latestBar.rotateMs, refreshMs: settings.latestBar.refreshMs },

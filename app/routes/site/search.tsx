@@ -10,6 +10,7 @@ import { catalog, requestLocale, stringsFor } from "~/i18n/catalog.server.ts";
 import type { Catalog } from "~/i18n/catalog/types.ts";
 import { useLocale, useLocalePath } from "~/i18n/context.tsx";
 import { fmt, localePath } from "~/i18n/locale.ts";
+import { titleIn } from "~/i18n/title.ts";
 import { searchPublished } from "~/server/entries/search.server.ts";
 import { env } from "~/server/env.server.ts";
 import { formatDate } from "~/server/format.ts";
@@ -82,7 +83,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     capped: results?.totalCapped ?? false,
     hits: (results?.items ?? []).map((hit) => ({
       id: hit.id,
-      title: hit.title,
+      // One title, in the page's language where the entry has it (the snippet is as indexed).
+      ...titleIn(hit, locale),
       organization: hit.organization,
       kindLabel: words.list.kinds[hit.kind].label,
       href: localePath(locale, `${REGISTRY[hit.kind].urlPrefix}/${hit.slug}`),
@@ -209,11 +211,16 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           >
             {hits.map((hit) => (
               <li key={hit.id} className="px-4 py-3">
-                <p className="flex flex-wrap items-baseline gap-2">
-                  <span className="rounded-app bg-secondary-light px-1.5 py-0.5 text-xs font-semibold text-secondary">
+                {/* The title runs on beside its type, not onto a line of its own (long Hindi titles). */}
+                <p>
+                  <span className="mr-2 inline-block rounded-app bg-secondary-light px-1.5 py-0.5 text-xs font-semibold text-secondary">
                     {hit.kindLabel}
                   </span>
-                  <a href={hit.href} className="font-semibold text-accent hover:underline">
+                  <a
+                    href={hit.href}
+                    lang={hit.lang}
+                    className="font-semibold text-accent hover:underline"
+                  >
                     {hit.title}
                   </a>
                 </p>
@@ -231,7 +238,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                   {hit.publishedAt && (
                     <>
                       {" · "}
-                      <time dateTime={hit.publishedAt}>{formatDate(hit.publishedAt, locale)}</time>
+                      <time dateTime={hit.publishedAt} className="whitespace-nowrap">
+                        {formatDate(hit.publishedAt, locale)}
+                      </time>
                     </>
                   )}
                 </p>

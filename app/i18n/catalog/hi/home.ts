@@ -1,11 +1,11 @@
 import type { home as en } from "../en/home.ts";
 
 export const home: typeof en = {
-  // The settings have no Hindi tagline or description yet: the Hindi home page says its own.
-  heading: "सरकारी नौकरी, रिजल्ट और एडमिट कार्ड की ताज़ा जानकारी",
-  metaTitle: "{site}: सरकारी नौकरी, रिजल्ट, एडमिट कार्ड, सिलेबस और आंसर की",
-  metaDescription:
-    "लेटेस्ट सरकारी नौकरियां, रिजल्ट, एडमिट कार्ड, सिलेबस और आंसर की हिन्दी में: अंतिम तिथि, योग्यता, आवेदन शुल्क और आधिकारिक लिंक एक जगह।",
+  // The settings' Hindi tagline and description (settingsIn: the editors' words, or the Hindi
+  // defaults), as the English page shows the English ones.
+  heading: "{tagline}",
+  metaTitle: "{site}: {tagline}",
+  metaDescription: "{description}",
   jumpTo: "सीधे जाएं",
   boxes: {
     job: "लेटेस्ट जॉब्स",
