@@ -77,11 +77,18 @@ export function createUser(
 
 /** Sign in through the real login form; returns the Cookie header value for later requests. */
 export async function signIn(baseURL: string, email: string, password: string): Promise<string> {
-  const res = await fetch(`${baseURL}/admin/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: baseURL },
-    body: new URLSearchParams({ email, password, next: "/admin" }),
+  const post = () =>
+    fetch(`${baseURL}/admin/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: baseURL },
+      body: new URLSearchParams({ email, password, next: "/admin" }),
+    });
+  // A kept-alive connection the server closed as idle at the moment it was reused ("other side
+  // closed", seen on a loaded machine) is a transport race, not an answer: ask once more.
+  const res = await post().catch((err: unknown) => {
+    if ((err as { cause?: { code?: string } }).cause?.code !== "UND_ERR_SOCKET") throw err;
+    return post();
   });
   const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);
   if (res.status !== 302 || cookies.length === 0)
