@@ -71,7 +71,7 @@ describe("two editors on one job", () => {
     await tabA.waitForURL(/saved=1/);
     await tabA.getByText("Saved and published.").first().waitFor();
 
-    await tabB.getByLabel("How to pay").fill("Pay by UPI only.");
+    await tabB.getByLabel("How to pay", { exact: true }).fill("Pay by UPI only.");
     const [response] = await Promise.all([
       tabB.waitForResponse((r) => r.request().method() === "POST"),
       tabB.getByRole("button", { name: "Update", exact: true }).click(),
@@ -84,7 +84,9 @@ describe("two editors on one job", () => {
     const examLine = alert.locator('tr[data-changed="true"]', { hasText: "Exam date" });
     await expect(examLine.textContent()).resolves.toMatch(/1 Mar 2030.*15 Apr 2030/);
     // B's typing is still in the form; the database has A's date and not B's note.
-    await expect(tabB.getByLabel("How to pay").inputValue()).resolves.toBe("Pay by UPI only.");
+    await expect(tabB.getByLabel("How to pay", { exact: true }).inputValue()).resolves.toBe(
+      "Pay by UPI only.",
+    );
     const afterRefusal = await stored(job.id);
     expect(afterRefusal.data).toMatchObject({ examDate: "2030-04-15", feeNote: "Pay online." });
 

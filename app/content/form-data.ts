@@ -244,3 +244,28 @@ export function entryToFormTree(entry: {
     data,
   };
 }
+
+/**
+ * A Hindi table (`data.hi_faqs`) translates the English one row by row: its row i is English row i.
+ * The parser closes gaps, so put each Hindi row back at the index its inputs were drawn with, and
+ * hold an untranslated row's place with a marker the schema does not keep (a row of unknown keys
+ * is not blank, so it is not dropped, and the row object strips the key: stored as `{}`).
+ */
+export function alignHindiRows(parsed: ParsedForm): ParsedForm {
+  const data = parsed.value.data;
+  if (!data || typeof data !== "object" || Array.isArray(data)) return parsed;
+  for (const [key, rows] of Object.entries(data)) {
+    if (!key.startsWith("hi_") || !Array.isArray(rows)) continue;
+    const origins = parsed.rowOrigins[`data.${key}`] ?? [];
+    const aligned: FormTree[] = [];
+    rows.forEach((row, i) => {
+      aligned[origins[i] ?? i] = row;
+    });
+    data[key] = Array.from(aligned, (row) => row ?? { [ROW_GAP]: "1" });
+    parsed.rowOrigins[`data.${key}`] = Array.from(aligned, (_, i) => i);
+  }
+  return parsed;
+}
+
+/** The place-holder key of an untranslated row inside a Hindi table (see alignHindiRows). */
+export const ROW_GAP = "rowGap";

@@ -30,6 +30,7 @@ export function TextField({
   max,
   step,
   className,
+  lang,
 }: {
   name: string;
   label: ReactNode;
@@ -45,6 +46,8 @@ export function TextField({
   max?: number;
   step?: number;
   className?: string;
+  /** "hi" for a Hindi text. */
+  lang?: string;
 }) {
   return (
     <FieldShell
@@ -65,6 +68,7 @@ export function TextField({
         min={min}
         max={max}
         step={step}
+        lang={lang}
         className={inputClass}
       />
     </FieldShell>
@@ -82,6 +86,7 @@ export function TextAreaField({
   maxLength,
   monospace,
   className,
+  lang,
 }: {
   name: string;
   label: ReactNode;
@@ -96,6 +101,7 @@ export function TextAreaField({
   maxLength?: number;
   monospace?: boolean;
   className?: string;
+  lang?: string;
 }) {
   return (
     <FieldShell
@@ -111,6 +117,7 @@ export function TextAreaField({
         rows={rows}
         defaultValue={defaultValue}
         maxLength={maxLength}
+        lang={lang}
         className={`${inputClass} ${monospace ? "font-mono text-xs" : ""}`}
       />
     </FieldShell>

@@ -1,4 +1,10 @@
-import type { EntryData, Row, ScalarField } from "~/content/fields.ts";
+import {
+  hindiFields,
+  type EntryData,
+  type Field,
+  type Row,
+  type ScalarField,
+} from "~/content/fields.ts";
 import { REGISTRY, type Kind, type Status } from "~/content/registry.ts";
 import { formatDate } from "~/server/format.ts";
 import { formatDateTime } from "./format.ts";
@@ -81,7 +87,18 @@ export function diffEntries(
   );
   if (def.linksToJob) scalar("jobId", "Entry", "Job", job(before.jobId), job(after.jobId));
 
-  for (const section of def.sections) {
+  // The Hindi twins (issue 14) come after the English, under their own heading.
+  const sections: { title: string; fields: readonly Field[] }[] = [
+    ...def.sections,
+    {
+      title: "Hindi",
+      fields: hindiFields(def.sections).map((f) => ({
+        ...f,
+        label: /hindi/i.test(f.label) ? f.label : `${f.label} (Hindi)`,
+      })),
+    },
+  ];
+  for (const section of sections) {
     for (const field of section.fields) {
       const key = `data.${field.name}`;
       if (field.type !== "rows") {

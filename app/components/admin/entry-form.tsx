@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type FocusEvent } from "react";
 import type { FormConstraint } from "./form.tsx";
 import { Form, useNavigation } from "react-router";
-import { allFields } from "~/content/fields.ts";
+import { allFields, HINDI } from "~/content/fields.ts";
 import {
+  alignHindiRows,
   fieldErrorsFromIssues,
   inputId,
   parseEntryForm,
@@ -29,6 +30,12 @@ import {
   ScalarFieldInput,
 } from "./field-input.tsx";
 import { RowsEditor } from "./rows-editor.tsx";
+import {
+  HindiFields,
+  hindiLabel,
+  TranslationBadge,
+  type TranslationSummary,
+} from "./hindi-panel.tsx";
 import { STATUS_LABELS } from "./status-badge.tsx";
 import { LeaveDialog, useUnsavedChanges } from "./unsaved-changes.tsx";
 import { useHydrated } from "./use-hydrated.ts";
@@ -60,6 +67,8 @@ export interface EntryFormProps {
   baseline?: FormTree;
   /** The inputs' limits, derived on the server from the kind's schema (app/server/form.server.ts). */
   constraint?: FormConstraint;
+  /** The saved entry's Hindi state (badge on the Hindi tab); null while the entry is new. */
+  translation?: TranslationSummary | null;
 }
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
@@ -77,11 +86,15 @@ export function inputLabel(kind: Kind, name: string): string {
   };
   if (core[name]) return core[name];
   const m = /^data\.([A-Za-z0-9_]+)(?:\[(\d+)\]\.([A-Za-z0-9_]+))?$/.exec(name);
-  const field = m && allFields(def.sections).find((f) => f.name === m[1]);
-  if (!field) return name;
-  if (field.type !== "rows" || m[2] === undefined) return field.label;
+  if (m?.[1] === `${HINDI}title`) return "Title (Hindi)";
+  const hindi = m?.[1].startsWith(HINDI) ?? false;
+  const fieldName = m && hindi ? m[1].slice(HINDI.length) : m?.[1];
+  const field = m && allFields(def.sections).find((f) => f.name === fieldName);
+  if (!m || !field) return name;
+  const say = (label: string) => (hindi ? hindiLabel(label) : label);
+  if (field.type !== "rows" || m[2] === undefined) return say(field.label);
   const column = field.columns.find((c) => c.name === m[3]);
-  return `${field.label}, row ${Number(m[2]) + 1}: ${column?.label ?? m[3]}`;
+  return `${say(field.label)}, row ${Number(m[2]) + 1}: ${column?.label ?? m[3]}`;
 }
 
 /**
@@ -153,6 +166,7 @@ export function EntryForm({
   canPublish = true,
   baseline,
   constraint = {},
+  translation = null,
 }: EntryFormProps) {
   const def = REGISTRY[kind];
   const hydrated = useHydrated();
@@ -168,6 +182,21 @@ export function EntryForm({
   );
   const [status, setStatus] = useState(str(values.status) || "published");
   const [title, setTitle] = useState(str(values.title));
+  // The English and Hindi tabs. Without JavaScript both panels show, one after the other, and
+  // the tab bar is two in-page links; with it, a tablist showing one panel (inputs of the hidden
+  // one are still in the form and saved with it).
+  // Until hydrated nothing depends on it, so the browser may start on the tab its address names.
+  const [tab, setTab] = useState<"english" | "hindi">(() =>
+    Object.keys(initialErrors)[0]?.startsWith(`data.${HINDI}`) ||
+    (typeof window !== "undefined" && window.location.hash === "#hindi")
+      ? "hindi"
+      : "english",
+  );
+  const showTab = (name: string) => {
+    const next = name.startsWith(`data.${HINDI}`) ? "hindi" : "english";
+    setTab(next);
+    setTimeout(() => document.getElementById(inputId(name))?.focus(), 0);
+  };
   const [slug, setSlug] = useState(str(values.slug));
   const formRef = useRef<HTMLFormElement>(null);
   const primaryRef = useRef<HTMLButtonElement>(null);
@@ -218,7 +247,7 @@ export function EntryForm({
   const checkField = (event: FocusEvent<HTMLFormElement>) => {
     const target = event.target as unknown as HTMLInputElement;
     if (!target.name || !formRef.current) return;
-    const { value, rowOrigins } = parseEntryForm(new FormData(formRef.current));
+    const { value, rowOrigins } = alignHindiRows(parseEntryForm(new FormData(formRef.current)));
     const result = entryInputSchema(kind).safeParse(value);
     const found = result.success
       ? {}
@@ -255,7 +284,14 @@ export function EntryForm({
           <ul className="mt-1 list-disc pl-5">
             {Object.entries(errors).map(([name, message]) => (
               <li key={name}>
-                <a href={`#${inputId(name)}`} className="underline">
+                <a
+                  href={`#${inputId(name)}`}
+                  className="underline"
+                  onClick={(event) => {
+                    event.preventDefault();
+                    showTab(name);
+                  }}
+                >
                   {inputLabel(kind, name)}
                 </a>
                 : {message}
@@ -293,129 +329,208 @@ export function EntryForm({
           className="absolute h-0 w-0 overflow-hidden opacity-0"
         />
         <div className="min-w-0 space-y-4">
-          <section className={card} aria-label="Basics">
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FieldShell
-                name="title"
-                label={def.titleLabel}
-                required
-                error={errors.title}
-                className="sm:col-span-2"
-              >
-                <input
-                  {...describedBy("title", { error: errors.title })}
-                  type="text"
-                  defaultValue={str(values.title)}
-                  required
-                  maxLength={constraint.title?.maxLength}
-                  className={`${inputClass} text-base font-semibold`}
-                />
-              </FieldShell>
-              <FieldShell
-                name="organization"
-                label="Organization"
-                required
-                error={errors.organization}
-              >
-                <input
-                  {...describedBy("organization", { error: errors.organization })}
-                  type="text"
-                  defaultValue={str(values.organization)}
-                  required
-                  maxLength={constraint.organization?.maxLength}
-                  list="organization-names"
-                  autoComplete="off"
-                  className={inputClass}
-                />
-                {/* Picking a known name keeps the entry with its organization's page and domains. */}
-                <datalist id="organization-names">
-                  {organizationNames.map((name) => (
-                    <option key={name} value={name} />
-                  ))}
-                </datalist>
-              </FieldShell>
-              <FieldShell
-                name="slug"
-                label="Slug (web address)"
-                error={errors.slug}
-                help={
-                  slugChanged ? (
-                    <strong className="text-amber-800">The old address will redirect here.</strong>
-                  ) : savedSlug === null ? (
-                    "Leave blank to make it from the title."
-                  ) : (
-                    "If you change it, the old address will redirect here."
-                  )
-                }
-              >
-                <div className="mt-1 flex min-w-0 items-stretch">
-                  <span className="flex items-center rounded-l-app border border-r-0 border-stone-300 bg-stone-100 px-2 text-xs text-muted">
-                    {publicPrefix}
-                  </span>
-                  <input
-                    {...describedBy("slug", { error: errors.slug, help: true })}
-                    type="text"
-                    defaultValue={str(values.slug)}
-                    placeholder={hydrated && title ? slugify(title) : "made-from-the-title"}
-                    maxLength={constraint.slug?.maxLength}
-                    autoCapitalize="none"
-                    spellCheck={false}
-                    className={`${inputBase} rounded-l-none`}
-                  />
-                </div>
-              </FieldShell>
-            </div>
-          </section>
-
-          {def.sections.map((section) => (
-            <section
-              key={section.id}
-              className={card}
-              aria-labelledby={`form-section-${section.id}`}
-            >
-              <h2
-                id={`form-section-${section.id}`}
-                className="mb-3 border-l-4 border-primary pl-2 text-base font-semibold"
-              >
-                {section.title}
-              </h2>
+          <div
+            role={hydrated ? "tablist" : undefined}
+            aria-label="Language"
+            className="flex flex-wrap gap-1 border-b border-stone-300"
+          >
+            {(["english", "hindi"] as const).map((t) => {
+              const label = t === "english" ? "English" : "Hindi (हिन्दी)";
+              const tabClass = `-mb-px inline-flex items-center gap-2 rounded-t-app border px-3 py-2 text-sm font-semibold ${
+                hydrated && tab === t
+                  ? "border-stone-300 border-b-white bg-white text-ink"
+                  : "border-transparent text-accent"
+              }`;
+              const extra =
+                t === "hindi" && translation ? <TranslationBadge t={translation} /> : null;
+              return hydrated ? (
+                <button
+                  key={t}
+                  type="button"
+                  role="tab"
+                  id={`tab-${t}`}
+                  aria-selected={tab === t}
+                  aria-controls={`panel-${t}`}
+                  tabIndex={tab === t ? 0 : -1}
+                  onClick={() => setTab(t)}
+                  onKeyDown={(event) => {
+                    if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
+                      const other = t === "english" ? "hindi" : "english";
+                      setTab(other);
+                      document.getElementById(`tab-${other}`)?.focus();
+                    }
+                  }}
+                  className={tabClass}
+                >
+                  {label}
+                  {extra}
+                </button>
+              ) : (
+                <a
+                  key={t}
+                  href={t === "english" ? "#panel-english" : "#hindi"}
+                  className={tabClass}
+                >
+                  {label}
+                  {extra}
+                </a>
+              );
+            })}
+          </div>
+          <div
+            id="panel-english"
+            role={hydrated ? "tabpanel" : undefined}
+            aria-labelledby={hydrated ? "tab-english" : undefined}
+            hidden={hydrated && tab !== "english"}
+            className="space-y-4"
+          >
+            <section className={card} aria-label="Basics">
               <div className="grid gap-4 sm:grid-cols-2">
-                {section.fields.map((field) => {
-                  const name = `data.${field.name}`;
-                  if (field.type === "rows") {
-                    const rows = Array.isArray(data[field.name])
-                      ? (data[field.name] as FormTree[])
-                      : [];
+                <FieldShell
+                  name="title"
+                  label={def.titleLabel}
+                  required
+                  error={errors.title}
+                  className="sm:col-span-2"
+                >
+                  <input
+                    {...describedBy("title", { error: errors.title })}
+                    type="text"
+                    defaultValue={str(values.title)}
+                    required
+                    maxLength={constraint.title?.maxLength}
+                    className={`${inputClass} text-base font-semibold`}
+                  />
+                </FieldShell>
+                <FieldShell
+                  name="organization"
+                  label="Organization"
+                  required
+                  error={errors.organization}
+                >
+                  <input
+                    {...describedBy("organization", { error: errors.organization })}
+                    type="text"
+                    defaultValue={str(values.organization)}
+                    required
+                    maxLength={constraint.organization?.maxLength}
+                    list="organization-names"
+                    autoComplete="off"
+                    className={inputClass}
+                  />
+                  {/* Picking a known name keeps the entry with its organization's page and domains. */}
+                  <datalist id="organization-names">
+                    {organizationNames.map((name) => (
+                      <option key={name} value={name} />
+                    ))}
+                  </datalist>
+                </FieldShell>
+                <FieldShell
+                  name="slug"
+                  label="Slug (web address)"
+                  error={errors.slug}
+                  help={
+                    slugChanged ? (
+                      <strong className="text-amber-800">
+                        The old address will redirect here.
+                      </strong>
+                    ) : savedSlug === null ? (
+                      "Leave blank to make it from the title."
+                    ) : (
+                      "If you change it, the old address will redirect here."
+                    )
+                  }
+                >
+                  <div className="mt-1 flex min-w-0 items-stretch">
+                    <span className="flex items-center rounded-l-app border border-r-0 border-stone-300 bg-stone-100 px-2 text-xs text-muted">
+                      {publicPrefix}
+                    </span>
+                    <input
+                      {...describedBy("slug", { error: errors.slug, help: true })}
+                      type="text"
+                      defaultValue={str(values.slug)}
+                      placeholder={hydrated && title ? slugify(title) : "made-from-the-title"}
+                      maxLength={constraint.slug?.maxLength}
+                      autoCapitalize="none"
+                      spellCheck={false}
+                      className={`${inputBase} rounded-l-none`}
+                    />
+                  </div>
+                </FieldShell>
+              </div>
+            </section>
+
+            {def.sections.map((section) => (
+              <section
+                key={section.id}
+                className={card}
+                aria-labelledby={`form-section-${section.id}`}
+              >
+                <h2
+                  id={`form-section-${section.id}`}
+                  className="mb-3 border-l-4 border-primary pl-2 text-base font-semibold"
+                >
+                  {section.title}
+                </h2>
+                <div className="grid gap-4 sm:grid-cols-2">
+                  {section.fields.map((field) => {
+                    const name = `data.${field.name}`;
+                    if (field.type === "rows") {
+                      const rows = Array.isArray(data[field.name])
+                        ? (data[field.name] as FormTree[])
+                        : [];
+                      return (
+                        <RowsEditor
+                          key={field.name}
+                          field={field}
+                          name={name}
+                          rows={rows}
+                          errors={errors}
+                          onChange={() => {
+                            setDirty(true);
+                            schedulePreview();
+                          }}
+                        />
+                      );
+                    }
                     return (
-                      <RowsEditor
+                      <ScalarFieldInput
                         key={field.name}
                         field={field}
                         name={name}
-                        rows={rows}
-                        errors={errors}
-                        onChange={() => {
-                          setDirty(true);
-                          schedulePreview();
-                        }}
+                        value={str(data[field.name])}
+                        error={errors[name]}
                       />
                     );
-                  }
-                  return (
-                    <ScalarFieldInput
-                      key={field.name}
-                      field={field}
-                      name={name}
-                      value={str(data[field.name])}
-                      error={errors[name]}
-                    />
-                  );
-                })}
-              </div>
-              {section.id === "age" && previewData ? (
-                <EligibilityPreview data={previewData} />
-              ) : null}
-            </section>
-          ))}
+                  })}
+                </div>
+                {section.id === "age" && previewData ? (
+                  <EligibilityPreview data={previewData} />
+                ) : null}
+              </section>
+            ))}
+          </div>
+          <div
+            id="panel-hindi"
+            role={hydrated ? "tabpanel" : undefined}
+            aria-labelledby={hydrated ? "tab-hindi" : "hindi"}
+            hidden={hydrated && tab !== "hindi"}
+            className="space-y-4"
+          >
+            <div className={card}>
+              <h2 id="hindi" className="flex flex-wrap items-center gap-2 text-base font-semibold">
+                <span>
+                  Hindi (<span lang="hi">हिन्दी</span>)
+                </span>
+                {translation ? <TranslationBadge t={translation} /> : null}
+              </h2>
+              <p className="mt-1 text-sm text-muted">
+                Optional. Each box translates the English shown above it; leave one empty and the
+                Hindi page shows the English. Numbers, dates, links and the slug are shared.
+              </p>
+            </div>
+            <HindiFields sections={def.sections} values={values} errors={errors} card={card} />
+          </div>
         </div>
 
         <aside className="space-y-4 lg:sticky lg:top-4">

@@ -79,6 +79,7 @@ export function ScalarControl({
   value,
   error,
   compact = false,
+  lang,
 }: {
   field: ScalarField;
   name: string;
@@ -86,9 +87,17 @@ export function ScalarControl({
   error?: string;
   /** Inside a row: fewer lines for text areas, no help text. */
   compact?: boolean;
+  /** "hi" for the Hindi twin of a field (spell check and fonts follow it). */
+  lang?: string;
 }) {
   const aria = describedBy(name, { help: !compact && field.help, error });
-  const common = { ...aria, defaultValue: value, required: field.required, className: inputClass };
+  const common = {
+    ...aria,
+    defaultValue: value,
+    required: field.required,
+    lang,
+    className: inputClass,
+  };
   switch (field.type) {
     case "textarea":
       return (

@@ -152,8 +152,14 @@ export function RichTextEditor({
   invalid,
   describedBy,
   maxLength,
+  lang,
+  toolbarLabel = "Formatting",
 }: {
   name: string;
+  /** "hi" for the Hindi text. */
+  lang?: string;
+  /** The toolbar's name; a second editor on the page needs its own. */
+  toolbarLabel?: string;
   /** The textarea's id (the label points at it when JavaScript is off). */
   id: string;
   /** The visible label's id, naming the visual editor. */
@@ -324,7 +330,7 @@ export function RichTextEditor({
       {enhanced ? (
         <div
           role="toolbar"
-          aria-label="Formatting"
+          aria-label={toolbarLabel}
           aria-controls={editorId}
           onKeyDown={onToolbarKey}
           className="flex flex-wrap gap-1 rounded-t-app border border-b-0 border-stone-300 bg-stone-50 p-1"
@@ -356,6 +362,7 @@ export function RichTextEditor({
         ref={editorRef}
         id={editorId}
         role="textbox"
+        lang={lang}
         aria-multiline="true"
         aria-labelledby={labelId}
         aria-describedby={describedBy}
@@ -381,6 +388,7 @@ export function RichTextEditor({
         ref={textareaRef}
         id={id}
         name={name}
+        lang={lang}
         defaultValue={defaultValue}
         rows={16}
         maxLength={maxLength}

@@ -43,6 +43,11 @@ function toFormValues(s: Settings) {
     },
     bell: { perKind: String(s.bell.perKind), max: String(s.bell.max) },
     homeFaq: Object.fromEntries(s.homeFaq.map((row, i) => [String(i), row])),
+    hindi: {
+      tagline: s.hindi.tagline,
+      defaultDescription: s.hindi.defaultDescription,
+      homeFaq: Object.fromEntries(s.hindi.homeFaq.map((row, i) => [String(i), row])),
+    },
   };
 }
 
@@ -68,6 +73,15 @@ const SaveForm = z.object({
   latestBar: z.object({ count: Text, rotateMs: Text, refreshMs: Text }),
   bell: z.object({ perKind: Text, max: Text }),
   homeFaq: z.preprocess((v) => (v && typeof v === "object" ? v : {}), FaqRows),
+  // The Hindi words of the home page (issue 14); the Hindi FAQ replaces the English one there.
+  hindi: z.preprocess(
+    (v) => (v && typeof v === "object" ? v : {}),
+    z.object({
+      tagline: Text.default(""),
+      defaultDescription: Text.default(""),
+      homeFaq: z.preprocess((v) => (v && typeof v === "object" ? v : {}), FaqRows),
+    }),
+  ),
 });
 const ContentSettingsForm = z.discriminatedUnion("intent", [
   SaveForm,
@@ -104,6 +118,11 @@ export async function action({ request }: Route.ActionArgs) {
       },
       bell: { perKind: num(v.bell.perKind), max: num(v.bell.max) },
       homeFaq: faqRows(v.homeFaq),
+      hindi: {
+        tagline: v.hindi.tagline,
+        defaultDescription: v.hindi.defaultDescription,
+        homeFaq: faqRows(v.hindi.homeFaq),
+      },
     },
     actorOf(user),
   );
@@ -147,10 +166,14 @@ export default function ContentSettings({ loaderData, actionData }: Route.Compon
   const refused = isRefused(reply);
   // Always one empty row to type a new question into (unless the list is full).
   const rows = faq.length >= MAX_FAQ ? faq : [...faq, { question: "", answer: "" }];
+  const sentHindi = sent?.hindi as Record<string, unknown> | undefined;
+  const hiFaq = faqRows(sent ? sentHindi?.homeFaq : loaderData.values.hindi.homeFaq);
+  const hiRows = hiFaq.length >= MAX_FAQ ? hiFaq : [...hiFaq, { question: "", answer: "" }];
   // Inputs are uncontrolled: remount them whenever the values they start from change (a saved
   // form, a removed FAQ row), or React would keep the old text in reused inputs.
   const formKey = hashOf(
-    JSON.stringify(rows) + JSON.stringify({ ...(sent ?? loaderData.values), homeFaq: null }),
+    JSON.stringify([rows, hiRows]) +
+      JSON.stringify({ ...(sent ?? loaderData.values), homeFaq: null }),
   );
   const faqLimits = (column: "question" | "answer") =>
     loaderData.constraint[`homeFaq[].${column}`]?.maxLength;
@@ -303,6 +326,75 @@ export default function ContentSettings({ loaderData, actionData }: Route.Compon
           ) : null}
         </SectionCard>
 
+        <SectionCard
+          id="hindi"
+          title={
+            <>
+              Hindi (<span lang="hi">हिन्दी</span>)
+            </>
+          }
+          description="What the Hindi pages (/hi/…) show instead of the English. An empty box shows the English; a Hindi FAQ, once it has a question, replaces the English one on the Hindi home page."
+        >
+          <div className="grid gap-4 md:grid-cols-2">
+            <TextField {...f("hindi.tagline")} label="Tagline (Hindi)" lang="hi" />
+            <TextAreaField
+              {...f("hindi.defaultDescription")}
+              label="Default description (Hindi)"
+              rows={2}
+              lang="hi"
+              help="For search engines and link previews of Hindi pages without their own."
+              className="md:col-span-2"
+            />
+          </div>
+          <h3 className="mt-4 text-sm font-semibold">Home page FAQ (Hindi)</h3>
+          {errorOf(reply, "hindi.homeFaq") ? (
+            <p className="mb-2 text-sm font-semibold text-red-700">
+              {errorOf(reply, "hindi.homeFaq")}
+            </p>
+          ) : null}
+          <ol className="mt-2 space-y-4">
+            {hiRows.map((row, i) => (
+              <li key={i} className="rounded-app border border-stone-200 bg-stone-50 p-3">
+                <fieldset>
+                  <legend className="text-sm font-semibold text-muted">
+                    Hindi question {i + 1}
+                  </legend>
+                  <FaqInput
+                    name={`hindi.homeFaq.${i}.question`}
+                    label="Question (Hindi)"
+                    value={row.question}
+                    error={errorOf(reply, `hindi.homeFaq.${i}.question`)}
+                    maxLength={faqLimits("question")}
+                    lang="hi"
+                  />
+                  <FaqInput
+                    name={`hindi.homeFaq.${i}.answer`}
+                    label="Answer (Hindi)"
+                    value={row.answer}
+                    error={errorOf(reply, `hindi.homeFaq.${i}.answer`)}
+                    maxLength={faqLimits("answer")}
+                    multiline
+                    lang="hi"
+                  />
+                  {row.question || row.answer ? (
+                    <label className="mt-2 inline-flex items-center gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        name={`hindi.homeFaq.${i}.remove`}
+                        className="size-4 accent-primary"
+                      />
+                      Remove this question when saving
+                    </label>
+                  ) : null}
+                </fieldset>
+              </li>
+            ))}
+          </ol>
+          <p className="mt-2 text-xs text-muted">
+            Need more rows? Save (or press “Add another question”), and a new blank row appears.
+          </p>
+        </SectionCard>
+
         <div className="sticky bottom-0 z-10 -mx-4 border-t border-stone-200 bg-white px-4 py-3 shadow-[0_-2px_6px_rgba(0,0,0,0.06)] md:shadow-none md:static md:mx-0 md:border-0 md:bg-transparent md:p-0">
           <button
             type="submit"
@@ -332,6 +424,7 @@ function FaqInput({
   error,
   maxLength,
   multiline,
+  lang,
 }: {
   name: string;
   label: string;
@@ -339,11 +432,13 @@ function FaqInput({
   error?: string;
   maxLength: number | undefined;
   multiline?: boolean;
+  lang?: string;
 }) {
   const id = `f-${name.replace(/\./g, "-")}`;
   const common = {
     id,
     name,
+    lang,
     defaultValue: value,
     maxLength,
     "aria-invalid": error ? true : undefined,

@@ -5,8 +5,10 @@ import { EntryForm, withKindWords } from "~/components/admin/entry-form.tsx";
 import { fieldErrorsOf } from "~/components/admin/form.tsx";
 import { formatDateTime } from "~/components/admin/format.ts";
 import { StatusBadge } from "~/components/admin/status-badge.tsx";
-import { defaultData, type EntryData } from "~/content/fields.ts";
+import { defaultData, HINDI, TEXT_CHANGED_AT, type EntryData } from "~/content/fields.ts";
+import { translationState } from "~/content/translation.ts";
 import {
+  alignHindiRows,
   entryToFormTree,
   fieldErrorsFromIssues,
   indiaLocalToIso,
@@ -73,6 +75,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
         }
       : null,
     values,
+    translation: entry ? translationSummary(kind.sections, entry) : null,
     jobChoices: linkedJob ? [linkedJob] : [],
     organizationNames: organizations.map((o) => o.name),
     saved: url.searchParams.get("saved"),
@@ -80,6 +83,15 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     canPublish: can(user.role, "publish"),
     constraint: formConstraint(entryInputSchema(kind.kind)),
   };
+}
+
+function translationSummary(
+  sections: Parameters<typeof translationState>[0],
+  entry: { title: string; data: EntryData },
+) {
+  const { state, untranslated } = translationState(sections, entry.title, entry.data);
+  const at = entry.data[TEXT_CHANGED_AT];
+  return { state, left: untranslated.length, changedAt: typeof at === "string" ? at : null };
 }
 
 /** Editors and admins edit any entry; an author only their own draft or submission. */
@@ -144,7 +156,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
     );
   }
 
-  const { value } = parseEntryForm(form);
+  const { value } = alignHindiRows(parseEntryForm(form));
   // The two shortcut buttons decide the status themselves, whatever the select says.
   if (intent === "draft") value.status = "draft";
   if (intent === "submit") value.status = "pending";
@@ -183,7 +195,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
     input: {
       ...parsed.data,
       publishAt: indiaLocalToIso(parsed.data.publishAt),
-      data: parsed.data.data as EntryData,
+      data: withoutEmptyHindi(parsed.data.data as EntryData),
     },
     // Forms carry the version they were loaded at; a form without one (an old tab) is not checked.
     expectedVersion: existing && sentVersion ? sentVersion : undefined,
@@ -209,6 +221,20 @@ export async function action({ request, url, params }: Route.ActionArgs) {
       changes: loaded ? diffEntries(kind.kind, loaded, current).filter((l) => l.changed) : [],
     },
   });
+}
+
+/**
+ * The Hindi boxes left empty are no Hindi at all: not stored as empty keys (an empty box must not
+ * count as the Hindi changing, or "older than the English" would never show).
+ */
+function withoutEmptyHindi(data: EntryData): EntryData {
+  const out: EntryData = {};
+  for (const [key, value] of Object.entries(data)) {
+    if (key.startsWith(HINDI) && (value === undefined || (Array.isArray(value) && !value.length)))
+      continue;
+    out[key] = value;
+  }
+  return out;
 }
 
 /** What a refused save carries beside its values and errors (the admin forms' reply shape). */
@@ -381,6 +407,7 @@ export default function EntryEdit({ loaderData, actionData }: Route.ComponentPro
         baseline={rejected ? loaderData.values : undefined}
         errors={fieldErrorsOf(rejected?.reply)}
         constraint={loaderData.constraint}
+        translation={loaderData.translation}
         savedStatus={entry?.status ?? null}
         savedSlug={entry?.slug ?? null}
         jobChoices={loaderData.jobChoices}

@@ -18,7 +18,8 @@ import { touchPresence } from "~/server/presence.server.ts";
 import { savePage } from "~/server/write/site-pages.server.ts";
 import { sanitizeRichText } from "~/server/sanitize.server.ts";
 import { db } from "~/server/services.server.ts";
-import { SITE_PAGE_LIMITS, getSitePage } from "~/server/site-pages.server.ts";
+import { SITE_PAGE_LIMITS, getSitePage, sitePageTranslation } from "~/server/site-pages.server.ts";
+import { TranslationBadge } from "~/components/admin/hindi-panel.tsx";
 import type { Route } from "./+types/site-page-edit";
 
 /** Only the pages the spec names can be edited; any other slug is not found. */
@@ -49,6 +50,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     title: page?.title ?? titleOf(slug),
     description: page?.description ?? "",
     body: page?.body ?? "",
+    hiTitle: page?.hindi?.title ?? "",
+    hiDescription: page?.hindi?.description ?? "",
+    hiBody: page?.hindi?.body ?? "",
+    translation: page
+      ? { state: sitePageTranslation(page), changedAt: page.textChangedAt }
+      : { state: "missing" as const },
     updatedAt: page?.updatedAt ?? null,
     done: status === "saved" || status === "unchanged" ? status : null,
     constraint: formConstraint(SitePageSchema),
@@ -79,6 +86,34 @@ const SitePageSchema = z.object({
     // What is stored is the sanitized HTML; a body that sanitizes to nothing is empty.
     .transform((html) => sanitizeRichText(html))
     .refine((html) => html.replace(/<[^>]*>/g, "").trim() !== "", "Write the page's text"),
+  // The Hindi version (issue 14): optional, the English limits, sanitized like the English.
+  hi_title: z
+    .string()
+    .trim()
+    .max(
+      SITE_PAGE_LIMITS.title,
+      `The Hindi title must be at most ${SITE_PAGE_LIMITS.title} characters`,
+    )
+    .optional(),
+  hi_description: z
+    .string()
+    .trim()
+    .max(
+      SITE_PAGE_LIMITS.description,
+      `The Hindi description must be at most ${SITE_PAGE_LIMITS.description} characters`,
+    )
+    .optional(),
+  hi_body: z
+    .string()
+    .max(
+      SITE_PAGE_LIMITS.body,
+      `The Hindi page text must be at most ${SITE_PAGE_LIMITS.body} characters of HTML`,
+    )
+    .optional()
+    .transform((html) => {
+      const clean = sanitizeRichText(html ?? "");
+      return clean.replace(/<[^>]*>/g, "").trim() === "" ? "" : clean;
+    }),
   version: z.string().optional(),
 });
 
@@ -91,14 +126,21 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await request.formData();
   const submission = parseForm(form, SitePageSchema);
   if (submission.status !== "success") return refuse(submission);
-  const { version, ...page } = submission.value;
+  const { version, hi_title, hi_description, hi_body, ...english } = submission.value;
+  const hindi = { title: hi_title ?? "", description: hi_description ?? "", body: hi_body };
+  const page = { ...english, hindi };
   const conn = await db();
   const current = await getSitePage(conn, slug);
+  const sameHindi = (stored: typeof current) =>
+    (stored?.hindi?.title ?? "") === hindi.title &&
+    (stored?.hindi?.description ?? "") === hindi.description &&
+    (stored?.hindi?.body ?? "") === hindi.body;
   if (
     current &&
     current.title === page.title &&
     current.description === page.description &&
-    current.body === page.body
+    current.body === page.body &&
+    sameHindi(current)
   )
     return redirect(`/admin/manage-site-pages/edit/${slug}?done=unchanged`);
   const saved = await savePage(
@@ -126,8 +168,14 @@ export default function SitePageEdit({ loaderData, actionData }: Route.Component
     title: d.title,
     description: d.description,
     body: d.body,
+    hi_title: d.hiTitle,
+    hi_description: d.hiDescription,
+    hi_body: d.hiBody,
     version: d.updatedAt ?? "",
   });
+  const hiBodyError = form.field("hi_body").error;
+  const hindiRefused =
+    !!hiBodyError || !!form.field("hi_title").error || !!form.field("hi_description").error;
   const stale = actionData?.detail;
   const bodyError = form.field("body").error;
   return (
@@ -218,6 +266,60 @@ export default function SitePageEdit({ loaderData, actionData }: Route.Component
             </p>
           ) : null}
         </div>
+        {/* The Hindi version folds away (a <details>: no JavaScript needed) so the page shows one
+            editor at a time; it opens by itself when one of its fields is refused. */}
+        <details
+          id="hindi"
+          open={hindiRefused}
+          className="rounded-app border border-stone-200 p-3 md:p-4"
+        >
+          <summary className="cursor-pointer text-base font-semibold">
+            <span className="inline-flex flex-wrap items-center gap-2 align-middle">
+              <span>
+                Hindi (<span lang="hi">हिन्दी</span>)
+              </span>
+              <TranslationBadge t={d.translation} />
+            </span>
+          </summary>
+          <div className="mt-3 space-y-4">
+            <p className="text-sm text-muted">
+              Optional. Shown at /hi/{d.slug} once it has a title and text; until then the Hindi
+              address shows the English page.
+            </p>
+            <TextField {...form.field("hi_title")} label="Title (Hindi)" lang="hi" />
+            <TextAreaField
+              {...form.field("hi_description")}
+              label="Description (Hindi)"
+              rows={2}
+              lang="hi"
+            />
+            <div>
+              <label
+                id="f-hi_body-label"
+                htmlFor="f-hi_body"
+                className="block text-sm font-semibold text-ink"
+              >
+                Hindi text of the page
+              </label>
+              <RichTextEditor
+                name="hi_body"
+                id="f-hi_body"
+                labelId="f-hi_body-label"
+                defaultValue={form.value("hi_body")}
+                invalid={!!hiBodyError}
+                describedBy={hiBodyError ? "f-hi_body-error" : undefined}
+                maxLength={form.field("hi_body").maxLength}
+                lang="hi"
+                toolbarLabel="Hindi text toolbar"
+              />
+              {hiBodyError ? (
+                <p id="f-hi_body-error" className="mt-1 text-sm font-semibold text-red-700">
+                  {hiBodyError}
+                </p>
+              ) : null}
+            </div>
+          </div>
+        </details>
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" disabled={busy} className={buttonClass.primary}>
             {busy ? "Saving..." : "Save page"}

@@ -5,7 +5,8 @@ import { formatDateTime, tableClass, tdClass, thClass } from "~/components/admin
 import { SITE_PAGE_SLUGS } from "~/content/site-pages.ts";
 import { requireStaff } from "~/server/guard.server.ts";
 import { db } from "~/server/services.server.ts";
-import { listSitePages } from "~/server/site-pages.server.ts";
+import { listSitePages, sitePageTranslation } from "~/server/site-pages.server.ts";
+import { TranslationBadge } from "~/components/admin/hindi-panel.tsx";
 import type { Route } from "./+types/site-pages";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -16,7 +17,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     pages: SITE_PAGE_SLUGS.map((slug) => {
       const page = bySlug.get(slug);
-      return { slug, title: page?.title ?? null, updatedAt: page?.updatedAt ?? null };
+      return {
+        slug,
+        title: page?.title ?? null,
+        updatedAt: page?.updatedAt ?? null,
+        translation: {
+          state: page ? sitePageTranslation(page) : ("missing" as const),
+          changedAt: page?.textChangedAt ?? null,
+        },
+      };
     }),
   };
 }
@@ -43,6 +52,9 @@ export default function SitePages({ loaderData }: Route.ComponentProps) {
                 Updated
               </th>
               <th scope="col" className={thClass}>
+                Hindi
+              </th>
+              <th scope="col" className={thClass}>
                 Public page
               </th>
               <th scope="col" className={thClass}>
@@ -59,6 +71,9 @@ export default function SitePages({ loaderData }: Route.ComponentProps) {
                 <td className={`${tdClass} font-mono text-xs`}>{page.slug}</td>
                 <td className={`${tdClass} whitespace-nowrap`}>
                   {page.updatedAt ? formatDateTime(page.updatedAt) : "—"}
+                </td>
+                <td className={tdClass}>
+                  <TranslationBadge t={page.translation} />
                 </td>
                 <td className={tdClass}>
                   <a href={`/${page.slug}`} className="text-accent underline">

@@ -29,6 +29,7 @@ export const ContentSettingsSchema = SettingsSchema.pick({
   latestBar: true,
   bell: true,
   homeFaq: true,
+  hindi: true,
 }).extend({ sameAs: SettingsSchema.shape.organization.unwrap().shape.sameAs });
 
 export type ContentSettingsInput = z.input<typeof ContentSettingsSchema>;

@@ -4,6 +4,7 @@ import {
   restoreSitePageIn,
   StalePageError,
   type SitePage,
+  type SitePageInput,
 } from "../site-pages.server.ts";
 import { authorOf, inWrite, type Actor } from "./transaction.server.ts";
 
@@ -16,7 +17,7 @@ export type PageSaveResult =
  */
 export async function savePage(
   db: DB,
-  page: { slug: string; title: string; description: string; body: string },
+  page: SitePageInput,
   { expectedVersion, actor }: { expectedVersion?: string; actor: Actor },
 ): Promise<PageSaveResult> {
   try {

@@ -112,6 +112,13 @@ export function EntryTable({
               <th scope="col" className="px-3 py-2">
                 Status
               </th>
+              <th
+                scope="col"
+                className="px-3 py-2"
+                title="Hindi title present (details in the editor)"
+              >
+                Hindi
+              </th>
               {isJob ? (
                 <th scope="col" className="hidden px-3 py-2 sm:table-cell">
                   Last date
@@ -159,6 +166,22 @@ export function EntryTable({
                       {formatDateTime(entry.publishAt)}
                     </span>
                   ) : null}
+                </td>
+                <td
+                  className="px-3 py-3 whitespace-nowrap"
+                  data-hindi={entry.hiTitle ? "yes" : "no"}
+                >
+                  {/* The list reads no entry data: whether the Hindi title is there (the Hindi
+                      page exists); the editor's Hindi tab says complete, partial or changed. */}
+                  {entry.hiTitle ? (
+                    <span className="rounded-full border border-green-300 bg-green-50 px-2 py-0.5 text-xs font-semibold text-green-900">
+                      ✓<span className="sr-only"> Hindi title: {entry.hiTitle}</span>
+                    </span>
+                  ) : (
+                    <span className="text-xs text-muted">
+                      —<span className="sr-only"> No Hindi</span>
+                    </span>
+                  )}
                 </td>
                 {isJob ? (
                   <td className="hidden px-3 py-3 whitespace-nowrap sm:table-cell">
