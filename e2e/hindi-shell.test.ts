@@ -81,10 +81,11 @@ describe("the Hindi frame in Chromium at 360 px", () => {
     await page.waitForURL((url) => url.pathname === "/jobs");
     expect(new URL(page.url()).search).toBe("?page=2");
     expect(await page.locator("html").getAttribute("lang")).toBe("en-IN");
-    // At 360 px the switch shows its short word; its name says where it leads.
-    const toHindi = page.locator("header a[hreflang='hi']");
-    expect(await toHindi.innerText()).toBe(en.shell.otherLanguageShort);
-    expect(await toHindi.getAttribute("aria-label")).toBe(en.shell.otherLanguageLabel);
+    // At 360 px the switch shows its short word and is named by it (what a voice-control user
+    // says), in its own language; the sentence is its description.
+    const toHindi = page.getByRole("link", { name: en.shell.otherLanguageShort, exact: true });
+    expect(await toHindi.getAttribute("lang")).toBe("hi");
+    expect(await toHindi.getAttribute("title")).toBe(en.shell.otherLanguageLabel);
     await page.locator("header a[hreflang='hi']").click();
     await page.waitForURL((url) => url.pathname === "/hi/jobs");
     expect(await page.locator("html").getAttribute("lang")).toBe("hi-IN");

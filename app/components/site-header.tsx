@@ -23,7 +23,9 @@ export function useNavLinks() {
 
 /**
  * The same page in the other language. On an English page the word is Devanagari: it is drawn in
- * the system font, so English pages never download the Devanagari font file for one word.
+ * the system font, so English pages never download the Devanagari font file for one word. Its
+ * name is the word it shows (what a voice-control user says; an aria-label that did not contain
+ * it failed Lighthouse's label-content-name-mismatch); the sentence is its description.
  */
 function LanguageSwitch() {
   const t = useT("shell");
@@ -34,7 +36,7 @@ function LanguageSwitch() {
       href={otherLanguagePath(pathname, search)}
       hrefLang={locale === "en" ? "hi" : "en"}
       lang={locale === "en" ? "hi" : "en"}
-      aria-label={t.otherLanguageLabel}
+      title={t.otherLanguageLabel}
       className={`grid h-10 shrink-0 place-items-center rounded-app px-2 text-sm font-semibold no-underline hover:bg-white/15 ${locale === "en" ? "font-system" : ""}`}
     >
       <span className="sm:hidden">{t.otherLanguageShort}</span>
