@@ -32,6 +32,8 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
       SEARCH_RATE_LIMIT: "999999/1m",
       // Request lines would drown the test output; warnings and errors still show.
       LOG_LEVEL: "warn",
+      // One process per server: the suite runs several on two cores (a test may ask for more).
+      WEB_CONCURRENCY: "1",
       ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],

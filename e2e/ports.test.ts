@@ -63,6 +63,7 @@ describe("the server on a port in use", () => {
           HOST: "127.0.0.1",
           BASE_URL: `http://127.0.0.1:${taken.port}`,
           DATABASE_URL: `file:${(await import("node:os")).tmpdir()}/govjobs-port-${taken.port}.db`,
+          WEB_CONCURRENCY: "1",
         },
         encoding: "utf8",
         timeout: 60_000,

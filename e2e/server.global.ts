@@ -53,6 +53,8 @@ export default async function setup(project: TestProject) {
     NOT_FOUND_LOG_FLUSH_MS: "200",
     // Request lines would drown the test output; warnings and errors still show.
     LOG_LEVEL: "warn",
+    // One process: the machine running the suite has two cores (e2e/cluster.test.ts tests more).
+    WEB_CONCURRENCY: "1",
     ...(project.config.env ?? {}),
   };
   for (const user of [

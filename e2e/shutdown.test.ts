@@ -203,6 +203,8 @@ async function startServer(dataDir: string, databaseUrl: string): Promise<Server
       SEED_DEMO: "1",
       SEARCH_RATE_LIMIT: "999999/1m",
       LOG_LEVEL: "warn",
+      // A single process; e2e/cluster.test.ts stops a cluster.
+      WEB_CONCURRENCY: "1",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

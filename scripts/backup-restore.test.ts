@@ -136,6 +136,7 @@ async function startServer(): Promise<ChildProcess> {
       HOST: "127.0.0.1",
       BASE_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: "warn",
+      WEB_CONCURRENCY: "1",
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import SQLite from "better-sqlite3";
 
@@ -59,6 +60,8 @@ export function serverPidFile(database: string): string {
  * last one started is named; each removes the mark only while it still names itself.
  */
 export function claimSqliteDatabase(file: string): () => void {
+  // In a cluster the primary has named itself (server/cluster.ts): stopping it stops every worker.
+  if (cluster.isWorker) return () => {};
   const pidFile = serverPidFile(file);
   writeFileSync(pidFile, `${process.pid}\n`);
   return () => {

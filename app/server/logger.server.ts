@@ -1,8 +1,12 @@
+import cluster from "node:cluster";
 import pino from "pino";
 
 // Buffered writes: a log line never blocks a request (flushed as the buffer fills and on exit).
 const destination = pino.destination({ sync: false, minLength: 4096 });
 const level = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info");
+/** In a cluster (WEB_CONCURRENCY above 1) every line says which worker wrote it. */
+const base = cluster.isWorker ? { pid: process.pid } : undefined;
+const pidField = cluster.isWorker ? `"pid":${process.pid},` : "";
 
 /**
  * Structured JSON logs. Never log passwords, tokens, cookies or message bodies: errors carry their
@@ -11,7 +15,7 @@ const level = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silen
 export const logger = pino(
   {
     level,
-    base: undefined,
+    base,
     redact: {
       paths: [
         "req.headers.cookie",
@@ -31,7 +35,7 @@ export const logger = pino(
  * One line per request: request id, method, path (without its query string), status, time. Its
  * fields are fixed and safe, so it skips the redaction pass, which costs most on the hot path.
  */
-export const accessLog = pino({ level, base: undefined }, destination);
+export const accessLog = pino({ level, base }, destination);
 
 const accessEnabled = accessLog.isLevelEnabled("info");
 
@@ -49,6 +53,6 @@ export function logCacheHit(
 ) {
   if (!accessEnabled) return;
   destination.write(
-    `{"level":30,"time":${Date.now()},"reqId":"${reqId}","ip":${JSON.stringify(ip)},"method":"${method}","path":${JSON.stringify(path)},"status":${status},"ms":${ms},"cache":"hit","msg":"request"}\n`,
+    `{"level":30,"time":${Date.now()},${pidField}"reqId":"${reqId}","ip":${JSON.stringify(ip)},"method":"${method}","path":${JSON.stringify(path)},"status":${status},"ms":${ms},"cache":"hit","msg":"request"}\n`,
   );
 }

@@ -145,13 +145,16 @@ function write(db: DB, buffer: Buffer): Promise<void> {
 
 /** Add the batch's hits in one transaction, then remove the rows beyond the cap. */
 async function writeBatch(db: DB, batch: Map<string, PendingPath>, maxRows: number) {
-  const rows = [...batch].map(([path, p]) => ({
-    path,
-    hits: p.hits,
-    last_referrer: p.lastReferrer,
-    first_seen_at: p.firstSeenAt,
-    last_seen_at: p.lastSeenAt,
-  }));
+  // In path order: two processes adding the same paths lock their rows in one order, not deadlock.
+  const rows = [...batch]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([path, p]) => ({
+      path,
+      hits: p.hits,
+      last_referrer: p.lastReferrer,
+      first_seen_at: p.firstSeenAt,
+      last_seen_at: p.lastSeenAt,
+    }));
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
       await trx

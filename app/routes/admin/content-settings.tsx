@@ -74,14 +74,15 @@ const SaveForm = z.object({
   bell: z.object({ perKind: Text, max: Text }),
   homeFaq: z.preprocess((v) => (v && typeof v === "object" ? v : {}), FaqRows),
   // The Hindi words of the home page (issue 14); the Hindi FAQ replaces the English one there.
-  hindi: z.preprocess(
-    (v) => (v && typeof v === "object" ? v : {}),
-    z.object({
+  // A form without the Hindi section (sent before it existed, or by a script) leaves the stored
+  // Hindi alone; the screen always sends it.
+  hindi: z
+    .object({
       tagline: Text.default(""),
       defaultDescription: Text.default(""),
       homeFaq: z.preprocess((v) => (v && typeof v === "object" ? v : {}), FaqRows),
-    }),
-  ),
+    })
+    .optional(),
 });
 const ContentSettingsForm = z.discriminatedUnion("intent", [
   SaveForm,
@@ -118,7 +119,7 @@ export async function action({ request }: Route.ActionArgs) {
       },
       bell: { perKind: num(v.bell.perKind), max: num(v.bell.max) },
       homeFaq: faqRows(v.homeFaq),
-      hindi: {
+      hindi: v.hindi && {
         tagline: v.hindi.tagline,
         defaultDescription: v.hindi.defaultDescription,
         homeFaq: faqRows(v.hindi.homeFaq),

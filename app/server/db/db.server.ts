@@ -50,8 +50,18 @@ class StripNulTransformer extends OperationNodeTransformer {
     return node.values.some(hasNul) ? { ...node, values: node.values.map(withoutNul) } : node;
   }
 }
+/** Whether a query's tree holds a string with a NUL anywhere (a walk, without copying it). */
+function holdsNul(node: unknown): boolean {
+  if (typeof node === "string") return node.includes("\0");
+  if (typeof node !== "object" || node === null || ArrayBuffer.isView(node)) return false;
+  for (const value of Array.isArray(node) ? node : Object.values(node))
+    if (holdsNul(value)) return true;
+  return false;
+}
 const stripNul: KyselyPlugin = {
-  transformQuery: ({ node }) => new StripNulTransformer().transformNode(node),
+  // The transformer copies the whole tree; nearly no query has a NUL, so look first.
+  transformQuery: ({ node }) =>
+    holdsNul(node) ? new StripNulTransformer().transformNode(node) : node,
   transformResult: async ({ result }) => result,
 };
 
@@ -95,6 +105,11 @@ function withStatementCache(sqlite: SQLite.Database) {
   return {
     close: () => sqlite.close(),
     prepare(sql: string): SQLite.Statement {
+      // A transaction takes the write lock when it begins (Kysely's driver sends "begin"). A
+      // deferred one that reads and then writes fails at once with SQLITE_BUSY when another
+      // process (a cluster worker, a script) has written since its read; an immediate one waits
+      // its turn (busy_timeout) instead.
+      if (sql === "begin") sql = "begin immediate";
       const kept = statements.get(sql);
       if (kept && !kept.busy) {
         // Most recently used last: the first entry is the one to drop when full.

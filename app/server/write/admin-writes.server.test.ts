@@ -239,6 +239,20 @@ describeEachDatabase("the admin write paths", (db) => {
     );
   });
 
+  it("settings: a save without the Hindi section keeps the stored Hindi; one with it replaces it", async () => {
+    const hindi = { tagline: "सरकारी नौकरी", defaultDescription: "विवरण", homeFaq: [] };
+    expect((await saveContentSettings(db(), { ...contentSettings("A"), hindi }, PRIYA)).ok).toBe(
+      true,
+    );
+    expect((await saveContentSettings(db(), contentSettings("B"), PRIYA)).ok).toBe(true);
+    expect((await getSettings(db())).hindi).toMatchObject({ tagline: "सरकारी नौकरी" });
+    const cleared = { tagline: "", defaultDescription: "", homeFaq: [] };
+    expect(
+      (await saveContentSettings(db(), { ...contentSettings("C"), hindi: cleared }, PRIYA)).ok,
+    ).toBe(true);
+    expect((await getSettings(db())).hindi.tagline).toBe("");
+  });
+
   it("settings: a value the settings' rules refuse comes back as field errors; nothing written", async () => {
     const generation = await readContentGeneration(db());
     const before = await getSettings(db());

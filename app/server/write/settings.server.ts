@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { DB } from "../db/db.server.ts";
 import {
   getSettings,
+  HindiSettingsSchema,
   OrganizationSchema,
   saveSettingsIn,
   SeoSchema,
@@ -9,7 +10,7 @@ import {
   settingsFieldErrors,
   type Settings,
 } from "../settings.server.ts";
-import { inWrite, type Actor } from "./transaction.server.ts";
+import { EVERY_PAGE, inWrite, type Actor } from "./transaction.server.ts";
 
 export type SettingsSaveResult =
   | { ok: true; settings: Partial<Settings> }
@@ -29,8 +30,11 @@ export const ContentSettingsSchema = SettingsSchema.pick({
   latestBar: true,
   bell: true,
   homeFaq: true,
-  hindi: true,
-}).extend({ sameAs: SettingsSchema.shape.organization.unwrap().shape.sameAs });
+}).extend({
+  sameAs: SettingsSchema.shape.organization.unwrap().shape.sameAs,
+  // Absent (a form from before the Hindi section, a script): the stored Hindi stays as it is.
+  hindi: HindiSettingsSchema.optional(),
+});
 
 export type ContentSettingsInput = z.input<typeof ContentSettingsSchema>;
 
@@ -55,12 +59,18 @@ async function writeSettings<S extends z.ZodType>(
   const parsed = schema.safeParse(input);
   if (!parsed.success)
     return { ok: false, reason: "invalid", fieldErrors: settingsFieldErrors(parsed.error) };
-  const saved = await inWrite(db, actor, async (trx, audit) => {
-    const changes = await values(parsed.data, trx);
-    await saveSettingsIn(trx, changes);
-    await audit("settings.update", subject, detail?.(parsed.data));
-    return changes;
-  });
+  // Settings show on every page (site name, footer, latest bar, structured data).
+  const saved = await inWrite(
+    db,
+    actor,
+    async (trx, audit) => {
+      const changes = await values(parsed.data, trx);
+      await saveSettingsIn(trx, changes);
+      await audit("settings.update", subject, detail?.(parsed.data));
+      return changes;
+    },
+    EVERY_PAGE,
+  );
   return { ok: true, settings: saved };
 }
 
@@ -69,7 +79,11 @@ export function saveContentSettings(db: DB, input: ContentSettingsInput, actor: 
   return writeSettings(db, ContentSettingsSchema, input, {
     actor,
     subject: "content settings",
-    detail: (parsed) => Object.keys(parsed).join(", "),
+    detail: (parsed) =>
+      Object.entries(parsed)
+        .filter(([, value]) => value !== undefined)
+        .map(([key]) => key)
+        .join(", "),
     values: async ({ sameAs, ...rest }, trx) => {
       // The rest of the organization record is SEO tools' to edit: keep it as it is now, read
       // inside the transaction.

@@ -1,0 +1,95 @@
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { parseEnv } from "./env.server.ts";
+
+const SECRET = "s".repeat(32);
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+/** The test run's environment without what would decide the answer (Vitest sets BASE_URL=/). */
+function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const { AUTH_SECRET: _secret, WEB_CONCURRENCY: _workers, ...rest } = process.env;
+  return { ...rest, BASE_URL: "http://localhost", ...extra };
+}
+function freshDir() {
+  const dir = mkdtempSync(path.join(tmpdir(), "govjobs-env-"));
+  dirs.push(dir);
+  return dir;
+}
+
+describe("WEB_CONCURRENCY", () => {
+  it("defaults to the cores available and reads a number", () => {
+    expect(parseEnv({ AUTH_SECRET: SECRET }).WEB_CONCURRENCY).toBe(
+      Math.min(64, availableParallelism()),
+    );
+    // An empty line copied from .env.example is unset.
+    expect(parseEnv({ AUTH_SECRET: SECRET, WEB_CONCURRENCY: "" }).WEB_CONCURRENCY).toBe(
+      Math.min(64, availableParallelism()),
+    );
+    expect(parseEnv({ AUTH_SECRET: SECRET, WEB_CONCURRENCY: "3" }).WEB_CONCURRENCY).toBe(3);
+    expect(parseEnv({ AUTH_SECRET: SECRET, WEB_CONCURRENCY: "1" }).WEB_CONCURRENCY).toBe(1);
+  });
+
+  it.each([
+    ["abc", "must be a whole number of worker processes, e.g. 2"],
+    ["2.5", "must be a whole number of worker processes, e.g. 2"],
+    ["0", "must be at least 1 (1 runs a single process)"],
+    ["-2", "must be at least 1 (1 runs a single process)"],
+    ["1000", "must be at most 64"],
+  ])("refuses %s in one line", (value, message) => {
+    expect(() => parseEnv({ AUTH_SECRET: SECRET, WEB_CONCURRENCY: value })).toThrow(
+      `Invalid configuration: WEB_CONCURRENCY ${message}`,
+    );
+  });
+
+  it("stops npm start before anything is written: no secret, no database, exit 1", () => {
+    const dataDir = freshDir();
+    const r = spawnSync(process.execPath, ["server.ts"], {
+      env: childEnv({ NODE_ENV: "production", DATA_DIR: dataDir, WEB_CONCURRENCY: "abc" }),
+      encoding: "utf8",
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim()).toBe(
+      "Invalid configuration: WEB_CONCURRENCY must be a whole number of worker processes, e.g. 2",
+    );
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
+});
+
+describe("the generated auth secret", () => {
+  it("is the same for processes that create it at the same moment", async () => {
+    const dataDir = freshDir();
+    const startAt = Date.now() + 1500;
+    // Each process loads the module, then waits for the common moment before parsing.
+    const script = `const { parseEnv } = await import(${JSON.stringify(path.resolve("app/server/env.server.ts"))});
+while (Date.now() < ${startAt});
+console.log(parseEnv().AUTH_SECRET);`;
+    const secrets = await Promise.all(
+      Array.from(
+        { length: 4 },
+        () =>
+          new Promise<string>((resolve, reject) => {
+            const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
+              env: childEnv({ DATA_DIR: dataDir }),
+            });
+            let out = "";
+            let err = "";
+            child.stdout.on("data", (c: Buffer) => (out += c.toString()));
+            child.stderr.on("data", (c: Buffer) => (err += c.toString()));
+            child.once("exit", (code) =>
+              code === 0 ? resolve(out.trim()) : reject(new Error(`exit ${code}: ${err}`)),
+            );
+          }),
+      ),
+    );
+    const stored = readFileSync(path.join(dataDir, "auth-secret"), "utf8").trim();
+    expect(stored.length).toBeGreaterThanOrEqual(32);
+    expect(secrets).toEqual(secrets.map(() => stored));
+    // No draft file left behind.
+    expect(readdirSync(dataDir)).toEqual(["auth-secret"]);
+  });
+});
