@@ -1,5 +1,4 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { Writable } from "node:stream";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
@@ -28,7 +27,8 @@ export const streamTimeout = 5_000;
 
 /**
  * Every page is rendered completely before the first byte (our loaders await their data, so
- * nothing is gained by streaming), which also makes each response cacheable as a whole. The CSP
+ * nothing is gained by streaming), which also makes each response cacheable as a whole and lets it
+ * go out as one buffer. The CSP
  * nonce from the server is put on every inline script.
  */
 export default function handleRequest(
@@ -58,10 +58,21 @@ export default function handleRequest(
         // without JavaScript never runs; we wait for all of the page anyway (onAllReady).
         progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         onAllReady() {
-          const body = new PassThrough({
+          // The whole page is ready: React's many small chunks are gathered into one body, sent
+          // with its length in one write (and, through compression, deflated in one go rather
+          // than flushed chunk by chunk).
+          const chunks: Buffer[] = [];
+          const body = new Writable({
+            write(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
+              const html = Buffer.concat(chunks);
+              responseHeaders.set("Content-Length", String(html.length));
+              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
           });
@@ -75,12 +86,6 @@ export default function handleRequest(
                 `<${href}>; rel=preload; as=font; type="font/woff2"; crossorigin`,
               );
           pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
         },
         onShellError(error: unknown) {
           reject(error);

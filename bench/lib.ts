@@ -1,9 +1,17 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 
-/** Run a command, failing loudly with its output. */
-export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): string {
-  const r = spawnSync(cmd, args, { env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+/** Run a command (in `cwd`, this directory by default), failing loudly with its output. */
+export function run(
+  cmd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  cwd = ".",
+): string {
+  const r = spawnSync(cmd, args, { env, cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed:\n${r.stderr || r.stdout}`);
   return r.stdout;
 }
@@ -40,17 +48,19 @@ export async function waitFor(url: string, child?: ChildProcess, timeoutMs = 60_
   }
 }
 
-/** The V8 flags `npm start` runs the server with (package.json, config.node_args). */
-export function serverNodeArgs(): string[] {
-  const pkg = JSON.parse(readFileSync("package.json", "utf8")) as {
+/** The V8 flags `npm start` runs the server with (the app's package.json, config.node_args). */
+export function serverNodeArgs(appDir = "."): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(appDir, "package.json"), "utf8")) as {
     config?: { node_args?: string };
   };
   return (pkg.config?.node_args ?? "").split(/\s+/).filter(Boolean);
 }
 
-export function startServer(env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, [...serverNodeArgs(), "server.ts"], {
-    env,
+/** The production server of the app in `appDir` (this checkout, or an older one: see `--app`). */
+export function startServer(env: NodeJS.ProcessEnv, appDir = "."): ChildProcess {
+  const child = spawn(process.execPath, [...serverNodeArgs(appDir), "server.ts"], {
+    env: { WEB_CONCURRENCY: "1", ...env }, // one process unless the benchmark asks for a cluster
+    cwd: appDir,
     stdio: ["ignore", "ignore", "inherit"],
   });
   // A benchmark that fails half-way must not leave servers behind.
@@ -69,6 +79,46 @@ export function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return Math.round(kb / 102.4) / 10;
+}
+
+/** Resident memory of a process and all its descendants (cluster workers) in MB. */
+export function treeRssMb(pid: number): number {
+  const children = (p: number): number[] => {
+    try {
+      return readFileSync(`/proc/${p}/task/${p}/children`, "utf8")
+        .split(/\s+/)
+        .filter(Boolean)
+        .map(Number);
+    } catch {
+      return [];
+    }
+  };
+  let total = 0;
+  const todo = [pid];
+  while (todo.length) {
+    const p = todo.pop()!;
+    try {
+      total += rssMb(p);
+    } catch {
+      continue; // exited meanwhile
+    }
+    todo.push(...children(p));
+  }
+  return Math.round(total * 10) / 10;
+}
+
+/** A port in [from, to] that nothing listens on now (the benchmark's servers take it next). */
+export async function freePort(from: number, to: number): Promise<number> {
+  for (let tries = 0; tries < 50; tries++) {
+    const port = from + Math.floor(Math.random() * (to - from + 1));
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.once("error", () => resolve(false));
+      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error(`no free port between ${from} and ${to}`);
 }
 
 export interface WrkResult {
@@ -101,13 +151,17 @@ export function wrk(
   const args = ["-t", String(threads), "-c", String(connections), "-d", `${seconds}s`, "--latency"];
   for (const h of headers) args.push("-H", h);
   if (script) args.push("-s", script);
-  const out = run("wrk", [...args, url]);
+  return parseWrk(run("wrk", [...args, url]));
+}
+
+/** wrk's own summary: requests per second, the 50th and 99th percentiles, errors of every sort. */
+export function parseWrk(out: string): WrkResult {
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
   const p50 = toMs(/\s50%\s+([\d.]+\w+)/.exec(out)?.[1] ?? "0");
   const p99 = toMs(/\s99%\s+([\d.]+\w+)/.exec(out)?.[1] ?? "0");
   const errors =
     Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0) +
-    Number(/Socket errors:.*?timeout (\d+)/.exec(out)?.[1] ?? 0);
+    (/Socket errors: (.*)/.exec(out)?.[1].match(/\d+/g) ?? []).reduce((a, n) => a + Number(n), 0);
   return { rps, p50, p99, errors };
 }
 
@@ -128,4 +182,75 @@ export async function firstJobPath(base: string): Promise<string> {
   const loc = /<loc>([^<]+)<\/loc>/.exec(xml)?.[1];
   if (!loc) throw new Error("the jobs sitemap lists no job");
   return new URL(loc).pathname;
+}
+
+/** wrk without blocking this process (so it can post forms meanwhile); resolves with its output. */
+export function wrkAsync(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("wrk", args, { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (err += d.toString()));
+    child.once("error", reject);
+    child.once("close", (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`wrk failed (${code}):\n${err || out}`)),
+    );
+  });
+}
+
+/**
+ * nginx (one worker) serving the given bodies as static files /p0, /p1, …: the same bytes the app
+ * answered, for a "vs nginx" row. Stop it with `stop()`.
+ */
+export async function startNginx(bodies: Buffer[], port: number) {
+  const root = mkdtempSync(path.join(tmpdir(), "govjobs-nginx-"));
+  // nginx's workers run as an unprivileged user: they must be able to read the files.
+  chmodSync(root, 0o755);
+  bodies.forEach((body, i) => writeFileSync(path.join(root, `p${i}`), body));
+  writeFileSync(
+    path.join(root, "nginx.conf"),
+    `worker_processes 1; daemon off; pid ${root}/nginx.pid; error_log ${root}/error.log;
+events { worker_connections 1024; }
+http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; default_type text/html;
+  server { listen 127.0.0.1:${port}; root ${root}; } }`,
+  );
+  const nginx = spawn("/usr/sbin/nginx", ["-c", path.join(root, "nginx.conf"), "-p", root], {
+    stdio: "ignore",
+  });
+  process.once("exit", () => nginx.kill("SIGKILL"));
+  await waitFor(`http://127.0.0.1:${port}/p0`, nginx);
+  return {
+    base: `http://127.0.0.1:${port}`,
+    async stop() {
+      if (nginx.exitCode === null) {
+        nginx.kill("SIGQUIT");
+        await new Promise((r) => nginx.once("exit", r));
+      }
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * `--app DIR`: benchmark another checkout (e.g. `git worktree add /tmp/baseline <commit>`) with
+ * this checkout's benchmark. A worktree has no node_modules: it borrows this one's (a symlink), so
+ * its package.json must not differ in what the server needs. Returns the absolute app directory.
+ */
+export function prepareApp(dir: string | undefined): string {
+  const appDir = path.resolve(dir ?? ".");
+  if (!existsSync(path.join(appDir, "server.ts")))
+    throw new Error(`--app ${appDir}: no server.ts there (not a govjobs checkout)`);
+  const modules = path.join(appDir, "node_modules");
+  if (!existsSync(modules)) {
+    console.log(`linking ${modules} → ${path.resolve("node_modules")}`);
+    run("ln", ["-s", path.resolve("node_modules"), modules]);
+  }
+  return appDir;
+}
+
+/** The app's commit, short (for labels and per-commit data directories); "" when not a git tree. */
+export function appCommit(appDir: string): string {
+  const r = spawnSync("git", ["-C", appDir, "rev-parse", "--short", "HEAD"], { encoding: "utf8" });
+  return r.status === 0 ? r.stdout.trim() : "";
 }

@@ -1,4 +1,6 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { EVERYTHING, pageScopes } from "~/cache-scope.ts";
+import { stripLocale } from "~/i18n/locale.ts";
 import type { RouteHandle } from "~/route-handle.ts";
 import { pagePath } from "~/server/redirect-middleware.server.ts";
 
@@ -41,6 +43,34 @@ export function routeQueryParams(build: ServerBuild) {
       }
       return names;
     },
+  };
+}
+
+/**
+ * The cache scopes of the page at `pathname` (app/cache-scope.ts): what its matched routes'
+ * `handle.cacheScope` declare for its params, the same for its Hindi twin and its client-navigation
+ * data URL. A page none of whose routes declares a scope depends on everything. Asked once per
+ * stored page, after a render, so it matches afresh.
+ */
+export function routeCacheScopes(build: ServerBuild) {
+  const routes = routeTree(build);
+  return (pathname: string): readonly string[] => {
+    const path = pathname.endsWith(".data")
+      ? pagePath(new Request(`http://x${pathname}`))
+      : pathname;
+    const scopes = new Set<string>();
+    let declared = false;
+    for (const match of matchRoutes(routes, path) ?? []) {
+      const handle = build.routes[match.route.id!]?.module.handle as RouteHandle | undefined;
+      if (!handle?.cacheScope) continue;
+      declared = true;
+      for (const scope of pageScopes(handle.cacheScope, {
+        params: match.params,
+        path: stripLocale(path),
+      }))
+        scopes.add(scope);
+    }
+    return declared ? [...scopes] : [EVERYTHING];
   };
 }
 

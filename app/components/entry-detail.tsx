@@ -548,7 +548,8 @@ function readerLabel(field: Field): string {
   return field.publicLabel ?? field.label;
 }
 
-function isEmpty(value: unknown): boolean {
+/** A value the page leaves out: nothing, blank text, no rows. */
+export function isEmpty(value: unknown): boolean {
   return (
     value === undefined ||
     value === null ||

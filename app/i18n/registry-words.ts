@@ -11,7 +11,23 @@ import type { RegistryWords } from "./catalog/en/detail.ts";
 export function definitionIn(
   kind: Pick<KindDefinition, "kind" | "label" | "plural" | "sections">,
   words: RegistryWords,
-): { label: string; plural: string; sections: Section[] } {
+): KindWords {
+  // Both come from modules (the registry, a catalogue) and never change: made once per pair, not
+  // per page view. The answer is shared, so read-only.
+  let byWords = made.get(kind);
+  if (!byWords) made.set(kind, (byWords = new WeakMap()));
+  let out = byWords.get(words);
+  if (!out) byWords.set(words, (out = translated(kind, words)));
+  return out;
+}
+
+type KindWords = { readonly label: string; readonly plural: string; readonly sections: Section[] };
+const made = new WeakMap<object, WeakMap<RegistryWords, KindWords>>();
+
+function translated(
+  kind: Pick<KindDefinition, "kind" | "label" | "plural" | "sections">,
+  words: RegistryWords,
+): KindWords {
   const pick = (map: Record<string, string>, key: string) => map[`${kind.kind}:${key}`] ?? map[key];
   const options = (list: readonly Option[] | undefined) =>
     list?.map((o) => ({ ...o, label: words.options[o.value] ?? o.label }));

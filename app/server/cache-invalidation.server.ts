@@ -3,8 +3,10 @@ import type { AppDatabase } from "./db/db.server.ts";
 import {
   CONTENT_CHANNEL,
   onContentChanged,
+  readContentChanges,
   readContentGeneration,
 } from "./content-events.server.ts";
+import type { PageCache } from "./page-cache.server.ts";
 
 export interface GenerationSource {
   /** The content generation the caches must match, as fresh as this database allows. */
@@ -110,5 +112,42 @@ export function watchContentGeneration(
       // Ended while connecting, it stays closed: connect() gives up on it without a message.
       await latest?.end().catch(() => {});
     },
+  };
+}
+
+/** The page cache's generation: the content generation and India's date (pages say "NEW"). */
+export const cacheGeneration = (content: number, day: string) => `${content}-${day}`;
+
+/**
+ * Brings `cache` to a content generation and day: it reads what the generations in between
+ * changed (the `content_changes` rows, one range read) and drops or stales only those pages. It
+ * empties the cache when it cannot tell: the first time (it does not know what the cache holds),
+ * on a new day, or when rows are missing (pruned, or a gap). An older generation than the cache's
+ * (read by a request before another moved the cache on) changes nothing, as on PostgreSQL's
+ * listener, which only moves forward. The rows in the database, not this process's events, are the source of
+ * truth, so every process and instance (SQLite or PostgreSQL) drops the same pages. Calls are
+ * queued: requests that see the same new generation at once share one read.
+ */
+export function followContentChanges(cache: PageCache, db: AppDatabase["db"]) {
+  let at: { content: number; day: string } | undefined;
+  let queue: Promise<void> = Promise.resolve();
+
+  async function step(content: number, day: string) {
+    const generation = cacheGeneration(content, day);
+    if (cache.generation === generation) return;
+    // A request that read the generation before another one moved the cache on: already done.
+    if (at && at.day === day && content < at.content) return;
+    const changes = at?.day === day ? await readContentChanges(db, at.content, content) : undefined;
+    if (changes) cache.invalidate(changes, generation);
+    else cache.clear(generation);
+    at = { content, day };
+  }
+
+  return (content: number, day: string): Promise<void> => {
+    queue = queue.then(
+      () => step(content, day),
+      () => step(content, day),
+    );
+    return queue;
   };
 }

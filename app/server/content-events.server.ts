@@ -1,25 +1,37 @@
 import { sql } from "kysely";
+import { EVERYTHING, type CacheScope } from "~/cache-scope.ts";
 import type { DB } from "./db/db.server.ts";
 import { dialectOf } from "./db/dialect.ts";
 
 /**
  * The content generation: a number in the database that changes whenever anything public changes
  * (entries, site pages, settings, redirects). Public caches key on it, so a write is visible on the
- * next request, whichever process or instance made it. Every write path calls
- * `await contentChanged(db)` after its transaction commits.
+ * next request, whichever process or instance made it. Writes go through `inWrite`
+ * (app/server/write/transaction.server.ts), which bumps it with the scopes the write affected.
  */
 const KEY = "content_generation";
 export const CONTENT_CHANNEL = "govjobs_content";
 const listeners = new Set<(generation: number) => void>();
 
-export async function contentChanged(db: DB): Promise<number> {
-  const generation = await bumpGeneration(db);
+/** Change rows kept: a cache further behind than this (or just started) empties itself instead. */
+export const KEPT_CHANGES = 5_000;
+
+/** A change made outside the write path (scripts, tests): it affects everything. */
+export async function contentChanged(
+  db: DB,
+  scopes: readonly CacheScope[] = [EVERYTHING],
+): Promise<number> {
+  const generation = await bumpGeneration(db, scopes);
   await announceGeneration(db, generation);
   return generation;
 }
 
-/** The generation moved on, inside the caller's transaction (app/server/write/). */
-export async function bumpGeneration(trx: DB): Promise<number> {
+/**
+ * The generation moved on, inside the caller's transaction (app/server/write/), with the row that
+ * says what it changed (`scopes`), so every page cache drops only what shows it. Rows older than
+ * the last KEPT_CHANGES go in the same statement's transaction.
+ */
+export async function bumpGeneration(trx: DB, scopes: readonly CacheScope[]): Promise<number> {
   const row = await trx
     .insertInto("app_meta")
     .values({ key: KEY, value: "1" })
@@ -30,7 +42,43 @@ export async function bumpGeneration(trx: DB): Promise<number> {
     )
     .returning("value")
     .executeTakeFirstOrThrow();
-  return Number(row.value);
+  const generation = Number(row.value);
+  await trx
+    .insertInto("content_changes")
+    .values({
+      generation,
+      scopes: JSON.stringify([...new Set(scopes)]),
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  await trx
+    .deleteFrom("content_changes")
+    .where("generation", "<=", generation - KEPT_CHANGES)
+    .execute();
+  return generation;
+}
+
+/**
+ * What the generations after `after` up to `upTo` changed, each generation's scopes, oldest first;
+ * undefined when a row is missing (pruned, or written before the table existed): then only
+ * emptying the whole cache is safe. One primary-key range read.
+ */
+export async function readContentChanges(
+  db: DB,
+  after: number,
+  upTo: number,
+): Promise<string[][] | undefined> {
+  if (upTo <= after) return [];
+  if (upTo - after > KEPT_CHANGES) return undefined;
+  const rows = await db
+    .selectFrom("content_changes")
+    .select(["generation", "scopes"])
+    .where("generation", ">", after)
+    .where("generation", "<=", upTo)
+    .orderBy("generation")
+    .execute();
+  if (rows.length !== upTo - after) return undefined;
+  return rows.map((r) => JSON.parse(r.scopes) as string[]);
 }
 
 /** After the commit: caches in this process and in other instances hear of the new generation. */

@@ -1,4 +1,13 @@
-import { allFields, type EntryData, type Row } from "~/content/fields.ts";
+import { isEmpty } from "~/components/entry-detail.tsx";
+import {
+  allFields,
+  type EntryData,
+  type Field,
+  type Option,
+  type Row,
+  type ScalarField,
+  type Section,
+} from "~/content/fields.ts";
 import { glance, type Glance } from "~/content/glance.ts";
 import { linkHost, linkTrust, type LinkTrust } from "~/content/official-links.ts";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
@@ -56,4 +65,54 @@ export function linkTrusts(
       for (const c of urls) add(row?.[c.name]);
   }
   return out;
+}
+
+/**
+ * Of a kind's definition (in the page's language), what the entry's page reads to show this entry:
+ * the sections that have something to show, each field without the form's settings (length
+ * limits, defaults, columns, help text other than a long text's), and of its choices the ones
+ * the entry made. The page sends this to the browser with its data; the whole definition with
+ * every state's name was the biggest part of a job page's data; this is about half its size.
+ * A section keeps all its fields (the page leaves out a heading when a field is alone in one).
+ */
+export function definitionForPage(
+  definition: { label: string; sections: readonly Section[] },
+  data: EntryData,
+): { label: string; sections: Section[] } {
+  const chosen = (options: readonly Option[] | undefined, values: unknown[]) =>
+    options?.filter((o) => values.includes(o.value));
+  const scalar = (f: ScalarField, values: unknown[]): ScalarField => ({
+    name: f.name,
+    label: f.label,
+    type: f.type,
+    ...(f.publicLabel !== undefined && { publicLabel: f.publicLabel }),
+    ...(f.glanceOnly && { glanceOnly: f.glanceOnly }),
+    ...(f.summed === false && { summed: f.summed }),
+    ...(f.type === "textarea" && f.help !== undefined && { help: f.help }),
+    ...(f.options && { options: chosen(f.options, values) }),
+  });
+  const field = (f: Field): Field => {
+    const value = data[f.name];
+    if (f.type !== "rows") return scalar(f, [value]);
+    const rows = Array.isArray(value) ? value : [];
+    return {
+      name: f.name,
+      label: f.label,
+      type: f.type,
+      ...(f.publicLabel !== undefined && { publicLabel: f.publicLabel }),
+      ...(f.totalRow && { totalRow: f.totalRow }),
+      columns: f.columns.map((c) =>
+        scalar(
+          c,
+          rows.map((r) => r?.[c.name]),
+        ),
+      ),
+    };
+  };
+  return {
+    label: definition.label,
+    sections: definition.sections
+      .filter((s) => s.fields.some((f) => !isEmpty(data[f.name])))
+      .map((s) => ({ id: s.id, title: s.title, fields: s.fields.map(field) })),
+  };
 }

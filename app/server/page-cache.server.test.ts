@@ -8,6 +8,8 @@ import {
   isCacheableRequest,
   isCacheableResponse,
   PageCache,
+  STALE_WINDOW_MS,
+  type CachedResponse,
 } from "./page-cache.server.ts";
 
 const csp = (sources: string[]) => `script-src 'self' ${sources.join(" ")}`;
@@ -68,6 +70,11 @@ describe("page cache", () => {
     expect(entry.etag).toMatch(/^"g7-2026-11-22-/);
     expect(entry.csp).toMatch(/^script-src 'self' 'sha256-/);
     expect(entry.headers.map(([n]) => n)).toEqual(["content-type", "x-keep"]);
+    // The plain body is not kept: it is unzipped for the rare client that takes neither encoding.
+    expect(entry.body.equals(body)).toBe(true);
+    const cache = new PageCache(1024 * 1024);
+    cache.set("/", entry);
+    expect(cache.bytes).toBe(entry.gzip.length + entry.br.length);
   });
 
   it("negotiates the encoding", () => {
@@ -120,5 +127,116 @@ describe("page cache", () => {
     expect(cache.evictions).toBe(40 - cache.size);
     expect(cache.get("/p39")).toBeDefined();
     expect(cache.get("/p0")).toBeUndefined();
+  });
+
+  describe("single flight and stale-while-revalidate", () => {
+    const text = (t: string) =>
+      buildCachedResponse(
+        200,
+        new Headers({ "content-type": "text/plain" }),
+        Buffer.from(t),
+        "1",
+        csp,
+      );
+    /** A render that finishes when the test says so, counting how often it ran. */
+    function gate() {
+      let release!: (value: CachedResponse | undefined) => void;
+      let fail!: (err: Error) => void;
+      const calls = { count: 0 };
+      const render = () => {
+        calls.count++;
+        return new Promise<CachedResponse | undefined>((resolve, reject) => {
+          release = resolve;
+          fail = reject;
+        });
+      };
+      return {
+        render,
+        calls,
+        release: (v?: CachedResponse) => release(v),
+        fail: (e: Error) => fail(e),
+      };
+    }
+
+    it("renders a key once for concurrent misses, and every waiter gets that render", async () => {
+      const cache = new PageCache();
+      cache.clear("g1");
+      const g = gate();
+      const flights = Array.from({ length: 8 }, () =>
+        cache.fill("/jobs", ["kind:/jobs"], g.render),
+      );
+      expect(g.calls.count).toBe(1);
+      expect(flights.filter((f) => f.joined)).toHaveLength(7);
+      const fresh = text("jobs");
+      g.release(fresh);
+      const results = await Promise.all(flights.map((f) => f.result));
+      expect(results.every((r) => r === fresh)).toBe(true);
+      expect(cache.get("/jobs")).toBe(fresh);
+      expect(cache.stats.renders).toBe(1);
+      expect(cache.stats.joins).toBe(7);
+    });
+
+    it("gives a failed render's error to every waiter and keeps nothing", async () => {
+      const cache = new PageCache();
+      cache.clear("g1");
+      const g = gate();
+      const flights = [1, 2, 3].map(() => cache.fill("/jobs", [], g.render));
+      g.fail(new Error("database down"));
+      for (const f of flights) await expect(f.result).rejects.toThrow("database down");
+      expect(cache.get("/jobs")).toBeUndefined();
+      // The next miss renders again.
+      cache.fill("/jobs", [], g.render);
+      expect(g.calls.count).toBe(2);
+    });
+
+    it("does not keep a render started under an older generation, nor join it", async () => {
+      const cache = new PageCache();
+      cache.clear("g1");
+      const old = gate();
+      const first = cache.fill("/jobs/a", ["entry:/jobs/a"], old.render);
+      cache.invalidate([["entry:/jobs/a"]], "g2");
+      const fresh = gate();
+      const second = cache.fill("/jobs/a", ["entry:/jobs/a"], fresh.render);
+      expect(second.joined).toBe(false);
+      old.release(text("old title"));
+      await first.result;
+      expect(cache.get("/jobs/a")).toBeUndefined();
+      fresh.release(text("new title"));
+      await second.result;
+      expect(cache.get("/jobs/a")?.body.toString()).toBe("new title");
+    });
+
+    it("serves a list stale within the window while one render runs, then fresh; never past it", async () => {
+      let now = 1_000;
+      const cache = new PageCache(undefined, undefined, () => now);
+      cache.clear("g1");
+      cache.set("/jobs", text("old list"), ["kind:/jobs"]);
+      cache.set("/jobs/a", text("old page"), ["entry:/jobs/a"]);
+      cache.set("/results", text("results"), ["kind:/results"]);
+      cache.invalidate([["entry:/jobs/a", "kind:/jobs", "home"]], "g2");
+
+      // The written entry's own page is gone, not stale; another kind's list is untouched.
+      expect(cache.lookup("/jobs/a")).toBeUndefined();
+      expect(cache.lookup("/results")?.stale).toBe(false);
+      // The list: stale for the fast path (a map lookup that only serves fresh copies)...
+      expect(cache.get("/jobs")).toBeUndefined();
+      // ...and served stale to the ordinary path while one render runs.
+      now += STALE_WINDOW_MS;
+      expect(cache.lookup("/jobs")?.response.body.toString()).toBe("old list");
+      const g = gate();
+      cache.revalidate("/jobs", ["kind:/jobs"], g.render);
+      cache.revalidate("/jobs", ["kind:/jobs"], g.render);
+      expect(g.calls.count).toBe(1);
+      expect(cache.stats.staleServes).toBe(1);
+      g.release(text("new list"));
+      await new Promise((r) => setImmediate(r));
+      expect(cache.lookup("/jobs")).toMatchObject({ stale: false });
+      expect(cache.get("/jobs")?.body.toString()).toBe("new list");
+
+      // Nobody asked within the window: the stale copy is not served after it.
+      cache.invalidate([["kind:/jobs"]], "g3");
+      now += STALE_WINDOW_MS + 1;
+      expect(cache.lookup("/jobs")).toBeUndefined();
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { brotliCompressSync, constants as zlib, gunzipSync, gzipSync } from "node:zlib";
+import { EVERYTHING, namesOwnPage } from "~/cache-scope.ts";
 import { chooseEncoding } from "./encoding.ts";
 
 export { chooseEncoding };
@@ -7,12 +8,16 @@ export { chooseEncoding };
 /**
  * An in-process cache of whole public responses (HTML pages, client-navigation data, feeds, the
  * updates feed) for anonymous visitors. Entries carry their own gzip and brotli bodies, so a hit
- * costs a map lookup and a socket write. Everything is dropped when the content generation moves.
+ * costs a map lookup and a socket write. The uncompressed body is not kept (it was two thirds of
+ * an entry's bytes, and almost every client accepts gzip): the rare client that accepts neither
+ * gets it unzipped from the gzip copy. When the content generation moves, only the entries that
+ * show what the writes changed are dropped or marked stale (`PageCache.invalidate`).
  */
 export interface CachedResponse {
   status: number;
   headers: [string, string][];
-  body: Buffer;
+  /** The uncompressed body, unzipped on each read (see above). */
+  readonly body: Buffer;
   gzip: Buffer;
   br: Buffer;
   etag: string;
@@ -83,11 +88,14 @@ export function buildCachedResponse(
   });
   const isHtml = (headers.get("content-type") ?? "").startsWith("text/html");
   const digest = createHash("sha1").update(body).digest("base64url").slice(0, 20);
+  const gzip = gzipSync(body, { level: 9 });
   return {
     status,
     headers: kept,
-    body,
-    gzip: gzipSync(body, { level: 9 }),
+    get body() {
+      return gunzipSync(gzip);
+    },
+    gzip,
     br: brotliCompressSync(body, {
       params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
     }),
@@ -105,18 +113,61 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 /**
- * A least-recently-used map of cached responses, bounded by bytes (each entry's body and its gzip
+ * How long a page that a write merely listed it in (a kind's list, the home page, feeds, search,
+ * an organization's page) may still be served after the write, while one request draws it again
+ * in the background. Past it the stale copy is not served: the next request waits for a render.
+ * The written entry's own page is never served stale (see `namesOwnPage`).
+ */
+export const STALE_WINDOW_MS = 10_000;
+
+interface Slot {
+  response: CachedResponse;
+  /** What the page shows (app/cache-scope.ts), from its route, fixed when it was stored. */
+  scopes: readonly string[];
+  /** When a write made it stale (it is served only within STALE_WINDOW_MS of that); else unset. */
+  staleSince: number | undefined;
+  size: number;
+}
+
+/** A render's outcome: the response to store, or undefined when it must not be cached. */
+type Render = () => Promise<CachedResponse | undefined>;
+
+/**
+ * A least-recently-used map of cached responses, bounded by bytes (each entry's gzip
  * and brotli copies; PAGE_CACHE_MB) and by count. `evictions` counts what the bound pushed out.
+ *
+ * Each entry carries the cache scopes of its page. When the content generation moves, `invalidate`
+ * drops the entries that show the written entry (or depend on everything) and marks stale the
+ * lists that merely include it; `fill` renders one key once however many requests miss it at the
+ * same time (single flight).
  */
 export class PageCache {
-  #entries = new Map<string, CachedResponse>();
+  #entries = new Map<string, Slot>();
+  #flights = new Map<string, Promise<CachedResponse | undefined>>();
   #bytes = 0;
   generation = "";
   evictions = 0;
+  /** Counters for /healthz and the benchmark ("renders per publish"). */
+  readonly stats = {
+    hits: 0,
+    misses: 0,
+    renders: 0,
+    /** Requests that waited for a render another request had started (single flight). */
+    joins: 0,
+    staleServes: 0,
+    /** Generation changes handled by dropping or staling only the pages the writes named. */
+    preciseInvalidations: 0,
+    /** Generation changes (or new days) that emptied the whole cache. */
+    fullInvalidations: 0,
+    dropped: 0,
+    staled: 0,
+  };
 
   constructor(
     readonly maxBytes = 96 * 1024 * 1024,
     readonly maxEntries = 20_000,
+    /** The clock for the stale window (tests pass their own). */
+    readonly now: () => number = Date.now,
   ) {}
 
   get size() {
@@ -127,21 +178,40 @@ export class PageCache {
     return this.#bytes;
   }
 
+  /** A fresh entry (a hit), or undefined: missing, or stale (the caller takes `lookup`'s path). */
   get(key: string): CachedResponse | undefined {
-    const hit = this.#entries.get(key);
-    if (hit) {
-      // Refresh its place in the LRU order.
-      this.#entries.delete(key);
-      this.#entries.set(key, hit);
-    }
-    return hit;
+    const slot = this.#entries.get(key);
+    if (!slot || slot.staleSince !== undefined) return undefined;
+    // Refresh its place in the LRU order.
+    this.#entries.delete(key);
+    this.#entries.set(key, slot);
+    this.stats.hits++;
+    return slot.response;
   }
 
-  set(key: string, value: CachedResponse): void {
-    const size = value.body.length + value.gzip.length + value.br.length;
+  /** The entry, fresh or stale within the window; a stale one past the window is dropped. */
+  lookup(key: string): { response: CachedResponse; stale: boolean } | undefined {
+    const slot = this.#entries.get(key);
+    if (slot?.staleSince === undefined) {
+      const response = this.get(key);
+      if (!response) this.stats.misses++;
+      return response && { response, stale: false };
+    }
+    if (this.now() - slot.staleSince > STALE_WINDOW_MS) {
+      this.delete(key);
+      this.stats.misses++;
+      return undefined;
+    }
+    this.stats.staleServes++;
+    return { response: slot.response, stale: true };
+  }
+
+  /** Store a response with the scopes its page shows (none declared: it depends on everything). */
+  set(key: string, value: CachedResponse, scopes: readonly string[] = [EVERYTHING]): void {
+    const size = value.gzip.length + value.br.length;
     if (size > this.maxBytes / 10) return;
     this.delete(key);
-    this.#entries.set(key, value);
+    this.#entries.set(key, { response: value, scopes, staleSince: undefined, size });
     this.#bytes += size;
     while (this.#entries.size > this.maxEntries || this.#bytes > this.maxBytes) {
       const oldest = this.#entries.keys().next().value as string;
@@ -153,7 +223,7 @@ export class PageCache {
   delete(key: string): void {
     const old = this.#entries.get(key);
     if (!old) return;
-    this.#bytes -= old.body.length + old.gzip.length + old.br.length;
+    this.#bytes -= old.size;
     this.#entries.delete(key);
   }
 
@@ -161,6 +231,87 @@ export class PageCache {
     this.#entries.clear();
     this.#bytes = 0;
     this.generation = generation;
+    this.stats.fullInvalidations++;
+  }
+
+  /**
+   * The cache moves to `generation`, whose writes changed `changes` (each write's scopes). A page
+   * that shows a written entry or site page itself, or that depends on everything, is dropped; a
+   * page the writes only appear in (lists, home, feeds…) is marked stale; the rest stay. A write
+   * to everything (`*`) empties the cache.
+   */
+  invalidate(changes: readonly (readonly string[])[], generation: string): void {
+    const written = new Set(changes.flat());
+    if (written.has(EVERYTHING)) return this.clear(generation);
+    const now = this.now();
+    for (const [key, slot] of this.#entries) {
+      let meets = false;
+      let drop = false;
+      for (const scope of slot.scopes) {
+        if (scope === EVERYTHING || (written.has(scope) && namesOwnPage(scope))) {
+          drop = true;
+          break;
+        }
+        if (written.has(scope)) meets = true;
+      }
+      if (drop) {
+        this.delete(key);
+        this.stats.dropped++;
+      } else if (meets && slot.staleSince === undefined) {
+        slot.staleSince = now;
+        this.stats.staled++;
+      }
+    }
+    this.generation = generation;
+    this.stats.preciseInvalidations++;
+  }
+
+  /**
+   * Render `key` once for this generation (single flight): the first caller's `render` runs, and
+   * callers that miss the same key while it runs wait for its outcome (`joined`). Its response is
+   * stored only if the cache is still at the generation the render started under (a write during
+   * the render may have changed what it read); a failed render is not stored, and every waiter
+   * gets its error.
+   */
+  fill(
+    key: string,
+    scopes: readonly string[],
+    render: Render,
+  ): { result: Promise<CachedResponse | undefined>; joined: boolean } {
+    const flightKey = `${this.generation}\n${key}`;
+    const running = this.#flights.get(flightKey);
+    if (running) {
+      this.stats.joins++;
+      return { result: running, joined: true };
+    }
+    const started = this.generation;
+    this.stats.renders++;
+    const result = render().then(
+      (response) => {
+        this.#flights.delete(flightKey);
+        if (this.generation === started) {
+          if (response) this.set(key, response, scopes);
+          // What the page answers now is not cacheable: its stale copy must not be served either.
+          else this.delete(key);
+        }
+        return response;
+      },
+      (err: unknown) => {
+        this.#flights.delete(flightKey);
+        throw err;
+      },
+    );
+    this.#flights.set(flightKey, result);
+    return { result, joined: false };
+  }
+
+  /** A stale entry's background render, unless one is already under way for this generation. */
+  revalidate(key: string, scopes: readonly string[], render: Render): void {
+    if (this.#flights.has(`${this.generation}\n${key}`)) return;
+    this.fill(key, scopes, render).result.catch((err: unknown) => {
+      // The stale copy stays until its window ends; the next request past it renders again.
+      console.error(`[cache] could not re-draw ${key}: ${(err as Error).message}`);
+    });
   }
 }
 
@@ -180,5 +331,6 @@ export function pageCacheStats() {
     maxBytes: shared.maxBytes,
     percentFull: Math.round((shared.bytes / shared.maxBytes) * 1000) / 10,
     evictions: shared.evictions,
+    ...shared.stats,
   };
 }

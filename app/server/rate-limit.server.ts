@@ -30,13 +30,15 @@ export async function countAttempt(
   key: string,
   windowMs: number,
   at: Date = new Date(),
+  /** Attempts to add at once (a process's batch, see batchedRateLimit). */
+  attempts = 1,
 ): Promise<{ count: number; windowStart: string }> {
   const now = at.toISOString();
   // ISO-8601 UTC strings of one format sort like the times they stand for, on both databases.
   const windowOpenedAfter = new Date(at.getTime() - windowMs).toISOString();
   const row = await db
     .insertInto("rate_limits")
-    .values({ key, count: 1, window_start: now, blocked_until: null })
+    .values({ key, count: attempts, window_start: now, blocked_until: null })
     .onConflict((oc) =>
       oc.column("key").doUpdateSet((eb) => {
         const expired = eb("rate_limits.window_start", "<=", windowOpenedAfter);
@@ -44,8 +46,8 @@ export async function countAttempt(
           count: eb
             .case()
             .when(expired)
-            .then(1)
-            .else(eb("rate_limits.count", "+", 1))
+            .then(attempts)
+            .else(eb("rate_limits.count", "+", attempts))
             .end(),
           window_start: eb
             .case()
@@ -86,6 +88,123 @@ export async function consumeRateLimit(
     remaining: 0,
     retryAfterSeconds: Math.max(1, Math.ceil((windowEnds - at.getTime()) / 1000)),
   };
+}
+
+/** How often a process writes its batched counts (and learns the other processes'). */
+export const BATCH_FLUSH_MS = 1000;
+
+interface BatchedCounter {
+  /** When the window opened (ms), the shared row's once a flush has answered. */
+  windowStart: number;
+  /** The count in `rate_limits` at this process's last flush: every process's attempts. */
+  shared: number;
+  /** This process's attempts since then, not yet written. */
+  pending: number;
+}
+
+export interface BatchedRateLimit {
+  /** Count one attempt and answer at once, without waiting for the database. */
+  hit(key: string, rule: RateLimitRule, at?: Date): RateLimitResult;
+  /** Write the counts gathered since the last flush (one transaction); runs by itself. */
+  flush(at?: Date): Promise<void>;
+}
+
+/**
+ * A limit for a request that must not wait for a disk write (the search: on SQLite every upsert
+ * waits for a WAL commit and its fsync). Attempts are counted in this process and answered from
+ * memory; within a second they are added to the key's `rate_limits` row in one transaction for
+ * all keys, and the row's total (every process's attempts) becomes this process's base.
+ *
+ * The trade-off: one process counts exactly. With several (cluster workers, instances sharing
+ * PostgreSQL), a process sees the others' attempts up to one flush late, so an address spreading
+ * its searches over N processes gets at most about its rate × 1 s × (N − 1) past the limit, and
+ * each process may allow up to the limit on its own before its first flush of that key answers.
+ * Counts not yet flushed are lost when a process stops (at most a second's worth). Kept for
+ * limits that protect capacity (searches); sign-in and contact keep `consumeRateLimit`.
+ */
+export function batchedRateLimit(
+  database: () => DB | Promise<DB>,
+  flushMs = BATCH_FLUSH_MS,
+): BatchedRateLimit {
+  const counters = new Map<string, BatchedCounter & { windowMs: number }>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let flushing: Promise<void> | undefined;
+
+  const schedule = () => {
+    if (timer || flushMs <= 0) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void limiter.flush();
+    }, flushMs);
+    // A pending flush never keeps the process alive.
+    timer.unref?.();
+  };
+
+  async function write(at: Date) {
+    const batch = [...counters].filter(([, c]) => c.pending > 0);
+    // A window that has ended with nothing left to write is forgotten (memory stays bounded).
+    for (const [key, c] of counters)
+      if (c.pending === 0 && at.getTime() - c.windowStart >= c.windowMs) counters.delete(key);
+    if (batch.length === 0) return;
+    const sent = batch.map(([, c]) => c.pending);
+    const opened = batch.map(([, c]) => c.windowStart);
+    const db = await database();
+    const totals = await db.transaction().execute(async (trx) => {
+      const out = [];
+      for (const [i, [key, c]] of batch.entries())
+        out.push(await countAttempt(trx, key, c.windowMs, at, sent[i]));
+      return out;
+    });
+    batch.forEach(([, c], i) => {
+      c.pending -= sent[i];
+      // A window that ended while the batch was written starts again from this process's count.
+      if (c.windowStart !== opened[i]) return;
+      c.shared = totals[i].count;
+      c.windowStart = Date.parse(totals[i].windowStart);
+    });
+    if (at.getTime() - lastPrune > PRUNE_EVERY_MS) {
+      lastPrune = at.getTime();
+      await pruneRateLimits(db, new Date(at.getTime() - PRUNE_AFTER_MS));
+    }
+  }
+
+  const limiter: BatchedRateLimit = {
+    hit(key, { limit, windowMs }, at = new Date()) {
+      const now = at.getTime();
+      let c = counters.get(key);
+      if (!c) counters.set(key, (c = { windowStart: now, shared: 0, pending: 0, windowMs }));
+      else if (now - c.windowStart >= windowMs) {
+        // A new window. Attempts of the old one not yet written stay pending and count in the
+        // new one (at most a flush's worth: errs towards refusing).
+        c.windowStart = now;
+        c.shared = 0;
+        c.windowMs = windowMs;
+      }
+      c.pending++;
+      schedule();
+      const count = c.shared + c.pending;
+      if (count <= limit) return { allowed: true, remaining: limit - count, retryAfterSeconds: 0 };
+      return {
+        allowed: false,
+        remaining: 0,
+        retryAfterSeconds: Math.max(1, Math.ceil((c.windowStart + windowMs - now) / 1000)),
+      };
+    },
+    async flush(at = new Date()) {
+      // One flush at a time: a second waits for the first, then writes what came since.
+      while (flushing) await flushing;
+      flushing = write(at)
+        .catch((err: Error) =>
+          console.warn(`[rate-limit] could not write the batched counts: ${err.message}`),
+        )
+        .finally(() => {
+          flushing = undefined;
+          if ([...counters.values()].some((c) => c.pending > 0)) schedule();
+        });
+      await flushing;
+    },
+  };
+  return limiter;
 }
 
 /** Forget counters whose window opened before `before`. */

@@ -1,4 +1,8 @@
 import { publicEligibilityRules } from "~/server/eligibility.server.ts";
+import type { RouteHandle } from "~/route-handle.ts";
+
+// The rules are the open jobs' (the job list's address names the kind).
+export const handle = { cacheScope: ["kind:/jobs"] } satisfies RouteHandle;
 
 /**
  * `/eligibility/rules.json`: the age and qualification rules of every open job post, which the

@@ -15,11 +15,14 @@ import { canonicalUrl, rssXml } from "~/server/seo.server.ts";
 import { db } from "~/server/services.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
 import type { Route } from "./+types/feed";
+import type { RouteHandle } from "~/route-handle.ts";
 
 const FEED_SIZE = 50;
 
 const NO_SUCH_FEED =
   "No such feed. Feeds are /feeds/jobs.xml, /feeds/results.xml, /feeds/admit-cards.xml, /feeds/syllabus.xml and /feeds/answer-key.xml, one per state and qualification such as /feeds/jobs-state-bihar.xml, and one per organization such as /feeds/organization-upsc.xml (the link is on each of those pages).";
+
+export const handle = { cacheScope: ["feeds"] } satisfies RouteHandle;
 
 /**
  * /feeds/jobs.xml and the like: RSS 2.0 of a kind's 50 newest entries; /feeds/jobs-state-bihar.xml

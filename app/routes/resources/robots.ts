@@ -1,6 +1,10 @@
 import { env } from "~/server/env.server.ts";
 import { robotsTxt } from "~/server/seo.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
+import type { RouteHandle } from "~/route-handle.ts";
+
+/** The settings and the site's address only. */
+export const handle = { cacheScope: [] } satisfies RouteHandle;
 
 export async function loader() {
   const settings = await publicSettings();

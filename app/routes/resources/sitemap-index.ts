@@ -3,6 +3,9 @@ import { publicKindStats, SITEMAP_PAGE_SIZE } from "~/server/entries/sitemaps.se
 import { env } from "~/server/env.server.ts";
 import { canonicalUrl, sitemapIndexXml } from "~/server/seo.server.ts";
 import { db } from "~/server/services.server.ts";
+import type { RouteHandle } from "~/route-handle.ts";
+
+export const handle = { cacheScope: ["sitemaps"] } satisfies RouteHandle;
 
 /**
  * /sitemap.xml: each kind's sitemaps (/sitemaps/jobs.xml, then /sitemaps/jobs-2.xml and so on,

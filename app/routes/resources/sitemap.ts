@@ -9,6 +9,9 @@ import { listOrganizations } from "~/server/organizations.server.ts";
 import { db } from "~/server/services.server.ts";
 import { listSitePages } from "~/server/site-pages.server.ts";
 import type { Route } from "./+types/sitemap";
+import type { RouteHandle } from "~/route-handle.ts";
+
+export const handle = { cacheScope: ["sitemaps"] } satisfies RouteHandle;
 
 /**
  * /sitemaps/jobs.xml, /sitemaps/jobs-2.xml… (a kind's public entries, newest first, in files of

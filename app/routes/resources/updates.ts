@@ -1,9 +1,12 @@
 import { requestLocale } from "~/i18n/catalog.server.ts";
 import { publicUpdates } from "~/server/public-data.server.ts";
 import { feedInLanguage } from "~/server/updates.server.ts";
+import type { RouteHandle } from "~/route-handle.ts";
 
 /** Short-lived: the bell and the latest bar poll it, and a CDN may serve it on result day. */
 const CACHE_CONTROL = "public, max-age=60, s-maxage=60, stale-while-revalidate=300";
+
+export const handle = { cacheScope: ["updates"] } satisfies RouteHandle;
 
 /** `/updates.json`: what the bell and the latest bar show, `{ bell, latest }` (spec §9). */
 export async function loader({ request }: { request: Request }) {

@@ -22,6 +22,10 @@ import { db } from "~/server/services.server.ts";
 import { pageMeta } from "~/server/seo.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
 import type { Route } from "./+types/contact";
+import type { RouteHandle } from "~/route-handle.ts";
+
+/** Only the settings' words and addresses: no content write changes it. */
+export const handle = { cacheScope: [] } satisfies RouteHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const locale = requestLocale(request);

@@ -25,6 +25,10 @@ import { env } from "~/server/env.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
 import { pageMeta } from "~/server/seo.server.ts";
 import type { Route } from "./+types/eligibility";
+import type { RouteHandle } from "~/route-handle.ts";
+
+/** Only the settings and fixed lists: the rules themselves come from /eligibility/rules.json. */
+export const handle = { cacheScope: [] } satisfies RouteHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const locale = requestLocale(request);

@@ -21,11 +21,15 @@ import { db } from "~/server/services.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
 import { settingsIn } from "~/server/settings.server.ts";
 import type { Route } from "./+types/home";
+import type { RouteHandle } from "~/route-handle.ts";
 
 /** The boxes job seekers expect, in the order they expect them (titled by the catalogue). */
 const BOXES: readonly Kind[] = ["job", "result", "admit-card", "answer-key", "syllabus"];
 const PER_BOX = 10;
 const CLOSING_SOON_DAYS = 7;
+
+/** The newest entries of every kind: every entry write marks it stale (issue 16). */
+export const handle = { cacheScope: ["home"] } satisfies RouteHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const locale = requestLocale(request);

@@ -18,10 +18,15 @@ import { breadcrumbJsonLd, pageMeta, serializeJsonLd } from "~/server/seo.server
 import { db } from "~/server/services.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
 import type { Route } from "./+types/organization";
+import type { RouteHandle } from "~/route-handle.ts";
 
 /** What a job seeker follows an organization for, in this order (titled by the catalogue). */
 const SECTIONS = ["job", "result", "admit-card", "answer-key"] as const satisfies Kind[];
 const PER_SECTION = 10;
+
+export const handle = {
+  cacheScope: ["organization"],
+} satisfies RouteHandle;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const conn = await db();

@@ -13,6 +13,11 @@ import { db } from "~/server/services.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
 import { getSitePage, sitePageIn } from "~/server/site-pages.server.ts";
 import type { Route } from "./+types/site-page";
+import type { RouteHandle } from "~/route-handle.ts";
+
+export const handle = {
+  cacheScope: ["site-page"],
+} satisfies RouteHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   // One module serves every site page: the path is the page's slug.

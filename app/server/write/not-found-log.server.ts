@@ -15,7 +15,7 @@ export type NotFoundRemoveResult =
  * generation (and so every cache) alone. Hits still waiting in memory are dropped first, outside
  * the transaction (see `forgetBufferedNotFound`).
  */
-const CHANGES_NO_CONTENT = () => false;
+const CHANGES_NO_CONTENT = () => [];
 
 /** One path out of the 404 log, with its audit row. */
 export async function removeNotFound(

@@ -6,6 +6,7 @@ import {
   parseDomains,
   updateOrganization,
 } from "../organizations.server.ts";
+import { EVERYTHING } from "~/cache-scope.ts";
 import { inWrite, type Actor } from "./transaction.server.ts";
 
 export type OrganizationSaveResult =
@@ -55,7 +56,8 @@ export async function saveOrganization(
       if (found) await audit("organization.update", id, domains.join(", "));
       return found;
     },
-    (found) => found,
+    // Its page, and every page of its entries (their links' trust comes from its domains).
+    (found) => (found ? [EVERYTHING] : []),
   );
   return changed ? { ok: true, domains } : { ok: false, reason: "not-found" };
 }

@@ -10,6 +10,7 @@ import {
   type RedirectFieldErrors,
   type RedirectRule,
 } from "../redirects.server.ts";
+import { EVERYTHING } from "~/cache-scope.ts";
 import { inWrite, type Actor } from "./transaction.server.ts";
 
 export type RedirectWriteResult =
@@ -70,7 +71,8 @@ export async function saveRedirect(
         await deleteNotFoundIn(trx, rule.source);
         return { ok: true, rule };
       },
-      (result) => result.ok,
+      // Any public path may be a rule's source, and pages keep "no redirect here" per generation.
+      (result) => (result.ok ? [EVERYTHING] : []),
     );
   } catch (err) {
     if (err instanceof RedirectNotFoundError) return notFound(err);
@@ -101,7 +103,7 @@ export async function switchRedirect(
         await audit(enabled ? "redirect.enable" : "redirect.disable", result.rule.source);
         return { ok: true, rule: result.rule };
       },
-      (result) => result.ok,
+      (result) => (result.ok ? [EVERYTHING] : []),
     );
   } catch (err) {
     if (err instanceof RedirectNotFoundError) return notFound(err);
@@ -122,7 +124,7 @@ export async function removeRedirect(
       if (rule) await audit("redirect.delete", rule.source, target(rule));
       return rule;
     },
-    (rule) => rule !== undefined,
+    (rule) => (rule ? [EVERYTHING] : []),
   );
   return deleted ? { ok: true, rule: deleted } : notFound(new RedirectNotFoundError());
 }

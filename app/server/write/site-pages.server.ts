@@ -1,3 +1,4 @@
+import { sitePageScope, type CacheScope } from "~/cache-scope.ts";
 import type { DB } from "../db/db.server.ts";
 import {
   putSitePage,
@@ -7,6 +8,12 @@ import {
   type SitePageInput,
 } from "../site-pages.server.ts";
 import { authorOf, inWrite, type Actor } from "./transaction.server.ts";
+
+/**
+ * A site page shows on its own page (both languages) and in the sitemap; the header and footer
+ * name the pages by fixed words, not by their titles, so no other page changes.
+ */
+const pageScopes = (slug: string): CacheScope[] => [sitePageScope(slug), "sitemaps"];
 
 export type PageSaveResult =
   { ok: true; page: SitePage } | { ok: false; reason: "stale"; current: SitePage; by: string };
@@ -21,11 +28,16 @@ export async function savePage(
   { expectedVersion, actor }: { expectedVersion?: string; actor: Actor },
 ): Promise<PageSaveResult> {
   try {
-    const saved = await inWrite(db, actor, async (trx, audit) => {
-      const result = await putSitePage(trx, page, authorOf(actor), expectedVersion);
-      await audit("site-page.update", page.slug);
-      return result;
-    });
+    const saved = await inWrite(
+      db,
+      actor,
+      async (trx, audit) => {
+        const result = await putSitePage(trx, page, authorOf(actor), expectedVersion);
+        await audit("site-page.update", page.slug);
+        return result;
+      },
+      () => pageScopes(page.slug),
+    );
     return { ok: true, page: saved };
   } catch (err) {
     if (!(err instanceof StalePageError)) throw err;
@@ -55,6 +67,6 @@ export function restorePage(db: DB, slug: string, revisionId: string, actor: Act
       if (restored) await audit("site-page.restore", slug, `revision ${revisionId}`);
       return restored;
     },
-    (restored) => restored !== undefined,
+    (restored) => (restored ? pageScopes(slug) : []),
   );
 }

@@ -1,0 +1,84 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { EntryDetail } from "~/components/entry-detail.tsx";
+import type { EntryData, Field } from "~/content/fields.ts";
+import { glance } from "~/content/glance.ts";
+import { REGISTRY } from "~/content/registry.ts";
+import { catalog } from "~/i18n/catalog.server.ts";
+import { Strings } from "~/i18n/context.tsx";
+import type { Locale } from "~/i18n/locale.ts";
+import { definitionIn } from "~/i18n/registry-words.ts";
+import { jobData } from "./demo-content.server.ts";
+import { definitionForPage } from "./entry-page.server.ts";
+
+const today = "2026-11-23";
+const { title, org, data } = jobData(3, new Date(`${today}T06:00:00Z`));
+const entry = {
+  id: "e1",
+  kind: "job" as const,
+  slug: "a-job",
+  title,
+  organization: org.name,
+  publishedAt: "2026-11-20T10:00:00.000Z",
+  updatedAt: "2026-11-20T10:00:00.000Z",
+  lastDate: String(data.lastDate),
+  data,
+};
+
+function page(locale: Locale, definition: Parameters<typeof EntryDetail>[0]["definition"]) {
+  return renderToStaticMarkup(
+    createElement(Strings, {
+      locale,
+      areas: { detail: catalog(locale).detail },
+      children: createElement(EntryDetail, {
+        entry,
+        definition,
+        related: [],
+        today,
+        glance: glance("job", entry, today, []),
+        trusts: {},
+      }),
+    }),
+  );
+}
+
+const fields = (d: { sections: readonly { fields: readonly Field[] }[] }) =>
+  d.sections.flatMap((s) => s.fields);
+
+describe("the definition a job page sends to the browser", () => {
+  for (const locale of ["en", "hi"] as const) {
+    it(`renders the same ${locale} page as the whole definition`, () => {
+      const whole = definitionIn(REGISTRY.job, catalog(locale).detail.registry);
+      const sent = definitionForPage(whole, data);
+      expect(page(locale, sent)).toBe(page(locale, whole));
+      // Above: a failure means the page reads a property the loader no longer sends.
+      expect(JSON.stringify(sent).length).toBeLessThan(JSON.stringify(whole).length * 0.75);
+    });
+  }
+
+  it("keeps a choice's chosen option only and none of the form's settings", () => {
+    const sent = definitionForPage(REGISTRY.job, data);
+    const state = fields(sent).find((f) => f.name === "state");
+    expect(state).toMatchObject({ type: "select", options: [{ value: data.state }] });
+    for (const f of fields(sent)) {
+      expect(f).not.toHaveProperty("max");
+      expect(f).not.toHaveProperty("required");
+      expect(f).not.toHaveProperty("column");
+      if (f.type !== "textarea") expect(f).not.toHaveProperty("help");
+    }
+  });
+
+  it("leaves out the sections the entry has nothing for", () => {
+    const sparse: EntryData = { summary: "Short.", lastDate: "2026-12-01" };
+    const sent = definitionForPage(REGISTRY.job, sparse);
+    expect(sent.sections.map((s) => s.id)).toEqual(
+      REGISTRY.job.sections.filter((s) => s.fields.some((f) => f.name in sparse)).map((s) => s.id),
+    );
+  });
+
+  it("is made once per kind and language, not per page view", () => {
+    const words = catalog("hi").detail.registry;
+    expect(definitionIn(REGISTRY.job, words)).toBe(definitionIn(REGISTRY.job, words));
+  });
+});

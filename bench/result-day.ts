@@ -1,0 +1,485 @@
+// npm run bench -- --result-day [--seconds 60 --connections 100 --postgres --workers 1 --app DIR]
+// Result day: 2,000 public URLs requested with a Zipf popularity (s = 1) at 100 connections while
+// an editor signs in and posts the real admin entry form every 5 seconds (alternately updating a
+// hot job's title and last date, and publishing a new job). The same run without the editor, and
+// nginx serving the very bytes the warm server answered for the same URL list, go beside it.
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { LANDING_FACETS, landingPath } from "../app/content/landing.ts";
+import { QUALIFICATIONS, STATES } from "../app/content/options.ts";
+import {
+  freePort,
+  startNginx,
+  startServer,
+  stop,
+  table,
+  treeRssMb,
+  waitFor,
+  wrkAsync,
+} from "./lib.ts";
+
+export interface ResultDayOptions {
+  /** The checkout whose server is measured (this one, or an older one through --app). */
+  appDir: string;
+  /** Where the wrk scripts go. */
+  workDir: string;
+  db: string;
+  /** The server's environment for a port and a number of processes (page cache on). */
+  serverEnv: (port: number, workers: number) => NodeJS.ProcessEnv;
+  /** An admin that exists in the database (created with the app's user:create). */
+  admin: { email: string; password: string };
+  seconds: number;
+  connections: number;
+  workers: number[];
+  urls?: number;
+}
+
+/** Seconds between two editor writes. */
+const WRITE_EVERY_S = 5;
+const SEARCH_TERMS = [
+  "clerk",
+  "constable",
+  "teacher",
+  "railway",
+  "bank",
+  "police",
+  "nurse",
+  "engineer",
+  "ssc",
+  "upsc",
+  "result",
+  "admit card",
+  "answer key",
+  "syllabus",
+  "junior clerk",
+  "assistant",
+  "officer",
+  "driver",
+  "apprentice",
+  "steno",
+  "data entry",
+  "forest guard",
+  "army",
+  "navy",
+  "post office",
+  "anganwadi",
+  "lab assistant",
+  "pharmacist",
+  "accountant",
+  "12th pass",
+];
+
+interface Run {
+  label: string;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  requests: number;
+  writes: number | "";
+  writeFailures: number;
+  writeMs: number[];
+  renders: number | undefined;
+  rss: number | "";
+}
+
+export async function resultDay(o: ResultDayOptions): Promise<void> {
+  const port = await freePort(4250, 4289);
+  const base = `http://127.0.0.1:${port}`;
+  const hotTitle = "Result Day Hot Job";
+  let hotId = "";
+  const runs: Run[] = [];
+  let list: string[] = [];
+  let weights: number[] = [];
+  let bodies: Buffer[] = [];
+  const cacheNotes: string[] = [];
+
+  for (const workers of o.workers) {
+    for (const publishing of [false, true]) {
+      const server = startServer(o.serverEnv(port, workers), o.appDir);
+      await waitFor(`${base}/healthz`, server);
+      const cookie = await signIn(base, o.admin);
+      if (!list.length) {
+        // The hot job is the editor's own, published before the first run so both runs see it.
+        hotId = await publishJob(base, cookie, hotTitle);
+        const hotPath = `/jobs/${(await editForm(base, cookie, hotId)).slug}`;
+        console.log(`result day: building the URL list (hot job ${hotPath})…`);
+        list = await urlList(base, hotPath, o.urls ?? 2000);
+      }
+      console.log(`result day: warming ${list.length} URLs (${workers} process(es))…`);
+      const answered = await warm(base, list);
+      if (!weights.length) {
+        const dropped = list.filter((_, i) => answered[i] !== 200);
+        if (dropped.length)
+          console.warn(
+            `  ${dropped.length} URLs did not answer 200 and were left out: ${dropped.slice(0, 5).join(" ")}…`,
+          );
+        list = list.filter((_, i) => answered[i] === 200);
+        weights = list.map((_, i) => 1 / (i + 1));
+        bodies = [];
+        for (const url of list) bodies.push(await getBody(base + url));
+      }
+      const script = writeScript(path.join(o.workDir, "result-day.lua"), list, weights);
+      const before = await healthz(base);
+      const started = Date.now();
+      const wrkRun = wrkAsync(wrkArgs(o, script, base));
+      const writes = publishing
+        ? await editor(base, cookie, hotId, started, started + o.seconds * 1000)
+        : { done: 0, failed: 0, ms: [] };
+      const out = await wrkRun;
+      const after = await healthz(base);
+      const r = parseResult(out);
+      runs.push({
+        label: `app${o.workers.length > 1 ? `, ${workers} process(es)` : ""}, ${publishing ? `editor every ${WRITE_EVERY_S} s` : "no publishing"}`,
+        ...r,
+        writes: publishing ? writes.done : "",
+        writeFailures: writes.failed,
+        writeMs: writes.ms,
+        renders:
+          before.renders === undefined || after.renders === undefined
+            ? undefined
+            : after.renders - before.renders,
+        rss: treeRssMb(server.pid!),
+      });
+      if (after.cache)
+        cacheNotes.push(
+          `${runs.at(-1)!.label}: page cache ${after.cache.entries} pages, ${after.cache.percentFull}% full, ${after.cache.evictions} evictions`,
+        );
+      await stop(server);
+    }
+  }
+
+  const nginxPort = await freePort(4290, 4299);
+  const nginx = await startNginx(bodies, nginxPort);
+  const nginxScript = writeScript(
+    path.join(o.workDir, "result-day-nginx.lua"),
+    list.map((_, i) => `/p${i}`),
+    weights,
+  );
+  const n = parseResult(await wrkAsync(wrkArgs(o, nginxScript, nginx.base)));
+  await nginx.stop();
+  runs.push({
+    label: "nginx, the same bytes",
+    ...n,
+    writes: "",
+    writeFailures: 0,
+    writeMs: [],
+    renders: undefined,
+    rss: "",
+  });
+
+  const print = (v: number | undefined, digits = 0) =>
+    v === undefined ? "n/a" : v.toFixed(digits);
+  const rows: (string | number)[][] = [
+    ["result day", "req/s", "p50 ms", "p95 ms", "p99 ms", "errors", "writes", "renders", "RSS MB"],
+    ...runs.map((r) => [
+      r.label,
+      Math.round(r.rps),
+      r.p50.toFixed(2),
+      r.p95.toFixed(2),
+      r.p99.toFixed(2),
+      r.errors,
+      r.writes === "" ? "" : `${r.writes}${r.writeFailures ? ` (${r.writeFailures} failed)` : ""}`,
+      r.label.startsWith("nginx") ? "" : print(r.renders),
+      r.rss,
+    ]),
+  ];
+  console.log(
+    `\n${list.length} URLs, Zipf s = 1 (the hottest is ${((weights[0] / sum(weights)) * 100).toFixed(1)}% of requests); wrk -t1 -c${o.connections} -d${o.seconds}s; ${o.db}; ${path.relative(process.cwd(), o.appDir) || "this checkout"}\n`,
+  );
+  console.log(table(rows));
+  console.log("\n" + cacheNotes.join("\n"));
+
+  for (const workers of o.workers) {
+    const suffix = o.workers.length > 1 ? `, ${workers} process(es)` : "";
+    const quiet = runs.find((r) => r.label === `app${suffix}, no publishing`)!;
+    const busy = runs.find((r) => r.label === `app${suffix}, editor every ${WRITE_EVERY_S} s`)!;
+    const writes = Number(busy.writes) || 0;
+    // Renders the writes caused: the busy run's, less what the same run renders without them.
+    const perWrite =
+      busy.renders === undefined || quiet.renders === undefined || !writes
+        ? undefined
+        : (busy.renders - quiet.renders) / writes;
+    const hot = hotUrls(weights, busy.rps * WRITE_EVERY_S);
+    const ms = busy.writeMs.toSorted((a, b) => a - b);
+    console.log(
+      [
+        `\n${workers} process(es):`,
+        `  throughput with publishing ÷ without: ${(busy.rps / quiet.rps).toFixed(2)} (target ≥ 0.7)`,
+        `  p99 with publishing: ${busy.p99.toFixed(1)} ms (target < 100 ms)`,
+        `  renders per write${workers > 1 ? " (one worker's /healthz counters: whichever answered)" : ""}: ${print(perWrite, 1)}; hot URLs (distinct URLs asked for in ${WRITE_EVERY_S} s at this rate): ${Math.round(hot)}; ratio ${perWrite === undefined ? "n/a" : (perWrite / hot).toFixed(2)}`,
+        `  editor's form posts: ${writes} (${busy.writeFailures} failed), median ${ms.length ? ms[Math.floor(ms.length / 2)].toFixed(0) : "n/a"} ms, slowest ${ms.length ? ms.at(-1)!.toFixed(0) : "n/a"} ms`,
+        `  app ÷ nginx (no publishing): ${Math.round((quiet.rps / n.rps) * 100)}%`,
+      ].join("\n"),
+    );
+  }
+}
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+/** How many distinct URLs `requests` requests drawn from these weights ask for, on average. */
+function hotUrls(weights: number[], requests: number): number {
+  const total = sum(weights);
+  return sum(weights.map((w) => 1 - Math.pow(1 - w / total, requests)));
+}
+
+function wrkArgs(o: ResultDayOptions, script: string, base: string): string[] {
+  return ["-t", "1", "-c", String(o.connections), "-d", `${o.seconds}s`, "-s", script, base + "/"];
+}
+
+/**
+ * The wrk script: the requests are formatted once, and a table holds each URL's index as many
+ * times as its weight asks (100,000 slots), so `request()` is one random table lookup.
+ */
+function writeScript(file: string, paths: string[], weights: number[]): string {
+  const total = sum(weights);
+  const counts = weights.map((w) => Math.max(1, Math.round((w / total) * 100_000)));
+  writeFileSync(
+    file,
+    `local paths = {${paths.map((p) => JSON.stringify(p)).join(",")}}
+local counts = {${counts.join(",")}}
+local reqs, pick = {}, {}
+function init(args)
+  math.randomseed(os.time())
+  for i, p in ipairs(paths) do
+    reqs[i] = wrk.format("GET", p)
+    for _ = 1, counts[i] do pick[#pick + 1] = i end
+  end
+end
+function request()
+  return reqs[pick[math.random(#pick)]]
+end
+function done(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format("RESULT %d %d %d %d %d %d %d %d %d %d\\n", summary.requests, summary.duration,
+    latency:percentile(50), latency:percentile(95), latency:percentile(99),
+    e.connect, e.read, e.write, e.status, e.timeout))
+end
+`,
+  );
+  return file;
+}
+
+/** The script's done() line: microseconds in, milliseconds out; errors of every sort together. */
+function parseResult(out: string) {
+  const line = /RESULT ([\d ]+)/.exec(out);
+  if (!line) throw new Error(`wrk printed no RESULT line:\n${out}`);
+  const [requests, duration, p50, p95, p99, ...errors] = line[1].trim().split(" ").map(Number);
+  return {
+    requests,
+    rps: requests / (duration / 1e6),
+    p50: p50 / 1000,
+    p95: p95 / 1000,
+    p99: p99 / 1000,
+    errors: sum(errors),
+  };
+}
+
+async function healthz(base: string) {
+  const json = (await (await fetch(`${base}/healthz`)).json()) as {
+    renders?: number;
+    pageCache?: {
+      renders?: number;
+      entries: number;
+      percentFull: number;
+      evictions: number;
+    } | null;
+  };
+  const renders = json.pageCache?.renders ?? json.renders;
+  return { renders: typeof renders === "number" ? renders : undefined, cache: json.pageCache };
+}
+
+/** A GET that retries once when the server closed an idle kept-alive socket under it. */
+async function getBody(url: string, headers: Record<string, string> = {}): Promise<Buffer> {
+  const get = () => fetch(url, { headers }).then(async (r) => Buffer.from(await r.arrayBuffer()));
+  return get().catch(get);
+}
+
+async function warm(base: string, list: string[]): Promise<number[]> {
+  const status: number[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < list.length) {
+        const i = next++;
+        const get = () => fetch(base + list[i], { redirect: "manual" });
+        const res = await get().catch(get);
+        await res.arrayBuffer();
+        status[i] = res.status;
+      }
+    }),
+  );
+  return status;
+}
+
+/** Same seed, same list: runs of the same data set request the same URLs. */
+function shuffled<T>(items: T[], seed = 16): T[] {
+  let s = seed;
+  const random = () => {
+    s = (s + 0x6d2b79f5) | 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+/**
+ * The URLs of a result day, hottest first: the home page, the results list and the hot job, then
+ * lists, landing pages, later pages of lists, searches, detail pages (results and jobs most) and a
+ * few Hindi twins, mixed so that every sort appears at every popularity.
+ */
+async function urlList(base: string, hotPath: string, size: number): Promise<string[]> {
+  const details = new Map<string, string[]>();
+  const index = await (await fetch(`${base}/sitemap.xml`)).text();
+  for (const m of index.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+    // The first file of each kind is enough: the newest 10,000.
+    if (/-\d+\.xml$/.test(m[1])) continue;
+    const xml = await (await fetch(new URL(new URL(m[1]).pathname, base))).text();
+    for (const loc of xml.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+      const p = new URL(loc[1]).pathname;
+      const kind = /^\/(jobs|results|admit-cards|answer-key|syllabus)\/[^/]+$/.exec(p)?.[1];
+      if (!kind) continue;
+      details.set(kind, [...(details.get(kind) ?? []), p]);
+    }
+  }
+  const kinds = ["/jobs", "/results", "/admit-cards", "/answer-key", "/syllabus"];
+  const landing = LANDING_FACETS.flatMap((facet) =>
+    (facet === "state" ? STATES : QUALIFICATIONS).map((o) => landingPath(facet, o.value)),
+  );
+  const pages = [
+    ...range(2, 40).map((n) => `/jobs?page=${n}`),
+    ...range(2, 20).map((n) => `/results?page=${n}`),
+    ...kinds.slice(2).flatMap((k) => range(2, 5).map((n) => `${k}?page=${n}`)),
+    // Qualifications hold more jobs each than states: their second pages exist.
+    ...landing.slice(-10).map((l) => `${l}?page=2`),
+  ];
+  const searches = SEARCH_TERMS.map((q) => `/search?q=${encodeURIComponent(q)}`);
+  const top = ["/", "/results", hotPath, "/jobs", "/admit-cards", "/answer-key", "/syllabus"];
+  const hindi = [...top, ...landing.slice(0, 8), ...(details.get("results") ?? []).slice(0, 20)]
+    .filter((p) => p !== hotPath)
+    .map((p) => (p === "/" ? "/hi" : `/hi${p}`));
+  const fixed = [...landing, ...pages, ...searches, ...hindi];
+  // Detail pages fill the rest: results first on result day, then jobs, then the other kinds.
+  const left = size - top.length - fixed.length;
+  const share: [string, number][] = [
+    ["results", 0.4],
+    ["jobs", 0.4],
+    ["admit-cards", 0.12],
+    ["answer-key", 0.05],
+    ["syllabus", 0.03],
+  ];
+  const detailPaths = share.flatMap(([kind, f]) =>
+    // A few more than needed: the list is cut to size after duplicates go.
+    (details.get(kind) ?? []).slice(0, Math.round((left + 50) * f)),
+  );
+  const rest = shuffled([...fixed, ...detailPaths]).filter((p) => p !== hotPath);
+  return [...new Set([...top, ...rest])].slice(0, size);
+}
+
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+// --- The editor: the real sign-in and the real admin entry form, over HTTP ------------------------
+
+async function signIn(base: string, admin: { email: string; password: string }): Promise<string> {
+  const res = await fetch(`${base}/admin/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+    body: new URLSearchParams({ ...admin, next: "/admin" }),
+  });
+  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);
+  if (res.status !== 302 || !cookies.length)
+    throw new Error(`the editor could not sign in: ${res.status}`);
+  return cookies.join("; ");
+}
+
+/** The job form's fields, as the admin's "Publish" button sends them. */
+function jobForm(title: string, lastDate: string): Record<string, string> {
+  return {
+    intent: "publish",
+    title,
+    organization: "Result Day Recruitment Board",
+    status: "published",
+    "data.summary": "Applications are invited for the posts below; read the notification first.",
+    "data.employmentType": "FULL_TIME",
+    "data.state": "Bihar",
+    "data.lastDate": lastDate,
+    "data.qualification": "Graduate",
+  };
+}
+
+async function postForm(base: string, cookie: string, url: string, form: Record<string, string>) {
+  const res = await fetch(base + url, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie, origin: base, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(form),
+  });
+  await res.arrayBuffer();
+  return res;
+}
+
+/** Publishes a job through the add form; returns its id (from the redirect to its edit page). */
+async function publishJob(base: string, cookie: string, title: string): Promise<string> {
+  const res = await postForm(base, cookie, "/admin/manage-jobs/add", jobForm(title, "2099-12-31"));
+  const id = /\/edit\/([^?/]+)/.exec(res.headers.get("location") ?? "")?.[1];
+  if (!id) throw new Error(`publishing "${title}" answered ${res.status}`);
+  return id;
+}
+
+/** The edit page as the editor opens it: the version the form carries, and the slug. */
+async function editForm(base: string, cookie: string, id: string) {
+  const html = (await getBody(`${base}/admin/manage-jobs/edit/${id}`, { cookie })).toString();
+  const value = (name: string) => {
+    const tag = new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(html)?.[0] ?? "";
+    return /value="([^"]*)"/.exec(tag)?.[1]?.replaceAll("&amp;", "&") ?? "";
+  };
+  const slug = value("slug");
+  if (!slug) throw new Error(`the edit page of ${id} shows no slug`);
+  return { version: value("version"), slug };
+}
+
+/**
+ * Every WRITE_EVERY_S seconds until `until`: update the hot job's title and last date (opening its
+ * edit form first for the version, as a browser would), or publish a new job, in turn.
+ */
+async function editor(base: string, cookie: string, hotId: string, from: number, until: number) {
+  const ms: number[] = [];
+  let done = 0;
+  let failed = 0;
+  for (let n = 0; ; n++) {
+    const at = from + (n + 1) * WRITE_EVERY_S * 1000;
+    if (at > until - 1000) break;
+    await new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
+    const started = performance.now();
+    let res: Response;
+    if (n % 2 === 0) {
+      const { version, slug } = await editForm(base, cookie, hotId);
+      const day = String(1 + (n % 28)).padStart(2, "0");
+      res = await postForm(base, cookie, `/admin/manage-jobs/edit/${hotId}`, {
+        ...jobForm(`Result Day Hot Job (revised ${n / 2 + 1})`, `2099-11-${day}`),
+        slug,
+        version,
+      });
+    } else {
+      res = await postForm(
+        base,
+        cookie,
+        "/admin/manage-jobs/add",
+        jobForm(`Result Day New Job ${Date.now()}`, "2099-12-31"),
+      );
+    }
+    ms.push(performance.now() - started);
+    if (res.status === 302 || res.status === 303) done++;
+    else failed++;
+  }
+  return { done, failed, ms };
+}
