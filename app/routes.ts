@@ -28,6 +28,12 @@ export default [
   route("api/auth/*", "routes/resources/auth.ts"),
   route("eligibility/rules.json", "routes/resources/eligibility-rules.ts"),
   route("files/:name", "routes/resources/file.ts"),
+  // Job alerts' signed links that answer no HTML (issue 15): RFC 8058 one-click unsubscribe (a
+  // cross-site POST without cookies) and the subscriber's data as JSON.
+  route("alerts/unsubscribe/one-click", "routes/resources/alerts-one-click.ts"),
+  route("alerts/export", "routes/resources/alerts-export.ts"),
+  // Web-push subscriptions: the VAPID key (GET), subscribe (POST) and unsubscribe (DELETE).
+  route("alerts/push", "routes/resources/alerts-push.ts"),
 
   // Public site, inside the shell: English at the root, Hindi under /hi/ (issue 14). The same
   // modules serve both; a Hindi route's id ends in "-hi" and its loader reads the language from
@@ -68,6 +74,7 @@ export default [
       route("manage-site-pages/history/:slug", "routes/admin/site-page-history.tsx"),
       route("organizations", "routes/admin/organizations.tsx"),
       route("messages", "routes/admin/messages.tsx"),
+      route("alerts", "routes/admin/alerts.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("*", "routes/admin/not-found.tsx"),
     ]),
@@ -92,6 +99,10 @@ function publicSite(locale: "en" | "hi"): RouteConfigEntry[] {
     page("contact-us", "routes/site/contact.tsx", "contact"),
     page("search", "routes/site/search.tsx", "search"),
     page("eligibility", "routes/site/eligibility.tsx", "eligibility"),
+    page("alerts", "routes/site/alerts.tsx", "alerts"),
+    page("alerts/confirm", "routes/site/alerts-confirm.tsx", "alerts-confirm"),
+    page("alerts/manage", "routes/site/alerts-manage.tsx", "alerts-manage"),
+    page("alerts/unsubscribe", "routes/site/alerts-unsubscribe.tsx", "alerts-unsubscribe"),
     page("*", "routes/site/not-found.tsx", "not-found"),
   ];
 }

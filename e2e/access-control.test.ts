@@ -64,6 +64,8 @@ function capabilityFor(pattern: string, method: "GET" | "POST"): Capability | nu
   if (under("/admin/messages")) return "messages";
   if (under("/admin/trash")) return "trash";
   if (under("/admin/organizations")) return "organizations";
+  // Editors see the alerts' subscribers and outbox; only an admin's buttons change them.
+  if (under("/admin/alerts")) return method === "POST" ? "administer" : "alerts";
   // The dashboard's only action is "Approve and publish" in the review queue.
   if (pattern === "/admin" && method === "POST") return "publish";
   const [, , segment, screen] = pattern.split("/");
@@ -124,6 +126,10 @@ function formFor(route: AdminRoute, t: Targets, complete: boolean): Body {
       ],
       "messages.tsx": [
         ["intent", "archive"],
+        ["id", ""],
+      ],
+      "alerts.tsx": [
+        ["intent", "retry"],
         ["id", ""],
       ],
       "users.tsx": [
@@ -191,6 +197,8 @@ function formFor(route: AdminRoute, t: Targets, complete: boolean): Body {
         ["intent", "delete"],
         ["id", t.messageId],
       ];
+    case "alerts.tsx":
+      return [["intent", "pause"]];
     case "users.tsx":
       return [
         ["intent", "set-role"],
@@ -245,6 +253,10 @@ const TABLES = [
   "messages",
   "audit_log",
   "app_meta",
+  "alert_subscriptions",
+  "outbox",
+  "alert_events",
+  "alert_digest_items",
   "user",
   "account",
   "session",
@@ -408,6 +420,7 @@ describe("access control of every admin route", () => {
       "/admin/manage-site-pages/edit/:slug",
       "/admin/manage-site-pages/history/:slug",
       "/admin/messages",
+      "/admin/alerts",
       "/admin/users",
       "/admin/trash",
       "/admin/*",
@@ -588,6 +601,7 @@ describe("access control of every admin route", () => {
     expect(await get("author", "/admin/manage-jobs/add")).toBe(200);
     expect(await get("author", "/admin/manage-site-pages")).toBe(403);
     expect(await get("author", "/admin/trash")).toBe(403);
+    expect(await get("author", "/admin/alerts")).toBe(403);
     expect(
       await post("author", "/admin/manage-jobs", [
         ["intent", "publish"],
@@ -615,8 +629,10 @@ describe("access control of every admin route", () => {
       "/admin/trash",
       "/admin/organizations",
       "/admin/manage-jobs",
+      "/admin/alerts",
     ])
       expect(await get("editor", path), path).toBe(200);
+    expect(await post("editor", "/admin/alerts", [["intent", "pause"]])).toBe(403);
     expect(await snapshot(null)).toEqual(before);
   });
 
@@ -729,12 +745,108 @@ describe("access control of every admin route", () => {
       "/admin/content-settings",
       "/admin/manage-site-pages/edit/about-us",
       "/admin/messages",
+      "/admin/alerts",
       "/admin/users",
       "/admin/organizations",
     ]) {
       const route = ADMIN_ROUTES.find((r) => concrete.get(r.pattern) === path)!;
       const res = await call(path, "POST", admin.cookie, formFor(route, targets, false));
       expect(res.status, path).toBe(400);
+    }
+  });
+
+  it("guards every button of the Alerts screen: an admin's only, a refusal changes nothing", async () => {
+    // Failed and dead messages, so that a retry or a discard that got through would show.
+    const at = new Date().toISOString();
+    const statuses = ["failed", "dead", "dead", "failed"] as const;
+    const keys = statuses.map((s, i) => `acl:${s}:${i}:${Date.now()}`);
+    await withE2eDb((db) =>
+      db
+        .insertInto("outbox")
+        .values(
+          keys.map((key, i) => ({
+            id: key,
+            channel: "telegram" as const,
+            key,
+            payload: JSON.stringify({ text: "Probe" }),
+            status: statuses[i],
+            attempts: 8,
+            next_attempt_at: "2099-01-01T00:00:00.000Z",
+            last_error: "probe",
+            created_at: at,
+          })),
+        )
+        .execute(),
+    );
+    const forms: Body[] = [
+      [
+        ["intent", "retry"],
+        ["id", keys[0]],
+      ],
+      [
+        ["intent", "discard"],
+        ["id", keys[1]],
+      ],
+      // In this order, each of the admin's presses has a row to act on.
+      [["intent", "discard-dead"]],
+      [["intent", "retry-failed"]],
+      [["intent", "pause"]],
+      [["intent", "resume"]],
+    ];
+    try {
+      const failures: string[] = [];
+      for (const [who, cookie, token, wanted] of [
+        ["anonymous", null, null, 302],
+        ["no role", editor.cookie, editor.token, 403],
+        ["author", staff.author.cookie, staff.author.token, 403],
+        ["editor", staff.editor.cookie, staff.editor.token, 403],
+      ] as const) {
+        const before = await snapshot(token);
+        for (const body of forms) {
+          const res = await call("/admin/alerts", "POST", cookie, body);
+          await res.arrayBuffer();
+          if (res.status !== wanted) failures.push(`${who} ${body[0][1]} → ${res.status}`);
+        }
+        expect(await snapshot(token), who).toEqual(before);
+      }
+      expect(failures).toEqual([]);
+      expect((await call("/admin/alerts", "GET", staff.editor.cookie)).status).toBe(200);
+      expect((await call("/admin/alerts", "GET", staff.author.cookie)).status).toBe(403);
+
+      // The admin: each button does its work (a redirect back to the screen) with its audit row.
+      const done: string[] = [];
+      for (const body of forms) {
+        const res = await call("/admin/alerts", "POST", admin.cookie, body);
+        done.push(`${body[0][1]} → ${res.status} ${res.headers.get("location") ?? ""}`);
+      }
+      expect(done.map((d) => d.replace(/\?.*$/, ""))).toEqual(
+        forms.map((f) => `${f[0][1]} → 302 /admin/alerts`),
+      );
+      const audit = await withE2eDb((db) =>
+        db
+          .selectFrom("audit_log")
+          .select("action")
+          .where("action", "like", "outbox.%")
+          .where("created_at", ">=", at)
+          .execute(),
+      );
+      expect(audit.map((a) => a.action).sort()).toEqual([
+        "outbox.discard",
+        "outbox.discard-dead",
+        "outbox.pause",
+        "outbox.resume",
+        "outbox.retry",
+        "outbox.retry-all",
+      ]);
+    } finally {
+      await withE2eDb(async (db) => {
+        await db.deleteFrom("outbox").where("key", "in", keys).execute();
+        await db
+          .updateTable("app_meta")
+          .set({ value: "0" })
+          .where("key", "=", "outbox_paused")
+          .execute();
+      });
     }
   });
 

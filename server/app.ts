@@ -5,6 +5,7 @@ import express from "express";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { todayInIndia } from "~/india-date.ts";
 import { nonceContext } from "~/request-context.ts";
+import { cacheGeneration, followContentChanges } from "~/server/cache-invalidation.server.ts";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "~/server/client-address.server.ts";
 import { env } from "~/server/env.server.ts";
 import {
@@ -18,7 +19,8 @@ import {
 } from "~/server/page-cache.server.ts";
 import { logCacheHit } from "~/server/logger.server.ts";
 import { closeServices, services, type Services } from "~/server/services.server.ts";
-import { canonicalRequestUrl, routeQueryParams } from "./cache-key.ts";
+import { startAlertWorker, stopAlertWorker } from "~/server/alerts/worker.server.ts";
+import { canonicalRequestUrl, routeCacheScopes, routeQueryParams } from "./cache-key.ts";
 import { bodyLimit, errorPage, requestLog } from "./request-log.ts";
 import {
   contentSecurityPolicy,
@@ -36,16 +38,21 @@ let ready: Services | undefined;
 /** Open the database (migrating and seeding it) before the first request is accepted. */
 export async function start(): Promise<void> {
   ready = await services();
+  startAlertWorker(ready.db);
 }
 
 /** Close the database, the LISTEN client and the timers: at shutdown, after the last response. */
 export async function stop(): Promise<void> {
   ready = undefined;
+  await stopAlertWorker();
   await closeServices();
 }
 
 export const pageCache = sharedPageCache(config.PAGE_CACHE_MB * 1024 * 1024);
 const queryParams = routeQueryParams(build);
+const scopesOf = routeCacheScopes(build);
+/** Moves the page cache to a new generation, dropping only what the writes in between changed. */
+let followChanges: ReturnType<typeof followContentChanges> | undefined;
 /** CACHE_PAGES=0 turns the page cache off (the benchmark measures both). */
 const cacheEnabled = process.env.CACHE_PAGES !== "0";
 /** CSP=0 turns the Content-Security-Policy header off (for debugging only). */
@@ -87,11 +94,16 @@ app.use((req, res, next) => {
   res.redirect(301, clean + (queryAt < 0 ? "" : req.originalUrl.slice(queryAt)));
 });
 
+const ONE_CLICK_UNSUBSCRIBE = /^\/alerts\/unsubscribe\/one-click$/;
+
 // A write must come from this site. React Router checks the Origin of a page's action, but not of
 // a resource route's (sign-out), nor a request without Origin: those are judged here by Origin,
 // then Referer, and the browser's Fetch Metadata (OWASP CSRF prevention).
 app.use((req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  // RFC 8058 one-click unsubscribe: the mail provider posts cross-site, without cookies; the
+  // signed token in the URL is the authority, and all it can do is stop that subscriber's alerts.
+  if (req.method === "POST" && ONE_CLICK_UNSUBSCRIBE.test(req.path)) return next();
   const source = req.headers.origin ?? req.headers.referer;
   let foreign = req.headers["sec-fetch-site"] === "cross-site";
   if (source && !foreign) {
@@ -114,20 +126,24 @@ const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revali
 app.use(async (req, res, next) => {
   if (!cacheEnabled || !isCacheableRequest(req.method, req.path, req.headers.cookie)) return next();
   try {
-    const { generation } = await services();
+    const { generation, db } = await services();
     // Pages show "NEW" and "Closed" relative to today (India time), so a new day is a new
     // generation too, even when nobody has written anything.
-    const current = currentCacheKey(await generation.current());
-    if (current !== pageCache.generation) pageCache.clear(current);
+    const content = await generation.current();
+    const current = currentCacheKey(content);
+    if (current !== pageCache.generation) {
+      followChanges ??= followContentChanges(pageCache, db);
+      await followChanges(content, cacheKey.day);
+    }
     if (req.originalUrl.length > 512) return next();
     // Only the parameters the route reads: junk (utm_*, fbclid…) shares the clean URL's entry.
     const queryAt = req.originalUrl.indexOf("?");
     const path = queryAt < 0 ? req.originalUrl : req.originalUrl.slice(0, queryAt);
     const key = canonicalRequestUrl(req.originalUrl, queryParams.of(path));
-    let entry = pageCache.get(key);
-    let status = "HIT";
-    if (!entry) {
-      status = "MISS";
+    const found = pageCache.lookup(key);
+    let entry = found?.response;
+    let status = found?.stale ? "STALE" : "HIT";
+    const render = async (): Promise<Rendered> => {
       const url = new URL(key, `http://${req.headers.host ?? "localhost"}`);
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) {
@@ -138,18 +154,32 @@ app.use(async (req, res, next) => {
         getLoadContext(req, res),
       );
       const body = Buffer.from(await response.arrayBuffer());
-      if (!isCacheableResponse(response.status, response.headers)) {
-        return sendUncached(res, response, body);
-      }
+      if (!isCacheableResponse(response.status, response.headers)) return { response, body };
       if (!response.headers.has("cache-control"))
         response.headers.set("cache-control", PUBLIC_CACHE_CONTROL);
-      entry = buildCachedResponse(response.status, response.headers, body, current, (scripts) =>
-        contentSecurityPolicy(scripts, https),
+      const entry = buildCachedResponse(response.status, response.headers, body, current, (s) =>
+        contentSecurityPolicy(s, https),
       );
-      // Only store what was rendered for the generation that is still current.
-      if (pageCache.generation === current) pageCache.set(key, entry);
+      return { response, body, entry };
+    };
+    // Only a cacheable answer is shared with the requests that wait for it: one that is not
+    // (a 404, a redirect, a cookie) is theirs to render.
+    let own: Rendered | undefined;
+    const shared = async () => (own = await render()).entry;
+    if (found?.stale) {
+      // Answered from the stale copy while one request draws the page again.
+      pageCache.revalidate(key, scopesOf(path), shared);
+    } else if (!entry) {
+      status = "MISS";
+      const flight = pageCache.fill(key, scopesOf(path), shared);
+      entry = await flight.result;
+      if (flight.joined && !entry) {
+        pageCache.stats.renders++;
+        own = await render();
+      }
+      if (!entry) return sendUncached(res, own!.response, own!.body);
     }
-    const answer = cachedAnswer(req.method, req.headers, entry, status);
+    const answer = cachedAnswer(req.method, req.headers, entry!, status);
     for (const [name, value] of answer.headers) res.setHeader(name, value);
     res.status(answer.status);
     return res.end(answer.payload);
@@ -157,6 +187,13 @@ app.use(async (req, res, next) => {
     next(err);
   }
 });
+
+/** A page drawn for the cache: the response, and the entry to keep when it may be kept. */
+interface Rendered {
+  response: Response;
+  body: Buffer;
+  entry?: CachedResponse;
+}
 
 function sendUncached(res: express.Response, response: Response, body: Buffer) {
   res.status(response.status);
@@ -217,7 +254,7 @@ const cacheKey = { generation: -1, day: "", key: "" };
 function currentCacheKey(generation: number): string {
   const day = todayInIndia();
   if (generation !== cacheKey.generation || day !== cacheKey.day)
-    Object.assign(cacheKey, { generation, day, key: `${generation}-${day}` });
+    Object.assign(cacheKey, { generation, day, key: cacheGeneration(generation, day) });
   return cacheKey.key;
 }
 

@@ -4,7 +4,7 @@
  *
  * - Admin: everything, including users, settings and the SEO tools.
  * - Editor: create, edit, publish, schedule and trash any entry and site page; the inbox,
- *   organizations and the trash.
+ *   organizations and the trash; sees (does not change) the alerts' subscribers and outbox.
  * - Author: create entries and edit their own drafts, and submit them for review; cannot
  *   publish, schedule or trash.
  */
@@ -24,12 +24,14 @@ export type Capability =
   | "messages"
   | "organizations"
   | "trash"
-  /** Users, settings, SEO tools. */
+  /** See the Alerts screen (subscribers, the outbox); its buttons need "administer". */
+  | "alerts"
+  /** Users, settings, SEO tools, and pausing, retrying or discarding alerts. */
   | "administer";
 
 const CAN: Record<Role, readonly Capability[]> = {
-  admin: ["publish", "site-pages", "messages", "organizations", "trash", "administer"],
-  editor: ["publish", "site-pages", "messages", "organizations", "trash"],
+  admin: ["publish", "site-pages", "messages", "organizations", "trash", "alerts", "administer"],
+  editor: ["publish", "site-pages", "messages", "organizations", "trash", "alerts"],
   author: [],
 };
 

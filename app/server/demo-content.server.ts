@@ -897,7 +897,7 @@ const PAGES: SitePageInput[] = [
     description: "What information govjobs collects and how it is used.",
     body: `<p>We collect as little as we can. Browsing the site needs no account.</p>
 <h2>What we collect</h2>
-<ul><li>Messages you send through the contact form: your name, e-mail address and message, kept so that we can reply.</li><li>Standard server logs (address, page, time) kept for security for a short period.</li></ul>
+<ul><li>Messages you send through the contact form: your name, e-mail address and message, kept so that we can reply.</li><li>Standard server logs (address, page, time) kept for security for a short period.</li><li>Job alerts, if you subscribe: your e-mail address, the language and topics you chose (states, qualifications, organizations, kinds), daily or instant and the hour, when you subscribed and confirmed, and the alerts queued or sent to you. An unconfirmed subscription keeps only a hashed confirmation code that expires after 7 days. Every alert has links to change your choices, download all of this as a file, or delete it; deleting removes your address and every alert kept for it.</li></ul>
 <h2>What we do not do</h2>
 <ul><li>We do not sell or share your information.</li><li>We do not use advertising trackers.</li></ul>
 <p>To have your message deleted, write to us from the contact page.</p>`,
@@ -906,7 +906,7 @@ const PAGES: SitePageInput[] = [
       description: "govjobs आपकी कौन-सी जानकारी रखता है और उसका उपयोग कैसे होता है।",
       body: `<p>हम आपकी कम से कम जानकारी रखते हैं। साइट देखने के लिए किसी अकाउंट की ज़रूरत नहीं है।</p>
 <h2>हम कौन-सी जानकारी रखते हैं</h2>
-<ul><li>संपर्क फॉर्म से भेजे गए आपके संदेश: आपका नाम, ई-मेल पता और संदेश, ताकि हम आपको जवाब दे सकें।</li><li>सामान्य सर्वर लॉग (IP पता, पेज, समय), जो सुरक्षा के लिए थोड़े समय तक रखे जाते हैं।</li></ul>
+<ul><li>संपर्क फॉर्म से भेजे गए आपके संदेश: आपका नाम, ई-मेल पता और संदेश, ताकि हम आपको जवाब दे सकें।</li><li>सामान्य सर्वर लॉग (IP पता, पेज, समय), जो सुरक्षा के लिए थोड़े समय तक रखे जाते हैं।</li><li>नौकरी अलर्ट, अगर आप सदस्यता लेते हैं: आपका ई-मेल पता, आपकी चुनी भाषा और विषय (राज्य, योग्यता, संस्थान, प्रकार), तुरंत या रोज़ाना और उसका समय, आपने कब सदस्यता ली और पुष्टि की, और आपके लिए कतार में या भेजे गए अलर्ट। पुष्टि से पहले केवल पुष्टि कोड का हैश रखा जाता है, जो 7 दिन में समाप्त हो जाता है। हर अलर्ट में अपने विकल्प बदलने, यह सारी जानकारी फ़ाइल के रूप में डाउनलोड करने या इसे हटाने के लिंक होते हैं; हटाने पर आपका पता और उसके लिए रखे सभी अलर्ट मिट जाते हैं।</li></ul>
 <h2>हम क्या नहीं करते</h2>
 <ul><li>हम आपकी जानकारी न किसी को बेचते हैं, न किसी से साझा करते हैं।</li><li>हम विज्ञापन वाले ट्रैकर इस्तेमाल नहीं करते।</li></ul>
 <p>अपना संदेश हटवाने के लिए संपर्क पेज से हमें लिखें।</p>`,

@@ -1,7 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { MailSettingsSchema } from "./alerts/mail-settings.server.ts";
+import { ChannelSettingsSchema } from "./alerts/channels/settings.server.ts";
 import {
   parseTrustedProxies,
   TrustedProxiesError,
@@ -73,9 +76,14 @@ export function uploadEnv(source: Record<string, string | undefined> = process.e
   return UploadSchema.parse(source);
 }
 
+/** More workers than this only share the same cores and multiply the memory (page cache each). */
+const MAX_WORKERS = 64;
+
 const EnvSchema = z.object({
   ...NotFoundLogSchema.shape,
   ...UploadSchema.shape,
+  ...ChannelSettingsSchema.shape,
+  ...MailSettingsSchema.shape,
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
@@ -115,6 +123,16 @@ const EnvSchema = z.object({
     .optional(),
   /** The in-process page cache's size in megabytes (bodies with their gzip and brotli copies). */
   PAGE_CACHE_MB: z.coerce.number().int().min(1).max(16_384).default(96),
+  /** Worker processes `npm start` runs (node:cluster); 1 is a single process with no primary. */
+  WEB_CONCURRENCY: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.coerce
+      .number({ error: "must be a whole number of worker processes, e.g. 2" })
+      .int("must be a whole number of worker processes, e.g. 2")
+      .min(1, "must be at least 1 (1 runs a single process)")
+      .max(MAX_WORKERS, `must be at most ${MAX_WORKERS}`)
+      .default(() => Math.min(MAX_WORKERS, availableParallelism())),
+  ),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { BASE_URL: string; AUTH_SECRET: string };
@@ -137,14 +155,35 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   };
 }
 
-/** A random secret generated once and kept under data/, so sessions survive restarts. */
+/**
+ * A random secret generated once and kept under data/, so sessions survive restarts. Written whole
+ * to a file of its own and then linked into place: of processes starting at once (cluster workers,
+ * a script beside the server) one creates it and all read the same complete secret.
+ */
 function persistentSecret(): string {
   const file = path.join(DATA_DIR, "auth-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const stored = readSecret(file);
+  if (stored) return stored;
   mkdirSync(DATA_DIR, { recursive: true });
-  const secret = randomBytes(48).toString("base64url");
-  writeFileSync(file, secret + "\n", { mode: 0o600 });
-  return secret;
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+  writeFileSync(draft, randomBytes(48).toString("base64url") + "\n", { mode: 0o600 });
+  try {
+    linkSync(draft, file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+  } finally {
+    rmSync(draft, { force: true });
+  }
+  return readFileSync(file, "utf8").trim();
+}
+
+function readSecret(file: string): string | undefined {
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw err;
+  }
 }
 
 let cached: Env | undefined;

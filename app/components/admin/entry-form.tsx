@@ -69,6 +69,11 @@ export interface EntryFormProps {
   constraint?: FormConstraint;
   /** The saved entry's Hindi state (badge on the Hindi tab); null while the entry is new. */
   translation?: TranslationSummary | null;
+  /**
+   * For a publisher: how many alert subscribers the stored entry matches (null while it is new)
+   * and whether "Notify subscribers" starts ticked. Null: no box (an author cannot publish).
+   */
+  notify?: { recipients: number | null; checked: boolean } | null;
 }
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
@@ -83,6 +88,7 @@ export function inputLabel(kind: Kind, name: string): string {
     status: "Status",
     publishAt: "Publish at",
     jobId: "Job",
+    notify: "Notify subscribers",
   };
   if (core[name]) return core[name];
   const m = /^data\.([A-Za-z0-9_]+)(?:\[(\d+)\]\.([A-Za-z0-9_]+))?$/.exec(name);
@@ -167,6 +173,7 @@ export function EntryForm({
   baseline,
   constraint = {},
   translation = null,
+  notify = null,
 }: EntryFormProps) {
   const def = REGISTRY[kind];
   const hydrated = useHydrated();
@@ -585,6 +592,13 @@ export function EntryForm({
                   />
                 </FieldShell>
               </div>
+              {notify ? (
+                <NotifyNotice
+                  notify={notify}
+                  published={savedStatus === "published"}
+                  error={errors.notify}
+                />
+              ) : null}
               {def.linksToJob ? (
                 <FieldShell
                   name="jobId"
@@ -689,5 +703,50 @@ export function EntryForm({
         </div>
       </Form>
     </>
+  );
+}
+
+/**
+ * "This will notify N subscribers", with the box that turns it off for this save. Shown by CSS
+ * only while "Published" is chosen (app.css), so it is right without JavaScript. The count is the
+ * stored entry's: a change of state or qualification in the form is counted once saved.
+ */
+function NotifyNotice({
+  notify,
+  published,
+  error,
+}: {
+  notify: { recipients: number | null; checked: boolean };
+  published: boolean;
+  error: string | undefined;
+}) {
+  const who =
+    notify.recipients === null
+      ? "the alert subscribers it matches"
+      : `${notify.recipients.toLocaleString("en-IN")} ${notify.recipients === 1 ? "subscriber" : "subscribers"}`;
+  return (
+    <div
+      className="notify-when-published rounded-app border border-amber-300 bg-amber-50 p-3 text-sm"
+      data-testid="notify-notice"
+    >
+      <p id="notify-help">
+        {published
+          ? `If this save changes a key fact (last date, result, admit card), it will notify ${who}.`
+          : `This will notify ${who}.`}
+      </p>
+      <input type="hidden" name="notifyAsked" value="1" />
+      <label className="mt-2 flex items-center gap-2 font-semibold">
+        <input
+          type="checkbox"
+          name="notify"
+          id={inputId("notify")}
+          defaultChecked={notify.checked}
+          aria-describedby="notify-help"
+          aria-invalid={error ? true : undefined}
+        />
+        Notify subscribers
+      </label>
+      {error ? <p className="mt-1 font-semibold text-red-700">{error}</p> : null}
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
 import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
 import { AdminError } from "~/components/admin/admin-error.tsx";
 import { EntryForm, withKindWords } from "~/components/admin/entry-form.tsx";
@@ -18,6 +19,7 @@ import {
 } from "~/content/form-data.ts";
 import { entryInputSchema, REGISTRY } from "~/content/registry.ts";
 import { getAdminEntry, kindFromUrl } from "~/server/admin-entries.server.ts";
+import { countRecipients } from "~/server/alerts/triggers.server.ts";
 import { AUTHOR_STATUSES, can, type Role } from "~/content/roles.ts";
 import { formConstraint, refuseValues } from "~/server/form.server.ts";
 import { actorOf, forbidden, requireStaff } from "~/server/guard.server.ts";
@@ -49,6 +51,17 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
       ? touchPresence(database, `entry:${entry.id}`, { id: user.id, name: user.name || user.email })
       : [],
   ]);
+  // "This will notify N subscribers": counted for the entry as stored (a new entry has no count
+  // yet); what the form changes before saving (state, qualification) is not counted.
+  const publisher = can(user.role, "publish");
+  const notify =
+    publisher && !entry?.deletedAt
+      ? {
+          recipients: entry
+            ? await countRecipients(database, { ...entry, jobId: entry.jobId })
+            : null,
+        }
+      : null;
   const values: FormTree = entry
     ? entryToFormTree(entry)
     : entryToFormTree({
@@ -80,7 +93,8 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     organizationNames: organizations.map((o) => o.name),
     saved: url.searchParams.get("saved"),
     editingNow,
-    canPublish: can(user.role, "publish"),
+    canPublish: publisher,
+    notify,
     constraint: formConstraint(entryInputSchema(kind.kind)),
   };
 }
@@ -106,6 +120,15 @@ function mayEdit(
 }
 
 const INTENTS = ["save", "draft", "submit", "publish", "trash", "restore", "duplicate"] as const;
+
+/**
+ * The "Notify subscribers" box: a form that showed it says so (`notifyAsked`), and an unticked
+ * box sends nothing. A form without the box (an author's, an old tab) notifies as before.
+ */
+const NotifyChoice = z.object({
+  notifyAsked: z.literal("1").nullable(),
+  notify: z.literal("on", "Tick the box or leave it empty.").nullable(),
+});
 
 export async function action({ request, url, params }: Route.ActionArgs) {
   const user = await requireStaff(request);
@@ -168,12 +191,25 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   // A nonce per rejection: the browser redraws the form from exactly what the server saw.
   // The version goes back as it came: a rejected form must not adopt a newer save unseen.
   const sentVersion = typeof form.get("version") === "string" ? String(form.get("version")) : "";
+  const choice = NotifyChoice.safeParse({
+    notifyAsked: form.get("notifyAsked"),
+    notify: form.get("notify"),
+  });
+  const notify = choice.success && (!choice.data.notifyAsked || choice.data.notify === "on");
   const reject = (errors: FieldErrors, status = 400, extra: Partial<Rejection> = {}) =>
     refuseValues<Rejection>(value, {
       fieldErrors: errors,
       status,
-      detail: { nonce: crypto.randomUUID(), version: sentVersion, ...extra },
+      detail: {
+        nonce: crypto.randomUUID(),
+        version: sentVersion,
+        // The box comes back as it was sent: a refused save must not tick it again.
+        notify,
+        ...extra,
+      },
     });
+  if (!choice.success)
+    return reject({ notify: choice.error.issues[0]?.message ?? "Tick the box or leave it empty." });
   if (!parsed.success || picked?.ok === false) {
     return reject({
       ...(parsed.success
@@ -200,6 +236,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
     // Forms carry the version they were loaded at; a form without one (an old tab) is not checked.
     expectedVersion: existing && sentVersion ? sentVersion : undefined,
     actor,
+    notify,
     // An editor publishing a submitted entry approves it: the audit log says who.
     ...(existing?.status === "pending" && parsed.data.status === "published"
       ? { action: "entry.approve" }
@@ -243,6 +280,8 @@ interface Rejection {
   nonce: string;
   /** The version the re-drawn form carries. */
   version: string;
+  /** Whether the "Notify subscribers" box was ticked. */
+  notify: boolean;
   stale?: { by: string; at: string; changes: DiffLine[] };
 }
 
@@ -402,6 +441,7 @@ export default function EntryEdit({ loaderData, actionData }: Route.ComponentPro
         key={formKey}
         version={rejected?.version ?? entry?.updatedAt ?? ""}
         canPublish={loaderData.canPublish}
+        notify={loaderData.notify && { ...loaderData.notify, checked: rejected?.notify ?? true }}
         kind={loaderData.kind}
         values={(rejected?.reply.initialValue as FormTree | undefined) ?? loaderData.values}
         baseline={rejected ? loaderData.values : undefined}

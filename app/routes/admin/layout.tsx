@@ -36,6 +36,7 @@ const NAV: { to: string; label: string; end: boolean; needs?: Capability }[] = [
   { to: "/admin/manage-site-pages", label: "Site pages", end: false, needs: "site-pages" },
   { to: "/admin/organizations", label: "Organizations", end: false, needs: "organizations" },
   { to: "/admin/messages", label: "Messages", end: false, needs: "messages" },
+  { to: "/admin/alerts", label: "Alerts", end: false, needs: "alerts" },
   { to: "/admin/seo-tools", label: "SEO tools", end: false, needs: "administer" },
   { to: "/admin/content-settings", label: "Settings", end: false, needs: "administer" },
   { to: "/admin/users", label: "Users", end: false, needs: "administer" },

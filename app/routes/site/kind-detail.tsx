@@ -24,7 +24,7 @@ import type { Entry, EntrySummary } from "~/server/entries/shared.server.ts";
 import { todayInIndia } from "~/india-date.ts";
 import { env } from "~/server/env.server.ts";
 import { recordNotFound } from "~/server/not-found-log.server.ts";
-import { entryPresentation } from "~/server/entry-page.server.ts";
+import { definitionForPage, entryPresentation } from "~/server/entry-page.server.ts";
 import {
   breadcrumbJsonLd,
   canonicalUrl,
@@ -39,6 +39,8 @@ import { pagePath } from "~/server/redirect-middleware.server.ts";
 import { db } from "~/server/services.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
 import type { Route } from "./+types/kind-detail";
+import type { RouteHandle } from "~/route-handle.ts";
+import { alertsBoxHtml } from "~/server/alerts/box.server.ts";
 
 /** The kind a detail page's address names (its first segment after the language's). */
 function kindOf(request: Request): KindDefinition | undefined {
@@ -51,6 +53,8 @@ const NO_REGISTRY_WORDS: RegistryWords = { kinds: {}, sections: {}, fields: {}, 
 function shownData(data: Entry["data"]): Entry["data"] {
   return Object.fromEntries(Object.entries(data).filter(([key]) => !key.startsWith("hi_")));
 }
+
+export const handle = { cacheScope: ["entry"] } satisfies RouteHandle;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   // One module serves all five kinds: the first path segment says which kind this is.
@@ -127,8 +131,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       lastDate: entry.lastDate,
       data: shownData(shown.data),
     },
-    definition: { label: words.label, sections: words.sections },
+    definition: definitionForPage(words, shown.data),
     related,
+    // Job alerts' compact box as HTML: no script for it on this page (issue 15).
+    alertsBox: alertsBoxHtml(locale, entry),
     changes: changes.map((c) => ({ id: c.id, detail: c.detail, createdAt: c.createdAt })),
     // The page gets each link's trust, not the domains it is derived from.
     trusts: presentation.trusts,
@@ -258,6 +264,7 @@ export default function KindDetail({ loaderData }: Route.ComponentProps) {
             )
           }
         />
+        <div dangerouslySetInnerHTML={{ __html: loaderData.alertsBox }} />
       </main>
     </Strings>
   );

@@ -36,6 +36,7 @@ import { db } from "~/server/services.server.ts";
 import { perGeneration, publicSettings } from "~/server/public-data.server.ts";
 import type { RouteHandle } from "~/route-handle.ts";
 import type { Route } from "./+types/kind-list";
+import { alertsBoxHtml } from "~/server/alerts/box.server.ts";
 
 const PER_PAGE = 20;
 
@@ -145,6 +146,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     sort: order,
     view,
     items: list.items.map((e) => listedEntry(e, today, updated.get(e.id), locale)),
+    // Job alerts' compact box as HTML, ticked with this list's facets (issue 15).
+    alertsBox: alertsBoxHtml(locale, {
+      kind: kind.kind,
+      ...filters,
+      ...(facet ? { [facet]: landing } : {}),
+    }),
     page: list.page,
     pages: list.pages,
     total: list.total,
@@ -196,6 +203,7 @@ const FILTERS: { name: FilterName }[] = [
 
 export const handle = {
   queryParams: ["page", "closed", "sort", ...FILTERS.map((f) => f.name)],
+  cacheScope: ["list"],
 } satisfies RouteHandle;
 
 /** The list's query, its messages in the page's language (a bad address is answered 400). */
@@ -354,6 +362,7 @@ export default function KindList({ loaderData }: Route.ComponentProps) {
       )}
 
       <Pagination path={loaderData.path} params={view} page={page} pages={pages} />
+      <div dangerouslySetInnerHTML={{ __html: loaderData.alertsBox }} />
     </main>
   );
 }

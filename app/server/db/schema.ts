@@ -116,6 +116,13 @@ export interface MetaTable {
   value: string;
 }
 
+/** What one content generation changed: its cache scopes as a JSON string array (issue 16). */
+export interface ContentChangesTable {
+  generation: number;
+  scopes: string;
+  created_at: string;
+}
+
 export interface UserTable {
   id: string;
   name: string;
@@ -182,6 +189,63 @@ export interface EditPresenceTable {
   seen_at: string;
 }
 
+/** A job-alert subscription (issue 15): only what sending needs. Topics are JSON string arrays. */
+export interface AlertSubscriptionsTable {
+  id: string;
+  channel: "email" | "push";
+  email: string | null;
+  push_endpoint: string | null;
+  push_p256dh: string | null;
+  push_auth: string | null;
+  language: "en" | "hi";
+  topic_states: string;
+  topic_qualifications: string;
+  topic_organizations: string;
+  topic_kinds: string;
+  cadence: "instant" | "daily";
+  /** India time, 0–23: when a daily digest goes out. */
+  digest_hour: number;
+  status: "pending" | "active";
+  confirm_token_hash: string | null;
+  confirm_expires_at: string | null;
+  created_at: string;
+  confirmed_at: string | null;
+  last_sent_at: string | null;
+}
+
+/** One outgoing message (issue 15): e-mail, web push, Indexing API or Telegram. */
+export interface OutboxTable {
+  id: string;
+  channel: "email" | "push" | "indexing" | "telegram";
+  /** Idempotency key, unique: the same alert enqueued twice is one row. */
+  key: string;
+  subscription_id: string | null;
+  payload: string;
+  status: "pending" | "sending" | "sent" | "failed" | "dead";
+  attempts: number;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** What an alert says, stored once; its outbox rows carry `{"event": key}`. */
+export interface AlertEventsTable {
+  key: string;
+  payload: string;
+  created_at: string;
+}
+
+/** A daily subscriber's match, gathered into that India day's digest. */
+export interface AlertDigestItemsTable {
+  key: string;
+  subscription_id: string;
+  day: string;
+  payload: string;
+  created_at: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   entries: EntriesTable;
@@ -196,10 +260,15 @@ export interface Database {
   audit_log: AuditLogTable;
   rate_limits: RateLimitsTable;
   app_meta: MetaTable;
+  content_changes: ContentChangesTable;
   user: UserTable;
   session: SessionTable;
   files: FilesTable;
   edit_presence: EditPresenceTable;
+  alert_subscriptions: AlertSubscriptionsTable;
+  outbox: OutboxTable;
+  alert_digest_items: AlertDigestItemsTable;
+  alert_events: AlertEventsTable;
 }
 
 export type EntryRow = Selectable<EntriesTable>;

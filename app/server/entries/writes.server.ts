@@ -11,6 +11,8 @@ import {
 import { REGISTRY, slugify, type Kind, type Status } from "~/content/registry.ts";
 import { keyChanges } from "~/content/change-log.ts";
 import { stampTranslation } from "~/content/translation.ts";
+import { enqueueEntryMessages } from "../alerts/channels/entry-messages.server.ts";
+import { enqueueEntryAlerts } from "../alerts/triggers.server.ts";
 import type { DB } from "../db/db.server.ts";
 import { newId, now, nowAfter } from "../db/dialect.ts";
 import { ensureOrganization } from "../organizations.server.ts";
@@ -30,6 +32,11 @@ export interface EntryWrite {
   publishAt?: string;
   jobId?: string;
   data: EntryData;
+}
+
+/** How a write is made: `notify: false` saves without alerting subscribers (issue 15). */
+export interface WriteOptions {
+  notify?: boolean;
 }
 
 export class EntryConflictError extends Error {
@@ -167,6 +174,7 @@ export async function insertEntry(
   kind: Kind,
   input: EntryWrite,
   author: Author,
+  { notify = true }: WriteOptions = {},
 ): Promise<Entry> {
   const at = now();
   const id = newId();
@@ -202,6 +210,8 @@ export async function insertEntry(
   await trx.insertInto("entries").values(row).execute();
   const entry = toEntry(row);
   await recordRevision(trx, "entry", id, entry, author, at);
+  if (notify && input.status === "published") await enqueueEntryAlerts(trx, id, "published", at);
+  await enqueueEntryMessages(trx, null, entry, { notify });
   return entry;
 }
 
@@ -222,6 +232,7 @@ export async function changeEntry(
   input: EntryWrite,
   author: Author,
   expectedVersion?: string,
+  { notify = true }: WriteOptions = {},
 ): Promise<Entry> {
   const before = await trx
     .selectFrom("entries")
@@ -305,7 +316,12 @@ export async function changeEntry(
           })),
         )
         .execute();
+    // Subscribers hear of the same key changes (small edits have none).
+    if (notify) await enqueueEntryAlerts(trx, id, keyed, at);
   }
+  if (notify && input.status === "published" && before.status !== "published")
+    await enqueueEntryAlerts(trx, id, "published", at);
+  await enqueueEntryMessages(trx, toEntry(before), entry, { notify });
   return entry;
 }
 

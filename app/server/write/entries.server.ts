@@ -17,7 +17,10 @@ import {
   StaleEntryError,
   type EntryWrite,
 } from "../entries/writes.server.ts";
+import { enqueueEntryMessages } from "../alerts/channels/entry-messages.server.ts";
+import { enqueueEntryAlerts } from "../alerts/triggers.server.ts";
 import { recordRevision } from "../revisions.server.ts";
+import { entryScopes, type TouchedEntry } from "./entry-scopes.server.ts";
 import { authorOf, inWrite, SCHEDULER, type Actor } from "./transaction.server.ts";
 
 export type EntrySaveResult =
@@ -42,6 +45,7 @@ export async function saveEntry(
     expectedVersion,
     actor,
     action,
+    notify,
   }: {
     kind: Kind;
     id?: string;
@@ -50,20 +54,30 @@ export async function saveEntry(
     actor: Actor;
     /** The audit action, when it is not a plain create or update. */
     action?: string;
+    /** Alert subscribers of a publication or key change (issue 15); default true. */
+    notify?: boolean;
   },
 ): Promise<EntrySaveResult> {
   try {
-    const entry = await inWrite(db, actor, async (trx, audit) => {
-      const saved = id
-        ? await changeEntry(trx, id, input, authorOf(actor), expectedVersion)
-        : await insertEntry(trx, kind, input, authorOf(actor));
-      await audit(
-        action ?? (id ? "entry.update" : "entry.create"),
-        `${kind}:${saved.title}`,
-        `id ${saved.id}; status ${saved.status}`,
-      );
-      return saved;
-    });
+    // The entry as it was: its old slug, organization and job pages change too.
+    let before: TouchedEntry | undefined;
+    const entry = await inWrite(
+      db,
+      actor,
+      async (trx, audit) => {
+        if (id) before = await touchedEntry(trx, id);
+        const saved = id
+          ? await changeEntry(trx, id, input, authorOf(actor), expectedVersion, { notify })
+          : await insertEntry(trx, kind, input, authorOf(actor), { notify });
+        await audit(
+          action ?? (id ? "entry.update" : "entry.create"),
+          `${kind}:${saved.title}`,
+          `id ${saved.id}; status ${saved.status}`,
+        );
+        return saved;
+      },
+      (saved, trx) => entryScopes(trx, [before, saved]),
+    );
     return { ok: true, entry };
   } catch (err) {
     if (err instanceof EntryConflictError) {
@@ -75,6 +89,16 @@ export async function saveEntry(
     }
     throw err;
   }
+}
+
+/** What the cache must know of a stored entry before a write changes it. */
+async function touchedEntry(trx: DB, id: string): Promise<TouchedEntry | undefined> {
+  const row = await trx
+    .selectFrom("entries")
+    .select(["id", "kind", "slug", "organization", "job_id"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row && { ...row, kind: row.kind as Kind, jobId: row.job_id };
 }
 
 /** The newer version's author, and the version the editor had loaded (its revision). */
@@ -102,10 +126,13 @@ export function trashEntries(db: DB, kind: Kind, ids: readonly string[], actor: 
     actor,
     async (trx, audit) => {
       const moved = await moveToTrashIn(trx, kind, ids);
-      for (const e of moved) await audit("entry.trash", `${e.kind}:${e.title}`, `id ${e.id}`);
+      for (const e of moved) {
+        await audit("entry.trash", `${e.kind}:${e.title}`, `id ${e.id}`);
+        await enqueueEntryMessages(trx, { ...e, deletedAt: null }, e);
+      }
       return moved;
     },
-    (moved: EntrySummary[]) => moved.length > 0,
+    (moved: EntrySummary[], trx) => entryScopes(trx, moved),
   );
 }
 
@@ -119,7 +146,7 @@ export function restoreEntries(db: DB, ids: readonly string[], actor: Actor) {
       for (const e of back) await audit("entry.restore", `${e.kind}:${e.title}`, `id ${e.id}`);
       return back;
     },
-    (back: EntrySummary[]) => back.length > 0,
+    (back: EntrySummary[], trx) => entryScopes(trx, back),
   );
 }
 
@@ -160,10 +187,15 @@ export function setStatuses(
       for (const e of changed) {
         const verb = submitted.has(e.id) ? "approve" : VERB[status];
         await audit(`entry.${verb}`, `${e.kind}:${e.title}`, `id ${e.id}; ${where}`);
+        if (status === "published") {
+          await enqueueEntryAlerts(trx, e.id, "published");
+          // Only a publish is sure to change what the public sees; see enqueueEntryMessages.
+          await enqueueEntryMessages(trx, { ...e, status: "draft" }, e);
+        }
       }
       return changed;
     },
-    (changed: EntrySummary[]) => changed.length > 0,
+    (changed: EntrySummary[], trx) => entryScopes(trx, changed),
   );
 }
 
@@ -177,7 +209,7 @@ export function deleteEntries(db: DB, ids: readonly string[], actor: Actor) {
       for (const e of gone) await audit("entry.delete", `${e.kind}:${e.title}`, `id ${e.id}`);
       return gone;
     },
-    (gone: EntrySummary[]) => gone.length > 0,
+    (gone: EntrySummary[], trx) => entryScopes(trx, gone),
   );
 }
 
@@ -186,6 +218,7 @@ export function deleteEntries(db: DB, ids: readonly string[], actor: Actor) {
  * attributed to the scheduler, in one transaction. Returns how many went public.
  */
 export function publishDue(db: DB, at = new Date().toISOString()): Promise<number> {
+  const went: TouchedEntry[] = [];
   return inWrite(
     db,
     SCHEDULER,
@@ -207,15 +240,21 @@ export function publishDue(db: DB, at = new Date().toISOString()): Promise<numbe
           .set(changes)
           .where("id", "=", row.id)
           .where("updated_at", "=", row.updated_at)
+          // Another sweep (a cluster worker, an instance) may have published it since the read:
+          // the row count decides which one writes the revision and the audit row.
+          .where(sql<boolean>`status = 'scheduled'`)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) continue;
         const entry = toEntry({ ...row, ...changes });
+        went.push(entry);
         await recordRevision(trx, "entry", row.id, entry, authorOf(SCHEDULER), at);
         await audit("entry.publish-scheduled", `${row.kind}:${row.title}`, `id ${row.id}`);
+        await enqueueEntryAlerts(trx, row.id, "published", at);
+        await enqueueEntryMessages(trx, toEntry(row), entry);
         published += 1;
       }
       return published;
     },
-    (count) => count > 0,
+    (_count, trx) => entryScopes(trx, went),
   );
 }

@@ -9,6 +9,7 @@ import { eligibility } from "./eligibility.ts";
 import { organization } from "./organization.ts";
 import { sitePage } from "./site-page.ts";
 import { feeds } from "./feeds.ts";
+import { alerts } from "./alerts.ts";
 
 /** The English catalogue: its shape is the type every language must fill (types.ts). */
 export const en = {
@@ -23,4 +24,5 @@ export const en = {
   organization,
   sitePage,
   feeds,
+  alerts,
 };

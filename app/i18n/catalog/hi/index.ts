@@ -9,6 +9,7 @@ import { eligibility } from "./eligibility.ts";
 import { organization } from "./organization.ts";
 import { sitePage } from "./site-page.ts";
 import { feeds } from "./feeds.ts";
+import { alerts } from "./alerts.ts";
 
 import type { Catalog } from "../types.ts";
 
@@ -25,4 +26,5 @@ export const hi: Catalog = {
   organization,
   sitePage,
   feeds,
+  alerts,
 };

@@ -12,6 +12,8 @@ import * as pendingStatus from "./2026-11-23T1330-pending-status.ts";
 import * as sitePageHindi from "./2026-11-23T1410-site-page-hindi.ts";
 import * as entryHindiTitle from "./2026-11-23T1420-entry-hindi-title.ts";
 import * as devanagariSearch from "./2026-11-23T1430-devanagari-search.ts";
+import * as contentChanges from "./2026-11-23T1500-content-changes.ts";
+import * as alerts from "./2026-11-23T1510-alerts.ts";
 
 export type MigrationDialect = "sqlite" | "postgres";
 
@@ -34,6 +36,8 @@ const migrations: Record<string, DialectMigration> = {
   "2026-11-23T1410-site-page-hindi": sitePageHindi,
   "2026-11-23T1420-entry-hindi-title": entryHindiTitle,
   "2026-11-23T1430-devanagari-search": devanagariSearch,
+  "2026-11-23T1500-content-changes": contentChanges,
+  "2026-11-23T1510-alerts": alerts,
 };
 
 export function migrationProvider(dialect: MigrationDialect): MigrationProvider {

@@ -1,0 +1,176 @@
+import { data, Form, useActionData } from "react-router";
+import { AlertChoices, type AlertChoiceOptions } from "~/components/alert-choices.tsx";
+import { PageError } from "~/components/page-error.tsx";
+import { catalog, requestLocale } from "~/i18n/catalog.server.ts";
+import { alertsPageStrings } from "~/server/alerts/box.server.ts";
+import { fmt } from "~/i18n/locale.ts";
+import type { RouteHandle } from "~/route-handle.ts";
+import {
+  deleteSubscription,
+  formFields,
+  getSubscription,
+  PreferencesSchema,
+  updatePreferences,
+  verifyLink,
+} from "~/server/alerts/subscriptions.server.ts";
+import { ALERT_KINDS, ALERT_QUALIFICATIONS, ALERT_STATES } from "~/server/alerts/topics.ts";
+import { env } from "~/server/env.server.ts";
+import { listOrganizations } from "~/server/organizations.server.ts";
+import { db } from "~/server/services.server.ts";
+import type { Route } from "./+types/alerts-manage";
+
+export const handle = { queryParams: ["token"] } satisfies RouteHandle;
+
+/** The signed link in every mail: change topics, download what is kept, or delete it all. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const locale = requestLocale(request);
+  const strings = alertsPageStrings(locale);
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const id = verifyLink(env().AUTH_SECRET, "manage", token);
+  const conn = await db();
+  const subscription = id ? await getSubscription(conn, id) : undefined;
+  const organizations = subscription ? (await listOrganizations(conn)).map((o) => o.name) : [];
+  const options: AlertChoiceOptions = {
+    kinds: ALERT_KINDS,
+    states: ALERT_STATES,
+    qualifications: ALERT_QUALIFICATIONS,
+    // Organizations kept in the subscription stay choosable even if renamed since.
+    organizations: [...new Set([...organizations, ...(subscription?.topics.organizations ?? [])])],
+    names: catalog(locale).list.landing.names,
+  };
+  return {
+    strings,
+    token,
+    state: !id ? ("invalid" as const) : subscription ? ("ready" as const) : ("gone" as const),
+    email: subscription?.email ?? null,
+    values: subscription && {
+      ...subscription.topics,
+      language: subscription.language,
+      cadence: subscription.cadence,
+      digestHour: subscription.digestHour,
+    },
+    options,
+  };
+}
+
+type Result = { done: "saved" | "deleted" } | { error: string };
+
+export async function action({ request }: Route.ActionArgs) {
+  const t = catalog(requestLocale(request)).alerts;
+  const form = await request.formData();
+  const id = verifyLink(env().AUTH_SECRET, "manage", String(form.get("token") ?? ""));
+  if (!id) return data({ error: t.linkInvalid } satisfies Result, { status: 403 });
+  const conn = await db();
+  if (form.get("intent") === "delete") {
+    await deleteSubscription(conn, id);
+    return { done: "deleted" } satisfies Result;
+  }
+  const parsed = PreferencesSchema.safeParse(formFields(form));
+  if (!parsed.success) {
+    const tooMany = parsed.error.issues.some(
+      (i) => i.path[0] === "organizations" && i.code === "too_big",
+    );
+    return data({ error: tooMany ? t.errors.organizations : t.errors.topics } satisfies Result, {
+      status: 400,
+    });
+  }
+  if (!(await updatePreferences(conn, id, parsed.data)))
+    return data({ error: t.gone } satisfies Result, { status: 404 });
+  return { done: "saved" } satisfies Result;
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+export default function AlertsManage({ loaderData }: Route.ComponentProps) {
+  const t = loaderData.strings.alerts;
+  const result = useActionData<Result>();
+  const button =
+    "rounded-app bg-primary px-5 py-2.5 font-semibold text-white hover:bg-primary-dark";
+  if (result && "done" in result && result.done === "deleted") {
+    return (
+      <main className="mx-auto max-w-4xl px-4 py-6">
+        <h1 className="text-2xl font-bold">{t.manageTitle}</h1>
+        <p role="status" className="mt-4 rounded-app bg-secondary-light px-4 py-3 text-secondary">
+          {t.deleted}
+        </p>
+      </main>
+    );
+  }
+  const { state, values } = loaderData;
+  return (
+    <main className="mx-auto max-w-4xl px-4 py-6">
+      <h1 className="text-2xl font-bold">{t.manageTitle}</h1>
+      {state !== "ready" || !values ? (
+        <p
+          role={state === "invalid" ? "alert" : "status"}
+          className="mt-4 rounded-app bg-red-50 px-4 py-3 text-red-800"
+        >
+          {state === "invalid" ? t.linkInvalid : t.gone}
+        </p>
+      ) : (
+        <>
+          <p className="mt-2">{fmt(t.manageIntro, { email: loaderData.email ?? "" })}</p>
+          {result && "done" in result && (
+            <p
+              role="status"
+              className="mt-4 rounded-app bg-secondary-light px-4 py-3 text-secondary"
+            >
+              {t.saved}
+            </p>
+          )}
+          <Form method="post" className="mt-4 space-y-4">
+            <input type="hidden" name="token" value={loaderData.token} />
+            <input type="hidden" name="intent" value="save" />
+            <AlertChoices
+              t={t}
+              options={loaderData.options}
+              values={values}
+              error={result && "error" in result ? result.error : undefined}
+            />
+            <button type="submit" className={button}>
+              {t.save}
+            </button>
+          </Form>
+          <section className="mt-8 rounded-app border border-stone-200 bg-white p-4 shadow-sm">
+            <h2 className="font-semibold">{t.exportTitle}</h2>
+            <p className="mt-1 text-sm">{t.exportText}</p>
+            <a
+              href={`/alerts/export?token=${encodeURIComponent(loaderData.token)}`}
+              download
+              className="mt-3 inline-block text-accent underline"
+            >
+              {t.exportButton}
+            </a>
+          </section>
+          <section className="mt-4 rounded-app border border-red-200 bg-white p-4 shadow-sm">
+            <h2 className="font-semibold">{t.deleteTitle}</h2>
+            <p className="mt-1 text-sm">{t.deleteText}</p>
+            <Form method="post" className="mt-3">
+              <input type="hidden" name="token" value={loaderData.token} />
+              <input type="hidden" name="intent" value="delete" />
+              <button
+                type="submit"
+                className="rounded-app bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800"
+              >
+                {t.deleteButton}
+              </button>
+            </Form>
+          </section>
+        </>
+      )}
+    </main>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    { title: loaderData?.strings.alerts.manageTitle ?? "Manage alerts" },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} />;
+}

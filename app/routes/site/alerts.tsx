@@ -1,0 +1,239 @@
+import { data, Form, useActionData, useNavigation } from "react-router";
+import {
+  AlertChoices,
+  AlertsPushSlot,
+  type AlertChoiceOptions,
+} from "~/components/alert-choices.tsx";
+import { PageError } from "~/components/page-error.tsx";
+import { catalog, requestLocale } from "~/i18n/catalog.server.ts";
+import { alertsPageStrings } from "~/server/alerts/box.server.ts";
+import { fmt } from "~/i18n/locale.ts";
+import type { RouteHandle } from "~/route-handle.ts";
+import {
+  formFields,
+  SubscribeSchema,
+  subscribeByEmail,
+} from "~/server/alerts/subscriptions.server.ts";
+import { ALERT_KINDS, ALERT_QUALIFICATIONS, ALERT_STATES } from "~/server/alerts/topics.ts";
+import { emailEnabled } from "~/server/alerts/worker.server.ts";
+import { env } from "~/server/env.server.ts";
+import { listOrganizations } from "~/server/organizations.server.ts";
+import { publicSettings } from "~/server/public-data.server.ts";
+import { clientIp, consumeRateLimit, parseRateLimitRule } from "~/server/rate-limit.server.ts";
+import { pageMeta } from "~/server/seo.server.ts";
+import { db } from "~/server/services.server.ts";
+import type { Route } from "./+types/alerts";
+
+/** The compact box on list and job pages links here with the page's facets. */
+export const handle = {
+  queryParams: ["kind", "state", "qualification", "organization"],
+} satisfies RouteHandle;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const locale = requestLocale(request);
+  const strings = alertsPageStrings(locale);
+  const [settings, organizations] = await Promise.all([
+    publicSettings(),
+    listOrganizations(await db()),
+  ]);
+  const query = new URL(request.url).searchParams;
+  const picked = (name: string, allowed: readonly string[]) => {
+    const v = query.get(name);
+    return v && allowed.includes(v) ? [v] : [];
+  };
+  const organizationNames = organizations.map((o) => o.name);
+  const options: AlertChoiceOptions = {
+    kinds: ALERT_KINDS,
+    states: ALERT_STATES,
+    qualifications: ALERT_QUALIFICATIONS,
+    organizations: organizationNames,
+    names: catalog(locale).list.landing.names,
+  };
+  return {
+    strings,
+    locale,
+    emailOn: emailEnabled(),
+    options,
+    prefill: {
+      kinds: picked("kind", ALERT_KINDS),
+      states: picked("state", ALERT_STATES),
+      qualifications: picked("qualification", ALERT_QUALIFICATIONS),
+      organizations: picked("organization", organizationNames),
+      language: locale,
+      cadence: "instant" as const,
+      digestHour: 7,
+    },
+    meta: pageMeta({
+      baseUrl: env().BASE_URL,
+      settings,
+      title: strings.alerts.title,
+      description: fmt(strings.alerts.metaDescription, { site: settings.siteName }),
+      path: "/alerts",
+      locale,
+    }),
+  };
+}
+
+/** Per visitor address: 5 subscriptions per 10 minutes unless ALERTS_RATE_LIMIT says otherwise. */
+const DEFAULT_RATE_LIMIT = { limit: 5, windowMs: 10 * 60_000 };
+
+type Values = {
+  email: string;
+  kinds: string[];
+  states: string[];
+  qualifications: string[];
+  organizations: string[];
+  language: "en" | "hi";
+  cadence: "instant" | "daily";
+  digestHour: number;
+};
+type SubscribeResult =
+  | { status: "sent"; email: string }
+  | { status: "invalid"; errors: { email?: string; topics?: string }; values: Values }
+  | { status: "failed"; message: string; values?: Values };
+
+export async function action({ request }: Route.ActionArgs) {
+  const t = catalog(requestLocale(request)).alerts;
+  const fields = formFields(await request.formData());
+  const values: Values = {
+    email: typeof fields.email === "string" ? fields.email.slice(0, 300) : "",
+    kinds: fields.kinds as string[],
+    states: fields.states as string[],
+    qualifications: fields.qualifications as string[],
+    organizations: fields.organizations as string[],
+    language: fields.language === "hi" ? "hi" : "en",
+    cadence: fields.cadence === "daily" ? "daily" : "instant",
+    digestHour: Number(fields.digestHour ?? 7) || 0,
+  };
+  if (!emailEnabled()) {
+    return data({ status: "failed", message: t.emailOff, values } satisfies SubscribeResult, {
+      status: 503,
+    });
+  }
+  const parsed = SubscribeSchema.safeParse(fields);
+  if (!parsed.success) {
+    const errors: { email?: string; topics?: string } = {};
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0]);
+      if (field === "email") errors.email = t.errors.email;
+      else if (field === "organizations" && issue.code === "too_big")
+        errors.topics = t.errors.organizations;
+      else errors.topics ??= t.errors.topics;
+    }
+    return data({ status: "invalid", errors, values } satisfies SubscribeResult, { status: 400 });
+  }
+  try {
+    const conn = await db();
+    const rule = parseRateLimitRule(
+      process.env.ALERTS_RATE_LIMIT,
+      DEFAULT_RATE_LIMIT,
+      "ALERTS_RATE_LIMIT",
+    );
+    const limit = await consumeRateLimit(conn, `alerts:${clientIp(request)}`, rule);
+    if (!limit.allowed) {
+      const minutes = Math.ceil(limit.retryAfterSeconds / 60);
+      return data(
+        {
+          status: "failed",
+          message: fmt(t.errors.rateLimited, { n: minutes }),
+          values,
+        } satisfies SubscribeResult,
+        { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+      );
+    }
+    await subscribeByEmail(conn, parsed.data);
+  } catch (err) {
+    console.error(`[alerts] could not store a subscription: ${(err as Error).message}`);
+    return data({ status: "failed", message: t.errors.failed, values } satisfies SubscribeResult, {
+      status: 500,
+    });
+  }
+  return { status: "sent", email: parsed.data.email } satisfies SubscribeResult;
+}
+
+/** The answer to a POST is about one visitor: never cached. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const out = new Headers();
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) out.set("Retry-After", retryAfter);
+  return out;
+}
+
+export default function Alerts({ loaderData }: Route.ComponentProps) {
+  const t = loaderData.strings.alerts;
+  const result = useActionData<SubscribeResult>();
+  const busy = useNavigation().state === "submitting";
+  const values = result && "values" in result && result.values ? result.values : undefined;
+  const errors = result?.status === "invalid" ? result.errors : {};
+  return (
+    <main className="mx-auto max-w-4xl px-4 py-6">
+      <h1 className="text-2xl font-bold">{t.title}</h1>
+      <p className="mt-2 text-muted">{t.intro}</p>
+      {!loaderData.emailOn && (
+        <p role="status" className="mt-4 rounded-app bg-amber-50 px-3 py-2 text-amber-900">
+          {t.emailOff}
+        </p>
+      )}
+      {result?.status === "sent" ? (
+        <p
+          role="status"
+          className="mt-6 rounded-app bg-secondary-light px-4 py-3 font-medium text-secondary"
+        >
+          {fmt(t.checkInbox, { email: result.email })}
+        </p>
+      ) : (
+        <Form method="post" className="mt-6 space-y-4" noValidate>
+          {result?.status === "failed" && (
+            <p role="alert" className="rounded-app bg-red-50 px-3 py-2 text-sm text-red-800">
+              {result.message}
+            </p>
+          )}
+          <div className="rounded-app border border-stone-200 bg-white p-4 shadow-sm">
+            <label htmlFor="alerts-email" className="block font-semibold">
+              {t.email}
+            </label>
+            <input
+              id="alerts-email"
+              name="email"
+              type="email"
+              required
+              maxLength={254}
+              autoComplete="email"
+              defaultValue={values?.email}
+              aria-invalid={errors.email ? true : undefined}
+              aria-describedby={errors.email ? "alerts-email-error" : undefined}
+              className="mt-1 w-full rounded-app border border-stone-300 px-3 py-2"
+            />
+            {errors.email && (
+              <p id="alerts-email-error" className="mt-1 text-sm text-red-800">
+                {errors.email}
+              </p>
+            )}
+          </div>
+          <AlertChoices
+            t={t}
+            options={loaderData.options}
+            values={values ?? loaderData.prefill}
+            error={errors.topics}
+          />
+          <button
+            type="submit"
+            disabled={busy || !loaderData.emailOn}
+            className="rounded-app bg-primary px-5 py-2.5 font-semibold text-white hover:bg-primary-dark disabled:opacity-70"
+          >
+            {t.subscribe}
+          </button>
+          <AlertsPushSlot />
+        </Form>
+      )}
+    </main>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return loaderData?.meta ?? [{ title: "Job Alerts" }];
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} />;
+}

@@ -1,0 +1,47 @@
+// The compact "get alerts like these" box on list and job pages (issue 15): a plain link to the
+// /alerts form with the page's kind, state, qualification and organization ticked. Written here as
+// HTML, sent with the loader's data and placed by the page as-is, so the pages carry no script
+// for it (the job page's JavaScript is at its 120 KB budget).
+import { catalog } from "~/i18n/catalog.server.ts";
+import { localePath, type Locale } from "~/i18n/locale.ts";
+import { ALERT_KINDS, ALERT_QUALIFICATIONS, ALERT_STATES } from "./topics.ts";
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
+
+export interface AlertsBoxFacets {
+  kind?: string | null;
+  state?: string | null;
+  qualification?: string | null;
+  organization?: string | null;
+}
+
+/** The box's HTML; values /alerts does not offer (a syllabus, "All India") are left out. */
+export function alertsBoxHtml(locale: Locale, facets: AlertsBoxFacets): string {
+  const t = catalog(locale).alerts;
+  const query = new URLSearchParams();
+  const keep = (name: string, value: string | null | undefined, allowed?: readonly string[]) => {
+    if (value && (!allowed || allowed.includes(value))) query.set(name, value);
+  };
+  keep("kind", facets.kind, ALERT_KINDS);
+  keep("state", facets.state, ALERT_STATES);
+  keep("qualification", facets.qualification, ALERT_QUALIFICATIONS);
+  keep("organization", facets.organization?.slice(0, 120));
+  const qs = query.toString();
+  const href = localePath(locale, "/alerts") + (qs ? `?${qs}` : "");
+  return (
+    `<div class="mx-auto my-6 flex max-w-4xl flex-wrap items-center justify-between gap-3 rounded-app border border-stone-200 bg-white px-4 py-3 shadow-sm">` +
+    `<p class="font-semibold">${escapeHtml(t.boxTitle)}</p>` +
+    `<a href="${escapeHtml(href)}" class="rounded-app bg-primary px-4 py-2 font-semibold text-white hover:bg-primary-dark">${escapeHtml(t.boxButton)}</a>` +
+    `</div>`
+  );
+}
+
+/** The alerts pages' words for the browser: the mails' words stay on the server. */
+export function alertsPageStrings(locale: Locale) {
+  const { mail: _mail, ...page } = catalog(locale).alerts;
+  return { alerts: page };
+}

@@ -1,0 +1,310 @@
+import {
+  createDecipheriv,
+  createECDH,
+  createPublicKey,
+  hkdfSync,
+  randomBytes,
+  verify,
+} from "node:crypto";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeEachDatabase } from "../../../../test/databases.ts";
+import { enqueue, registerSender, workOutboxOnce } from "../outbox.server.ts";
+import type { AlertPayload } from "../triggers.server.ts";
+import {
+  createPushSender,
+  PUSH_TTL_SECONDS,
+  pushTopic,
+  removePushSubscription,
+  savePushSubscription,
+  vapidKeys,
+} from "./push.server.ts";
+import { ChannelSettingsSchema } from "./settings.server.ts";
+
+const BASE = "https://govjobs.example";
+const dataDir = mkdtempSync(path.join(tmpdir(), "h6-vapid-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe("VAPID keys", () => {
+  it("are generated once into the data directory, readable by the owner only", () => {
+    const settings = ChannelSettingsSchema.parse({});
+    const first = vapidKeys(settings, dataDir, BASE);
+    expect(Buffer.from(first.publicKey, "base64url")).toHaveLength(65);
+    expect(vapidKeys(settings, dataDir, BASE)).toEqual(first);
+    expect(statSync(path.join(dataDir, "vapid-keys.json")).mode & 0o777).toBe(0o600);
+    expect(first.subject).toBe(BASE);
+  });
+
+  it("refuses half a pair from the environment", () => {
+    const settings = ChannelSettingsSchema.parse({ VAPID_PUBLIC_KEY: "A".repeat(87) });
+    expect(() => vapidKeys(settings, dataDir, BASE)).toThrow(/set both or neither/);
+  });
+});
+
+// ---- A browser's subscription, and a push service that decrypts what it receives ----
+
+/** The browser's side: a P-256 key pair and an auth secret, as PushManager.subscribe makes. */
+function browserKeys() {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  return { ecdh, auth: randomBytes(16) };
+}
+
+/** RFC 8291 (aes128gcm, one record): what the browser does with a push message's body. */
+function decrypt(body: Buffer, keys: ReturnType<typeof browserKeys>): string {
+  const salt = body.subarray(0, 16);
+  const idlen = body[20];
+  const senderPublic = body.subarray(21, 21 + idlen);
+  const ciphertext = body.subarray(21 + idlen);
+  const secret = keys.ecdh.computeSecret(senderPublic);
+  const info = Buffer.concat([
+    Buffer.from("WebPush: info\0"),
+    keys.ecdh.getPublicKey(),
+    senderPublic,
+  ]);
+  const ikm = Buffer.from(hkdfSync("sha256", secret, keys.auth, info, 32));
+  const cek = Buffer.from(hkdfSync("sha256", ikm, salt, "Content-Encoding: aes128gcm\0", 16));
+  const nonce = Buffer.from(hkdfSync("sha256", ikm, salt, "Content-Encoding: nonce\0", 12));
+  const decipher = createDecipheriv("aes-128-gcm", cek, nonce);
+  decipher.setAuthTag(ciphertext.subarray(-16));
+  const plain = Buffer.concat([decipher.update(ciphertext.subarray(0, -16)), decipher.final()]);
+  // The last record ends with the delimiter 0x02 and any zero padding.
+  let end = plain.length - 1;
+  while (plain[end] === 0) end--;
+  expect(plain[end]).toBe(2);
+  return plain.subarray(0, end).toString("utf8");
+}
+
+interface Delivery {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+const deliveries: Delivery[] = [];
+/** Status codes the push service answers with, in turn (then 201). */
+const answers: number[] = [];
+let server: http.Server;
+let origin = "";
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      deliveries.push({ path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks) });
+      res.statusCode = answers.shift() ?? 201;
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  registerSender("push", undefined);
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const alert: AlertPayload = {
+  type: "alert",
+  event: "published",
+  entry: {
+    id: "entry-1",
+    kind: "job",
+    title: "Assistant Engineer 2026",
+    hiTitle: "सहायक अभियंता 2026",
+    organization: "State PSC",
+    path: "/jobs/assistant-engineer-2026",
+    lastDate: "2026-12-15",
+  },
+  changes: [],
+};
+
+const preferences = { language: "hi", states: [], kinds: ["job"] };
+
+/** A subscription as the browser sends it; push services are https, so the test stores its own. */
+const browserSubscription = (endpoint: string, keys: ReturnType<typeof browserKeys>) => ({
+  endpoint,
+  expirationTime: null,
+  keys: {
+    p256dh: keys.ecdh.getPublicKey().toString("base64url"),
+    auth: keys.auth.toString("base64url"),
+  },
+});
+
+describeEachDatabase("web push through the outbox", (db) => {
+  const dueNow = () => new Date(Date.now() + 1000).toISOString();
+  const vapid = () => vapidKeys(ChannelSettingsSchema.parse({}), dataDir, BASE);
+
+  it("refuses a bad subscription with the field, and stores nothing", async () => {
+    const keys = browserKeys();
+    const good = browserSubscription("https://push.example/send/abc", keys);
+    const bad = [
+      { subscription: { ...good, endpoint: "http://push.example/send/abc" }, preferences },
+      { subscription: { ...good, keys: { ...good.keys, auth: "short" } }, preferences },
+      { subscription: { ...good, keys: { p256dh: good.keys.p256dh } }, preferences },
+      { subscription: good, preferences: { ...preferences, states: ["Atlantis"] } },
+      "not json at all",
+    ];
+    const errors = [];
+    for (const body of bad) {
+      const result = await savePushSubscription(db(), body);
+      expect(result.ok).toBe(false);
+      if (!result.ok) errors.push(result.error);
+    }
+    expect(errors[0]).toMatch(/^subscription\.endpoint: must be the push service's https URL/);
+    expect(errors[1]).toMatch(/^subscription\.keys\.auth/);
+    expect(errors[3]).toMatch(/^preferences\.states/);
+    const rows = await db().selectFrom("alert_subscriptions").select("id").execute();
+    expect(rows).toEqual([]);
+  });
+
+  it("stores a subscription once per endpoint, active, and forgets it on request", async () => {
+    const keys = browserKeys();
+    const body = { subscription: browserSubscription("https://push.example/x", keys), preferences };
+    const first = await savePushSubscription(db(), body);
+    const again = await savePushSubscription(db(), body);
+    expect(first).toEqual(again);
+    const row = await db().selectFrom("alert_subscriptions").selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      channel: "push",
+      status: "active",
+      cadence: "instant",
+      language: "hi",
+      topic_kinds: '["job"]',
+      email: null,
+    });
+    expect(await removePushSubscription(db(), "https://push.example/x")).toBe(true);
+    expect(await removePushSubscription(db(), "https://push.example/x")).toBe(false);
+  });
+
+  it("delivers the alert encrypted for the browser, with TTL, Topic and a VAPID signature", async () => {
+    const keys = browserKeys();
+    // The sender must reach our http test service: the row is written as the browser's would be.
+    const saved = await savePushSubscription(db(), {
+      subscription: browserSubscription("https://push.example/placeholder", keys),
+      preferences,
+    });
+    if (!saved.ok) throw new Error(saved.error);
+    await db()
+      .updateTable("alert_subscriptions")
+      .set({ push_endpoint: `${origin}/push/one` })
+      .where("id", "=", saved.id)
+      .execute();
+    registerSender("push", createPushSender({ db: db(), vapid: vapid(), baseUrl: BASE }));
+    deliveries.length = 0;
+    await enqueue(db(), [
+      { channel: "push", key: `alert:${saved.id}:1`, payload: alert, subscriptionId: saved.id },
+    ]);
+    expect(await workOutboxOnce(db(), { at: dueNow() })).toMatchObject({ sent: 1 });
+
+    expect(deliveries).toHaveLength(1);
+    const [{ headers, body, path: at }] = deliveries;
+    expect(at).toBe("/push/one");
+    expect(headers["content-encoding"]).toBe("aes128gcm");
+    expect(headers.ttl).toBe(String(PUSH_TTL_SECONDS));
+    expect(headers.topic).toBe(pushTopic("entry-entry-1"));
+    expect(headers.topic).toMatch(/^[A-Za-z0-9_-]{1,32}$/);
+
+    // The browser's view: the payload decrypts with its own keys, in its language.
+    expect(JSON.parse(decrypt(body, keys))).toEqual({
+      title: "सहायक अभियंता 2026",
+      body: expect.stringContaining("State PSC · अंतिम तिथि"),
+      url: `${BASE}/hi/jobs/assistant-engineer-2026`,
+      tag: "entry-entry-1",
+    });
+
+    // The push service's view: a JWT signed with the key the browser subscribed with.
+    const match = /^vapid t=([^,]+), k=(.+)$/.exec(headers.authorization ?? "");
+    expect(match).not.toBeNull();
+    const [, jwt, k] = match!;
+    expect(k).toBe(vapid().publicKey);
+    const [h, c, sig] = jwt.split(".");
+    const point = Buffer.from(k, "base64url");
+    const key = createPublicKey({
+      key: {
+        kty: "EC",
+        crv: "P-256",
+        x: point.subarray(1, 33).toString("base64url"),
+        y: point.subarray(33).toString("base64url"),
+      },
+      format: "jwk",
+    });
+    const signature = Buffer.from(sig, "base64url");
+    expect(
+      verify("sha256", Buffer.from(`${h}.${c}`), { key, dsaEncoding: "ieee-p1363" }, signature),
+    ).toBe(true);
+    const claims = JSON.parse(Buffer.from(c, "base64url").toString());
+    expect(claims).toMatchObject({ aud: origin, sub: BASE });
+    expect(claims.exp * 1000).toBeGreaterThan(Date.now());
+    expect(claims.exp * 1000).toBeLessThanOrEqual(Date.now() + 24 * 3600_000);
+  });
+
+  it("drops the subscription when the push service says it is gone (410)", async () => {
+    const keys = browserKeys();
+    const saved = await savePushSubscription(db(), {
+      subscription: browserSubscription("https://push.example/gone", keys),
+      preferences,
+    });
+    if (!saved.ok) throw new Error(saved.error);
+    await db()
+      .updateTable("alert_subscriptions")
+      .set({ push_endpoint: `${origin}/push/gone` })
+      .where("id", "=", saved.id)
+      .execute();
+    answers.push(410);
+    await enqueue(db(), [
+      { channel: "push", key: `alert:${saved.id}:1`, payload: alert, subscriptionId: saved.id },
+      {
+        channel: "push",
+        key: `alert:${saved.id}:2`,
+        payload: alert,
+        subscriptionId: saved.id,
+        notBefore: "2030-01-01T00:00:00.000Z",
+      },
+    ]);
+    await workOutboxOnce(db(), { at: dueNow() });
+    const left = await db()
+      .selectFrom("alert_subscriptions")
+      .select("id")
+      .where("id", "=", saved.id)
+      .execute();
+    expect(left).toEqual([]);
+    // Its alerts still waiting went with it.
+    const rows = await db()
+      .selectFrom("outbox")
+      .select("id")
+      .where("subscription_id", "=", saved.id)
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
+  it("retries a push service's 503 later and keeps the subscription", async () => {
+    const keys = browserKeys();
+    const saved = await savePushSubscription(db(), {
+      subscription: browserSubscription("https://push.example/busy", keys),
+      preferences,
+    });
+    if (!saved.ok) throw new Error(saved.error);
+    await db()
+      .updateTable("alert_subscriptions")
+      .set({ push_endpoint: `${origin}/push/busy` })
+      .where("id", "=", saved.id)
+      .execute();
+    answers.push(503);
+    await enqueue(db(), [
+      { channel: "push", key: `alert:${saved.id}:1`, payload: alert, subscriptionId: saved.id },
+    ]);
+    expect(await workOutboxOnce(db(), { at: dueNow() })).toMatchObject({ failed: 1 });
+    const row = await db()
+      .selectFrom("outbox")
+      .select(["status", "last_error"])
+      .where("subscription_id", "=", saved.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe("failed");
+    expect(row.last_error).toMatch(/503/);
+  });
+});

@@ -1,0 +1,305 @@
+// Web push as an outbox channel: the payload is encrypted for the subscription's keys (RFC 8291)
+// and signed with our VAPID key (RFC 8292) by the `web-push` package; the request goes out with
+// fetch. A short TTL and one Topic per entry let the push service replace an alert nobody has
+// received yet with the newer one. 404/410 mean the browser dropped the subscription: so do we.
+import { createHash, randomBytes } from "node:crypto";
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import webpush from "web-push";
+import { z } from "zod";
+import type { DB } from "../../db/db.server.ts";
+import { DATA_DIR, env } from "../../env.server.ts";
+import { formatDate } from "../../format.ts";
+import type { OutboxMessage, Sender, SendResult } from "../outbox.server.ts";
+import { preferenceColumns, PreferencesSchema } from "../subscriptions.server.ts";
+import type { AlertPayload } from "../triggers.server.ts";
+import type { ChannelSettings } from "./settings.server.ts";
+
+/** An alert that has not reached the browser within this is no longer news. */
+export const PUSH_TTL_SECONDS = 6 * 60 * 60;
+
+export const PushPayload = z.object({
+  title: z.string().min(1).max(200),
+  body: z.string().max(500),
+  url: z.url({ protocol: /^https?$/ }),
+  /** One per entry: the service worker's notification tag and (hashed) the push Topic. */
+  tag: z.string().min(1).max(100),
+});
+export type PushPayload = z.infer<typeof PushPayload>;
+
+/** What a browser's PushSubscription.toJSON() gives; push services are https only. */
+export const BrowserPushSubscription = z.object({
+  endpoint: z.url({ protocol: /^https$/, error: "must be the push service's https URL" }).max(2000),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({
+    p256dh: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+=*$/)
+      .refine((v) => Buffer.from(v, "base64url").length === 65, "must be a P-256 public key"),
+    auth: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+=*$/)
+      .refine((v) => Buffer.from(v, "base64url").length === 16, "must be a 16-byte secret"),
+  }),
+});
+export type BrowserPushSubscription = z.infer<typeof BrowserPushSubscription>;
+
+/** What the push sender reads of an alert (triggers.server.ts's AlertPayload). */
+const Alert = z.object({
+  type: z.literal("alert"),
+  event: z.enum(["published", "changed"]),
+  entry: z.object({
+    id: z.string(),
+    title: z.string(),
+    hiTitle: z.string().nullable(),
+    organization: z.string(),
+    path: z.string().startsWith("/"),
+    lastDate: z.string().nullable(),
+  }),
+  changes: z.array(z.object({ headline: z.string(), detail: z.string() })),
+}) satisfies z.ZodType<
+  Omit<AlertPayload, "entry"> & { entry: Omit<AlertPayload["entry"], "kind"> }
+>;
+
+/**
+ * The notification for an alert in the subscriber's language: the Hindi title and page when the
+ * entry has them. A change leads with its headline ("Last date extended: …").
+ */
+export function pushNotificationFor(
+  alert: z.infer<typeof Alert>,
+  { baseUrl, language }: { baseUrl: string; language: "en" | "hi" },
+): PushPayload {
+  const { entry, changes } = alert;
+  const hindi = language === "hi" && !!entry.hiTitle;
+  const title = hindi && entry.hiTitle ? entry.hiTitle : entry.title;
+  const lastDate = entry.lastDate
+    ? `${hindi ? "अंतिम तिथि" : "Last date"}: ${formatDate(entry.lastDate, hindi ? "hi" : "en")}`
+    : "";
+  const body =
+    alert.event === "changed" && changes.length
+      ? changes.map((c) => c.detail).join(" · ")
+      : [entry.organization, lastDate].filter(Boolean).join(" · ");
+  return {
+    title: (alert.event === "changed" && changes.length
+      ? `${changes[0].headline}: ${title}`
+      : title
+    ).slice(0, 200),
+    body: body.slice(0, 500),
+    url: `${baseUrl}${hindi ? "/hi" : ""}${entry.path}`,
+    tag: `entry-${entry.id}`,
+  };
+}
+
+/** A push Topic (at most 32 URL-safe characters) for a tag: the same entry, the same topic. */
+export function pushTopic(tag: string): string {
+  return createHash("sha256").update(tag).digest("base64url").slice(0, 32);
+}
+
+// ---- VAPID keys ----
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+}
+
+const StoredKeys = z.object({ publicKey: z.string().min(80), privateKey: z.string().min(40) });
+
+/**
+ * The VAPID keys: from the environment, or generated once into `dataDir/vapid-keys.json`. The
+ * file is written whole under a name of its own and linked into place, so of processes starting
+ * at once (cluster workers, a script beside the server) one creates it and all read the same
+ * keys; changing them would orphan every browser's subscription.
+ */
+export function vapidKeys(settings: ChannelSettings, dataDir: string, baseUrl: string): VapidKeys {
+  const subject = settings.VAPID_SUBJECT ?? defaultSubject(baseUrl);
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = settings;
+  if (publicKey && privateKey) return { publicKey, privateKey, subject };
+  if (publicKey || privateKey) {
+    throw new Error("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither");
+  }
+  const file = path.join(dataDir, "vapid-keys.json");
+  const stored = readKeys(file);
+  if (stored) return { ...stored, subject };
+  mkdirSync(dataDir, { recursive: true });
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+  const fresh = webpush.generateVAPIDKeys();
+  writeFileSync(draft, JSON.stringify(fresh) + "\n", { mode: 0o600 });
+  try {
+    linkSync(draft, file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+  } finally {
+    rmSync(draft, { force: true });
+  }
+  return { ...readKeys(file)!, subject };
+}
+
+let siteKeys: VapidKeys | undefined;
+
+/** This site's VAPID keys, from the environment or data/ (read once per process). */
+export function siteVapidKeys(): VapidKeys {
+  const config = env();
+  return (siteKeys ??= vapidKeys(config, DATA_DIR, config.BASE_URL));
+}
+
+function readKeys(file: string): { publicKey: string; privateKey: string } | undefined {
+  let text;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw err;
+  }
+  const parsed = StoredKeys.safeParse(JSON.parse(text));
+  if (!parsed.success) throw new Error(`${file} is not a VAPID key pair: delete it or fix it`);
+  return parsed.data;
+}
+
+/** Push services want a contact: the site's https origin, else a mailbox at its host. */
+function defaultSubject(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  return url.protocol === "https:" ? url.origin : `mailto:webmaster@${url.hostname}`;
+}
+
+// ---- Subscriptions ----
+
+/** The body of `POST /alerts/push`: the browser's subscription and the /alerts form's choices. */
+export const PushSubscribeSchema = z.object({
+  subscription: BrowserPushSubscription,
+  preferences: PreferencesSchema,
+});
+
+/** The body of `DELETE /alerts/push`. */
+export const PushUnsubscribeSchema = z.object({ endpoint: z.string().max(2000) });
+
+/**
+ * Store a browser's subscription, active at once (the browser's permission prompt is the opt-in),
+ * from a request's JSON; refused input stores nothing and says which field. The same endpoint
+ * again (the page asked twice, the keys were renewed) updates its row. Push is instant only: a
+ * digest is an e-mail.
+ */
+export async function savePushSubscription(
+  db: DB,
+  body: unknown,
+  at = new Date().toISOString(),
+): Promise<{ ok: true; id: string } | { ok: false; error: string }> {
+  const parsed = PushSubscribeSchema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, error: `${issue.path.join(".") || "body"}: ${issue.message}` };
+  }
+  const { subscription, preferences } = parsed.data;
+  const values = {
+    push_p256dh: subscription.keys.p256dh,
+    push_auth: subscription.keys.auth,
+    ...preferenceColumns({ ...preferences, cadence: "instant" }),
+  };
+  const row = await db
+    .insertInto("alert_subscriptions")
+    .values({
+      id: crypto.randomUUID(),
+      channel: "push",
+      push_endpoint: subscription.endpoint,
+      ...values,
+      status: "active",
+      created_at: at,
+      confirmed_at: at,
+    })
+    .onConflict((oc) => oc.column("push_endpoint").doUpdateSet(values))
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { ok: true, id: row.id };
+}
+
+/** Forget a browser's subscription (and, by cascade, its unsent alerts). True if there was one. */
+export async function removePushSubscription(db: DB, endpoint: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom("alert_subscriptions")
+    .where("channel", "=", "push")
+    .where("push_endpoint", "=", endpoint)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+// ---- The sender ----
+
+export interface PushSenderOptions {
+  db: DB;
+  vapid: VapidKeys;
+  /** The site's origin, for the entry's link. */
+  baseUrl: string;
+  ttlSeconds?: number;
+  now?: () => Date;
+}
+
+const TIMEOUT_MS = 15_000;
+
+export function createPushSender(options: PushSenderOptions): Sender {
+  const now = options.now ?? (() => new Date());
+  const { publicKey, privateKey, subject } = options.vapid;
+  return async (msg: OutboxMessage): Promise<SendResult> => {
+    const alert = Alert.safeParse(msg.payload);
+    if (!alert.success || !msg.subscriptionId) {
+      return { ok: false, retryable: false, error: `not a push alert: ${msg.key}` };
+    }
+    const sub = await options.db
+      .selectFrom("alert_subscriptions")
+      .select(["push_endpoint", "push_p256dh", "push_auth", "language"])
+      .where("id", "=", msg.subscriptionId)
+      .where("channel", "=", "push")
+      .executeTakeFirst();
+    if (!sub?.push_endpoint || !sub.push_p256dh || !sub.push_auth) {
+      return { ok: false, retryable: false, error: "the push subscription is gone" };
+    }
+    const notification = pushNotificationFor(alert.data, {
+      baseUrl: options.baseUrl,
+      language: sub.language,
+    });
+    const request = webpush.generateRequestDetails(
+      { endpoint: sub.push_endpoint, keys: { p256dh: sub.push_p256dh, auth: sub.push_auth } },
+      JSON.stringify(notification),
+      {
+        TTL: options.ttlSeconds ?? PUSH_TTL_SECONDS,
+        topic: pushTopic(notification.tag),
+        urgency: "normal",
+        vapidDetails: { subject, publicKey, privateKey },
+      },
+    );
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      // fetch counts the body itself.
+      if (name.toLowerCase() !== "content-length") headers.set(name, String(value));
+    }
+    let response: Response;
+    try {
+      response = await fetch(request.endpoint, {
+        method: request.method,
+        headers,
+        body: request.body ? new Uint8Array(request.body) : null,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (err) {
+      return { ok: false, retryable: true, error: `push service unreachable: ${errorText(err)}` };
+    }
+    if (response.ok) return { ok: true };
+    const error = `push service answered ${response.status}: ${(await response.text()).slice(0, 200)}`;
+    if (response.status === 404 || response.status === 410) {
+      return { ok: false, retryable: false, error, dropSubscription: true };
+    }
+    if (response.status === 429 || response.status >= 500) {
+      const seconds = Number(response.headers.get("retry-after"));
+      const retryAt =
+        Number.isFinite(seconds) && seconds > 0
+          ? new Date(now().getTime() + seconds * 1000).toISOString()
+          : undefined;
+      return { ok: false, retryable: true, error, ...(retryAt ? { retryAt } : {}) };
+    }
+    return { ok: false, retryable: false, error };
+  };
+}
+
+function errorText(err: unknown): string {
+  const cause = (err as { cause?: { code?: string } }).cause?.code;
+  return cause ?? (err as Error).message;
+}

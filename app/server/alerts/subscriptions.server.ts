@@ -1,0 +1,380 @@
+// Alert subscriptions (issue 15): subscribe with double opt-in, confirm, change topics, export,
+// delete. Confirmation tokens are random, kept only as a hash and expire; the links in every
+// alert (unsubscribe, manage) carry an HMAC of the subscription's id with the app's secret, so
+// they need no session and no stored token.
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+import type { DB } from "../db/db.server.ts";
+import { newId, now } from "../db/dialect.ts";
+import type { AlertSubscriptionsTable } from "../db/schema.ts";
+import { enqueue, resolveEvents } from "./outbox.server.ts";
+import { ALERT_KINDS, ALERT_QUALIFICATIONS, ALERT_STATES, type AlertTopics } from "./topics.ts";
+
+/** How long a confirmation link works; an unconfirmed subscription is deleted after it. */
+export const CONFIRM_TOKEN_DAYS = 7;
+/** How long a sent message is kept (the admin's outbox view, the subscriber's export). */
+export const SENT_KEPT_DAYS = 30;
+const MAX_ORGANIZATIONS = 20;
+
+const oneOf = (values: readonly string[]) => z.string().refine((v) => values.includes(v));
+
+/** The choices of the /alerts form and the manage page (without the address). */
+export const PreferencesSchema = z.object({
+  language: z.enum(["en", "hi"]).default("en"),
+  cadence: z.enum(["instant", "daily"]).default("instant"),
+  digestHour: z.coerce.number().int().min(0).max(23).default(7),
+  states: z.array(oneOf(ALERT_STATES)).max(ALERT_STATES.length).default([]),
+  qualifications: z.array(oneOf(ALERT_QUALIFICATIONS)).max(ALERT_QUALIFICATIONS.length).default([]),
+  organizations: z
+    .array(z.string().trim().min(1).max(120))
+    .max(MAX_ORGANIZATIONS, `Choose at most ${MAX_ORGANIZATIONS} organizations`)
+    .default([]),
+  kinds: z.array(z.enum(ALERT_KINDS)).max(ALERT_KINDS.length).default([]),
+});
+export type Preferences = z.infer<typeof PreferencesSchema>;
+
+export const SubscribeSchema = PreferencesSchema.extend({
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254, "An e-mail address has at most 254 characters")
+    .pipe(z.email("Enter an e-mail address such as name@example.com")),
+});
+export type SubscribeInput = z.infer<typeof SubscribeSchema>;
+
+const LIST_FIELDS = ["states", "qualifications", "organizations", "kinds"] as const;
+
+/** The form's fields as the schema reads them: the checkbox groups as lists. */
+export function formFields(form: FormData): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const name of ["email", "language", "cadence", "digestHour"]) {
+    const v = form.get(name);
+    if (typeof v === "string" && v !== "") out[name] = v;
+  }
+  for (const name of LIST_FIELDS) {
+    out[name] = [...new Set(form.getAll(name).filter((v): v is string => typeof v === "string"))];
+  }
+  // One organization may come as a typed text field (the compact box) as well as checkboxes.
+  const typed = form.get("organization");
+  if (typeof typed === "string" && typed.trim()) (out.organizations as string[]).push(typed.trim());
+  return out;
+}
+
+/** A subscription as its owner may see it (no token hash). */
+export interface Subscription {
+  id: string;
+  channel: "email" | "push";
+  email: string | null;
+  language: "en" | "hi";
+  topics: AlertTopics;
+  cadence: "instant" | "daily";
+  digestHour: number;
+  status: "pending" | "active";
+  createdAt: string;
+  confirmedAt: string | null;
+  lastSentAt: string | null;
+}
+
+const parseList = (json: string): string[] => {
+  const v = JSON.parse(json) as unknown;
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
+};
+
+export function toSubscription(row: AlertSubscriptionsTable): Subscription {
+  return {
+    id: row.id,
+    channel: row.channel,
+    email: row.email,
+    language: row.language,
+    topics: {
+      states: parseList(row.topic_states),
+      qualifications: parseList(row.topic_qualifications),
+      organizations: parseList(row.topic_organizations),
+      kinds: parseList(row.topic_kinds) as AlertTopics["kinds"],
+    },
+    cadence: row.cadence,
+    digestHour: row.digest_hour,
+    status: row.status,
+    createdAt: row.created_at,
+    confirmedAt: row.confirmed_at,
+    lastSentAt: row.last_sent_at,
+  };
+}
+
+/** The row's columns for a set of preferences (sorted, so equal choices store equal text). */
+export function preferenceColumns(p: Preferences) {
+  const list = (values: readonly string[]) => JSON.stringify([...new Set(values)].sort());
+  return {
+    language: p.language,
+    cadence: p.cadence,
+    digest_hour: p.digestHour,
+    topic_states: list(p.states),
+    topic_qualifications: list(p.qualifications),
+    topic_organizations: list(p.organizations),
+    topic_kinds: list(p.kinds),
+  };
+}
+
+/** What a confirmation, a "you are already subscribed" or other service mail carries. */
+export type ServiceMailPayload = { type: "confirm" } | { type: "manage-link" };
+
+/**
+ * Subscribe an address: a new or still pending subscription is stored (pending) with these
+ * choices and a confirmation mail is queued; an address already confirmed keeps its choices and
+ * is sent its manage link instead, so nobody can change another person's alerts by typing their
+ * address. The page says the same in every case ("check your inbox").
+ */
+export async function subscribeByEmail(
+  db: DB,
+  input: SubscribeInput,
+  at = now(),
+): Promise<{ id: string; outcome: "new" | "pending-again" | "already-active" }> {
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom("alert_subscriptions")
+      .select(["id", "status"])
+      .where("email", "=", input.email)
+      .executeTakeFirst();
+    if (existing?.status === "active") {
+      await enqueue(trx, [
+        {
+          channel: "email",
+          key: `manage-link:${existing.id}:${at}`,
+          subscriptionId: existing.id,
+          payload: { type: "manage-link" } satisfies ServiceMailPayload,
+        },
+      ]);
+      return { id: existing.id, outcome: "already-active" as const };
+    }
+    const id = existing?.id ?? newId();
+    if (existing) {
+      await trx
+        .updateTable("alert_subscriptions")
+        .set(preferenceColumns(input))
+        .where("id", "=", id)
+        .execute();
+    } else {
+      await trx
+        .insertInto("alert_subscriptions")
+        .values({
+          id,
+          channel: "email",
+          email: input.email,
+          ...preferenceColumns(input),
+          status: "pending",
+          created_at: at,
+        })
+        .execute();
+    }
+    await enqueue(trx, [
+      {
+        channel: "email",
+        key: `confirm:${id}:${at}`,
+        subscriptionId: id,
+        payload: { type: "confirm" } satisfies ServiceMailPayload,
+      },
+    ]);
+    return { id, outcome: existing ? ("pending-again" as const) : ("new" as const) };
+  });
+}
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+/**
+ * A fresh confirmation token for a pending subscription, made when its mail is sent (so the raw
+ * token is never stored, not even in the outbox); an earlier link stops working. Undefined when
+ * the subscription is gone or already confirmed.
+ */
+export async function mintConfirmToken(
+  db: DB,
+  subscriptionId: string,
+  at = now(),
+): Promise<string | undefined> {
+  const token = randomBytes(32).toString("base64url");
+  const expires = new Date(Date.parse(at) + CONFIRM_TOKEN_DAYS * 86_400_000).toISOString();
+  const done = await db
+    .updateTable("alert_subscriptions")
+    .set({ confirm_token_hash: hashToken(token), confirm_expires_at: expires })
+    .where("id", "=", subscriptionId)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows) === 1 ? token : undefined;
+}
+
+export type ConfirmState =
+  { state: "valid"; subscription: Subscription } | { state: "expired" } | { state: "invalid" };
+
+/** What a confirmation link stands for, without changing anything (the GET page). */
+export async function checkConfirmToken(db: DB, token: string, at = now()): Promise<ConfirmState> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return { state: "invalid" };
+  const row = await db
+    .selectFrom("alert_subscriptions")
+    .selectAll()
+    .where("confirm_token_hash", "=", hashToken(token))
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  if (!row) return { state: "invalid" };
+  if (!row.confirm_expires_at || row.confirm_expires_at <= at) return { state: "expired" };
+  return { state: "valid", subscription: toSubscription(row) };
+}
+
+/** The confirm button (a POST): the subscription becomes active and the token is spent. */
+export async function confirmSubscription(
+  db: DB,
+  token: string,
+  at = now(),
+): Promise<ConfirmState> {
+  const checked = await checkConfirmToken(db, token, at);
+  if (checked.state !== "valid") return checked;
+  const done = await db
+    .updateTable("alert_subscriptions")
+    .set({
+      status: "active",
+      confirmed_at: at,
+      confirm_token_hash: null,
+      confirm_expires_at: null,
+    })
+    .where("id", "=", checked.subscription.id)
+    .where("confirm_token_hash", "=", hashToken(token))
+    .executeTakeFirst();
+  if (Number(done.numUpdatedRows) !== 1) return { state: "invalid" };
+  return {
+    state: "valid",
+    subscription: { ...checked.subscription, status: "active", confirmedAt: at },
+  };
+}
+
+/** What a signed link lets its holder do. */
+export type LinkPurpose = "unsubscribe" | "manage";
+
+const signature = (secret: string, purpose: LinkPurpose, id: string) =>
+  createHmac("sha256", secret).update(`alerts:${purpose}:${id}`).digest("base64url");
+
+/** `<id>.<hmac>`: the token in an unsubscribe or manage link. */
+export function signLink(secret: string, purpose: LinkPurpose, id: string): string {
+  return `${id}.${signature(secret, purpose, id)}`;
+}
+
+/** The subscription id a link's token names, or undefined when the signature does not match. */
+export function verifyLink(
+  secret: string,
+  purpose: LinkPurpose,
+  token: string | null | undefined,
+): string | undefined {
+  if (!token || token.length > 200) return undefined;
+  const dot = token.lastIndexOf(".");
+  if (dot <= 0) return undefined;
+  const id = token.slice(0, dot);
+  const given = Buffer.from(token.slice(dot + 1));
+  const wanted = Buffer.from(signature(secret, purpose, id));
+  return given.length === wanted.length && timingSafeEqual(given, wanted) ? id : undefined;
+}
+
+export async function getSubscription(db: DB, id: string): Promise<Subscription | undefined> {
+  const row = await db
+    .selectFrom("alert_subscriptions")
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row ? toSubscription(row) : undefined;
+}
+
+/** New choices from the manage page. False when the subscription no longer exists. */
+export async function updatePreferences(db: DB, id: string, p: Preferences): Promise<boolean> {
+  const done = await db
+    .updateTable("alert_subscriptions")
+    .set(preferenceColumns(p))
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows) === 1;
+}
+
+/**
+ * Delete a subscription and everything kept for it: its queued and sent messages and its digest
+ * items go with it (ON DELETE CASCADE; deleted explicitly too, so the guarantee does not hang on
+ * a pragma). False when there was nothing to delete.
+ */
+export async function deleteSubscription(db: DB, id: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("outbox").where("subscription_id", "=", id).execute();
+    await trx.deleteFrom("alert_digest_items").where("subscription_id", "=", id).execute();
+    const done = await trx
+      .deleteFrom("alert_subscriptions")
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return Number(done.numDeletedRows) === 1;
+  });
+}
+
+/** Everything stored about a subscriber, for the manage page's JSON download. */
+export async function exportSubscription(db: DB, id: string) {
+  const subscription = await getSubscription(db, id);
+  if (!subscription) return undefined;
+  const messages = await db
+    .selectFrom("outbox")
+    .select(["channel", "status", "payload", "created_at", "sent_at", "attempts", "last_error"])
+    .where("subscription_id", "=", id)
+    .orderBy("created_at")
+    .execute();
+  const digestItems = await db
+    .selectFrom("alert_digest_items")
+    .select(["day", "payload", "created_at"])
+    .where("subscription_id", "=", id)
+    .orderBy("created_at")
+    .execute();
+  return {
+    subscription,
+    // With each alert's words, not the reference to them the row keeps.
+    messages: (
+      await resolveEvents(
+        db,
+        messages.map((m) => ({
+          id: "",
+          channel: m.channel,
+          key: "",
+          attempts: m.attempts,
+          subscriptionId: id,
+          payload: JSON.parse(m.payload) as unknown,
+        })),
+      )
+    ).map((resolved, i) => ({ ...messages[i], payload: resolved.payload })),
+    digestItems: digestItems.map((d) => ({ ...d, payload: JSON.parse(d.payload) as unknown })),
+  };
+}
+
+/**
+ * Forget what is no longer needed: pending subscriptions whose confirmation link expired (the
+ * address was never confirmed), and sent messages older than `SENT_KEPT_DAYS`. Returns counts.
+ */
+export async function pruneAlerts(db: DB, at = now()) {
+  const pending = await db
+    .deleteFrom("alert_subscriptions")
+    .where("status", "=", "pending")
+    .where((eb) =>
+      eb.or([
+        eb("confirm_expires_at", "<", at),
+        // Never sent (e-mail off since): gone after the same time.
+        eb.and([
+          eb("confirm_expires_at", "is", null),
+          eb(
+            "created_at",
+            "<",
+            new Date(Date.parse(at) - CONFIRM_TOKEN_DAYS * 86_400_000).toISOString(),
+          ),
+        ]),
+      ]),
+    )
+    .executeTakeFirst();
+  const sent = await db
+    .deleteFrom("outbox")
+    .where("status", "=", "sent")
+    .where("sent_at", "<", new Date(Date.parse(at) - SENT_KEPT_DAYS * 86_400_000).toISOString())
+    .executeTakeFirst();
+  // An event outlives its messages' retries (at most a few days with MAX_ATTEMPTS).
+  await db
+    .deleteFrom("alert_events")
+    .where("created_at", "<", new Date(Date.parse(at) - SENT_KEPT_DAYS * 86_400_000).toISOString())
+    .execute();
+  return { pending: Number(pending.numDeletedRows), sent: Number(sent.numDeletedRows) };
+}
