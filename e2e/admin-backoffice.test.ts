@@ -33,6 +33,9 @@ async function loginCookie(email: string, password: string): Promise<string | nu
 }
 
 let originalSiteName: string | null = null;
+let originalSettings: Awaited<ReturnType<typeof settingsRows>> | undefined;
+const settingsRows = (db: Parameters<Parameters<typeof withE2eDb>[0]>[0]) =>
+  db.selectFrom("settings").selectAll().execute();
 type PageRow = { title: string; description: string; body: string };
 const originalPages = new Map<string, PageRow>();
 
@@ -53,12 +56,12 @@ afterAll(async () => {
   await withE2eDb(
     async (db) => {
       await db.deleteFrom("redirects").where("source", "like", `%-${tag}`).execute();
-      if (originalSiteName !== null)
-        await db
-          .updateTable("settings")
-          .set({ value: JSON.stringify(originalSiteName) })
-          .where("key", "=", "siteName")
-          .execute();
+      // The content settings screen saves every setting it shows (the Hindi ones too).
+      if (originalSettings) {
+        await db.deleteFrom("settings").execute();
+        if (originalSettings.length)
+          await db.insertInto("settings").values(originalSettings).execute();
+      }
       for (const [slug, row] of originalPages)
         await db.updateTable("site_pages").set(row).where("slug", "=", slug).execute();
     },
@@ -284,6 +287,7 @@ describe("the back-office screens", () => {
   });
 
   it("changes the site name in content settings and shows it on the public home page", async () => {
+    originalSettings = await withE2eDb(settingsRows);
     originalSiteName = await withE2eDb(async (db) => {
       const row = await db
         .selectFrom("settings")

@@ -91,13 +91,16 @@ describe("editors manage a job from first draft to trash and back", () => {
   });
 
   it("shows the published job on the public list, in the updates feed and on its page", async () => {
-    const list = await publicHtml("/jobs");
-    expect(list.status).toBe(200);
-    expect(list.text).toContain(title);
-
-    const updates = await fetch(`${baseURL()}/updates.json`);
-    // Another engineer's endpoint: checked once it answers.
-    if (updates.status === 200) expect(await updates.text()).toContain(title);
+    // The list and the updates feed may be answered stale while they are drawn again (issue 16).
+    await vi.waitFor(
+      async () => {
+        const list = await publicHtml("/jobs");
+        expect(list.status).toBe(200);
+        expect(list.text).toContain(title);
+        expect((await publicHtml("/updates.json")).text).toContain(title);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
 
     const page = await browser.page();
     const res = await page.goto(`/jobs/${slug}`);

@@ -69,6 +69,7 @@ describe("cross-site request forgery", () => {
   const entryTitle = `CSRF probe job ${suffix}`;
   const redirectSource = `/csrf-probe-${suffix}`;
   let settingsForm: Pairs;
+  let storedHindi: Awaited<ReturnType<typeof getSettings>>["hindi"];
 
   beforeAll(async () => {
     cookie = await signIn(baseURL(), ADMIN.email, ADMIN.password);
@@ -95,6 +96,7 @@ describe("cross-site request forgery", () => {
       ).id;
       // The current values, saved again by the control: a write that changes no content.
       const s = await getSettings(db);
+      storedHindi = s.hindi;
       settingsForm = [
         ["intent", "save"],
         ["siteName", s.siteName],
@@ -222,6 +224,14 @@ describe("cross-site request forgery", () => {
       expect(action.wrote(before, await snap())).toBe(true);
     });
   }
+
+  it("keeps the stored Hindi when a content settings form without the Hindi section is saved", async () => {
+    // A script's form (like the control above) has no Hindi field: missing is not "empty them".
+    expect(storedHindi.tagline).not.toBe("");
+    const ok = await send("/admin/content-settings", settingsForm, { origin: baseURL() }, cookie);
+    expect([302, 303]).toContain(ok.status);
+    expect((await withE2eDb(getSettings)).hindi).toEqual(storedHindi);
+  });
 
   it("keeps the admin signed in when another site posts to sign-out (a resource route)", async () => {
     for (const forgery of FORGERIES) {

@@ -76,13 +76,11 @@ const SaveForm = z.object({
   // The Hindi words of the home page (issue 14); the Hindi FAQ replaces the English one there.
   // A form without the Hindi section (sent before it existed, or by a script) leaves the stored
   // Hindi alone; the screen always sends it.
-  hindi: z
-    .object({
-      tagline: Text.default(""),
-      defaultDescription: Text.default(""),
-      homeFaq: z.preprocess((v) => (v && typeof v === "object" ? v : {}), FaqRows),
-    })
-    .optional(),
+  hindi: z.object({
+    tagline: Text,
+    defaultDescription: Text,
+    homeFaq: z.preprocess((v) => (v && typeof v === "object" ? v : {}), FaqRows),
+  }),
 });
 const ContentSettingsForm = z.discriminatedUnion("intent", [
   SaveForm,
@@ -95,9 +93,13 @@ const num = (v: string) => (v.trim() === "" ? Number.NaN : Number(v));
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
-  const submission = parseForm(await request.formData(), ContentSettingsForm);
+  const form = await request.formData();
+  const submission = parseForm(form, ContentSettingsForm);
   if (submission.status !== "success") return refuse(submission);
   const v = submission.value;
+  // parseForm reads a missing field as an empty box; a form with no Hindi field at all keeps the
+  // stored Hindi rather than emptying it.
+  const sentHindi = [...form.keys()].some((name) => name.startsWith("hindi."));
   if (v.intent === "add-faq") return data(submission.reply(), { status: 200 });
 
   const result = await saveContentSettings(
@@ -119,11 +121,14 @@ export async function action({ request }: Route.ActionArgs) {
       },
       bell: { perKind: num(v.bell.perKind), max: num(v.bell.max) },
       homeFaq: faqRows(v.homeFaq),
-      hindi: v.hindi && {
-        tagline: v.hindi.tagline,
-        defaultDescription: v.hindi.defaultDescription,
-        homeFaq: faqRows(v.hindi.homeFaq),
-      },
+      hindi:
+        sentHindi && v.hindi
+          ? {
+              tagline: v.hindi.tagline,
+              defaultDescription: v.hindi.defaultDescription,
+              homeFaq: faqRows(v.hindi.homeFaq),
+            }
+          : undefined,
     },
     actorOf(user),
   );
