@@ -69,6 +69,16 @@ describe("the Hindi frame in Chromium at 360 px", () => {
     await expect
       .poll(() => page.getByRole("dialog").getByRole("heading").textContent())
       .toBe(hi.shell.bell.title);
+    // A title without Hindi words is an entry with no Hindi title: it says it is English.
+    const titles = await page
+      .getByRole("dialog")
+      .locator("li a > span:first-child")
+      .evaluateAll((spans) =>
+        spans.map((s) => [/[\u0900-\u097f]/.test(s.textContent!), s.getAttribute("lang") ?? ""]),
+      );
+    expect(titles.filter(([hindi]) => hindi).length).toBeGreaterThan(0);
+    expect(titles.filter(([hindi]) => !hindi).length).toBeGreaterThan(0);
+    for (const [hindi, lang] of titles) expect(lang).toBe(hindi ? "" : "en");
     await expect.poll(() => fonts.some((f) => DEVANAGARI_FONT.test(f))).toBe(true);
     expect(browser.consoleErrors).toEqual([]);
   });

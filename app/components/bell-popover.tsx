@@ -73,7 +73,7 @@ export default function BellPopover({
                       onClick={() => onOpenChange(false)}
                       className="block px-4 py-3 no-underline hover:bg-primary-light/50 focus-visible:bg-primary-light/50"
                     >
-                      <span className="line-clamp-2 text-sm font-medium">
+                      <span lang={item.lang} className="line-clamp-2 text-sm font-medium">
                         {item.title || t.newItem}
                       </span>
                       <span className="mt-1 flex items-center gap-2 text-xs text-muted">

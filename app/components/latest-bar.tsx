@@ -74,6 +74,7 @@ export function LatestBar({ items: initial, rotateMs, refreshMs }: LatestBarProp
         <Link
           key={current.id}
           to={current.url}
+          lang={current.lang}
           className="min-w-0 truncate text-sm font-semibold no-underline hover:underline"
         >
           {current.title || t.noTitle}

@@ -208,10 +208,11 @@ describe("feedInLanguage", () => {
 
   it("gives Hindi pages Hindi titles and links, the English title where there is no Hindi", () => {
     const hi = feedInLanguage(feed, "hi");
-    expect(hi.bell.map((i) => [i.title, i.url])).toEqual([
-      ["वन रक्षक भर्ती 2026", "/hi/jobs/forest-guard"],
-      ["अपडेट: वन रक्षक भर्ती 2026", "/hi/jobs/forest-guard"],
-      ["Clerk Recruitment 2026", "/hi/jobs/clerk"],
+    expect(hi.bell.map((i) => [i.title, i.url, i.lang])).toEqual([
+      ["वन रक्षक भर्ती 2026", "/hi/jobs/forest-guard", undefined],
+      ["अपडेट: वन रक्षक भर्ती 2026", "/hi/jobs/forest-guard", undefined],
+      // The English title inside a Hindi page says it is English (screen readers, fonts).
+      ["Clerk Recruitment 2026", "/hi/jobs/clerk", "en"],
     ]);
     expect(hi.bell.every((i) => !("hindi" in i))).toBe(true);
   });
@@ -219,6 +220,6 @@ describe("feedInLanguage", () => {
   it("leaves English pages as they were, without the server-side Hindi", () => {
     const en = feedInLanguage(feed, "en");
     expect(en.bell.map((i) => [i.title, i.url])).toEqual(feed.bell.map((i) => [i.title, i.url]));
-    expect(en.bell.every((i) => !("hindi" in i))).toBe(true);
+    expect(en.bell.every((i) => !("hindi" in i) && !("lang" in i))).toBe(true);
   });
 });

@@ -19,6 +19,8 @@ export interface UpdateItem {
   createdAt: string;
   /** The item's own page: /jobs/<slug>, /results/<slug>, /admit-cards/<slug>. */
   url: string;
+  /** "en" on a Hindi page when the title is the English one (the entry has no Hindi title). */
+  lang?: "en";
   /**
    * Server side only (feedInLanguage drops it): the entry's Hindi title, and for a key change
    * that it is one (the change's English headline has no Hindi words).
@@ -61,8 +63,9 @@ function toUpdate(entry: EntrySummary): UpdateItem {
 export function feedInLanguage(feed: UpdatesFeed, locale: Locale): UpdatesFeed {
   const item = ({ hindi, ...i }: UpdateItem): UpdateItem => {
     if (locale === "en" || !hindi) return i;
-    const title = hindi.title ? (hindi.change ? `अपडेट: ${hindi.title}` : hindi.title) : i.title;
-    return { ...i, title, url: localePath(locale, i.url) };
+    const url = localePath(locale, i.url);
+    if (!hindi.title) return { ...i, url, lang: "en" };
+    return { ...i, title: hindi.change ? `अपडेट: ${hindi.title}` : hindi.title, url };
   };
   return { bell: feed.bell.map(item), latest: feed.latest.map(item) };
 }
