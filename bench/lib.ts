@@ -1,5 +1,14 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -56,9 +65,14 @@ export function serverNodeArgs(appDir = "."): string[] {
   return (pkg.config?.node_args ?? "").split(/\s+/).filter(Boolean);
 }
 
-/** The production server of the app in `appDir` (this checkout, or an older one: see `--app`). */
+/**
+ * The production server of the app in `appDir` (this checkout, or an older one: see `--app`).
+ * `BENCH_SERVER_ARGS` adds Node flags to it (`--cpu-prof --cpu-prof-dir=/tmp/prof`: NODE_OPTIONS
+ * may not carry them).
+ */
 export function startServer(env: NodeJS.ProcessEnv, appDir = "."): ChildProcess {
-  const child = spawn(process.execPath, [...serverNodeArgs(appDir), "server.ts"], {
+  const extra = (process.env.BENCH_SERVER_ARGS ?? "").split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...serverNodeArgs(appDir), ...extra, "server.ts"], {
     env: { WEB_CONCURRENCY: "1", ...env }, // one process unless the benchmark asks for a cluster
     cwd: appDir,
     stdio: ["ignore", "ignore", "inherit"],
@@ -143,7 +157,7 @@ export function wrk(
     connections = 10,
     seconds = 8,
     threads = 1,
-    headers = [] as string[],
+    headers = [ACCEPT_ENCODING_HEADER] as string[],
     /** A wrk Lua script (e.g. one that writes each request's path). */
     script = undefined as string | undefined,
   } = {},
@@ -200,28 +214,75 @@ export function wrkAsync(args: string[]): Promise<string> {
 }
 
 /**
- * nginx (one worker) serving the given bodies as static files /p0, /p1, …: the same bytes the app
- * answered, for a "vs nginx" row. Stop it with `stop()`.
+ * What every browser (and Googlebot) sends: the benchmarks ask as they do, so a cached page is
+ * answered with its stored brotli copy, not unzipped for the rare client that takes neither.
  */
-export async function startNginx(bodies: Buffer[], port: number) {
+export const ACCEPT_ENCODING = "gzip, deflate, br";
+export const ACCEPT_ENCODING_HEADER = `Accept-Encoding: ${ACCEPT_ENCODING}`;
+
+/** A page's bytes as the server sent them to a browser (still compressed) and their encoding. */
+export interface Sent {
+  bytes: Buffer;
+  encoding: string;
+}
+
+/** GET `url` as a browser would, keeping the body as sent (fetch would decompress it). */
+export function getAsSent(url: string): Promise<Sent> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "accept-encoding": ACCEPT_ENCODING } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({
+            bytes: Buffer.concat(chunks),
+            encoding: String(res.headers["content-encoding"] ?? "identity"),
+          }),
+        );
+        res.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+/**
+ * nginx (one worker) serving the given pages as static files with their encoding (`nginx.path(i)`,
+ * e.g. /br/p0): the same bytes and Content-Encoding the app answered, for a "vs nginx" row. Stop
+ * it with `stop()`.
+ */
+export async function startNginx(pages: Sent[], port: number) {
   const root = mkdtempSync(path.join(tmpdir(), "govjobs-nginx-"));
   // nginx's workers run as an unprivileged user: they must be able to read the files.
   chmodSync(root, 0o755);
-  bodies.forEach((body, i) => writeFileSync(path.join(root, `p${i}`), body));
+  const encodings = [...new Set(pages.map((p) => p.encoding))];
+  for (const e of encodings) {
+    mkdirSync(path.join(root, e));
+    chmodSync(path.join(root, e), 0o755);
+  }
+  pages.forEach((p, i) => writeFileSync(path.join(root, p.encoding, `p${i}`), p.bytes));
+  const locations = encodings
+    .filter((e) => e !== "identity")
+    .map(
+      (e) =>
+        `location /${e}/ { add_header Content-Encoding ${e}; add_header Vary Accept-Encoding; }`,
+    )
+    .join(" ");
   writeFileSync(
     path.join(root, "nginx.conf"),
     `worker_processes 1; daemon off; pid ${root}/nginx.pid; error_log ${root}/error.log;
 events { worker_connections 1024; }
 http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; default_type text/html;
-  server { listen 127.0.0.1:${port}; root ${root}; } }`,
+  server { listen 127.0.0.1:${port}; root ${root}; ${locations} } }`,
   );
   const nginx = spawn("/usr/sbin/nginx", ["-c", path.join(root, "nginx.conf"), "-p", root], {
     stdio: "ignore",
   });
   process.once("exit", () => nginx.kill("SIGKILL"));
-  await waitFor(`http://127.0.0.1:${port}/p0`, nginx);
+  const pathOf = (i: number) => `/${pages[i].encoding}/p${i}`;
+  await waitFor(`http://127.0.0.1:${port}${pathOf(0)}`, nginx);
   return {
     base: `http://127.0.0.1:${port}`,
+    path: pathOf,
     async stop() {
       if (nginx.exitCode === null) {
         nginx.kill("SIGQUIT");

@@ -9,7 +9,10 @@ import { LANDING_FACETS, landingPath } from "../app/content/landing.ts";
 import { QUALIFICATIONS, STATES } from "../app/content/options.ts";
 import {
   freePort,
+  ACCEPT_ENCODING,
+  getAsSent,
   startNginx,
+  type Sent,
   startServer,
   stop,
   table,
@@ -92,7 +95,7 @@ export async function resultDay(o: ResultDayOptions): Promise<void> {
   const runs: Run[] = [];
   let list: string[] = [];
   let weights: number[] = [];
-  let bodies: Buffer[] = [];
+  let bodies: Sent[] = [];
   const cacheNotes: string[] = [];
 
   for (const workers of o.workers) {
@@ -118,7 +121,7 @@ export async function resultDay(o: ResultDayOptions): Promise<void> {
         list = list.filter((_, i) => answered[i] === 200);
         weights = list.map((_, i) => 1 / (i + 1));
         bodies = [];
-        for (const url of list) bodies.push(await getBody(base + url));
+        for (const url of list) bodies.push(await getAsSent(base + url));
       }
       const script = writeScript(path.join(o.workDir, "result-day.lua"), list, weights);
       const before = await healthz(base);
@@ -154,7 +157,7 @@ export async function resultDay(o: ResultDayOptions): Promise<void> {
   const nginx = await startNginx(bodies, nginxPort);
   const nginxScript = writeScript(
     path.join(o.workDir, "result-day-nginx.lua"),
-    list.map((_, i) => `/p${i}`),
+    list.map((_, i) => nginx.path(i)),
     weights,
   );
   const n = parseResult(await wrkAsync(wrkArgs(o, nginxScript, nginx.base)));
@@ -243,7 +246,7 @@ local reqs, pick = {}, {}
 function init(args)
   math.randomseed(os.time())
   for i, p in ipairs(paths) do
-    reqs[i] = wrk.format("GET", p)
+    reqs[i] = wrk.format("GET", p, { ["Accept-Encoding"] = "${ACCEPT_ENCODING}" })
     for _ = 1, counts[i] do pick[#pick + 1] = i end
   end
 end

@@ -18,7 +18,9 @@ import {
   prepareApp,
   run,
   serverNodeArgs,
+  getAsSent,
   startNginx,
+  type Sent,
   startServer,
   stop,
   table,
@@ -180,7 +182,7 @@ const rows: (string | number)[][] = [
 ];
 const nginxRps = new Map<string, number>();
 let pages: [string, string][] = [];
-const bodies = new Map<string, Buffer>();
+const bodies = new Map<string, Sent>();
 let rssLine = "";
 let weights: (string | number)[][] = [];
 const latencyRows: (string | number)[][] = [
@@ -210,7 +212,7 @@ for (const target of targets) {
     for (const [, url] of pages) for (let i = 0; i < 30; i++) await fetchBody(base + url);
     const rssBefore = treeRssMb(server.pid!);
     for (const [name, url] of pages) {
-      if (cache && target.name === "sqlite") bodies.set(url, await fetchBody(base + url));
+      if (cache && target.name === "sqlite") bodies.set(url, await getAsSent(base + url));
       const r = wrk(base + url, { connections, seconds });
       rows.push([name, target.name, cache ? "on" : "off", ...fmt(r), ""]);
       if (r.errors) console.warn(`  ${name}: ${r.errors} errors`);
@@ -279,7 +281,7 @@ const nginx = await startNginx(
   port + 1,
 );
 pages.forEach(([name], i) => {
-  const r = wrk(`${nginx.base}/p${i}`, { connections, seconds });
+  const r = wrk(nginx.base + nginx.path(i), { connections, seconds });
   nginxRps.set(name, r.rps);
   rows.push([name, "-", "nginx", ...fmt(r), ""]);
 });
