@@ -302,9 +302,14 @@ export async function latestChanges(
   limit: number,
   today: string = todayInIndia(),
 ): Promise<(PublicChange & { entry: EntrySummary })[]> {
+  // A cross join, so SQLite walks the newest changes and looks each entry up by its key: left
+  // to choose, it read every public entry of the kinds first (273 ms on 100,000 entries, on each
+  // content change) whenever its statistics saw entry_changes empty. PostgreSQL plans it as the
+  // inner join it is.
   const rows = await db
     .selectFrom("entry_changes as c")
-    .innerJoin("entries", "entries.id", "c.entry_id")
+    .crossJoin("entries")
+    .whereRef("entries.id", "=", "c.entry_id")
     .select(summaryColumns.map((col) => `entries.${col}` as const))
     .select([
       "c.id as change_id",
