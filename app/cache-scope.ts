@@ -8,6 +8,8 @@ export type CacheScope =
   | typeof EVERYTHING
   | `entry:/${string}`
   | `kind:/${string}`
+  | `facet:/${string}`
+  | `menus:/${string}`
   | `org:${string}`
   | `site-page:${string}`
   | "home"
@@ -27,6 +29,17 @@ export const entryScope = (listPath: `/${string}`, slug: string) =>
   `entry:${listPath}/${slug}` as const;
 /** A kind's list, its filtered and paged forms and, for jobs, the state and qualification pages. */
 export const kindScope = (listPath: `/${string}`) => `kind:${listPath}` as const;
+/**
+ * A landing page of a list by one facet's value (/jobs/state/bihar): it shows only the entries
+ * with that value, so a write names the landing pages of its entry's values, before and after.
+ */
+export const facetScope = (landingPath: `/${string}`) => `facet:${landingPath}` as const;
+/**
+ * A list's filter menus (the states, qualifications and organizations its entries have): every
+ * page of the list shows them, landing pages too; a write names this when a value may have come
+ * or gone.
+ */
+export const menusScope = (listPath: `/${string}`) => `menus:${listPath}` as const;
 /** An organization's page, by its slug. */
 export const organizationScope = (slug: string) => `org:${slug}` as const;
 /** A site page (about-us, privacy-policy…). */
@@ -46,8 +59,8 @@ const listPathOf = (path: string) => `/${path.split("/")[1]}` as const;
 
 /**
  * What a route declares in `handle.cacheScope` (app/route-handle.ts): fixed scopes, or one the
- * server reads from the page's address: "list" a kind's list (and the job landing pages under
- * /jobs/state/…), "entry" an entry's own page (the related ones are named by the writes),
+ * server reads from the page's address: "list" a kind's list (a landing page under /jobs/state/…
+ * is its facet's value and the list's menus), "entry" an entry's own page (the related ones are named by the writes),
  * "organization" an organization's page, "site-page" a site page.
  */
 export type PageScope =
@@ -62,10 +75,13 @@ export function pageScopes(
   declared: readonly PageScope[],
   { path, params }: { path: string; params: Readonly<Record<string, string | undefined>> },
 ): CacheScope[] {
-  return declared.map((scope) => {
+  return declared.flatMap((scope): CacheScope | CacheScope[] => {
     switch (scope) {
       case "list":
-        return kindScope(listPathOf(path));
+        // /jobs/state/bihar: three segments, the last the value (params.value).
+        return params.value && path.split("/").length === 4
+          ? [facetScope(path as `/${string}`), menusScope(listPathOf(path))]
+          : kindScope(listPathOf(path));
       case "entry":
         return params.slug ? entryScope(listPathOf(path), params.slug) : EVERYTHING;
       case "organization":

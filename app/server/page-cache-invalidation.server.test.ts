@@ -5,7 +5,9 @@ import { organizationScope, pageScopes, sitePageScope } from "~/cache-scope.ts";
 /** The scopes the page cache gives a page of the kind-detail and kind-list routes. */
 const detailPageScope = (page: { path: string; params: { slug: string } }) =>
   pageScopes(["entry"], page);
-const listPageScope = ({ path }: { path: string }) => pageScopes(["list"], { path, params: {} });
+/** A list page; a landing page (/jobs/state/delhi) has the route's `value` param, as the router gives. */
+const listPageScope = ({ path }: { path: string }) =>
+  pageScopes(["list"], { path, params: { value: path.split("/")[3] } });
 import { DIALECTS, freshDatabase } from "../../test/databases.ts";
 import { job } from "../../test/entries.ts";
 import { followContentChanges, watchContentGeneration } from "./cache-invalidation.server.ts";
@@ -182,6 +184,75 @@ describe.each(DIALECTS)("precise page-cache invalidation [%s]", (dialect) => {
     expect(a.cache.lookup("/jobs/parent-job")).toBeUndefined();
     // A result does not appear in the job list.
     expect(a.cache.lookup("/jobs")?.stale).toBe(false);
+    await a.source.stop();
+  });
+
+  it("a job's save stales the landing pages of its state and qualification, not the others'", async () => {
+    // Two public jobs in each state, so a save that keeps its values changes no filter menu.
+    const saved = [];
+    for (const [title, state] of [
+      ["Delhi Clerk A", "Delhi"],
+      ["Delhi Clerk B", "Delhi"],
+      ["Bihar Clerk A", "Bihar"],
+      ["Bihar Clerk B", "Bihar"],
+    ] as const) {
+      const s = await saveEntry(database.db, {
+        kind: "job",
+        input: job(title, { state }),
+        actor: PRIYA,
+      });
+      if (!s.ok) throw new Error(`could not save ${title}`);
+      saved.push(s.entry);
+    }
+    const landing = [
+      "/jobs/state/delhi",
+      "/jobs/state/bihar",
+      "/jobs/qualification/graduate",
+      "/jobs/qualification/12th-pass",
+    ];
+    const a = follower(database);
+    let generation = await readContentGeneration(database.db);
+    await a.reach(generation);
+    const fillLists = () => {
+      for (const path of ["/jobs", ...landing])
+        a.cache.set(path, page(path), listPageScope({ path }));
+    };
+    const stateOf = () =>
+      Object.fromEntries(
+        ["/jobs", ...landing].map((k) => [k, a.cache.lookup(k)?.stale ? "stale" : "fresh"]),
+      );
+    fillLists();
+
+    const delhi = saved[0];
+    const retitled = await saveEntry(database.db, {
+      kind: "job",
+      id: delhi.id,
+      input: { ...job("Delhi Clerk A (corrected)"), slug: delhi.slug },
+      expectedVersion: delhi.updatedAt,
+      actor: PRIYA,
+    });
+    if (!retitled.ok) throw new Error("the retitle was refused");
+    await a.reach(++generation);
+    expect(stateOf()).toEqual({
+      "/jobs": "stale",
+      "/jobs/state/delhi": "stale",
+      "/jobs/state/bihar": "fresh",
+      "/jobs/qualification/graduate": "stale",
+      "/jobs/qualification/12th-pass": "fresh",
+    });
+
+    // Moved to a state no other job has: a new value in the menus every landing page shows.
+    fillLists();
+    const moved = await saveEntry(database.db, {
+      kind: "job",
+      id: delhi.id,
+      input: { ...job("Delhi Clerk A (corrected)", { state: "Goa" }), slug: delhi.slug },
+      expectedVersion: retitled.entry.updatedAt,
+      actor: PRIYA,
+    });
+    expect(moved.ok).toBe(true);
+    await a.reach(++generation);
+    expect(Object.values(stateOf())).toEqual(["stale", "stale", "stale", "stale", "stale"]);
     await a.source.stop();
   });
 

@@ -95,7 +95,7 @@ export async function saveEntry(
 async function touchedEntry(trx: DB, id: string): Promise<TouchedEntry | undefined> {
   const row = await trx
     .selectFrom("entries")
-    .select(["id", "kind", "slug", "organization", "job_id"])
+    .select(["id", "kind", "slug", "organization", "state", "qualification", "job_id"])
     .where("id", "=", id)
     .executeTakeFirst();
   return row && { ...row, kind: row.kind as Kind, jobId: row.job_id };

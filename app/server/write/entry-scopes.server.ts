@@ -1,6 +1,15 @@
-import { entryScope, kindScope, organizationScope, type CacheScope } from "~/cache-scope.ts";
+import {
+  entryScope,
+  facetScope,
+  kindScope,
+  menusScope,
+  organizationScope,
+  type CacheScope,
+} from "~/cache-scope.ts";
+import { LANDING_FACETS, landingPath, landingSlug, landingValue } from "~/content/landing.ts";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
 import type { DB } from "../db/db.server.ts";
+import { isPublic } from "../entries/shared.server.ts";
 
 /** What the cache needs to know of an entry a write touched, before or after the change. */
 export interface TouchedEntry {
@@ -8,8 +17,13 @@ export interface TouchedEntry {
   kind: Kind;
   slug: string;
   organization: string;
+  state: string | null;
+  qualification: string | null;
   jobId: string | null;
 }
+
+/** The columns the job list's filter menus offer (kind-list.tsx reads their distinct values). */
+const MENU_COLUMNS = ["state", "qualification", "organization"] as const;
 
 /** Every entry write shows in these, whatever the entry: they list or count entries of all kinds. */
 const SHARED: readonly CacheScope[] = ["home", "search", "feeds", "sitemaps", "updates"];
@@ -32,6 +46,17 @@ export async function entryScopes(
   for (const e of entries)
     scopes.add(entryScope(listOf(e.kind), e.slug)).add(kindScope(listOf(e.kind)));
 
+  // The job list's landing pages (/jobs/state/bihar) show one value's jobs: only those of the
+  // entry's values change, unless a value came or went in the menus every landing page shows.
+  const jobs = entries.filter((e) => e.kind === "job");
+  for (const e of jobs)
+    for (const facet of LANDING_FACETS) {
+      const value = e[facet];
+      if (value && landingValue(facet, landingSlug(value)) === value)
+        scopes.add(facetScope(landingPath(facet, value) as `/${string}`));
+    }
+  if (jobs.length && (await menusMayChange(trx, jobs))) scopes.add(menusScope(listOf("job")));
+
   const organizations = [...new Set(entries.map((e) => e.organization))];
   for (const row of await trx
     .selectFrom("organizations")
@@ -41,16 +66,39 @@ export async function entryScopes(
     scopes.add(organizationScope(row.slug));
 
   // The job each entry belongs to (or is), and that job's other entries.
-  const jobs = [...new Set(entries.map((e) => (e.kind === "job" ? e.id : e.jobId)))].filter(
+  const jobIds = [...new Set(entries.map((e) => (e.kind === "job" ? e.id : e.jobId)))].filter(
     (id) => id !== null,
   );
-  if (jobs.length) {
+  if (jobIds.length) {
     const related = await trx
       .selectFrom("entries")
       .select(["kind", "slug"])
-      .where((eb) => eb.or([eb("id", "in", jobs), eb("job_id", "in", jobs)]))
+      .where((eb) => eb.or([eb("id", "in", jobIds), eb("job_id", "in", jobIds)]))
       .execute();
     for (const r of related) scopes.add(entryScope(listOf(r.kind as Kind), r.slug));
   }
   return [...scopes];
+}
+
+/**
+ * Whether the job list's filter menus may differ after this write: a value of the touched jobs
+ * (as they were or are) that no public job has now (it went) or only one has (it may have just
+ * come). One indexed read per value, at most two rows each; "may" errs towards redrawing.
+ */
+async function menusMayChange(trx: DB, jobs: readonly TouchedEntry[]): Promise<boolean> {
+  for (const column of MENU_COLUMNS) {
+    for (const value of new Set(jobs.map((e) => e[column]))) {
+      if (!value) continue;
+      const holders = await trx
+        .selectFrom("entries")
+        .select("id")
+        .where("kind", "=", "job")
+        .where(isPublic)
+        .where(column, "=", value)
+        .limit(2)
+        .execute();
+      if (holders.length < 2) return true;
+    }
+  }
+  return false;
 }
