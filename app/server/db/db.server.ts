@@ -106,7 +106,17 @@ export function openDatabase(target: DatabaseTarget): AppDatabase {
   // (273 ms per content change; 0.3 ms with them). Bounded work: ~130 ms on 100,000 entries.
   sqlite.pragma("analysis_limit = 400");
   sqlite.pragma("optimize = 0x10002");
-  const optimize = setInterval(() => sqlite.pragma("optimize"), 60 * 60 * 1000);
+  const optimize = setInterval(
+    () => {
+      try {
+        sqlite.pragma("optimize");
+      } catch (err) {
+        // Busy past the timeout (another process writing): the next hour tries again.
+        console.error(`[db] PRAGMA optimize: ${(err as Error).message}`);
+      }
+    },
+    60 * 60 * 1000,
+  );
   optimize.unref();
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
