@@ -113,7 +113,8 @@ export async function untilHealthy(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error("the server did not answer /healthz within 60 s");
+    if (Date.now() > deadline)
+      throw new Error(`the server did not answer /healthz within 60 s\n${output()}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }

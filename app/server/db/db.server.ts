@@ -101,23 +101,6 @@ export function openDatabase(target: DatabaseTarget): AppDatabase {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
-  // The query planner's statistics (sqlite_stat1), as SQLite advises for long-lived connections:
-  // without them it read the 100,000 entries before the three rows of entry_changes for the bell
-  // (273 ms per content change; 0.3 ms with them). Bounded work: ~130 ms on 100,000 entries.
-  sqlite.pragma("analysis_limit = 400");
-  sqlite.pragma("optimize = 0x10002");
-  const optimize = setInterval(
-    () => {
-      try {
-        sqlite.pragma("optimize");
-      } catch (err) {
-        // Busy past the timeout (another process writing): the next hour tries again.
-        console.error(`[db] PRAGMA optimize: ${(err as Error).message}`);
-      }
-    },
-    60 * 60 * 1000,
-  );
-  optimize.unref();
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [stripNul],
@@ -128,10 +111,7 @@ export function openDatabase(target: DatabaseTarget): AppDatabase {
     db,
     dialect: "sqlite",
     sqlite,
-    close: () => {
-      clearInterval(optimize);
-      return db.destroy();
-    },
+    close: () => db.destroy(),
   };
 }
 
