@@ -2,7 +2,8 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { createMessage } from "~/server/messages.server.ts";
 import { baseURL, useBrowser } from "./browser.ts";
-import { UNTIL_404_WRITTEN, withE2eDb } from "./db.ts";
+import type { DB } from "~/server/db/db.server.ts";
+import { snapshotSettings, UNTIL_404_WRITTEN, withE2eDb } from "./db.ts";
 import { ADMIN } from "./server.global.ts";
 
 const tag = crypto.randomUUID().slice(0, 8);
@@ -33,9 +34,7 @@ async function loginCookie(email: string, password: string): Promise<string | nu
 }
 
 let originalSiteName: string | null = null;
-let originalSettings: Awaited<ReturnType<typeof settingsRows>> | undefined;
-const settingsRows = (db: Parameters<Parameters<typeof withE2eDb>[0]>[0]) =>
-  db.selectFrom("settings").selectAll().execute();
+let restoreSettings: ((db: DB) => Promise<void>) | undefined;
 type PageRow = { title: string; description: string; body: string };
 const originalPages = new Map<string, PageRow>();
 
@@ -57,11 +56,7 @@ afterAll(async () => {
     async (db) => {
       await db.deleteFrom("redirects").where("source", "like", `%-${tag}`).execute();
       // The content settings screen saves every setting it shows (the Hindi ones too).
-      if (originalSettings) {
-        await db.deleteFrom("settings").execute();
-        if (originalSettings.length)
-          await db.insertInto("settings").values(originalSettings).execute();
-      }
+      await restoreSettings?.(db);
       for (const [slug, row] of originalPages)
         await db.updateTable("site_pages").set(row).where("slug", "=", slug).execute();
     },
@@ -287,7 +282,7 @@ describe("the back-office screens", () => {
   });
 
   it("changes the site name in content settings and shows it on the public home page", async () => {
-    originalSettings = await withE2eDb(settingsRows);
+    restoreSettings = await snapshotSettings();
     originalSiteName = await withE2eDb(async (db) => {
       const row = await db
         .selectFrom("settings")

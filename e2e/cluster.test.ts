@@ -7,6 +7,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createPostgresDatabase, createUser, signIn, untilHealthy } from "./instances.ts";
+import { getOnce, type OneGet } from "./one-get.ts";
 import { choosePort } from "./ports.ts";
 
 /**
@@ -344,55 +345,18 @@ function publishJob(baseURL: string, cookie: string, title: string) {
   });
 }
 
-type Answer = {
-  kind: "complete" | "refused" | "reset" | "broken";
-  status?: number;
-  pid?: number;
-  xCache?: string;
-  body: string;
-  error?: string;
-  /** When the whole request had been handed to the kernel (performance.now()). */
-  sentAt?: number;
-};
+type Answer = OneGet & { pid?: number; xCache?: string };
 
 /** One GET on a connection of its own, so that the primary hands each to the next worker. */
-function get(url: string): Promise<Answer> {
-  return new Promise((resolve) => {
-    let status: number | undefined;
-    let sentAt: number | undefined;
-    let body = "";
-    const fail = (err: NodeJS.ErrnoException) => {
-      const kind =
-        status !== undefined
-          ? "broken"
-          : err.code === "ECONNREFUSED"
-            ? "refused"
-            : err.code === "ECONNRESET"
-              ? "reset"
-              : "broken";
-      resolve({ kind, status, body, sentAt, error: `${err.code ?? ""} ${err.message}` });
-    };
-    const req = http.get(url, { agent: false, timeout: 20_000 }, (res) => {
-      status = res.statusCode;
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (body += chunk));
-      res.on("error", fail);
-      res.on("end", () => {
-        if (!res.complete) return fail(new Error("the answer stopped before its end"));
-        resolve({
-          kind: "complete",
-          status,
-          pid: Number(res.headers["x-worker-pid"]),
-          xCache: String(res.headers["x-cache"] ?? ""),
-          body,
-          sentAt,
-        });
-      });
-    });
-    req.on("finish", () => (sentAt = performance.now()));
-    req.on("timeout", () => req.destroy(new Error("no answer within 20 s")));
-    req.on("error", fail);
-  });
+async function get(url: string): Promise<Answer> {
+  const answer = await getOnce(url);
+  if (answer.kind !== "complete") return answer;
+  const { headers } = answer;
+  return {
+    ...answer,
+    pid: Number(headers["x-worker-pid"]),
+    xCache: String(headers["x-cache"] ?? ""),
+  };
 }
 
 function alive(pid: number): boolean {

@@ -26,3 +26,15 @@ export async function withE2eDb<T>(fn: (db: DB) => Promise<T>, { write = false }
     await database.close();
   }
 }
+
+/**
+ * Every stored setting as it is now, and a function that puts exactly these back (inside a
+ * `withE2eDb(…, { write: true })`), for a test that saves settings through a screen or a form.
+ */
+export async function snapshotSettings(): Promise<(db: DB) => Promise<void>> {
+  const rows = await withE2eDb((db) => db.selectFrom("settings").selectAll().execute());
+  return async (db) => {
+    await db.deleteFrom("settings").execute();
+    if (rows.length) await db.insertInto("settings").values(rows).execute();
+  };
+}

@@ -7,7 +7,8 @@ import { KIND_LIST, REGISTRY, type Kind, type KindDefinition } from "~/content/r
 import { createEntry } from "~/server/entries/writes.server.ts";
 import { getSettings } from "~/server/settings.server.ts";
 import { baseURL, useBrowser } from "./browser.ts";
-import { UNTIL_404_WRITTEN, withE2eDb } from "./db.ts";
+import type { DB } from "~/server/db/db.server.ts";
+import { snapshotSettings, UNTIL_404_WRITTEN, withE2eDb } from "./db.ts";
 import { signIn } from "./instances.ts";
 import { ADMIN } from "./server.global.ts";
 import {
@@ -171,7 +172,7 @@ describe("stored XSS", () => {
   const entryIds = new Map<Kind, string>();
   let rawEntryId = "";
   let messageId = "";
-  let originalSettings: { key: string; value: string; updated_at: string }[] = [];
+  let restoreSettings: (db: DB) => Promise<void> = async () => {};
   let originalPage: Record<string, unknown> | undefined;
   const startedAt = new Date().toISOString();
 
@@ -182,8 +183,8 @@ describe("stored XSS", () => {
       dialogs.push(`${d.type()}: ${d.message()}`);
       void d.dismiss();
     });
+    restoreSettings = await snapshotSettings();
     await withE2eDb(async (db) => {
-      originalSettings = await db.selectFrom("settings").selectAll().execute();
       originalPage = await db
         .selectFrom("site_pages")
         .selectAll()
@@ -207,9 +208,7 @@ describe("stored XSS", () => {
         await db.deleteFrom("redirects").where("source", "like", `%${S}%`).execute();
         await db.deleteFrom("not_found_log").where("path", "like", `%${S}%`).execute();
         await db.deleteFrom("rate_limits").where("key", "like", "contact:%127.0.0.1").execute();
-        await db.deleteFrom("settings").execute();
-        if (originalSettings.length)
-          await db.insertInto("settings").values(originalSettings).execute();
+        await restoreSettings(db);
         await db
           .deleteFrom("revisions")
           .where("subject_type", "=", "page")

@@ -6,6 +6,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { createPostgresDatabase, untilHealthy } from "./instances.ts";
+import { getOnce, type OneGet } from "./one-get.ts";
 
 /**
  * SIGTERM under load, on a production instance of its own: the requests in flight are answered
@@ -29,7 +30,7 @@ describe.each(["sqlite", "postgres"] as const)("graceful shutdown [%s]", (dialec
         server.child.kill("SIGKILL");
     });
     const slugs = [
-      ...(await get(`${server.baseURL}/jobs`)).body.matchAll(/href="(\/jobs\/[^"?#/]+)"/g),
+      ...(await getOnce(`${server.baseURL}/jobs`)).body.matchAll(/href="(\/jobs\/[^"?#/]+)"/g),
     ].map((m) => m[1]);
     expect(slugs.length).toBeGreaterThan(5);
 
@@ -63,7 +64,7 @@ describe.each(["sqlite", "postgres"] as const)("graceful shutdown [%s]", (dialec
       Array.from({ length: 20 }, async () => {
         for (let url = take(); url; url = take()) {
           const startedAt = performance.now();
-          const outcome = await get(server.baseURL + url);
+          const outcome = await getOnce(server.baseURL + url);
           results.push({ ...outcome, url, startedAt });
           if (outcome.kind === "complete" && ++answered === 60) {
             signalled = performance.now();
@@ -75,7 +76,7 @@ describe.each(["sqlite", "postgres"] as const)("graceful shutdown [%s]", (dialec
     expect(signalled).toBeDefined();
     const closedAt = await server.saw("no longer accepting connections");
     // The slow uploads keep the process alive: new connections are refused, not left hanging.
-    const late = await Promise.all(urls.slice(0, 20).map((url) => get(server.baseURL + url)));
+    const late = await Promise.all(urls.slice(0, 20).map((url) => getOnce(server.baseURL + url)));
     expect(server.child.exitCode).toBeNull();
     expect(late.map((r) => r.kind)).toEqual(late.map(() => "refused"));
 
@@ -249,49 +250,7 @@ async function startServer(dataDir: string, databaseUrl: string): Promise<Server
   };
 }
 
-type Result = { sentAt?: number } & (
-  | { kind: "complete"; status: number; body: string }
-  | { kind: "refused" | "reset" | "broken"; status?: number; body: string; error: string }
-);
-type Outcome = Result & { url: string; startedAt: number };
-
-/**
- * One GET on a connection of its own. "complete": the whole body arrived; "refused": nobody
- * accepted the connection; "reset": it was dropped before any answer; "broken": an answer began
- * and did not finish, or nothing came for 20 s (the outcomes a graceful shutdown must not have).
- */
-function get(url: string): Promise<Result> {
-  return new Promise((resolve) => {
-    let status: number | undefined;
-    let sentAt: number | undefined;
-    let body = "";
-    const fail = (err: NodeJS.ErrnoException) => {
-      const kind =
-        status !== undefined
-          ? "broken"
-          : err.code === "ECONNREFUSED"
-            ? "refused"
-            : err.code === "ECONNRESET"
-              ? "reset"
-              : "broken";
-      resolve({ kind, status, body, sentAt, error: `${err.code ?? ""} ${err.message}` });
-    };
-    const req = http.get(url, { agent: false, timeout: 20_000 }, (res) => {
-      status = res.statusCode;
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (body += chunk));
-      res.on("error", fail);
-      res.on("end", () => {
-        if (res.complete) resolve({ kind: "complete", status: status!, body, sentAt });
-        else fail(new Error("the answer stopped before its end"));
-      });
-    });
-    // The whole request is with the kernel, and so in the server's socket buffer (localhost).
-    req.on("finish", () => (sentAt = performance.now()));
-    req.on("timeout", () => req.destroy(new Error("no answer within 20 s")));
-    req.on("error", fail);
-  });
-}
+type Outcome = OneGet & { url: string; startedAt: number };
 
 /**
  * A contact form sent in two halves over a kept-alive connection: the request is in flight until

@@ -121,14 +121,13 @@ export async function action({ request }: Route.ActionArgs) {
       },
       bell: { perKind: num(v.bell.perKind), max: num(v.bell.max) },
       homeFaq: faqRows(v.homeFaq),
-      hindi:
-        sentHindi && v.hindi
-          ? {
-              tagline: v.hindi.tagline,
-              defaultDescription: v.hindi.defaultDescription,
-              homeFaq: faqRows(v.hindi.homeFaq),
-            }
-          : undefined,
+      hindi: sentHindi
+        ? {
+            tagline: v.hindi.tagline,
+            defaultDescription: v.hindi.defaultDescription,
+            homeFaq: faqRows(v.hindi.homeFaq),
+          }
+        : undefined,
     },
     actorOf(user),
   );
