@@ -14,6 +14,7 @@ import * as entryHindiTitle from "./2026-11-23T1420-entry-hindi-title.ts";
 import * as devanagariSearch from "./2026-11-23T1430-devanagari-search.ts";
 import * as contentChanges from "./2026-11-23T1500-content-changes.ts";
 import * as alerts from "./2026-11-23T1510-alerts.ts";
+import * as filterCountIndexes from "./2026-11-23T1600-filter-count-indexes.ts";
 
 export type MigrationDialect = "sqlite" | "postgres";
 
@@ -38,6 +39,7 @@ const migrations: Record<string, DialectMigration> = {
   "2026-11-23T1430-devanagari-search": devanagariSearch,
   "2026-11-23T1500-content-changes": contentChanges,
   "2026-11-23T1510-alerts": alerts,
+  "2026-11-23T1600-filter-count-indexes": filterCountIndexes,
 };
 
 export function migrationProvider(dialect: MigrationDialect): MigrationProvider {
