@@ -226,11 +226,23 @@ export interface Sent {
   encoding: string;
 }
 
-/** GET `url` as a browser would, keeping the body as sent (fetch would decompress it). */
-export function getAsSent(url: string): Promise<Sent> {
+/**
+ * GET `url` as a browser would, keeping the body as sent (fetch would decompress it). A fresh
+ * connection each time, tried twice: a reused kept-alive socket that the server closed meanwhile
+ * ends in "socket hang up".
+ */
+export async function getAsSent(url: string): Promise<Sent> {
+  try {
+    return await getOnce(url);
+  } catch {
+    return getOnce(url);
+  }
+}
+
+function getOnce(url: string): Promise<Sent> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { headers: { "accept-encoding": ACCEPT_ENCODING } }, (res) => {
+      .get(url, { agent: false, headers: { "accept-encoding": ACCEPT_ENCODING } }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () =>
