@@ -104,10 +104,7 @@ export async function searchPublished(
     const byId = new Map(rows.map((r) => [r.search_id, r]));
     const ordered = ids.flatMap((id) => {
       const row = byId.get(id);
-      if (!row) return [];
-      const { search_text, ...summary } = row;
-      const texts = [search_text, row.organization ?? "", row.title];
-      return [{ ...summary, snippet: searchSnippet(texts, words) }];
+      return row ? [withSnippet(words)(row)] : [];
     });
     return { ...pageOf(ordered, total, page, perPage), kindCounts };
   }
@@ -143,19 +140,25 @@ export async function searchPublished(
         .limit(SEARCH_RANK_WINDOW)
         .as("m"),
     )
-    .select(summaryColumns)
-    .select(
-      sql<string>`ts_headline('simple', title || ' — ' || left(search_text, 2000), to_tsquery('simple', ${tsquery}), 'StartSel=' || chr(1) || ', StopSel=' || chr(2) || ', MaxWords=30, MinWords=10')`.as(
-        "snippet",
-      ),
-    )
+    .select([...summaryColumns, "search_text"])
     .orderBy(sql`ts_rank(search_vector, to_tsquery('simple', ${tsquery})) * boost`, "desc")
     .orderBy("published_at", "desc")
     .limit(perPage)
     .offset(offset)
     .execute();
-  return { ...pageOf(rows, total, page, perPage), kindCounts };
+  return { ...pageOf(rows.map(withSnippet(words)), total, page, perPage), kindCounts };
 }
+
+/** A page's row with its snippet (the same rule on both databases) instead of its indexed text. */
+const withSnippet =
+  (words: string[]) =>
+  <R extends { title: string; organization: string | null; search_text: string }>({
+    search_text,
+    ...row
+  }: R) => ({
+    ...row,
+    snippet: searchSnippet([search_text, row.organization ?? "", row.title], words),
+  });
 
 /**
  * SQLite: how many of the newest matches (FTS5 rowids grow with each new entry) are ranked, as
