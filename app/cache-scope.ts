@@ -60,8 +60,8 @@ const listPathOf = (path: string) => `/${path.split("/")[1]}` as const;
 /**
  * What a route declares in `handle.cacheScope` (app/route-handle.ts): fixed scopes, or one the
  * server reads from the page's address: "list" a kind's list (a landing page under /jobs/state/…
- * is its facet's value and the list's menus), "entry" an entry's own page (the related ones are named by the writes),
- * "organization" an organization's page, "site-page" a site page.
+ * is its facet's value and the list's menus), "entry" an entry's own page (the related ones are
+ * named by the writes), "organization" an organization's page, "site-page" a site page.
  */
 export type PageScope =
   | Exclude<CacheScope, `entry:${string}` | `org:${string}` | `site-page:${string}`>

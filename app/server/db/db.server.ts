@@ -107,12 +107,7 @@ export function openDatabase(target: DatabaseTarget): AppDatabase {
     log: slowQueryLog(),
   });
   registerDialect(db, "sqlite");
-  return {
-    db,
-    dialect: "sqlite",
-    sqlite,
-    close: () => db.destroy(),
-  };
+  return { db, dialect: "sqlite", sqlite, close: () => db.destroy() };
 }
 
 /** Prepared statements kept per SQL text: preparing costs more than running most of our queries. */

@@ -79,7 +79,6 @@ export async function searchPublished(
     // entries_fts holds public entries only (see the migration); the first matches, bounded, are
     // counted by kind, and the page's rows ranked with the open-job boost.
     const match = words.map((w) => `"${w.replaceAll('"', '""')}"*`).join(" ");
-    const fts = sql<{ rowid: number }>`entries_fts`.as("entries_fts");
     const perKind = await db
       .selectFrom(
         db
@@ -177,7 +176,6 @@ async function rankedIds(
   match: string,
   { kind, offset, perPage, today }: { kind?: Kind; offset: number; perPage: number; today: string },
 ): Promise<number[]> {
-  const fts = sql<{ rowid: number }>`entries_fts`.as("entries_fts");
   const candidates = await db
     .selectFrom(fts)
     .innerJoin("entries as e", (join) => join.on(sql<boolean>`e.search_id = entries_fts.rowid`))
@@ -206,6 +204,9 @@ async function rankedIds(
 }
 
 const SEARCH_RANK_WINDOW = 300;
+
+/** SQLite's full-text index as a table to select from (its rowid is entries.search_id). */
+const fts = sql<{ rowid: number }>`entries_fts`.as("entries_fts");
 export const SEARCH_COUNT_LIMIT = 1000;
 
 function pageOf(

@@ -4,10 +4,10 @@
 // under 1 ms here; PostgreSQL's ts_headline parsed each row's text again.
 
 /** How many words a snippet shows, as FTS5's snippet(…, 24) did. */
-export const SNIPPET_WORDS = 24;
+const SNIPPET_WORDS = 24;
 
 /** A word as both indexes compare it: NFC, lower case, Latin accents removed, no ZWJ/ZWNJ. */
-export function foldWord(word: string): string {
+function foldWord(word: string): string {
   return word
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/gu, "")
