@@ -7,6 +7,7 @@ import devanagari400 from "@fontsource/poppins/files/poppins-devanagari-400-norm
 import devanagari600 from "@fontsource/poppins/files/poppins-devanagari-600-normal.woff2?url";
 import { localeFromPath } from "./i18n/locale.ts";
 import { nonceContext } from "./request-context.ts";
+import { rememberMatches } from "./server/route-matches.server.ts";
 import { logger } from "./server/logger.server.ts";
 
 const DEVANAGARI_FONTS = [devanagari400, devanagari600];
@@ -42,6 +43,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.get(nonceContext);
+  rememberMatches(routerContext.staticHandlerContext);
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),

@@ -1,0 +1,75 @@
+import { createStaticHandler, type StaticHandlerContext } from "react-router";
+import { describe, expect, it } from "vitest";
+import { REMEMBERED_PATHS, rememberMatches } from "./route-matches.server.ts";
+
+const routes = [
+  {
+    id: "root",
+    path: "/",
+    children: [
+      { id: "home", index: true },
+      { id: "list", path: "jobs" },
+      { id: "detail", path: "jobs/:slug" },
+      { id: "not-found", path: "*" },
+    ],
+  },
+];
+
+/** A real static handler's context for one document request, as entry.server receives it. */
+async function contextFor(path: string) {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://localhost${path}`));
+  if (context instanceof Response) throw new Error("expected a context");
+  return context;
+}
+
+/** Counts the calls that reach the matcher underneath. */
+function counted(context: StaticHandlerContext) {
+  const original = context._match;
+  const calls: unknown[] = [];
+  context._match = (location) => {
+    calls.push(location);
+    return original(location);
+  };
+  return calls;
+}
+
+const ids = (matches: ReturnType<StaticHandlerContext["_match"]>) =>
+  matches?.map((m) => m.route.id) ?? null;
+
+describe("the render's route matches, remembered per path", () => {
+  it("answers as React Router does, matching each path once", async () => {
+    const context = await contextFor("/jobs/ssc-cgl-2026");
+    const original = context._match;
+    const calls = counted(context);
+    rememberMatches(context);
+    for (const path of ["/", "/jobs", "/jobs/ssc-cgl-2026", "/nowhere/at/all"]) {
+      expect(ids(context._match(path))).toEqual(ids(original(path)));
+    }
+    expect(ids(context._match("/jobs/ssc-cgl-2026"))).toEqual(["root", "detail"]);
+    expect(ids(context._match("/"))).toEqual(["root", "home"]);
+    expect(calls).toEqual(["/", "/jobs", "/jobs/ssc-cgl-2026", "/nowhere/at/all"]);
+    // Asked again, from the memo: the same answer and no new match.
+    const again = context._match("/jobs");
+    expect(again).toBe(context._match("/jobs"));
+    expect(calls).toHaveLength(4);
+    // A location object is not remembered: it goes to React Router every time.
+    context._match({ pathname: "/jobs" });
+    context._match({ pathname: "/jobs" });
+    expect(calls).toHaveLength(6);
+  });
+
+  it("keeps a bounded number of paths, starting again when full", async () => {
+    const context = await contextFor("/");
+    const calls = counted(context);
+    rememberMatches(context);
+    for (let i = 0; i < REMEMBERED_PATHS; i++) context._match(`/jobs/job-${i}`);
+    context._match("/jobs/job-0");
+    expect(calls).toHaveLength(REMEMBERED_PATHS);
+    context._match("/jobs/one-more"); // the memo is full: it starts again
+    context._match("/jobs/job-0");
+    expect(calls).toHaveLength(REMEMBERED_PATHS + 2);
+    expect(ids(context._match("/jobs/job-0"))).toEqual(["root", "detail"]);
+    expect(calls).toHaveLength(REMEMBERED_PATHS + 2);
+  });
+});
