@@ -2,11 +2,12 @@ import { Writable } from "node:stream";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
+import { JsonLdBlocks } from "./components/json-ld.tsx";
 import { NonceProvider } from "./components/nonce.tsx";
 import devanagari400 from "@fontsource/poppins/files/poppins-devanagari-400-normal.woff2?url";
 import devanagari600 from "@fontsource/poppins/files/poppins-devanagari-600-normal.woff2?url";
 import { localeFromPath } from "./i18n/locale.ts";
-import { nonceContext } from "./request-context.ts";
+import { jsonLdContext, nonceContext } from "./request-context.ts";
 import { rememberMatches } from "./server/route-matches.server.ts";
 import { logger } from "./server/logger.server.ts";
 
@@ -51,7 +52,9 @@ export default function handleRequest(
     );
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
+        <JsonLdBlocks.Provider value={loadContext.get(jsonLdContext)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
+        </JsonLdBlocks.Provider>
       </NonceProvider>,
       {
         nonce: nonce || undefined,

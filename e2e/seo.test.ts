@@ -67,6 +67,8 @@ async function parseXml(
 }
 
 describe("structured data", () => {
+  const structuredBrowser = useBrowser();
+
   it("home: Organization, WebSite with site search, FAQPage", async () => {
     const { blocks, html } = await jsonLdOf("/");
     const [org] = ofType(blocks, "Organization");
@@ -139,6 +141,26 @@ describe("structured data", () => {
     expect(job.baseSalary.value.minValue).toBeGreaterThan(0);
     expect(job.identifier["@type"]).toBe("PropertyValue");
     expect(ofType(blocks, "FAQPage")[0].mainEntity.length).toBeGreaterThan(0);
+  });
+
+  it("JSON-LD is written once, outside the hydration data, and stays after hydration", async () => {
+    const slug = await demoSlug("job", "open");
+    const { blocks, html } = await jsonLdOf(`/jobs/${slug}`);
+    expect(blocks.length).toBe(4);
+    // Once, in its script: the loader data the browser hydrates with carries only the count.
+    expect(html.match(/JobPosting/g)).toHaveLength(1);
+    expect(html.match(/BreadcrumbList/g)).toHaveLength(1);
+
+    const page = await structuredBrowser.page();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+    expect((await page.goto(`/jobs/${slug}`))?.status()).toBe(200);
+    await page.locator("[data-testid=bell][data-count]").waitFor(); // hydrated
+    const texts = await page.locator('script[type="application/ld+json"]').allTextContents();
+    expect(texts.map((t) => (JSON.parse(t) as Ld)["@type"])).toEqual(blocks.map((b) => b["@type"]));
+    expect(errors).toEqual([]);
+    await page.close();
   });
 
   it("a closed job: no JobPosting, still breadcrumbs", async () => {

@@ -1,13 +1,29 @@
+import { createContext, useContext } from "react";
+
 /**
- * Structured data for search engines. The blocks arrive already serialized by the server
- * (serializeJsonLd in ~/server/seo.server.ts escapes <, >, &, U+2028 and U+2029), so no string in
- * them can close this script element.
+ * The page's serialized JSON-LD blocks, provided by entry.server while it draws the HTML. In the
+ * browser there is none: hydration adopts the server's script elements as they are (React does
+ * not compare dangerouslySetInnerHTML when hydrating), and a page reached by client navigation
+ * gets empty ones, which only search engines (who load every page whole) would read.
  */
-export function JsonLd({ blocks }: { blocks: readonly string[] }) {
+export const JsonLdBlocks = createContext<readonly string[]>([]);
+
+/**
+ * Structured data for search engines. `count` comes from the loader (structuredData in
+ * ~/server/seo.server.ts), the blocks themselves from the server's renderer, already serialized
+ * (serializeJsonLd escapes <, >, &, U+2028 and U+2029, so no string in them can close this script
+ * element).
+ */
+export function JsonLd({ count }: { count: number }) {
+  const blocks = useContext(JsonLdBlocks);
   return (
     <>
-      {blocks.map((json, i) => (
-        <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />
+      {Array.from({ length: count }, (_, i) => (
+        <script
+          key={i}
+          type="application/ld+json"
+          dangerouslySetInnerHTML={{ __html: blocks[i] ?? "" }}
+        />
       ))}
     </>
   );

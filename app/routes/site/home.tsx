@@ -14,7 +14,7 @@ import {
   faqPageJsonLd,
   organizationJsonLd,
   pageMeta,
-  serializeJsonLd,
+  structuredData,
   webSiteJsonLd,
 } from "~/server/seo.server.ts";
 import { db } from "~/server/services.server.ts";
@@ -31,7 +31,7 @@ const CLOSING_SOON_DAYS = 7;
 /** The newest entries of every kind: every entry write marks it stale (issue 16). */
 export const handle = { cacheScope: ["home"] } satisfies RouteHandle;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = requestLocale(request);
   const strings = stringsFor(locale, "home");
   const t = strings.home;
@@ -68,11 +68,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     faqs,
     now: now.toISOString(),
     today,
-    jsonLd: [
+    jsonLd: structuredData(context, [
       organizationJsonLd(settings, baseUrl),
       webSiteJsonLd(settings, baseUrl),
-      ...(faqLd ? [faqLd] : []),
-    ].map(serializeJsonLd),
+      faqLd,
+    ]),
     meta: pageMeta({
       baseUrl,
       settings,
@@ -103,7 +103,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const [jobs, ...others] = boxes;
   return (
     <main className="space-y-6">
-      <JsonLd blocks={loaderData.jsonLd} />
+      <JsonLd count={loaderData.jsonLd} />
       <h1 className="text-xl font-semibold text-ink sm:text-2xl">{loaderData.heading}</h1>
 
       {/* On a phone the boxes stand one under another: a row of links reaches each at once. */}

@@ -32,7 +32,7 @@ import {
   faqPageJsonLd,
   jobPostingJsonLd,
   pageMeta,
-  serializeJsonLd,
+  structuredData,
   webPageJsonLd,
 } from "~/server/seo.server.ts";
 import { pagePath } from "~/server/redirect-middleware.server.ts";
@@ -56,7 +56,7 @@ function shownData(data: Entry["data"]): Entry["data"] {
 
 export const handle = { cacheScope: ["entry"] } satisfies RouteHandle;
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   // One module serves all five kinds: the first path segment says which kind this is.
   const kind = kindOf(request);
   if (!kind) throw data(null, { status: 404 });
@@ -153,7 +153,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       { name: words.plural, path: own(kind.urlPrefix) },
       { name: shown.title, path: own(path) },
     ],
-    jsonLd: [
+    jsonLd: structuredData(context, [
       breadcrumbJsonLd(crumbs, baseUrl),
       {
         ...webPageJsonLd({
@@ -166,9 +166,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       },
       jobPosting,
       faqPage && { ...faqPage, inLanguage },
-    ]
-      .filter((b) => b !== null)
-      .map(serializeJsonLd),
+    ]),
     meta: pageMeta({
       baseUrl,
       settings,
@@ -242,7 +240,7 @@ export default function KindDetail({ loaderData }: Route.ComponentProps) {
   return (
     <Strings areas={loaderData.strings}>
       <main className="mx-auto max-w-4xl">
-        <JsonLd blocks={loaderData.jsonLd} />
+        <JsonLd count={loaderData.jsonLd} />
         <Breadcrumbs crumbs={loaderData.crumbs} />
         <EntryDetail
           entry={loaderData.entry}

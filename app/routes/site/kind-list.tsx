@@ -30,7 +30,7 @@ import {
 } from "~/server/entries/public-reads.server.ts";
 import { env } from "~/server/env.server.ts";
 import { listedEntry } from "~/server/list-rows.server.ts";
-import { breadcrumbJsonLd, pageMeta, serializeJsonLd } from "~/server/seo.server.ts";
+import { breadcrumbJsonLd, pageMeta, structuredData } from "~/server/seo.server.ts";
 import { pagePath } from "~/server/redirect-middleware.server.ts";
 import { db } from "~/server/services.server.ts";
 import { perGeneration, publicSettings } from "~/server/public-data.server.ts";
@@ -40,7 +40,7 @@ import { alertsBoxHtml } from "~/server/alerts/box.server.ts";
 
 const PER_PAGE = 20;
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const locale = requestLocale(request);
   const strings = stringsFor(locale, "list");
@@ -166,7 +166,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     crumbs,
     now: now.toISOString(),
     today,
-    jsonLd: [serializeJsonLd(breadcrumbJsonLd(crumbs, baseUrl))],
+    jsonLd: structuredData(context, [breadcrumbJsonLd(crumbs, baseUrl)]),
     meta: pageMeta({
       baseUrl,
       settings,
@@ -241,7 +241,7 @@ export default function KindList({ loaderData }: Route.ComponentProps) {
   const count = t.count;
   return (
     <main>
-      <JsonLd blocks={loaderData.jsonLd} />
+      <JsonLd count={loaderData.jsonLd} />
       <Breadcrumbs crumbs={loaderData.crumbs} />
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-semibold text-ink">{loaderData.title}</h1>

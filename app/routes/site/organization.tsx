@@ -14,7 +14,7 @@ import { listedEntry } from "~/server/list-rows.server.ts";
 import { recordNotFound } from "~/server/not-found-log.server.ts";
 import { getOrganizationBySlug } from "~/server/organizations.server.ts";
 import { pagePath } from "~/server/redirect-middleware.server.ts";
-import { breadcrumbJsonLd, pageMeta, serializeJsonLd } from "~/server/seo.server.ts";
+import { breadcrumbJsonLd, pageMeta, structuredData } from "~/server/seo.server.ts";
 import { db } from "~/server/services.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
 import type { Route } from "./+types/organization";
@@ -28,7 +28,7 @@ export const handle = {
   cacheScope: ["organization"],
 } satisfies RouteHandle;
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const conn = await db();
   const organization = await getOrganizationBySlug(conn, params.slug);
   if (!organization) {
@@ -87,7 +87,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     now: now.toISOString(),
     today,
     crumbs,
-    jsonLd: [serializeJsonLd(breadcrumbJsonLd(crumbs, baseUrl))],
+    jsonLd: structuredData(context, [breadcrumbJsonLd(crumbs, baseUrl)]),
     meta: pageMeta({
       baseUrl,
       settings,
@@ -112,7 +112,7 @@ export default function OrganizationPage({ loaderData }: Route.ComponentProps) {
   const to = useLocalePath();
   return (
     <main className="mx-auto max-w-4xl space-y-5">
-      <JsonLd blocks={loaderData.jsonLd} />
+      <JsonLd count={loaderData.jsonLd} />
       <Breadcrumbs crumbs={loaderData.crumbs} />
       <header className="space-y-1">
         <h1 className="text-2xl font-semibold text-ink">

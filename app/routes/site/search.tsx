@@ -15,7 +15,7 @@ import { searchPublished } from "~/server/entries/search.server.ts";
 import { env } from "~/server/env.server.ts";
 import { formatDate } from "~/server/format.ts";
 import { batchedRateLimit, clientIp, parseRateLimitRule } from "~/server/rate-limit.server.ts";
-import { breadcrumbJsonLd, pageMeta, serializeJsonLd } from "~/server/seo.server.ts";
+import { breadcrumbJsonLd, pageMeta, structuredData } from "~/server/seo.server.ts";
 import { db } from "~/server/services.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
 import type { RouteHandle } from "~/route-handle.ts";
@@ -28,7 +28,7 @@ const MAX_QUERY = 100;
 /** Counted in memory and written once a second: a search does not wait for a disk write. */
 const searchLimit = batchedRateLimit(db);
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const locale = requestLocale(request);
   const strings = stringsFor(locale, "search");
@@ -98,7 +98,7 @@ export async function loader({ request }: Route.LoaderArgs) {
           : null,
       snippet: hit.snippet,
     })),
-    jsonLd: [serializeJsonLd(breadcrumbJsonLd(crumbs, baseUrl))],
+    jsonLd: structuredData(context, [breadcrumbJsonLd(crumbs, baseUrl)]),
     meta: pageMeta({
       baseUrl,
       settings,
@@ -148,7 +148,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   return (
     <main className="mx-auto max-w-3xl">
-      <JsonLd blocks={loaderData.jsonLd} />
+      <JsonLd count={loaderData.jsonLd} />
       <h1 className="mb-4 text-2xl font-semibold text-ink">
         {q ? fmt(t.resultsFor, { q }) : t.title}
       </h1>

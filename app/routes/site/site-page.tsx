@@ -7,7 +7,7 @@ import { localePath, stripLocale } from "~/i18n/locale.ts";
 import { env } from "~/server/env.server.ts";
 import { formatDate } from "~/server/format.ts";
 import { sanitizeRichText } from "~/server/sanitize.server.ts";
-import { breadcrumbJsonLd, pageMeta, serializeJsonLd } from "~/server/seo.server.ts";
+import { breadcrumbJsonLd, pageMeta, structuredData } from "~/server/seo.server.ts";
 import { pagePath } from "~/server/redirect-middleware.server.ts";
 import { db } from "~/server/services.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
@@ -19,7 +19,7 @@ export const handle = {
   cacheScope: ["site-page"],
 } satisfies RouteHandle;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   // One module serves every site page: the path is the page's slug.
   const slug = stripLocale(pagePath(request)).replace(/^\/+|\/+$/g, "");
   const locale = requestLocale(request);
@@ -44,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     updatedAt: page.updatedAt,
     securityEmail: slug === "security-policy" ? settings.securityEmail : null,
     crumbs,
-    jsonLd: [serializeJsonLd(breadcrumbJsonLd(crumbs, baseUrl))],
+    jsonLd: structuredData(context, [breadcrumbJsonLd(crumbs, baseUrl)]),
     meta: pageMeta({
       baseUrl,
       settings,
@@ -63,7 +63,7 @@ export default function SitePage({ loaderData }: Route.ComponentProps) {
   const [before, after = ""] = t.lastUpdated.split("{date}");
   return (
     <main className="mx-auto max-w-3xl">
-      <JsonLd blocks={loaderData.jsonLd} />
+      <JsonLd count={loaderData.jsonLd} />
       <Breadcrumbs crumbs={loaderData.crumbs} />
       <article className="rounded-app border border-stone-200 bg-white p-4 sm:p-6">
         {!loaderData.translated && t.notTranslated && (
