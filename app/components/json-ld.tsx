@@ -1,4 +1,4 @@
-import { createContext, useContext } from "react";
+import { createContext, use } from "react";
 
 /**
  * The page's serialized JSON-LD blocks, provided by entry.server while it draws the HTML. In the
@@ -6,7 +6,7 @@ import { createContext, useContext } from "react";
  * not compare dangerouslySetInnerHTML when hydrating), and a page reached by client navigation
  * gets empty ones, which only search engines (who load every page whole) would read.
  */
-export const JsonLdBlocks = createContext<readonly string[]>([]);
+export const JsonLdBlocks = /* @__PURE__ */ createContext<readonly string[]>([]);
 
 /**
  * Structured data for search engines. `count` comes from the loader (structuredData in
@@ -15,16 +15,13 @@ export const JsonLdBlocks = createContext<readonly string[]>([]);
  * element).
  */
 export function JsonLd({ count }: { count: number }) {
-  const blocks = useContext(JsonLdBlocks);
-  return (
-    <>
-      {Array.from({ length: count }, (_, i) => (
-        <script
-          key={i}
-          type="application/ld+json"
-          dangerouslySetInnerHTML={{ __html: blocks[i] ?? "" }}
-        />
-      ))}
-    </>
-  );
+  // Only the server has the blocks; the browser's bundle leaves the context out.
+  const blocks = import.meta.env.SSR ? use(JsonLdBlocks) : [];
+  return Array.from({ length: count }, (_, i) => (
+    <script
+      key={i}
+      type="application/ld+json"
+      dangerouslySetInnerHTML={{ __html: blocks[i] ?? "" }}
+    />
+  ));
 }

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse } from "react-router";
 import type { Catalog } from "~/i18n/catalog/types.ts";
 import { useLocalePath, useT } from "~/i18n/context.tsx";
+import { unpack, type Packed } from "~/packed.ts";
 
 /**
  * What a public page shows when its loader refuses: a missing entry (404), a bad address such as
@@ -29,13 +30,12 @@ type ErrorStrings = Catalog["shell"]["error"];
 
 /**
  * The error page's title for `meta`, which runs outside the components: the words come from the
- * site layout's loader data, which every public page's matches include.
+ * site layout's loader data (packed), the second of every public page's matches (after the root).
  */
 export function errorMeta(error: unknown, matches: readonly unknown[] = []) {
-  const layout = matches
-    .map((m) => (m as { loaderData?: { strings?: { shell?: Catalog["shell"] } } })?.loaderData)
-    .find((d) => d?.strings?.shell);
-  const t = layout?.strings?.shell?.error;
+  const strings = (matches[1] as { loaderData?: { strings?: Packed<Pick<Catalog, "shell">> } })
+    ?.loaderData?.strings;
+  const t = strings && unpack(strings).shell?.error;
   // Without the layout's words (it failed itself) the root error page shows; its title is enough.
   const title = t ? describeError(error, t).title : "Error";
   return [{ title }, { name: "robots", content: "noindex" }];

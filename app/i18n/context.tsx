@@ -1,4 +1,5 @@
 import { createContext, useContext, useMemo } from "react";
+import { unpack, type Packed } from "~/packed.ts";
 import type { Area, Catalog } from "./catalog/types.ts";
 import { localePath, type Locale } from "./locale.ts";
 
@@ -6,6 +7,7 @@ import { localePath, type Locale } from "./locale.ts";
  * The strings a page shows, in its language. They come from the server with the loader data
  * (the layout's loader sends the shell's and the shared ones, each page's loader its own), so a
  * page's script carries neither language's words and a Hindi page never downloads English ones.
+ * Loaders send them packed (packedStrings in ./catalog.server.ts): one JSON text per loader.
  */
 interface Strings {
   locale: Locale;
@@ -21,12 +23,12 @@ export function Strings({
   children,
 }: {
   locale?: Locale;
-  areas: Partial<Catalog>;
+  areas: Packed<Partial<Catalog>>;
   children: React.ReactNode;
 }) {
   const parent = useContext(I18n);
   const value = useMemo(
-    () => ({ locale: locale ?? parent.locale, areas: { ...parent.areas, ...areas } }),
+    () => ({ locale: locale ?? parent.locale, areas: { ...parent.areas, ...unpack(areas) } }),
     [locale, parent, areas],
   );
   return <I18n.Provider value={value}>{children}</I18n.Provider>;

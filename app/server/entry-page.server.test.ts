@@ -1,5 +1,6 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { pack } from "~/packed.ts";
 import { describe, expect, it } from "vitest";
 import { EntryDetail } from "~/components/entry-detail.tsx";
 import type { EntryData, Field } from "~/content/fields.ts";
@@ -30,7 +31,7 @@ function page(locale: Locale, definition: Parameters<typeof EntryDetail>[0]["def
   return renderToStaticMarkup(
     createElement(Strings, {
       locale,
-      areas: { detail: catalog(locale).detail },
+      areas: pack({ detail: catalog(locale).detail }),
       children: createElement(EntryDetail, {
         entry,
         definition,

@@ -4,7 +4,7 @@ import { buttonClass } from "~/components/admin/banner.tsx";
 import { STATUS_LABELS } from "~/components/admin/status-badge.tsx";
 import { EntryDetail, type RelatedEntry } from "~/components/entry-detail.tsx";
 import { REGISTRY } from "~/content/registry.ts";
-import { stringsFor } from "~/i18n/catalog.server.ts";
+import { packedStrings } from "~/i18n/catalog.server.ts";
 import { Strings } from "~/i18n/context.tsx";
 import { todayInIndia } from "~/india-date.ts";
 import { entryPresentation } from "~/server/entry-page.server.ts";
@@ -52,7 +52,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
       data: entry.data,
     },
     // The page's body is the public page's: it reads its words from the English `detail` strings.
-    strings: stringsFor("en", "detail"),
+    strings: packedStrings("en", "detail"),
     status: entry.status,
     trashed: entry.deletedAt !== null,
     related,

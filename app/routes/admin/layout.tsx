@@ -5,7 +5,7 @@ import { can, ROLE_LABEL, type Capability } from "~/content/roles.ts";
 import { requireStaff } from "~/server/guard.server.ts";
 import { countUnreadMessages } from "~/server/messages.server.ts";
 import { db } from "~/server/services.server.ts";
-import { stringsFor } from "~/i18n/catalog.server.ts";
+import { packedStrings } from "~/i18n/catalog.server.ts";
 import { Strings } from "~/i18n/context.tsx";
 import type { Route } from "./+types/layout";
 
@@ -22,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     unreadMessages,
     nav,
     // The admin is in English; the public components it shows (paging) read these.
-    strings: stringsFor("en", "common"),
+    strings: packedStrings("en", "common"),
   };
 }
 

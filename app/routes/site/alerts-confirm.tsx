@@ -1,7 +1,7 @@
 import { Form, useActionData } from "react-router";
 import { PageError } from "~/components/page-error.tsx";
 import { requestLocale } from "~/i18n/catalog.server.ts";
-import { alertsPageStrings } from "~/server/alerts/box.server.ts";
+import { packedAlertsPageStrings } from "~/server/alerts/box.server.ts";
 import { fmt } from "~/i18n/locale.ts";
 import type { RouteHandle } from "~/route-handle.ts";
 import {
@@ -11,6 +11,7 @@ import {
 } from "~/server/alerts/subscriptions.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/alerts-confirm";
+import { unpack } from "~/packed.ts";
 
 export const handle = { queryParams: ["token"] } satisfies RouteHandle;
 
@@ -26,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const checked = await checkConfirmToken(await db(), token);
   return {
-    strings: alertsPageStrings(requestLocale(request)),
+    strings: packedAlertsPageStrings(requestLocale(request)),
     token,
     link: answer(checked),
   };
@@ -43,7 +44,7 @@ export function headers() {
 }
 
 export default function AlertsConfirm({ loaderData }: Route.ComponentProps) {
-  const t = loaderData.strings.alerts;
+  const t = unpack(loaderData.strings).alerts;
   const result = useActionData<typeof action>()?.confirmed;
   const state = result ?? loaderData.link;
   return (
@@ -75,7 +76,7 @@ export default function AlertsConfirm({ loaderData }: Route.ComponentProps) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [
-    { title: loaderData?.strings.alerts.confirmTitle ?? "Confirm" },
+    { title: (loaderData && unpack(loaderData.strings).alerts.confirmTitle) ?? "Confirm" },
     { name: "robots", content: "noindex" },
   ];
 }

@@ -2,7 +2,7 @@ import { data, Form, useActionData } from "react-router";
 import { AlertChoices, type AlertChoiceOptions } from "~/components/alert-choices.tsx";
 import { PageError } from "~/components/page-error.tsx";
 import { catalog, requestLocale } from "~/i18n/catalog.server.ts";
-import { alertsPageStrings } from "~/server/alerts/box.server.ts";
+import { packedAlertsPageStrings } from "~/server/alerts/box.server.ts";
 import { fmt } from "~/i18n/locale.ts";
 import type { RouteHandle } from "~/route-handle.ts";
 import {
@@ -18,13 +18,13 @@ import { env } from "~/server/env.server.ts";
 import { listOrganizations } from "~/server/organizations.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/alerts-manage";
+import { unpack } from "~/packed.ts";
 
 export const handle = { queryParams: ["token"] } satisfies RouteHandle;
 
 /** The signed link in every mail: change topics, download what is kept, or delete it all. */
 export async function loader({ request }: Route.LoaderArgs) {
   const locale = requestLocale(request);
-  const strings = alertsPageStrings(locale);
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const id = verifyLink(env().AUTH_SECRET, "manage", token);
   const conn = await db();
@@ -39,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     names: catalog(locale).list.landing.names,
   };
   return {
-    strings,
+    strings: packedAlertsPageStrings(locale),
     token,
     state: !id ? ("invalid" as const) : subscription ? ("ready" as const) : ("gone" as const),
     email: subscription?.email ?? null,
@@ -84,7 +84,7 @@ export function headers() {
 }
 
 export default function AlertsManage({ loaderData }: Route.ComponentProps) {
-  const t = loaderData.strings.alerts;
+  const t = unpack(loaderData.strings).alerts;
   const result = useActionData<Result>();
   const button =
     "rounded-app bg-primary px-5 py-2.5 font-semibold text-white hover:bg-primary-dark";
@@ -166,7 +166,7 @@ export default function AlertsManage({ loaderData }: Route.ComponentProps) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [
-    { title: loaderData?.strings.alerts.manageTitle ?? "Manage alerts" },
+    { title: (loaderData && unpack(loaderData.strings).alerts.manageTitle) ?? "Manage alerts" },
     { name: "robots", content: "noindex" },
   ];
 }

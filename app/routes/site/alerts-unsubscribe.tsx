@@ -1,7 +1,7 @@
 import { Form, useActionData } from "react-router";
 import { PageError } from "~/components/page-error.tsx";
 import { requestLocale } from "~/i18n/catalog.server.ts";
-import { alertsPageStrings } from "~/server/alerts/box.server.ts";
+import { packedAlertsPageStrings } from "~/server/alerts/box.server.ts";
 import type { RouteHandle } from "~/route-handle.ts";
 import {
   deleteSubscription,
@@ -11,6 +11,7 @@ import {
 import { env } from "~/server/env.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/alerts-unsubscribe";
+import { unpack } from "~/packed.ts";
 
 export const handle = { queryParams: ["token"] } satisfies RouteHandle;
 
@@ -21,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const id = verifyLink(env().AUTH_SECRET, "unsubscribe", token);
   const state: State = !id ? "invalid" : (await getSubscription(await db(), id)) ? "ready" : "gone";
-  return { strings: alertsPageStrings(requestLocale(request)), token, state };
+  return { strings: packedAlertsPageStrings(requestLocale(request)), token, state };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -37,7 +38,7 @@ export function headers() {
 }
 
 export default function AlertsUnsubscribe({ loaderData }: Route.ComponentProps) {
-  const t = loaderData.strings.alerts;
+  const t = unpack(loaderData.strings).alerts;
   const state = useActionData<typeof action>()?.state ?? loaderData.state;
   return (
     <main className="mx-auto max-w-2xl px-4 py-6">
@@ -67,7 +68,7 @@ export default function AlertsUnsubscribe({ loaderData }: Route.ComponentProps) 
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [
-    { title: loaderData?.strings.alerts.unsubscribeTitle ?? "Unsubscribe" },
+    { title: (loaderData && unpack(loaderData.strings).alerts.unsubscribeTitle) ?? "Unsubscribe" },
     { name: "robots", content: "noindex" },
   ];
 }

@@ -6,7 +6,7 @@ import {
 } from "~/components/alert-choices.tsx";
 import { PageError } from "~/components/page-error.tsx";
 import { catalog, requestLocale } from "~/i18n/catalog.server.ts";
-import { alertsPageStrings } from "~/server/alerts/box.server.ts";
+import { alertsPageStrings, packedAlertsPageStrings } from "~/server/alerts/box.server.ts";
 import { fmt } from "~/i18n/locale.ts";
 import type { RouteHandle } from "~/route-handle.ts";
 import {
@@ -23,6 +23,7 @@ import { clientIp, consumeRateLimit, parseRateLimitRule } from "~/server/rate-li
 import { pageMeta } from "~/server/seo.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/alerts";
+import { unpack } from "~/packed.ts";
 
 /** The compact box on list and job pages links here with the page's facets. */
 export const handle = {
@@ -50,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     names: catalog(locale).list.landing.names,
   };
   return {
-    strings,
+    strings: packedAlertsPageStrings(locale),
     locale,
     emailOn: emailEnabled(),
     options,
@@ -160,7 +161,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export default function Alerts({ loaderData }: Route.ComponentProps) {
-  const t = loaderData.strings.alerts;
+  const t = unpack(loaderData.strings).alerts;
   const result = useActionData<SubscribeResult>();
   const busy = useNavigation().state === "submitting";
   const values = result && "values" in result && result.values ? result.values : undefined;

@@ -12,7 +12,7 @@ import {
   type ContactInput,
 } from "~/content/contact.ts";
 import { PageError } from "~/components/page-error.tsx";
-import { catalog, requestLocale, stringsFor } from "~/i18n/catalog.server.ts";
+import { catalog, requestLocale, packedStrings, stringsFor } from "~/i18n/catalog.server.ts";
 import { useLocalePath } from "~/i18n/context.tsx";
 import { fmt } from "~/i18n/locale.ts";
 import { env } from "~/server/env.server.ts";
@@ -23,6 +23,7 @@ import { pageMeta } from "~/server/seo.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
 import type { Route } from "./+types/contact";
 import type { RouteHandle } from "~/route-handle.ts";
+import { unpack } from "~/packed.ts";
 
 /** Only the settings' words and addresses: no content write changes it. */
 export const handle = { cacheScope: [] } satisfies RouteHandle;
@@ -33,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const t = strings.contact;
   const settings = await publicSettings();
   return {
-    strings,
+    strings: packedStrings(locale, "contact"),
     siteName: settings.siteName,
     email: settings.contactEmail,
     phone: settings.contactPhone,
@@ -114,7 +115,7 @@ const loadChecks = () => import("~/content/contact-checks.ts");
 const preloadChecks = () => void loadChecks().catch(() => {});
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
-  const t = loaderData.strings.contact;
+  const t = unpack(loaderData.strings).contact;
   const to = useLocalePath();
   const fetcher = useFetcher<ContactResult>();
   // Without JavaScript the form posts the page itself, and the answer comes as action data.

@@ -16,7 +16,7 @@ import {
 } from "~/content/job-eligibility.ts";
 import { DOMICILE_STATES } from "~/content/options.ts";
 import { forgetProfile, loadProfile, saveProfile } from "~/content/profile-storage.ts";
-import { catalog, requestLocale, stringsFor } from "~/i18n/catalog.server.ts";
+import { catalog, requestLocale, packedStrings, stringsFor } from "~/i18n/catalog.server.ts";
 import { Strings, useLocalePath } from "~/i18n/context.tsx";
 import { fmt } from "~/i18n/locale.ts";
 import { todayInIndia } from "~/india-date.ts";
@@ -26,6 +26,7 @@ import { publicSettings } from "~/server/public-data.server.ts";
 import { pageMeta } from "~/server/seo.server.ts";
 import type { Route } from "./+types/eligibility";
 import type { RouteHandle } from "~/route-handle.ts";
+import { unpack } from "~/packed.ts";
 
 /** Only the settings and fixed lists: the rules themselves come from /eligibility/rules.json. */
 export const handle = { cacheScope: [] } satisfies RouteHandle;
@@ -37,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const strings = stringsFor(locale, "eligibility");
   const settings = await publicSettings();
   return {
-    strings,
+    strings: packedStrings(locale, "eligibility"),
     locale,
     today: todayInIndia(),
     // From the loader, not the bundle: the page's script stays free of the option lists.
@@ -135,7 +136,7 @@ function readForm(form: HTMLFormElement): ProfileForm {
 
 export default function Eligibility({ loaderData }: Route.ComponentProps) {
   const { today, states } = loaderData;
-  const t = loaderData.strings.eligibility;
+  const t = unpack(loaderData.strings).eligibility;
   const words = t.rules;
   const to = useLocalePath();
   const actionData = useActionData<FinderResult>();

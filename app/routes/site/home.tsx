@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { JsonLd } from "~/components/json-ld.tsx";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
-import { requestLocale, stringsFor } from "~/i18n/catalog.server.ts";
+import { requestLocale, packedStrings, stringsFor } from "~/i18n/catalog.server.ts";
 import { useLocalePath, useT } from "~/i18n/context.tsx";
 import { fmt, type Locale } from "~/i18n/locale.ts";
 import { titleIn } from "~/i18n/title.ts";
@@ -22,6 +22,7 @@ import { publicSettings } from "~/server/public-data.server.ts";
 import { settingsIn } from "~/server/settings.server.ts";
 import type { Route } from "./+types/home";
 import type { RouteHandle } from "~/route-handle.ts";
+import { unpack } from "~/packed.ts";
 
 /** The boxes job seekers expect, in the order they expect them (titled by the catalogue). */
 const BOXES: readonly Kind[] = ["job", "result", "admit-card", "answer-key", "syllabus"];
@@ -59,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const faqs = settings.homeFaq.filter((f) => f.question.trim() && f.answer.trim());
   const faqLd = faqPageJsonLd(faqs);
   return {
-    strings,
+    strings: packedStrings(locale, "home"),
     locale,
     heading: fmt(t.heading, { tagline: settings.tagline }),
     boxes,
@@ -98,7 +99,7 @@ function listed(e: EntrySummary, locale: Locale) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { boxes, closingSoon, faqs, now, today, jobsPrefix, locale } = loaderData;
-  const t = loaderData.strings.home;
+  const t = unpack(loaderData.strings).home;
   const to = useLocalePath();
   const [jobs, ...others] = boxes;
   return (

@@ -11,6 +11,7 @@ import { kindByUrlPrefix, REGISTRY, type KindDefinition } from "~/content/regist
 import { hasHindi, inHindi } from "~/content/translation.ts";
 import { catalog, requestLocale, stringsFor } from "~/i18n/catalog.server.ts";
 import type { RegistryWords } from "~/i18n/catalog/en/detail.ts";
+import type { Catalog } from "~/i18n/catalog/types.ts";
 import { Strings } from "~/i18n/context.tsx";
 import { LOCALE_TAG, localePath, stripLocale, type Locale } from "~/i18n/locale.ts";
 import { definitionIn } from "~/i18n/registry-words.ts";
@@ -41,6 +42,7 @@ import { publicSettings } from "~/server/public-data.server.ts";
 import type { Route } from "./+types/kind-detail";
 import type { RouteHandle } from "~/route-handle.ts";
 import { alertsBoxHtml } from "~/server/alerts/box.server.ts";
+import { pack, unpack, type Packed } from "~/packed.ts";
 
 /** The kind a detail page's address names (its first segment after the language's). */
 function kindOf(request: Request): KindDefinition | undefined {
@@ -48,6 +50,28 @@ function kindOf(request: Request): KindDefinition | undefined {
 }
 
 const NO_REGISTRY_WORDS: RegistryWords = { kinds: {}, sections: {}, fields: {}, options: {} };
+
+/**
+ * The page's own words, packed once per language. The registry's words and the glance's choices
+ * and buttons are put into `definition` and `glance` by the loader: the page need not carry them
+ * again.
+ */
+const pageStrings = new Map<Locale, Packed<{ detail: Catalog["detail"] }>>();
+function detailStrings(locale: Locale) {
+  let packed = pageStrings.get(locale);
+  if (packed === undefined) {
+    const t = catalog(locale).detail;
+    packed = pack({
+      detail: {
+        ...t,
+        glance: { ...t.glance, actions: {}, qualifications: {} },
+        registry: NO_REGISTRY_WORDS,
+      },
+    });
+    pageStrings.set(locale, packed);
+  }
+  return packed;
+}
 
 /** What the page sends of an entry's data: its Hindi twins (`hi_…`) only as shown, not twice. */
 function shownData(data: Entry["data"]): Entry["data"] {
@@ -111,15 +135,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const open = entry.kind === "job" && !!entry.lastDate && entry.lastDate >= today;
   const summary = String(shown.data.summary ?? "");
   return {
-    // The registry's words and the glance's choices and buttons are put into `definition` and
-    // `glance` here: the page need not carry them again.
-    strings: {
-      detail: {
-        ...t,
-        glance: { ...t.glance, actions: {}, qualifications: {} },
-        registry: NO_REGISTRY_WORDS,
-      },
-    },
+    strings: detailStrings(locale),
     entry: {
       id: entry.id,
       kind: entry.kind,
@@ -131,7 +147,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       lastDate: entry.lastDate,
       data: shownData(shown.data),
     },
-    definition: definitionForPage(words, shown.data),
+    definition: pack(definitionForPage(words, shown.data)),
     related,
     // Job alerts' compact box as HTML: no script for it on this page (issue 15).
     alertsBox: alertsBoxHtml(locale, entry),
@@ -244,7 +260,7 @@ export default function KindDetail({ loaderData }: Route.ComponentProps) {
         <Breadcrumbs crumbs={loaderData.crumbs} />
         <EntryDetail
           entry={loaderData.entry}
-          definition={loaderData.definition}
+          definition={unpack(loaderData.definition)}
           related={loaderData.related}
           today={loaderData.today}
           changes={loaderData.changes}

@@ -6,7 +6,7 @@ import { JsonLd } from "~/components/json-ld.tsx";
 import { PageError, errorMeta } from "~/components/page-error.tsx";
 import { pageHref, Pagination } from "~/components/pagination.tsx";
 import { kindByUrlPrefix } from "~/content/registry.ts";
-import { catalog, requestLocale, stringsFor } from "~/i18n/catalog.server.ts";
+import { catalog, requestLocale, packedStrings, stringsFor } from "~/i18n/catalog.server.ts";
 import type { Catalog } from "~/i18n/catalog/types.ts";
 import { useLocalePath } from "~/i18n/context.tsx";
 import { fmt, localePath, stripLocale } from "~/i18n/locale.ts";
@@ -37,6 +37,7 @@ import { perGeneration, publicSettings } from "~/server/public-data.server.ts";
 import type { RouteHandle } from "~/route-handle.ts";
 import type { Route } from "./+types/kind-list";
 import { alertsBoxHtml } from "~/server/alerts/box.server.ts";
+import { unpack } from "~/packed.ts";
 
 const PER_PAGE = 20;
 
@@ -136,7 +137,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ];
   const filtered = Object.values(filters).some(Boolean);
   return {
-    strings,
+    strings: packedStrings(locale, "list"),
     kind: { kind: kind.kind, plural, urlPrefix: kind.urlPrefix },
     path: own(path),
     title,
@@ -236,7 +237,7 @@ function listQuerySchema(t: Catalog["list"]) {
 export default function KindList({ loaderData }: Route.ComponentProps) {
   const { kind, items, page, pages, total, filters, filterMenus, filtered, isJob } = loaderData;
   const { includeClosed, sort, view } = loaderData;
-  const t = loaderData.strings.list;
+  const t = unpack(loaderData.strings).list;
   const to = useLocalePath();
   const count = t.count;
   return (

@@ -2,7 +2,8 @@ import { Outlet, useNavigation } from "react-router";
 import { LatestBar } from "~/components/latest-bar.tsx";
 import { SiteFooter } from "~/components/site-footer.tsx";
 import { SiteHeader } from "~/components/site-header.tsx";
-import { requestLocale, stringsFor } from "~/i18n/catalog.server.ts";
+import { packedStrings, requestLocale } from "~/i18n/catalog.server.ts";
+import { unpack } from "~/packed.ts";
 import { Strings } from "~/i18n/context.tsx";
 import { NavigationProgress } from "~/components/spinner.tsx";
 import { redirectMiddleware } from "~/server/redirect-middleware.server.ts";
@@ -29,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   return {
     locale,
-    strings: stringsFor(locale, "shell", "common"),
+    strings: packedStrings(locale, "shell", "common"),
     siteName: settings.siteName,
     tagline: settingsIn(settings, locale).tagline,
     latest: feed.latest,
@@ -40,18 +41,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const { shell } = unpack(loaderData.strings);
   return (
     <Strings locale={loaderData.locale} areas={loaderData.strings}>
       <a
         href="#content"
         className="sr-only z-50 rounded-app bg-white px-4 py-2 text-ink focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
-        {loaderData.strings.shell.skipToContent}
+        {shell.skipToContent}
       </a>
-      <NavigationProgress
-        busy={navigation.state !== "idle"}
-        label={loaderData.strings.shell.loading}
-      />
+      <NavigationProgress busy={navigation.state !== "idle"} label={shell.loading} />
       <LatestBar
         items={loaderData.latest}
         rotateMs={loaderData.latestBar.rotateMs}

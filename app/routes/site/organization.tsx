@@ -5,7 +5,7 @@ import { JsonLd } from "~/components/json-ld.tsx";
 import { PageError, errorMeta } from "~/components/page-error.tsx";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
 import { clock, todayInIndia } from "~/india-date.ts";
-import { catalog, requestLocale, stringsFor } from "~/i18n/catalog.server.ts";
+import { catalog, requestLocale, packedStrings, stringsFor } from "~/i18n/catalog.server.ts";
 import { useLocalePath } from "~/i18n/context.tsx";
 import { fmt, localePath } from "~/i18n/locale.ts";
 import { lastKeyChanges, listPublished } from "~/server/entries/public-reads.server.ts";
@@ -19,6 +19,7 @@ import { db } from "~/server/services.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
 import type { Route } from "./+types/organization";
 import type { RouteHandle } from "~/route-handle.ts";
+import { unpack } from "~/packed.ts";
 
 /** What a job seeker follows an organization for, in this order (titled by the catalogue). */
 const SECTIONS = ["job", "result", "admit-card", "answer-key"] as const satisfies Kind[];
@@ -67,7 +68,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ];
   const feedHref = `/feeds/organization-${organization.slug}.xml`;
   return {
-    strings,
+    strings: packedStrings(locale, "organization"),
     organization: {
       name: organization.name,
       shortName: organization.shortName,
@@ -108,7 +109,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export default function OrganizationPage({ loaderData }: Route.ComponentProps) {
   const { organization, sections } = loaderData;
-  const t = loaderData.strings.organization;
+  const t = unpack(loaderData.strings).organization;
   const to = useLocalePath();
   return (
     <main className="mx-auto max-w-4xl space-y-5">

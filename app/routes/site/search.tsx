@@ -6,7 +6,7 @@ import { Pagination } from "~/components/pagination.tsx";
 import { lastDateFact } from "~/content/glance.ts";
 import { KINDS, REGISTRY, type Kind } from "~/content/registry.ts";
 import { todayInIndia } from "~/india-date.ts";
-import { catalog, requestLocale, stringsFor } from "~/i18n/catalog.server.ts";
+import { catalog, requestLocale, packedStrings, stringsFor } from "~/i18n/catalog.server.ts";
 import type { Catalog } from "~/i18n/catalog/types.ts";
 import { useLocale, useLocalePath } from "~/i18n/context.tsx";
 import { fmt, localePath } from "~/i18n/locale.ts";
@@ -20,6 +20,7 @@ import { db } from "~/server/services.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
 import type { RouteHandle } from "~/route-handle.ts";
 import type { Route } from "./+types/search";
+import { unpack } from "~/packed.ts";
 
 const PER_PAGE = 20;
 /** Per visitor address: 60 searches a minute unless SEARCH_RATE_LIMIT says otherwise. */
@@ -69,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ];
   const counts = results?.kindCounts ?? {};
   return {
-    strings,
+    strings: packedStrings(locale, "search"),
     q,
     page,
     type: type ?? null,
@@ -143,7 +144,7 @@ function searchQuerySchema(t: Catalog["search"]) {
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { q, hits, page, pages, total, type, chips, allCount, capped } = loaderData;
-  const t = loaderData.strings.search;
+  const t = unpack(loaderData.strings).search;
   const to = useLocalePath();
   const locale = useLocale();
   return (

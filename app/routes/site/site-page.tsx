@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
 import { JsonLd } from "~/components/json-ld.tsx";
 import { PageError, errorMeta } from "~/components/page-error.tsx";
-import { catalog, requestLocale, stringsFor } from "~/i18n/catalog.server.ts";
+import { catalog, packedStrings, requestLocale } from "~/i18n/catalog.server.ts";
 import { localePath, stripLocale } from "~/i18n/locale.ts";
 import { env } from "~/server/env.server.ts";
 import { formatDate } from "~/server/format.ts";
@@ -14,6 +14,7 @@ import { publicSettings } from "~/server/public-data.server.ts";
 import { getSitePage, sitePageIn } from "~/server/site-pages.server.ts";
 import type { Route } from "./+types/site-page";
 import type { RouteHandle } from "~/route-handle.ts";
+import { unpack } from "~/packed.ts";
 
 export const handle = {
   cacheScope: ["site-page"],
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     { name: page.title, path: localePath(locale, path) },
   ];
   return {
-    strings: stringsFor(locale, "sitePage"),
+    strings: packedStrings(locale, "sitePage"),
     locale,
     translated: page.translated,
     title: page.title,
@@ -59,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function SitePage({ loaderData }: Route.ComponentProps) {
-  const t = loaderData.strings.sitePage;
+  const t = unpack(loaderData.strings).sitePage;
   const [before, after = ""] = t.lastUpdated.split("{date}");
   return (
     <main className="mx-auto max-w-3xl">

@@ -5,6 +5,7 @@
 import { catalog } from "~/i18n/catalog.server.ts";
 import { localePath, type Locale } from "~/i18n/locale.ts";
 import { ALERT_KINDS, ALERT_QUALIFICATIONS, ALERT_STATES } from "./topics.ts";
+import { pack, type Packed } from "~/packed.ts";
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -44,4 +45,13 @@ export function alertsBoxHtml(locale: Locale, facets: AlertsBoxFacets): string {
 export function alertsPageStrings(locale: Locale) {
   const { mail: _mail, ...page } = catalog(locale).alerts;
   return { alerts: page };
+}
+
+const packedAlerts = new Map<Locale, Packed<ReturnType<typeof alertsPageStrings>>>();
+
+/** alertsPageStrings packed for a loader's data (see ~/packed.ts), once per language. */
+export function packedAlertsPageStrings(locale: Locale) {
+  let packed = packedAlerts.get(locale);
+  if (packed === undefined) packedAlerts.set(locale, (packed = pack(alertsPageStrings(locale))));
+  return packed;
 }
