@@ -114,7 +114,9 @@ export async function searchPublished(
     .selectFrom("entries as e")
     .where(sql<boolean>`search_vector @@ to_tsquery('simple', ${tsquery})`)
     .where(isPublic);
-  const perKind = await db
+  // The count and the ranking need nothing of each other: each runs on its own connection at the
+  // same time, so a search waits for the slower of the two, not their sum.
+  const perKindQuery = db
     .selectFrom(
       matches
         .select("e.kind")
@@ -124,8 +126,7 @@ export async function searchPublished(
     .select(["m.kind", sql<number>`count(*)`.as("n")])
     .groupBy("m.kind")
     .execute();
-  const { kindCounts, total } = counted(perKind);
-  const rows = await db
+  const rowsQuery = db
     .selectFrom(
       matches
         .$if(!!kind, (q) => q.where("e.kind", "=", kind!))
@@ -145,6 +146,8 @@ export async function searchPublished(
     .limit(perPage)
     .offset(offset)
     .execute();
+  const [perKind, rows] = await Promise.all([perKindQuery, rowsQuery]);
+  const { kindCounts, total } = counted(perKind);
   return { ...pageOf(rows.map(withSnippet(words)), total, page, perPage), kindCounts };
 }
 
