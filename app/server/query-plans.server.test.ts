@@ -129,6 +129,22 @@ describe("query plans of the hot paths [sqlite]", () => {
     }
   });
 
+  /** The columns of the index SQLite plans the first query of `run` with. */
+  async function indexColumns(run: () => Promise<unknown>): Promise<string[]> {
+    captured = [];
+    await run();
+    const [query] = captured;
+    const plan = database
+      .sqlite!.prepare(`explain query plan ${query.sql}`)
+      .all(...(query.parameters as unknown[])) as { detail: string }[];
+    const index = /USING (?:COVERING )?INDEX (\w+)/.exec(plan[0].detail)?.[1];
+    expect(index, plan[0].detail).toBeDefined();
+    return database
+      .sqlite!.prepare(`pragma index_info(${index})`)
+      .all()
+      .map((c) => (c as { name: string }).name);
+  }
+
   it("counts a filtered list's open jobs with an index that holds the last date", async () => {
     // SQLite reads the row only for a column its index lacks (a deferred seek), so with the
     // last date in the index the count never touches the table (4,286 rows: 9.6 ms -> 0.7 ms).
@@ -137,19 +153,16 @@ describe("query plans of the hot paths [sqlite]", () => {
       ["organization", { organization: "X" }],
       ["qualification", { qualification: "10th" }],
     ] as const) {
-      captured = [];
-      await countPublished(db, "job", { ...filter, openOn: "2026-11-24" });
-      const [query] = captured;
-      const plan = database
-        .sqlite!.prepare(`explain query plan ${query.sql}`)
-        .all(...(query.parameters as unknown[])) as { detail: string }[];
-      const index = /USING (?:COVERING )?INDEX (\w+)/.exec(plan[0].detail)?.[1];
-      expect(index, plan[0].detail).toBeDefined();
-      const columns = database
-        .sqlite!.prepare(`pragma index_info(${index})`)
-        .all()
-        .map((c) => (c as { name: string }).name);
+      const columns = await indexColumns(() =>
+        countPublished(db, "job", { ...filter, openOn: "2026-11-24" }),
+      );
       expect(columns).toEqual(expect.arrayContaining(["kind", column, "last_date"]));
     }
+  });
+
+  it("counts and dates each kind for the sitemaps from an index that holds updated_at", async () => {
+    // Grouping the public entries by kind read every row for its updated_at: 157 ms at 100,000
+    // entries (11 ms from the index), once per generation when a crawler asks for the sitemaps.
+    expect(await indexColumns(() => publicKindStats(db))).toEqual(["kind", "updated_at"]);
   });
 });

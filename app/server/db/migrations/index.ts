@@ -15,6 +15,7 @@ import * as devanagariSearch from "./2026-11-23T1430-devanagari-search.ts";
 import * as contentChanges from "./2026-11-23T1500-content-changes.ts";
 import * as alerts from "./2026-11-23T1510-alerts.ts";
 import * as filterCountIndexes from "./2026-11-23T1600-filter-count-indexes.ts";
+import * as sitemapStatsIndex from "./2026-11-24T0100-sitemap-stats-index.ts";
 
 export type MigrationDialect = "sqlite" | "postgres";
 
@@ -40,6 +41,7 @@ const migrations: Record<string, DialectMigration> = {
   "2026-11-23T1500-content-changes": contentChanges,
   "2026-11-23T1510-alerts": alerts,
   "2026-11-23T1600-filter-count-indexes": filterCountIndexes,
+  "2026-11-24T0100-sitemap-stats-index": sitemapStatsIndex,
 };
 
 export function migrationProvider(dialect: MigrationDialect): MigrationProvider {
