@@ -105,16 +105,24 @@ export async function untilHealthy(
   output: () => string = () => "",
 ): Promise<void> {
   const deadline = Date.now() + 60_000;
+  /** What the last try got, for the message when none succeeds. */
+  let last = "no answer yet";
   for (;;) {
     if (child.exitCode !== null)
       throw new Error(`the server exited during start-up (${child.exitCode})\n${output()}`);
     try {
-      if ((await fetch(`${baseURL}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
+      // A try that hangs (a connection nobody reads) is given up, so the next one can succeed.
+      const res = await fetch(`${baseURL}/healthz`, { signal: AbortSignal.timeout(5_000) });
+      if (res.ok) return;
+      last = `status ${res.status}: ${(await res.text()).slice(0, 200)}`;
+    } catch (err) {
+      // not listening yet, or a try that timed out
+      last = err instanceof Error ? `${err.message} ${String(err.cause ?? "")}` : String(err);
     }
     if (Date.now() > deadline)
-      throw new Error(`the server did not answer /healthz within 60 s\n${output()}`);
+      throw new Error(
+        `the server did not answer /healthz within 60 s (last try: ${last})\n${output()}`,
+      );
     await new Promise((r) => setTimeout(r, 200));
   }
 }
