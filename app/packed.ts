@@ -14,6 +14,15 @@ export function pack<T>(value: T): Packed<T> {
   return JSON.stringify(value) as Packed<T>;
 }
 
+const constants = new Map<string, string>();
+
+/** A value that never changes in this process (a language's words), packed the first time only. */
+export function packOnce<T>(key: string, make: () => T): Packed<T> {
+  let packed = constants.get(key);
+  if (packed === undefined) constants.set(key, (packed = pack(make())));
+  return packed;
+}
+
 /**
  * The server's last texts unpacked, so its next page does not parse a language's words again.
  * The browser parses each page's texts once (the JavaScript budget has no room for the memo).

@@ -1,4 +1,4 @@
-import { pack, type Packed } from "~/packed.ts";
+import { packOnce, type Packed } from "~/packed.ts";
 import type { Area, Catalog } from "./catalog/types.ts";
 import { en } from "./catalog/en/index.ts";
 import { hi } from "./catalog/hi/index.ts";
@@ -23,15 +23,10 @@ export function stringsFor<const A extends Area>(locale: Locale, ...areas: A[]):
   return out;
 }
 
-const packedAreas = new Map<string, string>();
-
 /** The areas a loader sends with its data, packed (see ~/packed.ts) once per language and set. */
 export function packedStrings<const A extends Area>(
   locale: Locale,
   ...areas: A[]
 ): Packed<Pick<Catalog, A>> {
-  const key = `${locale}:${areas.join()}`;
-  let packed = packedAreas.get(key);
-  if (packed === undefined) packedAreas.set(key, (packed = pack(stringsFor(locale, ...areas))));
-  return packed;
+  return packOnce(`strings:${locale}:${areas.join()}`, () => stringsFor(locale, ...areas));
 }

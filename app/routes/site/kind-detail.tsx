@@ -11,7 +11,6 @@ import { kindByUrlPrefix, REGISTRY, type KindDefinition } from "~/content/regist
 import { hasHindi, inHindi } from "~/content/translation.ts";
 import { catalog, requestLocale, stringsFor } from "~/i18n/catalog.server.ts";
 import type { RegistryWords } from "~/i18n/catalog/en/detail.ts";
-import type { Catalog } from "~/i18n/catalog/types.ts";
 import { Strings } from "~/i18n/context.tsx";
 import { LOCALE_TAG, localePath, stripLocale, type Locale } from "~/i18n/locale.ts";
 import { definitionIn } from "~/i18n/registry-words.ts";
@@ -42,7 +41,7 @@ import { publicSettings } from "~/server/public-data.server.ts";
 import type { Route } from "./+types/kind-detail";
 import type { RouteHandle } from "~/route-handle.ts";
 import { alertsBoxHtml } from "~/server/alerts/box.server.ts";
-import { pack, unpack, type Packed } from "~/packed.ts";
+import { pack, packOnce, unpack } from "~/packed.ts";
 
 /** The kind a detail page's address names (its first segment after the language's). */
 function kindOf(request: Request): KindDefinition | undefined {
@@ -56,21 +55,17 @@ const NO_REGISTRY_WORDS: RegistryWords = { kinds: {}, sections: {}, fields: {}, 
  * and buttons are put into `definition` and `glance` by the loader: the page need not carry them
  * again.
  */
-const pageStrings = new Map<Locale, Packed<{ detail: Catalog["detail"] }>>();
 function detailStrings(locale: Locale) {
-  let packed = pageStrings.get(locale);
-  if (packed === undefined) {
+  return packOnce(`detail-page:${locale}`, () => {
     const t = catalog(locale).detail;
-    packed = pack({
+    return {
       detail: {
         ...t,
         glance: { ...t.glance, actions: {}, qualifications: {} },
         registry: NO_REGISTRY_WORDS,
       },
-    });
-    pageStrings.set(locale, packed);
-  }
-  return packed;
+    };
+  });
 }
 
 /** What the page sends of an entry's data: its Hindi twins (`hi_…`) only as shown, not twice. */

@@ -5,7 +5,7 @@
 import { catalog } from "~/i18n/catalog.server.ts";
 import { localePath, type Locale } from "~/i18n/locale.ts";
 import { ALERT_KINDS, ALERT_QUALIFICATIONS, ALERT_STATES } from "./topics.ts";
-import { pack, type Packed } from "~/packed.ts";
+import { packOnce } from "~/packed.ts";
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -47,11 +47,7 @@ export function alertsPageStrings(locale: Locale) {
   return { alerts: page };
 }
 
-const packedAlerts = new Map<Locale, Packed<ReturnType<typeof alertsPageStrings>>>();
-
 /** alertsPageStrings packed for a loader's data (see ~/packed.ts), once per language. */
 export function packedAlertsPageStrings(locale: Locale) {
-  let packed = packedAlerts.get(locale);
-  if (packed === undefined) packedAlerts.set(locale, (packed = pack(alertsPageStrings(locale))));
-  return packed;
+  return packOnce(`alerts-page:${locale}`, () => alertsPageStrings(locale));
 }
