@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../test/databases.ts";
 import { editor, job } from "../../../test/entries.ts";
+import { insertGeneratedEntries } from "../bulk-entries.server.ts";
 import { publishDue } from "../write/entries.server.ts";
 import { searchPublished } from "./search.server.ts";
 import { createEntry } from "./writes.server.ts";
@@ -91,5 +92,49 @@ describeEachDatabase("search of published entries", (db) => {
       .where("id", "=", entry.id)
       .execute();
     expect((await searchPublished(db(), "zebrafish")).total).toBe(0);
+  });
+
+  it("finds the same page when it tests the newest entries first as when it asks the index", async () => {
+    // 400 entries a minute apart that say "zebu", every 7th in its title (ranked higher), every
+    // other one still open (boosted); the 40 oldest also say "ibex".
+    await insertGeneratedEntries(
+      db(),
+      Array.from({ length: 400 }, (_, i) => {
+        const title = i % 7 === 0 ? `Zebu Warden ${i}` : `Herd Warden ${i}`;
+        return {
+          kind: "job" as const,
+          title,
+          organization: "Livestock Board",
+          publishedAt: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString(),
+          data: job(title, {
+            summary: `Zebu herd posts${i < 40 ? ", ibex census" : ""}`,
+            lastDate: i % 2 ? "2020-01-31" : "2030-01-31",
+          }).data,
+        };
+      }),
+      1,
+    );
+    // walk 0 tests no entry: the full-text index alone.
+    const indexOnly = { walk: 0 };
+    for (const page of [1, 2, 15]) {
+      const ranked = await searchPublished(db(), "zebu", { ...indexOnly, page });
+      expect(await searchPublished(db(), "zebu", { walk: 1_000_000, page })).toEqual(ranked);
+      // The newest 350 hold 350 matches: enough, the older ones cannot be among the newest 300.
+      expect(await searchPublished(db(), "zebu", { walk: 350, page })).toEqual(ranked);
+      // The newest 250 (or 100) hold fewer than the 300 ranked: the index finds them instead.
+      expect(await searchPublished(db(), "zebu", { walk: 250, page })).toEqual(ranked);
+      expect(await searchPublished(db(), "zebu", { walk: 100, page })).toEqual(ranked);
+    }
+    const first = await searchPublished(db(), "zebu", indexOnly);
+    // The word in the title, still open, newest first: 392 (399 and 385 have closed).
+    expect(first.items.map((h) => h.title).slice(0, 3)).toEqual([
+      "Zebu Warden 392",
+      "Zebu Warden 378",
+      "Zebu Warden 364",
+    ]);
+    // Only old entries match: none among the newest, all found.
+    const old = await searchPublished(db(), "ibex", { walk: 350 });
+    expect(old.total).toBe(40);
+    expect(old).toEqual(await searchPublished(db(), "ibex", indexOnly));
   });
 });

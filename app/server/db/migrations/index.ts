@@ -16,6 +16,7 @@ import * as contentChanges from "./2026-11-23T1500-content-changes.ts";
 import * as alerts from "./2026-11-23T1510-alerts.ts";
 import * as filterCountIndexes from "./2026-11-23T1600-filter-count-indexes.ts";
 import * as sitemapStatsIndex from "./2026-11-24T0100-sitemap-stats-index.ts";
+import * as searchVectorsInRow from "./2026-11-24T0300-search-vectors-in-row.ts";
 
 export type MigrationDialect = "sqlite" | "postgres";
 
@@ -42,6 +43,7 @@ const migrations: Record<string, DialectMigration> = {
   "2026-11-23T1510-alerts": alerts,
   "2026-11-23T1600-filter-count-indexes": filterCountIndexes,
   "2026-11-24T0100-sitemap-stats-index": sitemapStatsIndex,
+  "2026-11-24T0300-search-vectors-in-row": searchVectorsInRow,
 };
 
 export function migrationProvider(dialect: MigrationDialect): MigrationProvider {

@@ -1,0 +1,99 @@
+// npm run bench:search-pg [-- --count 100000 --rounds 12]
+// PostgreSQL search at scale: a throwaway PostgreSQL (Debian's package) filled with --count
+// generated entries, then seven query shapes through `searchPublished`, --rounds timed calls each
+// after one untimed call. Prints p50/p95 of the whole search and of each of its queries (the
+// ranking query is issue 16's "under 30 ms p95"), timed by the app's own SLOW_QUERY_MS log.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { sql } from "kysely";
+import { startThrowawayPostgres } from "../test/postgres.ts";
+import { run, table } from "./lib.ts";
+
+const { values: opts } = parseArgs({
+  options: {
+    count: { type: "string", default: "100000" },
+    rounds: { type: "string", default: "12" },
+  },
+});
+const rounds = Number(opts.rounds);
+
+const postgres = startThrowawayPostgres();
+process.once("exit", () => postgres.stop());
+console.log(`generating ${opts.count} entries on a throwaway PostgreSQL…`);
+const dataDir = mkdtempSync(path.join(tmpdir(), "govjobs-search-pg-"));
+process.once("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+run(
+  process.execPath,
+  ["node_modules/tsx/dist/cli.mjs", "bench/generate.ts", "--count", String(opts.count)],
+  { ...process.env, DATA_DIR: dataDir, DATABASE_URL: postgres.url, BASE_URL: "http://127.0.0.1" },
+);
+
+// Every query's time, as SLOW_QUERY_MS=0 prints it ("[slow query] 12.3 ms query select …").
+process.env.SLOW_QUERY_MS = "0";
+const timed: { ms: number; sql: string }[] = [];
+const printError = console.error;
+console.error = (line: unknown, ...rest: unknown[]) => {
+  const m = typeof line === "string" ? /^\[slow query\] ([\d.]+) ms \w+ (.*)$/.exec(line) : null;
+  if (m) timed.push({ ms: Number(m[1]), sql: m[2] });
+  else printError(line, ...rest);
+};
+const { openDatabase } = await import("../app/server/db/db.server.ts");
+const { searchPublished } = await import("../app/server/entries/search.server.ts");
+const { db, close } = openDatabase({ dialect: "postgres", url: postgres.url });
+await sql`vacuum analyze entries`.execute(db);
+
+type Options = Parameters<typeof searchPublished>[2];
+const shapes: [string, string, Options][] = [
+  ["result (70% of entries)", "result", {}],
+  ["clerk", "clerk", {}],
+  ["junior clerk", "junior clerk", {}],
+  ["admit card", "admit card", {}],
+  ["forest guard recruitment", "forest guard recruitment", {}],
+  ["clerk, jobs only", "clerk", { kind: "job" }],
+  ["result, page 3", "result", { page: 3 }],
+];
+const kindOf = (text: string) =>
+  text.includes("ts_rank") ? "ranking" : text.includes("count(*)") ? "count" : "window start";
+const samples = new Map<string, number[]>();
+const add = (key: string, ms: number) => samples.set(key, [...(samples.get(key) ?? []), ms]);
+for (const [, query, options] of shapes) await searchPublished(db, query, options);
+for (let round = 0; round < rounds; round++) {
+  for (const [label, query, options] of shapes) {
+    timed.length = 0;
+    const started = performance.now();
+    await searchPublished(db, query, options);
+    add(`whole search|${label}`, performance.now() - started);
+    for (const t of timed) add(`${kindOf(t.sql)}|${label}`, t.ms);
+  }
+}
+await close();
+console.error = printError;
+
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
+};
+const rows: string[][] = [["query", "shape", "calls", "p50 ms", "p95 ms", "max ms"]];
+for (const what of ["whole search", "ranking", "count"]) {
+  const all: number[] = [];
+  for (const [label] of shapes) {
+    const values = samples.get(`${what}|${label}`) ?? [];
+    all.push(...values);
+    if (values.length)
+      rows.push([
+        what,
+        label,
+        String(values.length),
+        ...[0.5, 0.95, 1].map((p) => pct(values, p).toFixed(1)),
+      ]);
+  }
+  rows.push([
+    what,
+    "all shapes",
+    String(all.length),
+    ...[0.5, 0.95, 1].map((p) => pct(all, p).toFixed(1)),
+  ]);
+}
+console.log(`\nPostgreSQL search, ${opts.count} entries, ${rounds} rounds:\n${table(rows)}`);
