@@ -5,6 +5,7 @@ import {
   onContentChanged,
   readContentChanges,
   readContentGeneration,
+  SQLITE_GENERATION_MS,
 } from "./content-events.server.ts";
 import type { PageCache } from "./page-cache.server.ts";
 
@@ -19,8 +20,8 @@ export interface GenerationSource {
 /**
  * Where the page cache learns that content changed.
  * - SQLite (one box, maybe several processes): read the generation row, a primary-key lookup in
- *   the same file, never stale. Requests handled in the same event-loop turn share one read (they
- *   arrived at the same moment); a write made by this process is seen at once.
+ *   the same file, read at most every SQLITE_GENERATION_MS; a write made by this process is seen
+ *   at once, one made by another process before its writer answers (content-events.server.ts).
  * - PostgreSQL (many instances): LISTEN for the NOTIFY that every write sends; a dropped listener
  *   reconnects and, because it may have missed notifications, re-reads the generation (which
  *   empties the cache).
@@ -33,17 +34,20 @@ export function watchContentGeneration(
     const statement = database.sqlite
       ?.prepare<[], string>("select value from app_meta where key = 'content_generation'")
       .pluck();
-    let turn: number | undefined;
-    const forget = () => {
-      turn = undefined;
-    };
-    const unsubscribe = onContentChanged(forget);
+    let known: number | undefined;
+    let readAt = 0;
+    const unsubscribe = onContentChanged(() => {
+      known = undefined;
+    });
     const currentSync = () => {
-      if (turn === undefined) {
-        turn = Number(statement?.get() ?? 0);
-        setImmediate(forget);
+      const now = performance.now();
+      // The time before the read: a read that began before a commit answers for no longer than
+      // the writer waits after it.
+      if (known === undefined || now - readAt >= SQLITE_GENERATION_MS) {
+        readAt = now;
+        known = Number(statement?.get() ?? 0);
       }
-      return turn;
+      return known;
     };
     return {
       current: async () => currentSync(),
