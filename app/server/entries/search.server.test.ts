@@ -132,6 +132,10 @@ describeEachDatabase("search of published entries", (db) => {
       "Zebu Warden 378",
       "Zebu Warden 364",
     ]);
+    // The 300 newest matches are ranked, in 15 pages of 20, on both databases; the count says 400.
+    expect(first).toMatchObject({ total: 400, pages: 15 });
+    expect((await searchPublished(db(), "zebu", { page: 15 })).items).toHaveLength(20);
+    expect((await searchPublished(db(), "zebu", { page: 16 })).items).toEqual([]);
     // Only old entries match: none among the newest, all found.
     const old = await searchPublished(db(), "ibex", { walk: 350 });
     expect(old.total).toBe(40);

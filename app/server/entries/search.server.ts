@@ -206,14 +206,6 @@ const withSnippet =
   });
 
 /**
- * SQLite: how many of the newest matches (FTS5 rowids grow with each new entry) are ranked, as
- * PostgreSQL ranks the newest SEARCH_RANK_WINDOW: bm25 over all 70,000 entries with "result"
- * cost 50 ms a page, over the newest 1,000 it costs 15 ms. Every page a visitor can reach (the
- * count stops at SEARCH_COUNT_LIMIT) lies inside the window.
- */
-const SQLITE_RANK_WINDOW = 1000;
-
-/**
  * SQLite: the search ids of one page, best first: bm25 relevance (title 10, organization 4,
  * text 1) multiplied by the open-job boost, among the newest matches (of one kind if asked).
  */
@@ -234,7 +226,7 @@ async function rankedIds(
     .where(sql<boolean>`entries_fts match ${match}`)
     .$if(!!kind, (q) => q.where("e.kind", "=", kind!))
     .orderBy(sql`entries_fts.rowid`, "desc")
-    .limit(SQLITE_RANK_WINDOW)
+    .limit(SEARCH_RANK_WINDOW)
     .execute();
   // bm25 is negative, better is lower: the boost multiplies it like PostgreSQL's ranking does.
   return candidates
@@ -249,7 +241,12 @@ async function rankedIds(
     .map((c) => c.id);
 }
 
-const SEARCH_RANK_WINDOW = 300;
+/**
+ * How many of the newest matches are ranked, on both databases (SQLite's FTS5 rowids grow with
+ * each new entry): bm25 over all 70,000 entries with "result" cost 50 ms a page, over the newest
+ * 1,000 15 ms. The result pages end there (`pages`), however many match: 15 pages of 20.
+ */
+export const SEARCH_RANK_WINDOW = 300;
 
 /**
  * PostgreSQL: how many of the newest public entries (of the kind asked) a search tests one by one
@@ -276,6 +273,7 @@ function pageOf(
     totalCapped,
     page,
     perPage,
-    pages: Math.max(1, Math.ceil(total / perPage)),
+    // Only the ranked matches have pages.
+    pages: Math.max(1, Math.ceil(Math.min(total, SEARCH_RANK_WINDOW) / perPage)),
   };
 }
