@@ -141,4 +141,37 @@ describeEachDatabase("search of published entries", (db) => {
     expect(old.total).toBe(40);
     expect(old).toEqual(await searchPublished(db(), "ibex", indexOnly));
   });
+
+  it("counts the kind asked on its own when over 1,000 match and the first of them are of other kinds", async () => {
+    const at = (minute: number) => new Date(Date.UTC(2024, 0, 1, 0, minute)).toISOString();
+    await insertGeneratedEntries(
+      db(),
+      [
+        ...Array.from({ length: 1100 }, (_, i) => ({
+          kind: "result" as const,
+          title: `Yak Census Result ${i}`,
+          organization: "Livestock Board",
+          publishedAt: at(i),
+          data: { summary: "Yak census result", resultDate: "2024-06-01" },
+        })),
+        ...Array.from({ length: 40 }, (_, i) => ({
+          kind: "job" as const,
+          title: `Yak Herder ${i}`,
+          organization: "Livestock Board",
+          publishedAt: at(2000 + i),
+          data: job(`Yak Herder ${i}`).data,
+        })),
+      ],
+      10_000,
+    );
+    expect(await searchPublished(db(), "yak")).toMatchObject({ total: 1000, totalCapped: true });
+    // The first 1,001 matches counted for the chips are all results: the jobs are counted apart.
+    const jobs = await searchPublished(db(), "yak", { kind: "job" });
+    expect(jobs).toMatchObject({ total: 40, totalCapped: false, pages: 2 });
+    expect(jobs.items).toHaveLength(20);
+    expect(await searchPublished(db(), "yak", { kind: "result" })).toMatchObject({
+      total: 1000,
+      totalCapped: true,
+    });
+  });
 });

@@ -77,11 +77,19 @@ export async function searchPublished(
   const offset = (page - 1) * perPage;
   const openJob = sql<boolean>`(e.kind = 'job' and (e.last_date is null or e.last_date >= ${today}))`;
   const boost = sql<number>`(case when ${openJob} then ${OPEN_JOB_BOOST} else 1 end)`;
-  const counted = (rows: { kind: string; n: number | string }[]) => {
+  /**
+   * The chips' counts (the kinds among the first SEARCH_COUNT_LIMIT + 1 matches: lower bounds
+   * when there are more) and the total: of the kind asked, its own bounded count, since that
+   * sample may hold few or none of it.
+   */
+  const counted = (
+    rows: { kind: string; n: number | string }[],
+    ofKind: { n: number | string } | undefined,
+  ) => {
     const kindCounts: Partial<Record<Kind, number>> = {};
     for (const r of rows) kindCounts[r.kind as Kind] = Number(r.n);
     const all = Object.values(kindCounts).reduce((a, b) => a + b, 0);
-    return { kindCounts, total: kind ? (kindCounts[kind] ?? 0) : all };
+    return { kindCounts, total: kind ? Number(ofKind?.n ?? 0) : all };
   };
   if (dialectOf(db) === "sqlite") {
     // entries_fts holds public entries only (see the migration); the first matches, bounded, are
@@ -100,7 +108,24 @@ export async function searchPublished(
       .select(["e.kind", sql<number>`count(*)`.as("n")])
       .groupBy("e.kind")
       .execute();
-    const { kindCounts, total } = counted(perKind);
+    const ofKind = kind
+      ? await db
+          .selectFrom(
+            db
+              .selectFrom(fts)
+              .innerJoin("entries as e", (join) =>
+                join.on(sql<boolean>`e.search_id = entries_fts.rowid`),
+              )
+              .select("e.id")
+              .where(sql<boolean>`entries_fts match ${match}`)
+              .where("e.kind", "=", kind)
+              .limit(SEARCH_COUNT_LIMIT + 1)
+              .as("k"),
+          )
+          .select(sql<number>`count(*)`.as("n"))
+          .executeTakeFirst()
+      : undefined;
+    const { kindCounts, total } = counted(perKind, ofKind);
     const ids = await rankedIds(db, match, { kind, offset, perPage, today });
     if (ids.length === 0) return { ...pageOf([], total, page, perPage), kindCounts };
     const rows = await db
@@ -189,8 +214,20 @@ export async function searchPublished(
     if (walked.length > 0 && Number(walked[0].ranked) >= SEARCH_RANK_WINDOW) return walked;
     return ranked();
   })();
-  const [perKind, rows] = await Promise.all([perKindQuery, rowsQuery]);
-  const { kindCounts, total } = counted(perKind);
+  const ofKindQuery = kind
+    ? db
+        .selectFrom(
+          matches
+            .where("e.kind", "=", kind)
+            .select("e.id")
+            .limit(SEARCH_COUNT_LIMIT + 1)
+            .as("k"),
+        )
+        .select(sql<number>`count(*)`.as("n"))
+        .executeTakeFirst()
+    : undefined;
+  const [perKind, rows, ofKind] = await Promise.all([perKindQuery, rowsQuery, ofKindQuery]);
+  const { kindCounts, total } = counted(perKind, ofKind);
   return { ...pageOf(rows.map(withSnippet(words)), total, page, perPage), kindCounts };
 }
 
