@@ -79,17 +79,19 @@ export async function searchPublished(
   const boost = sql<number>`(case when ${openJob} then ${OPEN_JOB_BOOST} else 1 end)`;
   /**
    * The chips' counts (the kinds among the first SEARCH_COUNT_LIMIT + 1 matches: lower bounds
-   * when there are more) and the total: of the kind asked, its own bounded count, since that
-   * sample may hold few or none of it.
+   * when there are more) and the total. Of the kind asked, the sample's count is exact unless the
+   * sample stopped at its bound; then it may hold few or none of it, and `countKind` counts it.
    */
-  const counted = (
+  const counted = async (
     rows: { kind: string; n: number | string }[],
-    ofKind: { n: number | string } | undefined,
+    countKind: () => Promise<{ n: number | string } | undefined>,
   ) => {
     const kindCounts: Partial<Record<Kind, number>> = {};
     for (const r of rows) kindCounts[r.kind as Kind] = Number(r.n);
     const all = Object.values(kindCounts).reduce((a, b) => a + b, 0);
-    return { kindCounts, total: kind ? Number(ofKind?.n ?? 0) : all };
+    if (!kind) return { kindCounts, total: all };
+    if (all <= SEARCH_COUNT_LIMIT) return { kindCounts, total: kindCounts[kind] ?? 0 };
+    return { kindCounts, total: Number((await countKind())?.n ?? 0) };
   };
   if (dialectOf(db) === "sqlite") {
     // entries_fts holds public entries only (see the migration); the first matches, bounded, are
@@ -108,24 +110,23 @@ export async function searchPublished(
       .select(["e.kind", sql<number>`count(*)`.as("n")])
       .groupBy("e.kind")
       .execute();
-    const ofKind = kind
-      ? await db
-          .selectFrom(
-            db
-              .selectFrom(fts)
-              .innerJoin("entries as e", (join) =>
-                join.on(sql<boolean>`e.search_id = entries_fts.rowid`),
-              )
-              .select("e.id")
-              .where(sql<boolean>`entries_fts match ${match}`)
-              .where("e.kind", "=", kind)
-              .limit(SEARCH_COUNT_LIMIT + 1)
-              .as("k"),
-          )
-          .select(sql<number>`count(*)`.as("n"))
-          .executeTakeFirst()
-      : undefined;
-    const { kindCounts, total } = counted(perKind, ofKind);
+    const { kindCounts, total } = await counted(perKind, () =>
+      db
+        .selectFrom(
+          db
+            .selectFrom(fts)
+            .innerJoin("entries as e", (join) =>
+              join.on(sql<boolean>`e.search_id = entries_fts.rowid`),
+            )
+            .select("e.id")
+            .where(sql<boolean>`entries_fts match ${match}`)
+            .where("e.kind", "=", kind!)
+            .limit(SEARCH_COUNT_LIMIT + 1)
+            .as("k"),
+        )
+        .select(sql<number>`count(*)`.as("n"))
+        .executeTakeFirst(),
+    );
     const ids = await rankedIds(db, match, { kind, offset, perPage, today });
     if (ids.length === 0) return { ...pageOf([], total, page, perPage), kindCounts };
     const rows = await db
@@ -149,7 +150,7 @@ export async function searchPublished(
     .where(isPublic);
   // The count and the ranking need nothing of each other: each runs on its own connection at the
   // same time, so a search waits for the slower of the two, not their sum.
-  const perKindQuery = db
+  const countsQuery = db
     .selectFrom(
       matches
         .select("e.kind")
@@ -158,7 +159,21 @@ export async function searchPublished(
     )
     .select(["m.kind", sql<number>`count(*)`.as("n")])
     .groupBy("m.kind")
-    .execute();
+    .execute()
+    .then((perKind) =>
+      counted(perKind, () =>
+        db
+          .selectFrom(
+            matches
+              .where("e.kind", "=", kind!)
+              .select("e.id")
+              .limit(SEARCH_COUNT_LIMIT + 1)
+              .as("k"),
+          )
+          .select(sql<number>`count(*)`.as("n"))
+          .executeTakeFirst(),
+      ),
+    );
   /**
    * The newest SEARCH_RANK_WINDOW matches, by date alone (their 1.4 KB search vectors stay out of
    * the sort); `walk`: among that many newest public entries only, each tested in turn.
@@ -214,20 +229,7 @@ export async function searchPublished(
     if (walked.length > 0 && Number(walked[0].ranked) >= SEARCH_RANK_WINDOW) return walked;
     return ranked();
   })();
-  const ofKindQuery = kind
-    ? db
-        .selectFrom(
-          matches
-            .where("e.kind", "=", kind)
-            .select("e.id")
-            .limit(SEARCH_COUNT_LIMIT + 1)
-            .as("k"),
-        )
-        .select(sql<number>`count(*)`.as("n"))
-        .executeTakeFirst()
-    : undefined;
-  const [perKind, rows, ofKind] = await Promise.all([perKindQuery, rowsQuery, ofKindQuery]);
-  const { kindCounts, total } = counted(perKind, ofKind);
+  const [{ kindCounts, total }, rows] = await Promise.all([countsQuery, rowsQuery]);
   return { ...pageOf(rows.map(withSnippet(words)), total, page, perPage), kindCounts };
 }
 
