@@ -198,7 +198,10 @@ describe("the related-job picker", () => {
     await page.getByRole("button", { name: "Clear job" }).click();
     expect(await opened.inputValue()).toBe("");
     await page.getByLabel("Status", { exact: true }).selectOption("draft");
+    // "Draft saved." still shows from the first save (?saved=1): wait for this save's answer.
+    const answered = page.waitForResponse((r) => r.request().method() === "POST");
     await page.getByRole("button", { name: "Save draft", exact: true }).click();
+    await answered;
     await page.getByText("Draft saved.").waitFor();
     expect((await savedResultJob(title)).job_id).toBeNull();
   });
