@@ -8,7 +8,7 @@ import devanagari400 from "@fontsource/poppins/files/poppins-devanagari-400-norm
 import devanagari600 from "@fontsource/poppins/files/poppins-devanagari-600-normal.woff2?url";
 import { localeFromPath } from "./i18n/locale.ts";
 import { jsonLdContext, nonceContext } from "./request-context.ts";
-import { rememberMatches } from "./server/route-matches.server.ts";
+import { rememberMatches, withRenderedRoutes } from "./server/route-matches.server.ts";
 import { logger } from "./server/logger.server.ts";
 
 const DEVANAGARI_FONTS = [devanagari400, devanagari600];
@@ -53,7 +53,11 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <JsonLdBlocks.Provider value={loadContext.get(jsonLdContext)}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
+          <ServerRouter
+            context={withRenderedRoutes(routerContext)}
+            url={request.url}
+            nonce={nonce || undefined}
+          />
         </JsonLdBlocks.Provider>
       </NonceProvider>,
       {

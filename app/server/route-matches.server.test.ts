@@ -1,6 +1,7 @@
 import { createStaticHandler, type StaticHandlerContext } from "react-router";
 import { describe, expect, it } from "vitest";
-import { REMEMBERED_PATHS, rememberMatches } from "./route-matches.server.ts";
+import { REMEMBERED_PATHS, rememberMatches, withRenderedRoutes } from "./route-matches.server.ts";
+import type { EntryContext } from "react-router";
 
 const routes = [
   {
@@ -71,5 +72,46 @@ describe("the render's route matches, remembered per path", () => {
     expect(calls).toHaveLength(REMEMBERED_PATHS + 2);
     expect(ids(context._match("/jobs/job-0"))).toEqual(["root", "detail"]);
     expect(calls).toHaveLength(REMEMBERED_PATHS + 2);
+  });
+});
+
+describe("the routes a render is given", () => {
+  /** A build's manifest: every route of the table above, and two the job page never uses. */
+  const manifest = {
+    entry: { module: "/entry.js", imports: [] },
+    url: "/manifest.js",
+    version: "1",
+    routes: Object.fromEntries(
+      ["root", "home", "list", "detail", "not-found", "admin", "admin-edit"].map((id) => [
+        id,
+        { id, parentId: id === "root" ? undefined : "root", hasLoader: true },
+      ]),
+    ),
+  } as unknown as EntryContext["manifest"];
+
+  const entryContext = async (path: string) =>
+    ({ manifest, staticHandlerContext: await contextFor(path) }) as unknown as EntryContext;
+
+  it("holds the matched routes and those of the path's ancestors, as the browser is sent", async () => {
+    const job = withRenderedRoutes(await entryContext("/jobs/ssc-cgl-2026"));
+    expect(Object.keys(job.manifest.routes).sort()).toEqual(["detail", "home", "list", "root"]);
+    expect(job.manifest.routes.detail).toBe(manifest.routes.detail);
+    expect(job.manifest.entry).toBe(manifest.entry);
+    expect(job.manifest.version).toBe("1");
+    expect(job.staticHandlerContext.location.pathname).toBe("/jobs/ssc-cgl-2026");
+
+    const home = withRenderedRoutes(await entryContext("/"));
+    expect(Object.keys(home.manifest.routes).sort()).toEqual(["home", "root"]);
+    const missing = withRenderedRoutes(await entryContext("/nowhere/at/all"));
+    expect(Object.keys(missing.manifest.routes).sort()).toEqual(["home", "not-found", "root"]);
+    // The build's manifest itself is not changed.
+    expect(Object.keys(manifest.routes)).toHaveLength(7);
+  });
+
+  it("is remembered per path", async () => {
+    const first = withRenderedRoutes(await entryContext("/jobs"));
+    const second = withRenderedRoutes(await entryContext("/jobs"));
+    expect(second.manifest).toBe(first.manifest);
+    expect(Object.keys(first.manifest.routes).sort()).toEqual(["home", "list", "root"]);
   });
 });

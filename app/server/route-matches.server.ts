@@ -1,4 +1,4 @@
-import type { StaticHandlerContext } from "react-router";
+import type { EntryContext, StaticHandlerContext } from "react-router";
 
 type StaticMatch = StaticHandlerContext["_match"];
 /** Route matches by path, for the matcher they came from (one per build). */
@@ -28,4 +28,37 @@ export function rememberMatches(context: StaticHandlerContext): void {
     memo.set(location, found);
     return found;
   };
+}
+
+type Manifest = EntryContext["manifest"];
+/** The routes a render needs, by path, per build's manifest. */
+const manifests = new WeakMap<Manifest, Map<string, Manifest>>();
+
+/**
+ * React Router's `ServerRouter` turns every route of the manifest (both languages' sites and the
+ * back-office: 150) into route objects and compiles each one's path into a regular expression, on
+ * every render, although a render only uses the routes that match its path and, for lazy route
+ * discovery, those of the path's ancestors ("/", "/jobs"). The render is given a manifest of
+ * exactly those routes, the same ones `getPartialManifest` sends to the browser, remembered per
+ * path like the matches.
+ */
+export function withRenderedRoutes(context: EntryContext): EntryContext {
+  const { manifest, staticHandlerContext: state } = context;
+  const match = state._match;
+  if (typeof match !== "function") return context;
+  const pathname = state.location.pathname;
+  let byPath = manifests.get(manifest);
+  if (!byPath) manifests.set(manifest, (byPath = new Map()));
+  let trimmed = byPath.get(pathname);
+  if (!trimmed) {
+    const ids = new Set(state.matches.map((m) => m.route.id));
+    const segments = pathname.split("/").filter(Boolean);
+    for (let n = segments.length - 1; n >= 0; n--)
+      for (const m of match(`/${segments.slice(0, n).join("/")}`) ?? []) ids.add(m.route.id);
+    const routes: Manifest["routes"] = {};
+    for (const id of ids) if (manifest.routes[id]) routes[id] = manifest.routes[id];
+    if (byPath.size >= REMEMBERED_PATHS) byPath.clear();
+    byPath.set(pathname, (trimmed = { ...manifest, routes }));
+  }
+  return { ...context, manifest: trimmed };
 }
