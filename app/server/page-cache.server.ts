@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { brotliCompressSync, constants as zlib, gunzipSync, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, gunzipSync, gzip as gzipCallback } from "node:zlib";
 import { EVERYTHING, namesOwnPage } from "~/cache-scope.ts";
 import { chooseEncoding } from "./encoding.ts";
 
@@ -64,13 +65,16 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-export function buildCachedResponse(
+const gzipped = promisify(gzipCallback);
+const brotlied = promisify(brotliCompress);
+
+export async function buildCachedResponse(
   status: number,
   headers: Headers,
   body: Buffer,
   generation: string,
   cspFor: (scriptSources: string[]) => string,
-): CachedResponse {
+): Promise<CachedResponse> {
   const kept: [string, string][] = [];
   headers.forEach((value, name) => {
     if (
@@ -88,10 +92,16 @@ export function buildCachedResponse(
   });
   const isHtml = (headers.get("content-type") ?? "").startsWith("text/html");
   const digest = createHash("sha1").update(body).digest("base64url").slice(0, 20);
-  // Each page is compressed when it is drawn, on the thread that answers every request: brotli 5
-  // and gzip 6 cost about 1.5 and 2 ms for a 55–70 KB page, where brotli 9 cost 24–34 ms (more
-  // than drawing the page) for 1.4% fewer bytes (docs/PERFORMANCE.md, "Result day").
-  const gzip = gzipSync(body, { level: 6 });
+  // Each page is compressed once, when it is drawn: brotli 5 and gzip 6 cost about 1.5 and 2 ms
+  // for a 55–70 KB page, where brotli 9 cost 24–34 ms (more than drawing the page) for 1.4% fewer
+  // bytes (docs/PERFORMANCE.md, "Result day"). Both run at once on libuv's thread pool, not on the
+  // thread that answers every request: after a write, ~80 pages are drawn again in a burst.
+  const [gzip, br] = await Promise.all([
+    gzipped(body, { level: 6 }),
+    brotlied(body, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
+  ]);
   return {
     status,
     headers: kept,
@@ -99,9 +109,7 @@ export function buildCachedResponse(
       return gunzipSync(gzip);
     },
     gzip,
-    br: brotliCompressSync(body, {
-      params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
-    }),
+    br,
     etag: `"g${generation}-${digest}"`,
     csp: isHtml ? cspFor(inlineScriptHashes(body.toString("utf8"))) : null,
   };
