@@ -157,12 +157,8 @@ app.use(async (req, res, next) => {
       if (!isCacheableResponse(response.status, response.headers)) return { response, body };
       if (!response.headers.has("cache-control"))
         response.headers.set("cache-control", PUBLIC_CACHE_CONTROL);
-      const entry = await buildCachedResponse(
-        response.status,
-        response.headers,
-        body,
-        current,
-        (s) => contentSecurityPolicy(s, https),
+      const entry = buildCachedResponse(response.status, response.headers, body, current, (s) =>
+        contentSecurityPolicy(s, https),
       );
       return { response, body, entry };
     };

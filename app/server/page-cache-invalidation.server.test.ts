@@ -65,8 +65,8 @@ function states(cache: PageCache): Record<string, "fresh" | "stale" | "gone"> {
   );
 }
 
-const fill = async (cache: PageCache) => {
-  for (const [key, scopes] of Object.entries(PAGES)) cache.set(key, await page(key), scopes);
+const fill = (cache: PageCache) => {
+  for (const [key, scopes] of Object.entries(PAGES)) cache.set(key, page(key), scopes);
 };
 
 describe.each(DIALECTS)("precise page-cache invalidation [%s]", (dialect) => {
@@ -122,8 +122,8 @@ describe.each(DIALECTS)("precise page-cache invalidation [%s]", (dialect) => {
     const start = await readContentGeneration(database.db);
     await a.reach(start);
     await b.reach(start);
-    await fill(a.cache);
-    await fill(b.cache);
+    fill(a.cache);
+    fill(b.cache);
     const precise = a.cache.stats.preciseInvalidations;
 
     const saved = await saveEntry(database.db, {
@@ -173,8 +173,8 @@ describe.each(DIALECTS)("precise page-cache invalidation [%s]", (dialect) => {
       path: "/jobs/parent-job",
       params: { slug: "parent-job" },
     });
-    a.cache.set("/jobs/parent-job", await page("parent"), parentScopes);
-    a.cache.set("/jobs", await page("jobs"), listPageScope({ path: "/jobs" }));
+    a.cache.set("/jobs/parent-job", page("parent"), parentScopes);
+    a.cache.set("/jobs", page("jobs"), listPageScope({ path: "/jobs" }));
     await saveEntry(database.db, {
       kind: "result",
       input: { ...job("Parent Job Result"), jobId: parent.entry.id },
@@ -213,15 +213,15 @@ describe.each(DIALECTS)("precise page-cache invalidation [%s]", (dialect) => {
     const a = follower(database);
     let generation = await readContentGeneration(database.db);
     await a.reach(generation);
-    const fillLists = async () => {
+    const fillLists = () => {
       for (const path of ["/jobs", ...landing])
-        a.cache.set(path, await page(path), listPageScope({ path }));
+        a.cache.set(path, page(path), listPageScope({ path }));
     };
     const stateOf = () =>
       Object.fromEntries(
         ["/jobs", ...landing].map((k) => [k, a.cache.lookup(k)?.stale ? "stale" : "fresh"]),
       );
-    await fillLists();
+    fillLists();
 
     const delhi = saved[0];
     const retitled = await saveEntry(database.db, {
@@ -242,7 +242,7 @@ describe.each(DIALECTS)("precise page-cache invalidation [%s]", (dialect) => {
     });
 
     // Moved to a state no other job has: a new value in the menus every landing page shows.
-    await fillLists();
+    fillLists();
     const moved = await saveEntry(database.db, {
       kind: "job",
       id: delhi.id,
@@ -260,7 +260,7 @@ describe.each(DIALECTS)("precise page-cache invalidation [%s]", (dialect) => {
     const a = follower(database);
     const start = await readContentGeneration(database.db);
     await a.reach(start);
-    await fill(a.cache);
+    fill(a.cache);
     const full = a.cache.stats.fullInvalidations;
     const saved = await saveContentSettings(
       database.db,
@@ -288,7 +288,7 @@ describe.each(DIALECTS)("precise page-cache invalidation [%s]", (dialect) => {
     const a = follower(database);
     const start = await readContentGeneration(database.db);
     await a.reach(start);
-    await fill(a.cache);
+    fill(a.cache);
     // A bump that wrote no row, as a writer from before the table existed would.
     const written = await sql<{ value: string }>`
       update app_meta set value = cast(cast(value as integer) + 1 as text)
@@ -300,7 +300,7 @@ describe.each(DIALECTS)("precise page-cache invalidation [%s]", (dialect) => {
     expect(a.cache.size).toBe(0);
 
     // The next write after the gap is precise again.
-    await fill(a.cache);
+    fill(a.cache);
     await saveEntry(database.db, { kind: "syllabus", input: job("Any Syllabus"), actor: PRIYA });
     await a.reach(generation + 1);
     expect(states(a.cache)["/results/railway-result"]).toBe("fresh");

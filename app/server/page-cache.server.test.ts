@@ -57,14 +57,14 @@ describe("page cache", () => {
     expect(hashes[0]).toMatch(/^'sha256-[A-Za-z0-9+/=]+'$/);
   });
 
-  it("stores compressed bodies, an ETag per generation and a hash-based CSP", async () => {
+  it("stores compressed bodies, an ETag per generation and a hash-based CSP", () => {
     const body = Buffer.from("<html><script>go()</script>" + "x".repeat(5000) + "</html>");
     const headers = new Headers({
       "content-type": "text/html",
       "content-length": "1",
       "x-keep": "1",
     });
-    const entry = await buildCachedResponse(200, headers, body, "7-2026-11-22", csp);
+    const entry = buildCachedResponse(200, headers, body, "7-2026-11-22", csp);
     expect(gunzipSync(entry.gzip).equals(body)).toBe(true);
     expect(brotliDecompressSync(entry.br).equals(body)).toBe(true);
     expect(entry.etag).toMatch(/^"g7-2026-11-22-/);
@@ -90,9 +90,9 @@ describe("page cache", () => {
     expect(etagMatches(undefined, '"g1-x"')).toBe(false);
   });
 
-  it("evicts the least recently used entry when full", async () => {
+  it("evicts the least recently used entry when full", () => {
     const cache = new PageCache(undefined, 2);
-    const entry = await buildCachedResponse(
+    const entry = buildCachedResponse(
       200,
       new Headers({ "content-type": "text/plain" }),
       Buffer.from("x"),
@@ -110,7 +110,7 @@ describe("page cache", () => {
     expect(cache.generation).toBe("2");
   });
 
-  it("stays within its byte bound, dropping the least recently used pages first", async () => {
+  it("stays within its byte bound, dropping the least recently used pages first", () => {
     const page = (n: number) =>
       buildCachedResponse(
         200,
@@ -121,7 +121,7 @@ describe("page cache", () => {
         csp,
       );
     const cache = new PageCache(100_000);
-    for (let i = 0; i < 40; i++) cache.set(`/p${i}`, await page(i));
+    for (let i = 0; i < 40; i++) cache.set(`/p${i}`, page(i));
     expect(cache.bytes).toBeLessThanOrEqual(100_000);
     expect(cache.size).toBeGreaterThan(5);
     expect(cache.evictions).toBe(40 - cache.size);
@@ -167,7 +167,7 @@ describe("page cache", () => {
       );
       expect(g.calls.count).toBe(1);
       expect(flights.filter((f) => f.joined)).toHaveLength(7);
-      const fresh = await text("jobs");
+      const fresh = text("jobs");
       g.release(fresh);
       const results = await Promise.all(flights.map((f) => f.result));
       expect(results.every((r) => r === fresh)).toBe(true);
@@ -198,10 +198,10 @@ describe("page cache", () => {
       const fresh = gate();
       const second = cache.fill("/jobs/a", ["entry:/jobs/a"], fresh.render);
       expect(second.joined).toBe(false);
-      old.release(await text("old title"));
+      old.release(text("old title"));
       await first.result;
       expect(cache.get("/jobs/a")).toBeUndefined();
-      fresh.release(await text("new title"));
+      fresh.release(text("new title"));
       await second.result;
       expect(cache.get("/jobs/a")?.body.toString()).toBe("new title");
     });
@@ -210,9 +210,9 @@ describe("page cache", () => {
       let now = 1_000;
       const cache = new PageCache(undefined, undefined, () => now);
       cache.clear("g1");
-      cache.set("/jobs", await text("old list"), ["kind:/jobs"]);
-      cache.set("/jobs/a", await text("old page"), ["entry:/jobs/a"]);
-      cache.set("/results", await text("results"), ["kind:/results"]);
+      cache.set("/jobs", text("old list"), ["kind:/jobs"]);
+      cache.set("/jobs/a", text("old page"), ["entry:/jobs/a"]);
+      cache.set("/results", text("results"), ["kind:/results"]);
       cache.invalidate([["entry:/jobs/a", "kind:/jobs", "home"]], "g2");
 
       // The written entry's own page is gone, not stale; another kind's list is untouched.
@@ -228,7 +228,7 @@ describe("page cache", () => {
       cache.revalidate("/jobs", ["kind:/jobs"], g.render);
       expect(g.calls.count).toBe(1);
       expect(cache.stats.staleServes).toBe(1);
-      g.release(await text("new list"));
+      g.release(text("new list"));
       await new Promise((r) => setImmediate(r));
       expect(cache.lookup("/jobs")).toMatchObject({ stale: false });
       expect(cache.get("/jobs")?.body.toString()).toBe("new list");

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
-import { promisify } from "node:util";
-import { brotliCompress, constants as zlib, gunzipSync, gzip as gzipCallback } from "node:zlib";
+import { brotliCompressSync, constants as zlib, gunzipSync, gzipSync } from "node:zlib";
 import { EVERYTHING, namesOwnPage } from "~/cache-scope.ts";
 import { chooseEncoding } from "./encoding.ts";
 
@@ -65,16 +64,13 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-const gzipped = promisify(gzipCallback);
-const brotlied = promisify(brotliCompress);
-
-export async function buildCachedResponse(
+export function buildCachedResponse(
   status: number,
   headers: Headers,
   body: Buffer,
   generation: string,
   cspFor: (scriptSources: string[]) => string,
-): Promise<CachedResponse> {
+): CachedResponse {
   const kept: [string, string][] = [];
   headers.forEach((value, name) => {
     if (
@@ -92,16 +88,10 @@ export async function buildCachedResponse(
   });
   const isHtml = (headers.get("content-type") ?? "").startsWith("text/html");
   const digest = createHash("sha1").update(body).digest("base64url").slice(0, 20);
-  // Each page is compressed once, when it is drawn: brotli 5 and gzip 6 cost about 1.5 and 2 ms
-  // for a 55–70 KB page, where brotli 9 cost 24–34 ms (more than drawing the page) for 1.4% fewer
-  // bytes (docs/PERFORMANCE.md, "Result day"). Both run at once on libuv's thread pool, not on the
-  // thread that answers every request: after a write, ~80 pages are drawn again in a burst.
-  const [gzip, br] = await Promise.all([
-    gzipped(body, { level: 6 }),
-    brotlied(body, {
-      params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
-    }),
-  ]);
+  // Each page is compressed when it is drawn, on the thread that answers every request: brotli 5
+  // and gzip 6 cost about 1.5 and 2 ms for a 55–70 KB page, where brotli 9 cost 24–34 ms (more
+  // than drawing the page) for 1.4% fewer bytes (docs/PERFORMANCE.md, "Result day").
+  const gzip = gzipSync(body, { level: 6 });
   return {
     status,
     headers: kept,
@@ -109,7 +99,9 @@ export async function buildCachedResponse(
       return gunzipSync(gzip);
     },
     gzip,
-    br,
+    br: brotliCompressSync(body, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
     etag: `"g${generation}-${digest}"`,
     csp: isHtml ? cspFor(inlineScriptHashes(body.toString("utf8"))) : null,
   };
