@@ -15,15 +15,15 @@ const NONE: ReadonlySet<string> = new Set();
  * already costs a render, and the cache-hit fast path needs the answer without matching at all.
  */
 export function routeQueryParams(build: ServerBuild) {
-  const routes = routeTree(build);
+  const match = routeMatcher(build);
   const remembered = new Map<string, ReadonlySet<string>>();
 
   const compute = (pathname: string): ReadonlySet<string> => {
     const isData = pathname.endsWith(".data");
     const path = isData ? pagePath(new Request(`http://x${pathname}`)) : pathname;
     const names = new Set<string>(isData ? DATA_PARAMS : []);
-    for (const match of matchRoutes(routes, path) ?? []) {
-      const handle = build.routes[match.route.id!]?.module.handle as RouteHandle | undefined;
+    for (const found of match(path) ?? []) {
+      const handle = build.routes[found.route.id!]?.module.handle as RouteHandle | undefined;
       for (const name of handle?.queryParams ?? []) names.add(name);
     }
     return names.size ? names : NONE;
@@ -58,19 +58,19 @@ function rememberPerPath<T>(remembered: Map<string, T>, compute: (pathname: stri
  * path: every stale hit asks (matching the routes each time was 5% of a result-day run's CPU).
  */
 export function routeCacheScopes(build: ServerBuild) {
-  const routes = routeTree(build);
+  const match = routeMatcher(build);
   return rememberPerPath(new Map<string, readonly string[]>(), (pathname) => {
     const path = pathname.endsWith(".data")
       ? pagePath(new Request(`http://x${pathname}`))
       : pathname;
     const scopes = new Set<string>();
     let declared = false;
-    for (const match of matchRoutes(routes, path) ?? []) {
-      const handle = build.routes[match.route.id!]?.module.handle as RouteHandle | undefined;
+    for (const found of match(path) ?? []) {
+      const handle = build.routes[found.route.id!]?.module.handle as RouteHandle | undefined;
       if (!handle?.cacheScope) continue;
       declared = true;
       for (const scope of pageScopes(handle.cacheScope, {
-        params: match.params,
+        params: found.params,
         path: stripLocale(path),
       }))
         scopes.add(scope);
@@ -79,7 +79,58 @@ export function routeCacheScopes(build: ServerBuild) {
   });
 }
 
-function routeTree(build: ServerBuild): RouteObject[] {
+/**
+ * React Router's `matchRoutes` for the build's routes, answering as it does over the whole table.
+ * `matchRoutes` ranks the table and compiles every route's pattern on each call (0.7 ms for our
+ * 112 routes, twice for each path a page is first asked for: every job page a crawler reaches).
+ * So each call is given only the routes that can match a path with that first segment: those
+ * whose own first segment is the same (matched without case, as React Router does), dynamic,
+ * a splat, or absent. Siblings keep their order, so the ranking among them is the same.
+ */
+export function routeMatcher(build: ServerBuild) {
+  const routes = routeTree(build);
+  const shards = new Map<string, RouteObject[]>();
+  return (path: string) => {
+    const first = firstSegment(path);
+    let shard = shards.get(first);
+    if (!shard) {
+      shard = routesFor(routes, "", first);
+      // Bounded: a flood of made-up first segments all get the same few dynamic routes anyway.
+      if (shards.size < 1_000) shards.set(first, shard);
+    }
+    return matchRoutes(shard, path);
+  };
+}
+
+function firstSegment(path: string): string {
+  const segment = path.split("/").find(Boolean) ?? "";
+  try {
+    return decodeURIComponent(segment).toLowerCase();
+  } catch {
+    return segment.toLowerCase();
+  }
+}
+
+function routesFor(routes: RouteObject[], parentPath: string, first: string): RouteObject[] {
+  const kept: RouteObject[] = [];
+  for (const route of routes) {
+    const path = route.path === undefined ? parentPath : `${parentPath}/${route.path}`;
+    const own = path.split("/").find(Boolean);
+    const mayMatch =
+      own === undefined ||
+      own.toLowerCase() === first ||
+      own.startsWith(":") ||
+      own.startsWith("*") ||
+      own.endsWith("?");
+    if (route.children) {
+      const children = routesFor(route.children, path, first);
+      if (children.length > 0 || mayMatch) kept.push({ ...route, children });
+    } else if (mayMatch) kept.push(route);
+  }
+  return kept;
+}
+
+export function routeTree(build: ServerBuild): RouteObject[] {
   const children = new Map<string | undefined, RouteObject[]>();
   for (const route of Object.values(build.routes)) {
     if (!route) continue;
