@@ -129,20 +129,24 @@ describe("query plans of the hot paths [sqlite]", () => {
     }
   });
 
-  /** The columns of the index SQLite plans the first query of `run` with. */
-  async function indexColumns(run: () => Promise<unknown>): Promise<string[]> {
+  /** The columns of each index SQLite plans the first query of `run` with (one per table read). */
+  async function indexColumns(run: () => Promise<unknown>): Promise<string[][]> {
     captured = [];
     await run();
     const [query] = captured;
     const plan = database
       .sqlite!.prepare(`explain query plan ${query.sql}`)
       .all(...(query.parameters as unknown[])) as { detail: string }[];
-    const index = /USING (?:COVERING )?INDEX (\w+)/.exec(plan[0].detail)?.[1];
-    expect(index, plan[0].detail).toBeDefined();
-    return database
-      .sqlite!.prepare(`pragma index_info(${index})`)
-      .all()
-      .map((c) => (c as { name: string }).name);
+    const reads = plan.filter((row) => /^(SEARCH|SCAN) entries\b/.test(row.detail));
+    expect(reads.length, plan.map((row) => row.detail).join("\n")).toBeGreaterThan(0);
+    return reads.map((row) => {
+      const index = /USING (?:COVERING )?INDEX (\w+)/.exec(row.detail)?.[1];
+      expect(index, row.detail).toBeDefined();
+      return database
+        .sqlite!.prepare(`pragma index_info(${index})`)
+        .all()
+        .map((c) => (c as { name: string }).name);
+    });
   }
 
   it("counts a filtered list's open jobs with an index that holds the last date", async () => {
@@ -153,16 +157,21 @@ describe("query plans of the hot paths [sqlite]", () => {
       ["organization", { organization: "X" }],
       ["qualification", { qualification: "10th" }],
     ] as const) {
-      const columns = await indexColumns(() =>
+      for (const columns of await indexColumns(() =>
         countPublished(db, "job", { ...filter, openOn: "2026-11-24" }),
-      );
-      expect(columns).toEqual(expect.arrayContaining(["kind", column, "last_date"]));
+      ))
+        expect(columns).toEqual(expect.arrayContaining(["kind", column, "last_date"]));
     }
+    // The whole job list's open jobs too (/jobs: counted through the sitemaps' index, which lacks
+    // the last date, 60,000 rows were read, 82–105 ms at 100,000 entries after every publish).
+    const whole = await indexColumns(() => countPublished(db, "job", { openOn: "2026-11-24" }));
+    for (const columns of whole)
+      expect(columns).toEqual(expect.arrayContaining(["kind", "last_date"]));
   });
 
   it("counts and dates each kind for the sitemaps from an index that holds updated_at", async () => {
     // Grouping the public entries by kind read every row for its updated_at: 157 ms at 100,000
     // entries (11 ms from the index), once per generation when a crawler asks for the sitemaps.
-    expect(await indexColumns(() => publicKindStats(db))).toEqual(["kind", "updated_at"]);
+    expect(await indexColumns(() => publicKindStats(db))).toEqual([["kind", "updated_at"]]);
   });
 });

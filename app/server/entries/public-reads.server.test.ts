@@ -3,6 +3,7 @@ import { describeEachDatabase } from "../../../test/databases.ts";
 import { editor, job } from "../../../test/entries.ts";
 import { setClock } from "~/india-date.ts";
 import {
+  countPublished,
   filterValues,
   findPublishedBySlug,
   jobsClosingSoon,
@@ -73,6 +74,34 @@ describeEachDatabase("public reads of entries", (db) => {
     expect(orgs).toContain("Aardvark Board");
     expect(orgs).not.toContain("Aaa Hidden Draft Board");
     expect([...orgs].sort()).toEqual(orgs);
+  });
+});
+
+describeEachDatabase("counting open jobs", (db) => {
+  it("counts jobs with no last date or one not passed, whole list and filtered alike", async () => {
+    const today = "2040-06-01";
+    const org = { organization: "Open Count Board" };
+    const before = await countPublished(db(), "job", { openOn: today });
+    const noLastDate = { lastDate: undefined };
+    const made = [
+      ["Closed Yesterday", { lastDate: "2040-05-31" }, "published"],
+      ["Closes Today", { lastDate: today }, "published"],
+      ["Closes Next Month", { lastDate: "2040-07-01" }, "published"],
+      ["No Last Date", noLastDate, "published"],
+      ["Draft, No Last Date", noLastDate, "draft"],
+    ] as const;
+    for (const [title, data, status] of made)
+      await createEntry(db(), "job", { ...job(title, data, status), ...org }, editor);
+    // The whole list (two ranges of one index) and a filter (one condition) give one answer.
+    expect(await countPublished(db(), "job", { openOn: today })).toBe(before + 3);
+    expect(await countPublished(db(), "job", { ...org, openOn: today })).toBe(3);
+    expect(await countPublished(db(), "job", org)).toBe(4);
+    const page = await listPublished(db(), "job", { filters: { ...org, openOn: today } });
+    expect(page.items.map((e) => e.title).sort()).toEqual([
+      "Closes Next Month",
+      "Closes Today",
+      "No Last Date",
+    ]);
   });
 });
 

@@ -90,8 +90,29 @@ export async function countPublished(
   kind: Kind,
   filters: ListFilters = {},
 ): Promise<number> {
-  const { total } = await publicOfKind(db, kind, filters)
-    .select((eb) => eb.fn.countAll<number>().as("total"))
+  const { openOn, ...rest } = filters;
+  // A filter's own index holds the last date (the single condition is read from it alone).
+  if (!openOn || rest.organization || rest.state || rest.qualification) {
+    const { total } = await publicOfKind(db, kind, filters)
+      .select((eb) => eb.fn.countAll<number>().as("total"))
+      .executeTakeFirstOrThrow();
+    return Number(total);
+  }
+  // The whole list's open jobs are counted as two ranges of an index that holds the last date:
+  // none, and not passed. As one condition (`last_date is null or last_date >= ?`) SQLite counted
+  // the job list's 60,000 open jobs through the sitemaps' index of (kind, updated_at) and read
+  // each row for its last date: 82–105 ms at 100,000 entries, once per content generation, so
+  // after every publish on result day, on the thread that answers every request (3–4 ms now).
+  const part = (open: (q: ReturnType<typeof publicOfKind>) => ReturnType<typeof publicOfKind>) =>
+    open(publicOfKind(db, kind, rest)).select((eb) => eb.fn.countAll<number>().as("n"));
+  const { total } = await db
+    .selectNoFrom((eb) =>
+      eb(
+        part((q) => q.where("last_date", "is", null)),
+        "+",
+        part((q) => q.where("last_date", ">=", openOn)),
+      ).as("total"),
+    )
     .executeTakeFirstOrThrow();
   return Number(total);
 }
