@@ -8,7 +8,6 @@ import {
   isCacheableRequest,
   isCacheableResponse,
   PageCache,
-  REDRAWS_AT_ONCE,
   STALE_WINDOW_MS,
   type CachedResponse,
 } from "./page-cache.server.ts";
@@ -238,45 +237,6 @@ describe("page cache", () => {
       cache.invalidate([["kind:/jobs"]], "g3");
       now += STALE_WINDOW_MS + 1;
       expect(cache.lookup("/jobs")).toBeUndefined();
-    });
-
-    it("draws at most REDRAWS_AT_ONCE stale pages at once; the rest wait their turn, if still wanted", async () => {
-      const cache = new PageCache();
-      cache.clear("g1");
-      const keys = ["/jobs", "/results", "/", "/admit-cards", "/syllabus", "/answer-key"];
-      for (const key of keys) cache.set(key, text(`old ${key}`), ["home"]);
-      cache.invalidate([["home"]], "g2");
-      const gates = new Map(keys.map((key) => [key, gate()]));
-      for (const key of keys) cache.revalidate(key, ["home"], gates.get(key)!.render);
-      const started = () => keys.filter((key) => gates.get(key)!.calls.count > 0);
-      expect(started()).toEqual(keys.slice(0, REDRAWS_AT_ONCE));
-      expect(cache.waitingRedraws).toBe(keys.length - REDRAWS_AT_ONCE);
-      // Asked again while waiting: still one turn.
-      cache.revalidate("/admit-cards", ["home"], gates.get("/admit-cards")!.render);
-      expect(cache.waitingRedraws).toBe(keys.length - REDRAWS_AT_ONCE);
-
-      // One finishes: the oldest waiting one starts.
-      gates.get("/jobs")!.release(text("new /jobs"));
-      await new Promise((r) => setImmediate(r));
-      expect(cache.get("/jobs")?.body.toString()).toBe("new /jobs");
-      expect(started()).toEqual(keys.slice(0, REDRAWS_AT_ONCE + 1));
-
-      // A waiting page drawn meanwhile (a request after the window) is not drawn again.
-      cache.set("/admit-cards", text("drawn by a request"), ["home"]);
-      // A failed re-draw also frees its turn.
-      gates.get("/results")!.fail(new Error("database busy"));
-      await new Promise((r) => setImmediate(r));
-      expect(gates.get("/admit-cards")!.calls.count).toBe(0);
-      expect(started()).toEqual(["/jobs", "/results", "/", "/syllabus"]);
-      expect(cache.lookup("/results")?.stale).toBe(true);
-
-      // A later write: what waits from the earlier generation is not drawn; its requests ask anew.
-      cache.invalidate([["home"]], "g3");
-      gates.get("/")!.release(text("new /"));
-      gates.get("/syllabus")!.release(text("new /syllabus"));
-      await new Promise((r) => setImmediate(r));
-      expect(gates.get("/answer-key")!.calls.count).toBe(0);
-      expect(cache.waitingRedraws).toBe(0);
     });
   });
 });

@@ -123,13 +123,6 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
  */
 export const STALE_WINDOW_MS = 10_000;
 
-/**
- * Stale pages drawn again in the background at once; the others wait their turn. A write stales
- * some 80 pages that are asked for within a second; drawn all at once, their renders' synchronous
- * work ran back to back and every cache hit behind them waited (p99 with publishing).
- */
-export const REDRAWS_AT_ONCE = 2;
-
 interface Slot {
   response: CachedResponse;
   /** What the page shows (app/cache-scope.ts), from its route, fixed when it was stored. */
@@ -154,9 +147,6 @@ type Render = () => Promise<CachedResponse | undefined>;
 export class PageCache {
   #entries = new Map<string, Slot>();
   #flights = new Map<string, Promise<CachedResponse | undefined>>();
-  #redrawing = 0;
-  /** Background re-draws waiting for a turn, by key, with the generation they were asked under. */
-  #waiting = new Map<string, { scopes: readonly string[]; render: Render; generation: string }>();
   #bytes = 0;
   generation = "";
   evictions = 0;
@@ -318,45 +308,13 @@ export class PageCache {
     return { result, joined: false };
   }
 
-  /**
-   * A stale entry's background render, unless one is already under way or waiting for this
-   * generation. At most REDRAWS_AT_ONCE run at once; the rest wait in the order they were asked.
-   */
+  /** A stale entry's background render, unless one is already under way for this generation. */
   revalidate(key: string, scopes: readonly string[], render: Render): void {
-    if (this.#flights.has(`${this.generation}\n${key}`) || this.#waiting.has(key)) return;
-    if (this.#redrawing >= REDRAWS_AT_ONCE) {
-      this.#waiting.set(key, { scopes, render, generation: this.generation });
-      return;
-    }
-    this.#redrawing++;
-    this.fill(key, scopes, render)
-      .result.catch((err: unknown) => {
-        // The stale copy stays until its window ends; the next request past it renders again.
-        console.error(`[cache] could not re-draw ${key}: ${(err as Error).message}`);
-      })
-      .finally(() => {
-        this.#redrawing--;
-        this.#nextRedraw();
-      });
-  }
-
-  /** Background re-draws waiting their turn (for tests and /healthz). */
-  get waitingRedraws(): number {
-    return this.#waiting.size;
-  }
-
-  /**
-   * Starts the oldest waiting re-draw that is still wanted: asked under the cache's generation
-   * (a later write has dropped or staled pages again, and their requests ask anew) for a page
-   * still stale (not drawn meanwhile by a request past the window, nor dropped).
-   */
-  #nextRedraw(): void {
-    for (const [key, job] of this.#waiting) {
-      this.#waiting.delete(key);
-      if (job.generation !== this.generation) continue;
-      if (this.#entries.get(key)?.staleSince === undefined) continue;
-      return this.revalidate(key, job.scopes, job.render);
-    }
+    if (this.#flights.has(`${this.generation}\n${key}`)) return;
+    this.fill(key, scopes, render).result.catch((err: unknown) => {
+      // The stale copy stays until its window ends; the next request past it renders again.
+      console.error(`[cache] could not re-draw ${key}: ${(err as Error).message}`);
+    });
   }
 }
 
