@@ -30,9 +30,12 @@ export const PushPayload = z.object({
 });
 export type PushPayload = z.infer<typeof PushPayload>;
 
-/** What a browser's PushSubscription.toJSON() gives; push services are https only. */
+/**
+ * What a browser's PushSubscription.toJSON() gives. Which endpoints are accepted (https at a
+ * browser's push service; a local test service over http) is isPushServiceEndpoint's to say.
+ */
 export const BrowserPushSubscription = z.object({
-  endpoint: z.url({ protocol: /^https$/, error: "must be the push service's https URL" }).max(2000),
+  endpoint: z.url({ protocol: /^https?$/, error: "must be the push service's URL" }).max(2000),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
     p256dh: z
