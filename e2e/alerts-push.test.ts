@@ -62,7 +62,10 @@ it("gives the VAPID key, stores a subscription once, refuses bad ones, forgets o
 
   const preferences = { language: "en", kinds: ["job"] };
   const bad = await send("POST", {
-    subscription: { ...subscription("https://push.example/a"), keys: { auth: "x" } },
+    subscription: {
+      ...subscription("https://fcm.googleapis.com/fcm/send/e2e-a"),
+      keys: { auth: "x" },
+    },
     preferences,
   });
   expect(bad.status).toBe(400);
@@ -70,22 +73,31 @@ it("gives the VAPID key, stores a subscription once, refuses bad ones, forgets o
   expect((await send("POST", "not json")).status).toBe(400);
   expect(await pushRows()).toEqual([]);
 
-  const good = { subscription: subscription("https://push.example/a"), preferences };
+  const good = {
+    subscription: subscription("https://fcm.googleapis.com/fcm/send/e2e-a"),
+    preferences,
+  };
   expect((await send("POST", good)).status).toBe(201);
   expect((await send("POST", good)).status).toBe(201);
   expect(await pushRows()).toEqual([
-    { push_endpoint: "https://push.example/a", status: "active", topic_kinds: '["job"]' },
+    {
+      push_endpoint: "https://fcm.googleapis.com/fcm/send/e2e-a",
+      status: "active",
+      topic_kinds: '["job"]',
+    },
   ]);
 
   // Another site cannot subscribe or unsubscribe a visitor's browser.
   const foreign = await fetch(`${instance.baseURL}/alerts/push`, {
     method: "DELETE",
     headers: { "content-type": "application/json", origin: "https://evil.example" },
-    body: JSON.stringify({ endpoint: "https://push.example/a" }),
+    body: JSON.stringify({ endpoint: "https://fcm.googleapis.com/fcm/send/e2e-a" }),
   });
   expect(foreign.status).toBe(403);
 
-  expect(await (await send("DELETE", { endpoint: "https://push.example/a" })).json()).toEqual({
+  expect(
+    await (await send("DELETE", { endpoint: "https://fcm.googleapis.com/fcm/send/e2e-a" })).json(),
+  ).toEqual({
     removed: true,
   });
   expect(await pushRows()).toEqual([]);

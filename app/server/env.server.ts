@@ -5,6 +5,7 @@ import path from "node:path";
 import { z } from "zod";
 import { MailSettingsSchema } from "./alerts/mail-settings.server.ts";
 import { ChannelSettingsSchema } from "./alerts/channels/settings.server.ts";
+import { OutboundSettingsSchema, refuseLocalInProduction } from "./outbound/settings.server.ts";
 import {
   parseTrustedProxies,
   TrustedProxiesError,
@@ -79,61 +80,64 @@ export function uploadEnv(source: Record<string, string | undefined> = process.e
 /** More workers than this only share the same cores and multiply the memory (page cache each). */
 const MAX_WORKERS = 64;
 
-const EnvSchema = z.object({
-  ...NotFoundLogSchema.shape,
-  ...UploadSchema.shape,
-  ...ChannelSettingsSchema.shape,
-  ...MailSettingsSchema.shape,
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
-  DATABASE_URL: databaseUrl,
-  BASE_URL: z
-    .url({
-      protocol: /^https?$/,
-      message: "must be an http(s) origin such as https://govjobs.example",
-    })
-    .optional(),
-  AUTH_SECRET: z
-    .string()
-    .min(32, "must be at least 32 characters (try: openssl rand -base64 48)")
-    .optional(),
-  /** Fill an empty database with the fictional demo content (the quick start sets it). */
-  SEED_DEMO: flag,
-  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
-  /** The reverse proxies whose X-Forwarded-For is believed: a count of hops or addresses/CIDRs. */
-  TRUSTED_PROXIES: z
-    .string()
-    .optional()
-    .transform((value, ctx): TrustedProxies => {
-      try {
-        return parseTrustedProxies(value);
-      } catch (err) {
-        if (!(err instanceof TrustedProxiesError)) throw err;
-        ctx.addIssue({ code: "custom", message: err.message });
-        return z.NEVER;
-      }
-    }),
-  /** The old setting trusted the left-most hop, which the visitor writes: refused, not ignored. */
-  TRUSTED_IP_HEADER: z
-    .undefined({
-      error:
-        "is no longer read (it trusted an address the visitor writes): set TRUSTED_PROXIES to the number of proxies in front of govjobs, or to their addresses",
-    })
-    .optional(),
-  /** The in-process page cache's size in megabytes (bodies with their gzip and brotli copies). */
-  PAGE_CACHE_MB: z.coerce.number().int().min(1).max(16_384).default(96),
-  /** Worker processes `npm start` runs (node:cluster); 1 is a single process with no primary. */
-  WEB_CONCURRENCY: z.preprocess(
-    (value) => (value === "" ? undefined : value),
-    z.coerce
-      .number({ error: "must be a whole number of worker processes, e.g. 2" })
-      .int("must be a whole number of worker processes, e.g. 2")
-      .min(1, "must be at least 1 (1 runs a single process)")
-      .max(MAX_WORKERS, `must be at most ${MAX_WORKERS}`)
-      .default(() => Math.min(MAX_WORKERS, availableParallelism())),
-  ),
-});
+const EnvSchema = z
+  .object({
+    ...NotFoundLogSchema.shape,
+    ...UploadSchema.shape,
+    ...ChannelSettingsSchema.shape,
+    ...MailSettingsSchema.shape,
+    ...OutboundSettingsSchema.shape,
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    DATABASE_URL: databaseUrl,
+    BASE_URL: z
+      .url({
+        protocol: /^https?$/,
+        message: "must be an http(s) origin such as https://govjobs.example",
+      })
+      .optional(),
+    AUTH_SECRET: z
+      .string()
+      .min(32, "must be at least 32 characters (try: openssl rand -base64 48)")
+      .optional(),
+    /** Fill an empty database with the fictional demo content (the quick start sets it). */
+    SEED_DEMO: flag,
+    LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+    /** The reverse proxies whose X-Forwarded-For is believed: a count of hops or addresses/CIDRs. */
+    TRUSTED_PROXIES: z
+      .string()
+      .optional()
+      .transform((value, ctx): TrustedProxies => {
+        try {
+          return parseTrustedProxies(value);
+        } catch (err) {
+          if (!(err instanceof TrustedProxiesError)) throw err;
+          ctx.addIssue({ code: "custom", message: err.message });
+          return z.NEVER;
+        }
+      }),
+    /** The old setting trusted the left-most hop, which the visitor writes: refused, not ignored. */
+    TRUSTED_IP_HEADER: z
+      .undefined({
+        error:
+          "is no longer read (it trusted an address the visitor writes): set TRUSTED_PROXIES to the number of proxies in front of govjobs, or to their addresses",
+      })
+      .optional(),
+    /** The in-process page cache's size in megabytes (bodies with their gzip and brotli copies). */
+    PAGE_CACHE_MB: z.coerce.number().int().min(1).max(16_384).default(96),
+    /** Worker processes `npm start` runs (node:cluster); 1 is a single process with no primary. */
+    WEB_CONCURRENCY: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      z.coerce
+        .number({ error: "must be a whole number of worker processes, e.g. 2" })
+        .int("must be a whole number of worker processes, e.g. 2")
+        .min(1, "must be at least 1 (1 runs a single process)")
+        .max(MAX_WORKERS, `must be at most ${MAX_WORKERS}`)
+        .default(() => Math.min(MAX_WORKERS, availableParallelism())),
+    ),
+  })
+  .superRefine(refuseLocalInProduction);
 
 export type Env = z.infer<typeof EnvSchema> & { BASE_URL: string; AUTH_SECRET: string };
 

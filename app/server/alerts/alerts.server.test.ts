@@ -7,6 +7,7 @@ import type { DB } from "../db/db.server.ts";
 import type { EntryWrite } from "../entries/writes.server.ts";
 import { publishDue, saveEntry } from "../write/entries.server.ts";
 import type { Actor } from "../write/transaction.server.ts";
+import { consumeRateLimit } from "../rate-limit.server.ts";
 import { createEmailSender, type EmailSender } from "./email.server.ts";
 import { BACKOFF_BASE_MS, registerSender, workOutboxOnce } from "./outbox.server.ts";
 import {
@@ -65,6 +66,7 @@ describe.each(DIALECTS)("e-mail alerts end to end [%s]", (dialect) => {
     smtp.mails.length = 0;
     await db.deleteFrom("alert_subscriptions").execute();
     await db.deleteFrom("outbox").execute();
+    await db.deleteFrom("rate_limits").execute();
   });
 
   /** Send everything due now; returns the mails that arrived. */
@@ -332,12 +334,14 @@ describe.each(DIALECTS)("e-mail alerts end to end [%s]", (dialect) => {
 
   it("sends an already confirmed address its manage link instead of changing its topics", async () => {
     const id = await subscribeAndConfirm({ email: "kept@example.com", states: ["Goa"] });
+    // An hour after the confirmation mail (the same address gets one mail an hour at most).
     const again = await subscribeByEmail(
       db,
       input({ email: "kept@example.com", states: ["Delhi"] }),
+      new Date(Date.now() + 61 * 60_000).toISOString(),
     );
-    expect(again).toEqual({ id, outcome: "already-active" });
-    const [mail] = await deliver();
+    expect(again).toEqual({ id, outcome: "already-active", mailed: true });
+    const [mail] = await deliver(new Date(Date.now() + 62 * 60_000).toISOString());
     expect(mail.subject).toBe("Your job alerts");
     expect(mail.text).toContain(
       `/alerts/manage?token=${encodeURIComponent(signLink(SECRET, "manage", id))}`,
@@ -370,5 +374,80 @@ describe.each(DIALECTS)("e-mail alerts end to end [%s]", (dialect) => {
     const bad = SubscribeSchema.safeParse({ email: "not an address", states: ["Narnia"] });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues.map((i) => i.path[0]).sort()).toEqual(["email", "states"]);
+  });
+
+  // ---- Issue 25: mail bombing through /alerts ----
+
+  const later = (base: string, minutes: number) =>
+    new Date(Date.parse(base) + minutes * 60_000).toISOString();
+  const mailsTo = (mails: ParsedMail[], address: string) =>
+    mails.filter((m) => !Array.isArray(m.to) && m.to?.value[0]?.address === address);
+
+  it("30 subscriptions for one address at once, from 5 client addresses, deliver one mail", async () => {
+    const rule = { limit: 5, windowMs: 10 * 60_000 };
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, async (_, i) => {
+        // As the /alerts action does: the client address's limit first, then the subscription.
+        const client = await consumeRateLimit(db, `alerts:198.51.100.${i % 5}`, rule);
+        if (!client.allowed) return "limited";
+        await subscribeByEmail(db, input({ email: "victim@example.com", states: ["Goa"] }));
+        return "answered";
+      }),
+    );
+    expect(results.filter((r) => r.status === "rejected")).toEqual([]);
+    expect(results.filter((r) => r.status === "fulfilled" && r.value === "answered")).toHaveLength(
+      25,
+    );
+    const mails = await deliver();
+    expect(mailsTo(mails, "victim@example.com")).toHaveLength(1);
+  });
+
+  it("a repeat within the hour sends nothing and never voids the link; after it, the same link once", async () => {
+    const t0 = new Date().toISOString();
+    await subscribeByEmail(db, input({ email: "repeat@example.com" }), t0);
+    const [first] = await deliver(later(t0, 0.5));
+    const token = tokenIn(first)!;
+    expect(token).toBeTruthy();
+    for (const minutes of [1, 10, 59]) {
+      await subscribeByEmail(db, input({ email: "repeat@example.com" }), later(t0, minutes));
+      expect(await deliver(later(t0, minutes + 0.5))).toEqual([]);
+    }
+    await subscribeByEmail(db, input({ email: "repeat@example.com" }), later(t0, 61));
+    const again = await deliver(later(t0, 61.5));
+    expect(again.map(tokenIn)).toEqual([token]);
+    expect((await confirmSubscription(db, token, later(t0, 62))).state).toBe("valid");
+  });
+
+  it("caps the mails to one recipient a day, whatever the spelling of the address, pending or confirmed", async () => {
+    const t0 = new Date().toISOString();
+    // A request every 61 minutes, each allowed by the hourly rule.
+    const spellings = [
+      "cap.victim@gmail.com",
+      "capvictim+1@gmail.com",
+      "CAP.VICTIM+news@googlemail.com",
+      "capvictim@gmail.com",
+      "c.a.p.victim+x@gmail.com",
+    ];
+    let sent: ParsedMail[] = [];
+    for (const [n, email] of spellings.entries()) {
+      const at = later(t0, n * 61);
+      await subscribeByEmail(db, input({ email }), at);
+      sent = sent.concat(await deliver(later(at, 0.5)));
+    }
+    expect(sent).toHaveLength(3);
+    // A confirmed address asking again (its manage link) counts against the same cap.
+    const id = await subscribeAndConfirm({ email: "confirmed-cap@example.com" });
+    let manage: ParsedMail[] = [];
+    for (let n = 0; n < 5; n++) {
+      const at = later(t0, n * 61);
+      expect(
+        (await subscribeByEmail(db, input({ email: "confirmed-cap@example.com" }), at)).id,
+      ).toBe(id);
+      manage = manage.concat(await deliver(later(at, 0.5)));
+    }
+    expect(manage).toHaveLength(2);
+    // The next day, one more.
+    await subscribeByEmail(db, input({ email: "capvictim@gmail.com" }), later(t0, 25 * 60));
+    expect(await deliver(later(t0, 25 * 60 + 0.5))).toHaveLength(1);
   });
 });

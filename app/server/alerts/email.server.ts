@@ -110,7 +110,7 @@ export async function composeMail(
 
   if (payload.type === "confirm") {
     if (subscription.status !== "pending") return undefined;
-    const token = await mintConfirmToken(db, subscription.id);
+    const token = await mintConfirmToken(db, config.secret, subscription.id);
     if (!token) return undefined;
     const href = `${config.baseUrl}${prefix}/alerts/confirm?token=${token}`;
     return mail(t.mail.confirmSubject, [

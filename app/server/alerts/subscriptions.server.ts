@@ -1,12 +1,15 @@
 // Alert subscriptions (issue 15): subscribe with double opt-in, confirm, change topics, export,
-// delete. Confirmation tokens are random, kept only as a hash and expire; the links in every
-// alert (unsubscribe, manage) carry an HMAC of the subscription's id with the app's secret, so
-// they need no session and no stored token.
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+// delete. A confirmation token is an HMAC of the subscription's id and its expiry with the app's
+// secret, kept only as a hash: the same link can be sent again without storing it, and a second
+// request never voids the first link. The links in every alert (unsubscribe, manage) carry an
+// HMAC of the subscription's id, so they need no session and no stored token. Mail to an address
+// nobody has confirmed is bounded per recipient (issue 25: one inbox got 25 mails in a second).
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { DB } from "../db/db.server.ts";
 import { newId, now } from "../db/dialect.ts";
 import type { AlertSubscriptionsTable } from "../db/schema.ts";
+import { countAttempt } from "../rate-limit.server.ts";
 import { enqueue, resolveEvents } from "./outbox.server.ts";
 import { ALERT_KINDS, ALERT_QUALIFICATIONS, ALERT_STATES, type AlertTopics } from "./topics.ts";
 
@@ -119,87 +122,145 @@ export function preferenceColumns(p: Preferences) {
 /** What a confirmation, a "you are already subscribed" or other service mail carries. */
 export type ServiceMailPayload = { type: "confirm" } | { type: "manage-link" };
 
+/** The same confirmation (or manage) link is mailed to an address at most this often. */
+export const RESEND_AFTER_MS = 60 * 60_000;
+/** Confirmation and manage-link mails one inbox receives a day, whoever asks, from wherever. */
+export const SERVICE_MAILS_PER_DAY = 3;
+const DAY_MS = 86_400_000;
+
+/**
+ * One inbox, however its address is spelled: case, a `+tag`, and for Gmail its dots and the
+ * googlemail.com alias, so `v.i.c.t.i.m+1@gmail.com` counts as `victim@gmail.com`. Hashed: the
+ * counters table never holds an address.
+ */
+export function recipientKey(email: string): string {
+  const at = email.lastIndexOf("@");
+  let local = email.slice(0, at).toLowerCase().replace(/\+.*$/, "");
+  let domain = email
+    .slice(at + 1)
+    .toLowerCase()
+    .replace(/\.$/, "");
+  if (domain === "googlemail.com") domain = "gmail.com";
+  if (domain === "gmail.com") local = local.replaceAll(".", "");
+  return createHash("sha256").update(`${local}@${domain}`).digest("base64url");
+}
+
+/**
+ * Reserve a service mail to this recipient, counted first in one atomic upsert each (so requests
+ * at once, on any process or instance, each get their own count): at most one an hour, and
+ * `SERVICE_MAILS_PER_DAY` a day. False: send nothing (the visitor is told the same either way).
+ */
+async function reserveServiceMail(trx: DB, email: string, at: string): Promise<boolean> {
+  const key = recipientKey(email);
+  const when = new Date(at);
+  const hour = await countAttempt(trx, `alerts-mail-hour:${key}`, RESEND_AFTER_MS, when);
+  if (hour.count > 1) return false;
+  const day = await countAttempt(trx, `alerts-mail-day:${key}`, DAY_MS, when);
+  return day.count <= SERVICE_MAILS_PER_DAY;
+}
+
 /**
  * Subscribe an address: a new or still pending subscription is stored (pending) with these
  * choices and a confirmation mail is queued; an address already confirmed keeps its choices and
  * is sent its manage link instead, so nobody can change another person's alerts by typing their
- * address. The page says the same in every case ("check your inbox").
+ * address. Either mail only if the recipient's limits allow (`mailed`). The page says the same
+ * in every case ("check your inbox").
  */
 export async function subscribeByEmail(
   db: DB,
   input: SubscribeInput,
   at = now(),
-): Promise<{ id: string; outcome: "new" | "pending-again" | "already-active" }> {
+): Promise<{ id: string; outcome: "new" | "pending-again" | "already-active"; mailed: boolean }> {
   return db.transaction().execute(async (trx) => {
-    const existing = await trx
-      .selectFrom("alert_subscriptions")
-      .select(["id", "status"])
-      .where("email", "=", input.email)
-      .executeTakeFirst();
-    if (existing?.status === "active") {
-      await enqueue(trx, [
-        {
-          channel: "email",
-          key: `manage-link:${existing.id}:${at}`,
-          subscriptionId: existing.id,
-          payload: { type: "manage-link" } satisfies ServiceMailPayload,
-        },
-      ]);
-      return { id: existing.id, outcome: "already-active" as const };
-    }
-    const id = existing?.id ?? newId();
-    if (existing) {
-      await trx
-        .updateTable("alert_subscriptions")
-        .set(preferenceColumns(input))
-        .where("id", "=", id)
-        .execute();
-    } else {
-      await trx
-        .insertInto("alert_subscriptions")
-        .values({
-          id,
-          channel: "email",
-          email: input.email,
-          ...preferenceColumns(input),
-          status: "pending",
-          created_at: at,
-        })
-        .execute();
-    }
-    await enqueue(trx, [
-      {
+    const fresh = newId();
+    // One statement, so requests for one address at once neither fail on the unique address
+    // nor overwrite each other's row: a new address is stored pending, a pending one takes the
+    // latest choices, a confirmed one is left as it is (and returns nothing).
+    const upserted = await trx
+      .insertInto("alert_subscriptions")
+      .values({
+        id: fresh,
         channel: "email",
-        key: `confirm:${id}:${at}`,
-        subscriptionId: id,
-        payload: { type: "confirm" } satisfies ServiceMailPayload,
-      },
-    ]);
-    return { id, outcome: existing ? ("pending-again" as const) : ("new" as const) };
+        email: input.email,
+        ...preferenceColumns(input),
+        status: "pending",
+        created_at: at,
+      })
+      .onConflict((oc) =>
+        oc
+          .column("email")
+          .doUpdateSet(preferenceColumns(input))
+          .where("alert_subscriptions.status", "=", "pending"),
+      )
+      .returning("id")
+      .executeTakeFirst();
+    const active = upserted
+      ? undefined
+      : await trx
+          .selectFrom("alert_subscriptions")
+          .select("id")
+          .where("email", "=", input.email)
+          .executeTakeFirstOrThrow();
+    const id = upserted?.id ?? active!.id;
+    const outcome = active ? "already-active" : id === fresh ? "new" : "pending-again";
+    const mailed = await reserveServiceMail(trx, input.email, at);
+    if (mailed) {
+      const payload: ServiceMailPayload = { type: active ? "manage-link" : "confirm" };
+      await enqueue(trx, [
+        { channel: "email", key: `${payload.type}:${id}:${at}`, subscriptionId: id, payload },
+      ]);
+    }
+    return { id, outcome, mailed };
   });
 }
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 
+/** The confirmation token of a subscription whose link expires at `expires`. */
+const confirmToken = (secret: string, id: string, expires: string) =>
+  createHmac("sha256", secret).update(`alerts:confirm:${id}:${expires}`).digest("base64url");
+
 /**
- * A fresh confirmation token for a pending subscription, made when its mail is sent (so the raw
- * token is never stored, not even in the outbox); an earlier link stops working. Undefined when
- * the subscription is gone or already confirmed.
+ * The confirmation token for a pending subscription, made when its mail is sent (never stored,
+ * not even in the outbox): the current one while it is valid, so a link sent again is the same
+ * link and the first keeps working; a new one only when there is none or it expired. Undefined
+ * when the subscription is gone or already confirmed.
  */
 export async function mintConfirmToken(
   db: DB,
+  secret: string,
   subscriptionId: string,
   at = now(),
 ): Promise<string | undefined> {
-  const token = randomBytes(32).toString("base64url");
-  const expires = new Date(Date.parse(at) + CONFIRM_TOKEN_DAYS * 86_400_000).toISOString();
-  const done = await db
-    .updateTable("alert_subscriptions")
-    .set({ confirm_token_hash: hashToken(token), confirm_expires_at: expires })
-    .where("id", "=", subscriptionId)
-    .where("status", "=", "pending")
-    .executeTakeFirst();
-  return Number(done.numUpdatedRows) === 1 ? token : undefined;
+  // Twice at most: a second sender may have made the token between our read and our write.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const row = await db
+      .selectFrom("alert_subscriptions")
+      .select(["confirm_token_hash", "confirm_expires_at"])
+      .where("id", "=", subscriptionId)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { confirm_token_hash: hash, confirm_expires_at: current } = row;
+    if (hash && current && current > at) {
+      const token = confirmToken(secret, subscriptionId, current);
+      // Unless the secret changed since: then a new one.
+      if (hashToken(token) === hash) return token;
+    }
+    const expires = new Date(Date.parse(at) + CONFIRM_TOKEN_DAYS * 86_400_000).toISOString();
+    const token = confirmToken(secret, subscriptionId, expires);
+    const done = await db
+      .updateTable("alert_subscriptions")
+      .set({ confirm_token_hash: hashToken(token), confirm_expires_at: expires })
+      .where("id", "=", subscriptionId)
+      .where("status", "=", "pending")
+      .where((eb) =>
+        hash === null ? eb("confirm_token_hash", "is", null) : eb("confirm_token_hash", "=", hash),
+      )
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) === 1) return token;
+  }
+  return undefined;
 }
 
 export type ConfirmState =

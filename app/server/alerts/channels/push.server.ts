@@ -1,7 +1,8 @@
 // Web push as an outbox channel: the payload is encrypted for the subscription's keys (RFC 8291)
-// and signed with our VAPID key (RFC 8292) by the `web-push` package; the request goes out with
-// fetch. A short TTL and one Topic per entry let the push service replace an alert nobody has
-// received yet with the newer one. 404/410 mean the browser dropped the subscription: so do we.
+// and signed with our VAPID key (RFC 8292) by the `web-push` package; the request goes out through
+// the guarded outbound client (an endpoint is an address a visitor chose: issue 25). A short TTL
+// and one Topic per entry let the push service replace an alert nobody has received yet with the
+// newer one. 404/410 mean the browser dropped the subscription: so do we.
 import { createHash, randomBytes } from "node:crypto";
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -13,7 +14,9 @@ import { formatDate } from "../../format.ts";
 import type { OutboxMessage, Sender, SendResult } from "../outbox.server.ts";
 import { preferenceColumns, PreferencesSchema } from "../subscriptions.server.ts";
 import type { AlertPayload } from "../triggers.server.ts";
-import type { ChannelSettings } from "./settings.server.ts";
+import { localAllowanceFor, outboundRequest } from "../../outbound/client.server.ts";
+import { outboundEnv, type LocalAllowance } from "../../outbound/settings.server.ts";
+import { ChannelSettingsSchema, type ChannelSettings } from "./settings.server.ts";
 
 /** An alert that has not reached the browser within this is no longer news. */
 export const PUSH_TTL_SECONDS = 6 * 60 * 60;
@@ -27,9 +30,12 @@ export const PushPayload = z.object({
 });
 export type PushPayload = z.infer<typeof PushPayload>;
 
-/** What a browser's PushSubscription.toJSON() gives; push services are https only. */
+/**
+ * What a browser's PushSubscription.toJSON() gives. Which endpoints are accepted (https at a
+ * browser's push service; a local test service over http) is isPushServiceEndpoint's to say.
+ */
 export const BrowserPushSubscription = z.object({
-  endpoint: z.url({ protocol: /^https$/, error: "must be the push service's https URL" }).max(2000),
+  endpoint: z.url({ protocol: /^https?$/, error: "must be the push service's URL" }).max(2000),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
     p256dh: z
@@ -162,7 +168,70 @@ function defaultSubject(baseUrl: string): string {
   return url.protocol === "https:" ? url.origin : `mailto:webmaster@${url.hostname}`;
 }
 
+// ---- Which endpoints exist ----
+
+/**
+ * The push services browsers subscribe with; an endpoint elsewhere is refused (issue 25), and one
+ * stored before this rule is dropped unsent. `*.` stands for any subdomain. Not listed: the old
+ * GCM endpoints (android.googleapis.com/gcm/send), which take only a GCM server key, not VAPID
+ * (web-push sends them unsigned), and have been shut down. More: PUSH_SERVICE_HOSTS.
+ */
+export const PUSH_SERVICE_HOSTS = [
+  // Chrome, Opera, Samsung Internet, Brave (Firebase Cloud Messaging)
+  "fcm.googleapis.com",
+  // Firefox (Mozilla autopush: updates.push.services.mozilla.com)
+  "*.push.services.mozilla.com",
+  // Safari on macOS and iOS (web.push.apple.com)
+  "*.push.apple.com",
+  // Edge (Windows Push Notification Services: wns2-….notify.windows.com)
+  "*.notify.windows.com",
+] as const;
+
+export interface PushEndpointPolicy {
+  /** Host names, `*.` for subdomains (PUSH_SERVICE_HOSTS and the setting of the same name). */
+  hosts: readonly string[];
+  /** Local test push services (OUTBOUND_ALLOW_LOCAL): http or https, their own port. */
+  allowLocal: readonly LocalAllowance[];
+}
+
+/** The site's rule: the browsers' push services, PUSH_SERVICE_HOSTS, the test allowance. */
+export function pushEndpointPolicy(
+  source: Record<string, string | undefined> = process.env,
+): PushEndpointPolicy {
+  const extra = ChannelSettingsSchema.pick({ PUSH_SERVICE_HOSTS: true }).parse(source);
+  return {
+    hosts: [...PUSH_SERVICE_HOSTS, ...extra.PUSH_SERVICE_HOSTS],
+    allowLocal: outboundEnv(source).OUTBOUND_ALLOW_LOCAL,
+  };
+}
+
+const hostMatches = (host: string, pattern: string) =>
+  pattern.startsWith("*.") ? host.endsWith(pattern.slice(1)) : host === pattern;
+
+/**
+ * Whether an endpoint is one of the push services the policy names: https, port 443, no user
+ * name, a listed host. Its addresses are checked again when the sender connects.
+ */
+export function isPushServiceEndpoint(endpoint: string, policy: PushEndpointPolicy): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password) return false;
+  if (localAllowanceFor(url, policy.allowLocal)) return /^https?:$/.test(url.protocol);
+  const host = url.hostname.replace(/\.$/, "");
+  return (
+    url.protocol === "https:" &&
+    url.port === "" &&
+    policy.hosts.some((pattern) => hostMatches(host, pattern))
+  );
+}
+
 // ---- Subscriptions ----
+
+const NOT_A_PUSH_SERVICE = "must be the address of a browser's push service";
 
 /** The body of `POST /alerts/push`: the browser's subscription and the /alerts form's choices. */
 export const PushSubscribeSchema = z.object({
@@ -182,6 +251,7 @@ export const PushUnsubscribeSchema = z.object({ endpoint: z.string().max(2000) }
 export async function savePushSubscription(
   db: DB,
   body: unknown,
+  policy: PushEndpointPolicy = pushEndpointPolicy(),
   at = new Date().toISOString(),
 ): Promise<{ ok: true; id: string } | { ok: false; error: string }> {
   const parsed = PushSubscribeSchema.safeParse(body);
@@ -190,6 +260,8 @@ export async function savePushSubscription(
     return { ok: false, error: `${issue.path.join(".") || "body"}: ${issue.message}` };
   }
   const { subscription, preferences } = parsed.data;
+  if (!isPushServiceEndpoint(subscription.endpoint, policy))
+    return { ok: false, error: `subscription.endpoint: ${NOT_A_PUSH_SERVICE}` };
   const values = {
     push_p256dh: subscription.keys.p256dh,
     push_auth: subscription.keys.auth,
@@ -231,13 +303,26 @@ export interface PushSenderOptions {
   baseUrl: string;
   ttlSeconds?: number;
   now?: () => Date;
+  /** Which endpoints may be contacted (default: the site's settings). */
+  endpoints?: Partial<PushEndpointPolicy>;
 }
 
 const TIMEOUT_MS = 15_000;
 
+/**
+ * What is stored of a failure (the admin's outbox view shows it): a status code or one of these,
+ * never the push service's body, nor an error code that tells open ports from closed ones.
+ */
+const PUSH_ERRORS = {
+  notPushService: "not a push service's address: not contacted",
+  blocked: "the push service's address is not public: not contacted",
+  unreachable: "push service unreachable",
+};
+
 export function createPushSender(options: PushSenderOptions): Sender {
   const now = options.now ?? (() => new Date());
   const { publicKey, privateKey, subject } = options.vapid;
+  const policy = { ...pushEndpointPolicy(), ...options.endpoints };
   return async (msg: OutboxMessage): Promise<SendResult> => {
     const alert = Alert.safeParse(msg.payload);
     if (!alert.success || !msg.subscriptionId) {
@@ -251,6 +336,15 @@ export function createPushSender(options: PushSenderOptions): Sender {
       .executeTakeFirst();
     if (!sub?.push_endpoint || !sub.push_p256dh || !sub.push_auth) {
       return { ok: false, retryable: false, error: "the push subscription is gone" };
+    }
+    // Stored before the endpoint rule (or the rule's settings changed since): never contacted.
+    if (!isPushServiceEndpoint(sub.push_endpoint, policy)) {
+      return {
+        ok: false,
+        retryable: false,
+        error: PUSH_ERRORS.notPushService,
+        dropSubscription: true,
+      };
     }
     const notification = pushNotificationFor(alert.data, {
       baseUrl: options.baseUrl,
@@ -266,29 +360,28 @@ export function createPushSender(options: PushSenderOptions): Sender {
         vapidDetails: { subject, publicKey, privateKey },
       },
     );
-    const headers = new Headers();
+    const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(request.headers)) {
-      // fetch counts the body itself.
-      if (name.toLowerCase() !== "content-length") headers.set(name, String(value));
+      // The client counts the body itself.
+      if (name.toLowerCase() !== "content-length") headers[name] = String(value);
     }
-    let response: Response;
-    try {
-      response = await fetch(request.endpoint, {
-        method: request.method,
-        headers,
-        body: request.body ? new Uint8Array(request.body) : null,
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-    } catch (err) {
-      return { ok: false, retryable: true, error: `push service unreachable: ${errorText(err)}` };
+    const response = await outboundRequest(
+      request.endpoint,
+      { method: request.method, headers, body: request.body ?? undefined },
+      { allowLocal: policy.allowLocal, timeoutMs: TIMEOUT_MS },
+    );
+    if (!response.ok) {
+      if (response.reason === "blocked-address")
+        return { ok: false, retryable: false, error: PUSH_ERRORS.blocked };
+      return { ok: false, retryable: true, error: PUSH_ERRORS.unreachable };
     }
-    if (response.ok) return { ok: true };
-    const error = `push service answered ${response.status}: ${(await response.text()).slice(0, 200)}`;
+    if (response.status >= 200 && response.status < 300) return { ok: true };
+    const error = `push service answered ${response.status}`;
     if (response.status === 404 || response.status === 410) {
       return { ok: false, retryable: false, error, dropSubscription: true };
     }
     if (response.status === 429 || response.status >= 500) {
-      const seconds = Number(response.headers.get("retry-after"));
+      const seconds = Number(response.headers["retry-after"]);
       const retryAt =
         Number.isFinite(seconds) && seconds > 0
           ? new Date(now().getTime() + seconds * 1000).toISOString()
@@ -297,9 +390,4 @@ export function createPushSender(options: PushSenderOptions): Sender {
     }
     return { ok: false, retryable: false, error };
   };
-}
-
-function errorText(err: unknown): string {
-  const cause = (err as { cause?: { code?: string } }).cause?.code;
-  return cause ?? (err as Error).message;
 }

@@ -27,7 +27,27 @@ export interface ServiceAccountKey {
 
 const GOOGLE_TOKEN_URL = "https://oauth2.googleapis.com/token";
 
+/** `push.example.com` (that host) or `*.push.example.com` (its subdomains). */
+const HOST_PATTERN = /^(\*\.)?([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]([a-z0-9-]*[a-z0-9])?$/;
+
 export const ChannelSettingsSchema = z.object({
+  /** Push services besides the browsers' own (push.server.ts PUSH_SERVICE_HOSTS), comma-separated. */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .optional()
+    .transform((value, ctx): string[] => {
+      const hosts = (value ?? "")
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .map((h) => h.toLowerCase().replace(/\.$/, ""));
+      const bad = hosts.find((h) => !HOST_PATTERN.test(h));
+      if (bad === undefined) return hosts;
+      ctx.addIssue({
+        code: "custom",
+        message: `"${bad}" is not a host name such as push.example.com or *.push.example.com`,
+      });
+      return z.NEVER;
+    }),
   /** The VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints); unset: generated once into data/. */
   VAPID_PUBLIC_KEY: unsetIfEmpty(
     z
