@@ -256,7 +256,8 @@ function UploadControl({ name, accept }: { name: string; accept: "pdf" }) {
           <span className="text-green-800">{state.done}</span>
         ) : (
           <span className="text-muted">
-            The address above then points at the copy kept on this site.
+            The address above then points at the copy kept on this site, public once the entry is
+            published.
           </span>
         )}
       </p>
