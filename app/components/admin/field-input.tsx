@@ -1,6 +1,7 @@
 import { useRef, useState, type ReactNode } from "react";
 import type { ScalarField } from "~/content/fields.ts";
 import { inputId } from "~/content/form-data.ts";
+import { formatSize } from "./format.ts";
 import { useHydrated } from "./use-hydrated.ts";
 
 /** An input's look without its top margin (for inputs inside a group, like the slug's). */
@@ -156,13 +157,6 @@ export function ScalarFieldInput({
       {field.upload ? <UploadControl name={name} accept={field.upload} /> : null}
     </FieldShell>
   );
-}
-
-/** "240 KB", "3.4 MB". */
-function formatSize(bytes: number): string {
-  return bytes < 1024 * 1024
-    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
-    : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { formatSize } from "./format.ts";
+
 /**
  * What uploaded files take against their limits (issue 25): the space all of them fill, what
  * nothing links to any more (removed after the grace period), and the signed-in person's uploads
@@ -11,9 +13,7 @@ export interface UploadUsageView {
   graceDays: number;
 }
 
-const MB = 1024 * 1024;
-const megabytes = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
-const limit = (bytes: number) => `${Math.round(bytes / MB)} MB`;
+const limit = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 const files = (n: number) => (n === 1 ? "1 file" : `${n} files`);
 
 export function UploadUsage({ usage }: { usage: UploadUsageView }) {
@@ -24,7 +24,7 @@ export function UploadUsage({ usage }: { usage: UploadUsageView }) {
       <div>
         <p className="flex flex-wrap justify-between gap-x-3">
           <span>
-            <strong className="font-semibold">Stored:</strong> {megabytes(stored.bytes)} of{" "}
+            <strong className="font-semibold">Stored:</strong> {formatSize(stored.bytes)} of{" "}
             {limit(limits.storageBytes)} ({share}%)
           </span>
           <span className="text-muted">{files(stored.files)}</span>
@@ -41,14 +41,14 @@ export function UploadUsage({ usage }: { usage: UploadUsageView }) {
         />
         {unlinked.files > 0 ? (
           <p className="mt-1 text-muted">
-            {files(unlinked.files)} ({megabytes(unlinked.bytes)}) linked from no entry or page:
-            removed {graceDays} days after the last link went.
+            {files(unlinked.files)} ({formatSize(unlinked.bytes)}) linked from no entry or page:
+            removed after {graceDays} days unless one links to them.
           </p>
         ) : null}
       </div>
       <p>
         <strong className="font-semibold">Your uploads today:</strong> {today.files} of{" "}
-        {files(limits.perUserFiles)}, {megabytes(today.bytes)} of {limit(limits.perUserBytes)}
+        {files(limits.perUserFiles)}, {formatSize(today.bytes)} of {limit(limits.perUserBytes)}
       </p>
     </div>
   );

@@ -332,22 +332,22 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             )}
           </section>
         ) : null}
-      </div>
 
-      <section className={card} aria-labelledby="uploads-title">
-        <h2 id="uploads-title" className={h2}>
-          Uploaded files
-          {loaderData.canAdminister ? (
-            <Link
-              to="/admin/content-settings#uploads"
-              className="text-sm font-normal text-accent underline"
-            >
-              Limits
-            </Link>
-          ) : null}
-        </h2>
-        <UploadUsage usage={loaderData.uploads} />
-      </section>
+        <section className={card} aria-labelledby="uploads-title">
+          <h2 id="uploads-title" className={h2}>
+            Uploaded files
+            {loaderData.canAdminister ? (
+              <Link
+                to="/admin/content-settings#uploads"
+                className="text-sm font-normal text-accent underline"
+              >
+                Limits
+              </Link>
+            ) : null}
+          </h2>
+          <UploadUsage usage={loaderData.uploads} />
+        </section>
+      </div>
 
       {publisher ? (
         <section className={card} aria-labelledby="audit-title">
