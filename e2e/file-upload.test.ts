@@ -3,9 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
+import { minimalPdf } from "../test/minimal-pdf.ts";
 import { baseURL, useBrowser } from "./browser.ts";
 import { withE2eDb } from "./db.ts";
 import { signIn as signInByForm } from "./instances.ts";
+import { countRows } from "./security-helpers.ts";
 import { ADMIN, EDITOR_NO_ADMIN } from "./server.global.ts";
 
 /**
@@ -15,40 +17,7 @@ import { ADMIN, EDITOR_NO_ADMIN } from "./server.global.ts";
  * signed-in admin, posting from this site, can upload.
  */
 
-/** A minimal, valid one-page PDF, made here so the test carries no binary fixture. */
-function minimalPdf(marker: string): Buffer {
-  const stream = `BT /F1 12 Tf 20 100 Td (${marker}) Tj ET`;
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-  ];
-  let out = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) out += `${String(o).padStart(10, "0")} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, "latin1");
-}
-
-const fileCount = () =>
-  withE2eDb(async (db) =>
-    Number(
-      (
-        await db
-          .selectFrom("files")
-          .select((eb) => eb.fn.countAll().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    ),
-  );
+const fileCount = () => withE2eDb((db) => countRows(db, "files"));
 
 async function signIn(page: Page) {
   await page.goto("/admin/login");

@@ -10,18 +10,21 @@ export const DIALECTS: DialectName[] = ["sqlite", "postgres"];
 
 /**
  * A freshly migrated, empty database of the given kind, private to the caller; with
- * `{ migrated: false }` not migrated at all (for tests of a migration itself).
+ * `{ migrated: false }` not migrated at all (for tests of a migration itself). `url` is what a
+ * child process opens it by (the SQLite file, or the PostgreSQL URL).
  */
 export async function freshDatabase(
   dialect: DialectName,
   { migrated = true } = {},
-): Promise<AppDatabase & { dispose(): Promise<void> }> {
+): Promise<AppDatabase & { url: string; dispose(): Promise<void> }> {
   if (dialect === "sqlite") {
     const dir = mkdtempSync(path.join(tmpdir(), "govjobs-test-"));
-    const app = openDatabase({ dialect: "sqlite", file: path.join(dir, "test.db") });
+    const file = path.join(dir, "test.db");
+    const app = openDatabase({ dialect: "sqlite", file });
     if (migrated) await migrate(app);
     return {
       ...app,
+      url: file,
       async dispose() {
         await app.close();
         rmSync(dir, { recursive: true, force: true });
@@ -40,6 +43,7 @@ export async function freshDatabase(
   if (migrated) await migrate(app);
   return {
     ...app,
+    url: url.toString(),
     async dispose() {
       await app.close();
       const c = new pg.Client({ connectionString: adminUrl });

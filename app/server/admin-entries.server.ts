@@ -19,6 +19,7 @@ import {
   type Page,
 } from "./entries/shared.server.ts";
 import type { Author } from "./entries/writes.server.ts";
+import { dropFileLinks } from "./file-references.server.ts";
 import { recordRevision } from "./revisions.server.ts";
 
 /**
@@ -290,6 +291,7 @@ export async function deleteForeverIn(trx: DB, ids: readonly string[]): Promise<
     await trx.deleteFrom("entry_changes").where("entry_id", "in", doomed).execute();
     await trx.updateTable("entries").set({ job_id: null }).where("job_id", "in", doomed).execute();
     await trx.deleteFrom("entries").where("id", "in", doomed).execute();
+    await dropFileLinks(trx, "entry", doomed);
     return rows.map(toSummary);
   }
 }

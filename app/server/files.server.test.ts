@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../test/databases.ts";
+import { minimalPdf } from "../../test/minimal-pdf.ts";
 import { dataSchema } from "~/content/fields.ts";
 import { linkTrust } from "~/content/official-links.ts";
 import { REGISTRY } from "~/content/registry.ts";
@@ -19,28 +20,6 @@ import {
 
 const MB = 1024 * 1024;
 const bytesOf = (text: string) => new Uint8Array(Buffer.from(text, "latin1"));
-
-/** A minimal, valid one-page PDF (what the upload form is for). */
-function minimalPdf(marker = "hello"): Uint8Array {
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>`,
-  ];
-  const stream = `BT /F1 12 Tf 20 100 Td (${marker}) Tj ET`;
-  objects.push(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
-  let out = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) out += `${String(o).padStart(10, "0")} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return bytesOf(out);
-}
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46]);

@@ -1,14 +1,23 @@
 import { createHash } from "node:crypto";
+import { sql, type SqlBool } from "kysely";
+import { dateInIndia, IST_OFFSET_MS } from "~/india-date.ts";
 import { recordAudit } from "./audit.server.ts";
 import type { DB } from "./db/db.server.ts";
-import { newId, now } from "./db/dialect.ts";
+import { newId } from "./db/dialect.ts";
 import { uploadEnv } from "./env.server.ts";
+import { linkedAtAll, linkedPublicly } from "./file-references.server.ts";
+import { getSettings, type Settings } from "./settings.server.ts";
 
 /**
  * Uploaded files (issue 13): official notification PDFs and images, kept in the database so that
  * every instance on one PostgreSQL serves the same files. A file's type is read from its first
  * bytes, never from its name or what the browser said; anything but a PDF or a PNG, JPEG or WebP
  * image is refused, so nothing that a browser would run or render as a page is ever stored.
+ *
+ * Bounded (issue 25): each person's uploads in a day and the space all files take have limits
+ * (settings), reserved before a file is stored; a file is public only while a published entry or
+ * a site page links to it (file-references.server.ts); the sweep removes files nothing has
+ * linked to for UNREFERENCED_GRACE_DAYS.
  */
 
 export const FILE_TYPES = {
@@ -38,7 +47,19 @@ export interface StoredFile {
 
 export type StoreResult =
   | { ok: true; file: StoredFile; created: boolean }
-  | { ok: false; reason: "too-large" | "empty" | "type"; message: string };
+  | { ok: false; reason: "too-large" | "empty" | "type"; message: string }
+  /** A limit of the settings' `uploads` would be passed: nothing was stored or counted. */
+  | UploadRefusal;
+
+export type UploadRefusal =
+  | {
+      ok: false;
+      /** The person's uploads today; they may upload again after `retryAfterSeconds`. */
+      reason: "quota";
+      message: string;
+      retryAfterSeconds: number;
+    }
+  | { ok: false; reason: "storage"; message: string };
 
 const MB = 1024 * 1024;
 
@@ -174,11 +195,134 @@ function toStoredFile(row: {
 
 const META = ["id", "sha256", "type", "name", "size", "uploaded_by", "created_at"] as const;
 
+/** How long a file nothing links to is kept, for an editor who uploads it before linking it. */
+export const UNREFERENCED_GRACE_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The settings' upload limits, in bytes. */
+export function uploadLimits(uploads: Settings["uploads"]) {
+  return {
+    perUserFiles: uploads.perUserFiles,
+    perUserBytes: uploads.perUserMb * MB,
+    storageBytes: uploads.storageMb * MB,
+  };
+}
+type UploadLimits = ReturnType<typeof uploadLimits>;
+
+/** The `upload_usage` row of what is stored now. */
+const SITE = "site";
+/** The `upload_usage` row of one person's uploads on one day in India. */
+const personDay = (userId: string, day: string) => `user:${userId}:${day}`;
+
+/** "1.9": megabytes, one decimal, rounded down (what is used or left never reads as more). */
+const megabytesDown = (bytes: number) => (Math.floor((bytes / MB) * 10) / 10).toFixed(1);
+
+/** Seconds from `at` to the next midnight in India, when a person's daily quota starts again. */
+function untilTomorrowInIndia(at: Date): number {
+  const midnight = Date.parse(`${dateInIndia(at)}T00:00:00Z`) - IST_OFFSET_MS + DAY_MS;
+  return Math.max(1, Math.ceil((midnight - at.getTime()) / 1000));
+}
+
+/**
+ * Add one file of `size` bytes to `key`'s counters, if `limit` allows it after the addition: one
+ * conditional upsert, so the check and the count cannot be split by another upload (PostgreSQL
+ * locks the row until the transaction ends; SQLite's write transactions run one at a time). The
+ * counters after the addition, or undefined when it was refused (then nothing was added).
+ */
+async function reserve(
+  trx: DB,
+  key: string,
+  day: string,
+  size: number,
+  limit: { files?: number; bytes: number },
+): Promise<{ files: number; bytes: number } | undefined> {
+  // A first row is inserted unchecked: a file larger than the whole limit never gets here.
+  if (size > limit.bytes || limit.files === 0) return undefined;
+  return trx
+    .insertInto("upload_usage")
+    .values({ key, day, files: 1, bytes: size })
+    .onConflict((oc) =>
+      oc
+        .column("key")
+        .doUpdateSet((eb) => ({
+          files: eb("upload_usage.files", "+", 1),
+          bytes: eb("upload_usage.bytes", "+", size),
+        }))
+        .where((eb) =>
+          eb.and([
+            eb(eb("upload_usage.bytes", "+", size), "<=", limit.bytes),
+            ...(limit.files === undefined
+              ? []
+              : [eb(eb("upload_usage.files", "+", 1), "<=", limit.files)]),
+          ]),
+        ),
+    )
+    .returning(["files", "bytes"])
+    .executeTakeFirst();
+}
+
+async function usageOf(db: DB, key: string) {
+  const row = await db
+    .selectFrom("upload_usage")
+    .select(["files", "bytes"])
+    .where("key", "=", key)
+    .executeTakeFirst();
+  return { files: Number(row?.files ?? 0), bytes: Number(row?.bytes ?? 0) };
+}
+
+/**
+ * Reserve a new file of `size` bytes for `userId` in today's quota and the site's storage, in
+ * the upload's transaction; the refusal, in words, when a limit would be passed (the caller then
+ * rolls back, so a quota reserved before the storage refused is given back).
+ */
+async function reserveUpload(
+  trx: DB,
+  userId: string,
+  size: number,
+  limits: UploadLimits,
+  at: Date,
+): Promise<UploadRefusal | undefined> {
+  const day = dateInIndia(at);
+  const key = personDay(userId, day);
+  const person = { files: limits.perUserFiles, bytes: limits.perUserBytes };
+  if (!(await reserve(trx, key, day, size, person))) {
+    const used = await usageOf(trx, key);
+    const retryAfterSeconds = untilTomorrowInIndia(at);
+    const message =
+      used.files + 1 > person.files
+        ? `You have already uploaded ${person.files} files today, the daily limit for each person, so this file was not stored.`
+        : `This file (${formatMegabytes(size)}) would take your uploads today past ${formatLimit(person.bytes)}, the daily limit for each person (${megabytesDown(Math.max(0, person.bytes - used.bytes))} MB left), so it was not stored.`;
+    return {
+      ok: false,
+      reason: "quota",
+      message: `${message} Try again tomorrow, or ask an admin to raise the limit.`,
+      retryAfterSeconds,
+    };
+  }
+  if (!(await reserve(trx, SITE, "", size, { bytes: limits.storageBytes }))) {
+    const used = await usageOf(trx, SITE);
+    return {
+      ok: false,
+      reason: "storage",
+      message: `The site's space for uploaded files is nearly full (${megabytesDown(used.bytes)} of ${formatLimit(limits.storageBytes)} used; this file is ${formatMegabytes(size)}), so it was not stored. Ask an admin to raise the limit (files no entry uses are removed after ${UNREFERENCED_GRACE_DAYS} days).`,
+    };
+  }
+  return undefined;
+}
+
+/** Thrown inside an upload's transaction to roll back what it reserved. */
+class Refused extends Error {
+  constructor(readonly refusal: UploadRefusal | "lost-race") {
+    super("upload refused");
+  }
+}
+
 /**
  * Check and keep an uploaded file. Refused, with a sentence for the editor: over the size limit,
- * empty, or not a PDF/PNG/JPEG/WebP by its content (whatever its name or declared type say). The
- * same bytes uploaded twice are one row (the first name stays). A new row and its audit line are
- * written in one transaction.
+ * empty, not a PDF/PNG/JPEG/WebP by its content (whatever its name or declared type say), past
+ * the person's uploads for today or the site's storage (settings' `uploads`). The same bytes
+ * uploaded twice are one row (the first name stays), not counted again, and their grace period
+ * starts again. A new row, its reservations and its audit line are one transaction.
  */
 export async function storeFile(
   db: DB,
@@ -190,7 +334,7 @@ export async function storeFile(
     by: { id: string | null; email: string | null };
     accept?: FileAccept;
   },
-  { maxBytes = uploadMaxBytes() }: { maxBytes?: number } = {},
+  { maxBytes = uploadMaxBytes(), at = new Date() }: { maxBytes?: number; at?: Date } = {},
 ): Promise<StoreResult> {
   const { bytes, by, accept = "any" } = input;
   if (bytes.length > maxBytes)
@@ -213,48 +357,96 @@ export async function storeFile(
   }
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   const name = sanitizeFileName(input.name, type);
+  const limits = uploadLimits((await getSettings(db)).uploads);
+  const iso = at.toISOString();
 
-  return db.transaction().execute(async (trx): Promise<StoreResult> => {
-    const existing = await trx
+  try {
+    return await db.transaction().execute(async (trx): Promise<StoreResult> => {
+      const existing = await touchFile(trx, sha256, iso);
+      if (existing) return { ok: true, file: toStoredFile(existing), created: false };
+      const refusal = await reserveUpload(trx, by.id ?? "", bytes.length, limits, at);
+      if (refusal) throw new Refused(refusal);
+      const meta = {
+        id: newId(),
+        sha256,
+        type,
+        name,
+        size: bytes.length,
+        uploaded_by: by.id,
+        created_at: iso,
+      };
+      const row = {
+        ...meta,
+        bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+        // Nothing links to it yet: its grace period starts now.
+        unreferenced_since: iso,
+      };
+      // Two editors uploading the same file at once: the second insert does nothing, and gives
+      // back what it reserved.
+      const inserted = await trx
+        .insertInto("files")
+        .values(row)
+        .onConflict((oc) => oc.column("sha256").doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw new Refused("lost-race");
+      const declared = input.declaredType ? `; declared ${input.declaredType.slice(0, 100)}` : "";
+      await recordAudit(
+        trx,
+        by,
+        "file.upload",
+        name,
+        `${fileUrl({ sha256, type })}; ${type}; ${bytes.length} bytes${declared}`,
+      );
+      return { ok: true, file: toStoredFile(meta), created: true };
+    });
+  } catch (err) {
+    if (!(err instanceof Refused)) throw err;
+    if (err.refusal !== "lost-race") return err.refusal;
+    const winner = await db
       .selectFrom("files")
       .select(META)
       .where("sha256", "=", sha256)
-      .executeTakeFirst();
-    if (existing) return { ok: true, file: toStoredFile(existing), created: false };
-    const meta = {
-      id: newId(),
-      sha256,
-      type,
-      name,
-      size: bytes.length,
-      uploaded_by: by.id,
-      created_at: now(),
-    };
-    const row = { ...meta, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
-    // Two editors uploading the same file at once: the second insert does nothing.
-    const inserted = await trx
-      .insertInto("files")
-      .values(row)
-      .onConflict((oc) => oc.column("sha256").doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
-      const winner = await trx
-        .selectFrom("files")
-        .select(META)
-        .where("sha256", "=", sha256)
-        .executeTakeFirstOrThrow();
-      return { ok: true, file: toStoredFile(winner), created: false };
-    }
-    const declared = input.declaredType ? `; declared ${input.declaredType.slice(0, 100)}` : "";
-    await recordAudit(
-      trx,
-      by,
-      "file.upload",
-      name,
-      `${fileUrl({ sha256, type })}; ${type}; ${bytes.length} bytes${declared}`,
-    );
-    return { ok: true, file: toStoredFile(meta), created: true };
-  });
+      .executeTakeFirstOrThrow();
+    return { ok: true, file: toStoredFile(winner), created: false };
+  }
+}
+
+/**
+ * The stored file with these bytes, if any, its grace period started again if nothing links to
+ * it (it is about to be linked). An update, not a read: a sweep deleting the row at this moment
+ * is waited for (then there is no file), or waits for this and then finds it too young.
+ */
+function touchFile(trx: DB, sha256: string, at: string) {
+  return trx
+    .updateTable("files")
+    .set((eb) => ({
+      unreferenced_since: eb
+        .case()
+        .when("unreferenced_since", "is", null)
+        .then(null)
+        .else(at)
+        .end(),
+    }))
+    .where("sha256", "=", sha256)
+    .returning(META)
+    .executeTakeFirst();
+}
+
+/**
+ * A stored file's description and whether the public may fetch it (a published entry or a site
+ * page links to it); undefined when there is none.
+ */
+export async function findFile(
+  db: DB,
+  sha256: string,
+): Promise<(StoredFile & { public: boolean }) | undefined> {
+  if (!/^[0-9a-f]{64}$/.test(sha256)) return undefined;
+  const row = await db
+    .selectFrom("files")
+    .select([...META, linkedPublicly.as("linked")])
+    .where("sha256", "=", sha256)
+    .executeTakeFirst();
+  return row && { ...toStoredFile(row), public: Boolean(row.linked) };
 }
 
 /** A stored file with its bytes, by its SHA-256 (lower-case hex); undefined when there is none. */
@@ -271,4 +463,89 @@ export async function readFile(
   if (!row) return undefined;
   const stored = Buffer.isBuffer(row.bytes) ? row.bytes : Buffer.from(row.bytes);
   return { ...toStoredFile(row), bytes: stored };
+}
+
+/**
+ * What uploads have used against their limits: `userId`'s uploads today (India), everything
+ * stored now, and the part of it that nothing links to (the sweep removes it once its grace
+ * period is over). What the dashboard and the settings screen show.
+ */
+export async function uploadUsage(db: DB, userId: string, at = new Date()) {
+  const [today, stored, unlinked, settings] = await Promise.all([
+    usageOf(db, personDay(userId, dateInIndia(at))),
+    usageOf(db, SITE),
+    db
+      .selectFrom("files")
+      .select((eb) => [eb.fn.countAll().as("files"), eb.fn.sum("size").as("bytes")])
+      .where("unreferenced_since", "is not", null)
+      .executeTakeFirstOrThrow(),
+    getSettings(db),
+  ]);
+  return {
+    today,
+    stored,
+    unlinked: { files: Number(unlinked.files), bytes: Number(unlinked.bytes ?? 0) },
+    limits: uploadLimits(settings.uploads),
+    graceDays: UNREFERENCED_GRACE_DAYS,
+  };
+}
+
+/**
+ * The files part of the scheduler's sweep. Files nothing links to start their grace period (and
+ * linked ones stop it); those it has run out for are deleted and their space given back to the
+ * site's storage; counters of past days go. Returns what was deleted.
+ */
+export async function sweepFiles(
+  db: DB,
+  at = new Date(),
+): Promise<{ files: number; bytes: number }> {
+  const iso = at.toISOString();
+  await db
+    .updateTable("files")
+    .set({ unreferenced_since: iso })
+    .where("unreferenced_since", "is", null)
+    .where(sql<SqlBool>`not ${linkedAtAll}`)
+    .execute();
+  await db
+    .updateTable("files")
+    .set({ unreferenced_since: null })
+    .where("unreferenced_since", "is not", null)
+    .where(linkedAtAll)
+    .execute();
+  const cutoff = new Date(at.getTime() - UNREFERENCED_GRACE_DAYS * DAY_MS).toISOString();
+  return db.transaction().execute(async (trx) => {
+    // A write linking a file clears its time in the same transaction (recordFileLinks): the
+    // time is checked again on the row as it is when this delete gets to it.
+    const gone = await trx
+      .deleteFrom("files")
+      .where("unreferenced_since", "<=", cutoff)
+      .where(sql<SqlBool>`not ${linkedAtAll}`)
+      .returning(["sha256", "type", "name", "size"])
+      .execute();
+    const bytes = gone.reduce((sum, f) => sum + Number(f.size), 0);
+    if (gone.length) {
+      await trx
+        .updateTable("upload_usage")
+        .set((eb) => ({
+          files: eb("files", "-", gone.length),
+          bytes: eb("bytes", "-", bytes),
+        }))
+        .where("key", "=", SITE)
+        .execute();
+      for (const f of gone)
+        await recordAudit(
+          trx,
+          { id: null, email: "scheduler" },
+          "file.delete",
+          f.name,
+          `${fileUrl({ sha256: f.sha256, type: f.type as FileType })}; ${f.size} bytes; nothing linked to it for ${UNREFERENCED_GRACE_DAYS} days`,
+        );
+    }
+    await trx
+      .deleteFrom("upload_usage")
+      .where("day", "!=", "")
+      .where("day", "<", dateInIndia(at))
+      .execute();
+    return { files: gone.length, bytes };
+  });
 }

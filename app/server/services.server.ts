@@ -3,7 +3,7 @@ import { createAuth, type Auth } from "./auth.server.ts";
 import { claimSqliteDatabase } from "./backup.server.ts";
 import { migrate, openDatabase, type AppDatabase, type DB } from "./db/db.server.ts";
 import { countEntries } from "./entries/shared.server.ts";
-import { publishDue } from "./write/entries.server.ts";
+import { sweep } from "./sweep.server.ts";
 import { seedDemoContent } from "./demo-content.server.ts";
 import { watchContentGeneration, type GenerationSource } from "./cache-invalidation.server.ts";
 import { stopNotFoundLog } from "./not-found-log.server.ts";
@@ -39,18 +39,13 @@ async function boot(): Promise<Services> {
     console.log("[govjobs] filled the empty database with fictional demo content");
   }
   const auth = createAuth(database.db, database.dialect, config);
-  // Scheduled entries go live within a minute of their time, on every instance.
-  const publishScheduled = async () => {
-    await publishDue(database.db);
-  };
+  // Scheduled entries go live within a minute of their time, on every instance; unused uploads go.
   let sweeping: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {
-    sweeping = publishScheduled().catch((err: Error) =>
-      console.error(`[govjobs] scheduled publishing failed: ${err.message}`),
-    );
+    sweeping = sweep(database.db);
   }, 30_000);
   timer.unref();
-  await publishScheduled();
+  await sweep(database.db);
   const generation = watchContentGeneration(
     database,
     config.DATABASE_URL.dialect === "postgres" ? config.DATABASE_URL.url : undefined,

@@ -129,6 +129,16 @@ export const HindiSettingsSchema = z.object({
     .default([]),
 });
 
+/**
+ * What uploads may take (issue 25): each person's uploads in a day (India time), and the space
+ * all stored files may fill. Files nothing links to are removed a week after, which frees space.
+ */
+export const UploadLimitsSchema = z.object({
+  perUserFiles: whole("Files a day per person", 1, 10_000).default(30),
+  perUserMb: whole("Megabytes a day per person", 1, 100_000).default(100),
+  storageMb: whole("Space for all uploaded files (MB)", 1, 10_000_000).default(2048),
+});
+
 /** Every setting the site reads, with its type and the value used until an editor sets one. */
 export const SettingsSchema = z.object({
   siteName: z
@@ -156,6 +166,7 @@ export const SettingsSchema = z.object({
   homeFaq: z.array(FaqItemSchema).max(20, "The FAQ can hold at most 20 questions").default([]),
   seo: SeoSchema.prefault({}),
   hindi: HindiSettingsSchema.prefault({}),
+  uploads: UploadLimitsSchema.prefault({}),
 });
 
 export type Settings = z.infer<typeof SettingsSchema>;

@@ -1,5 +1,6 @@
 import type { DB } from "./db/db.server.ts";
 import { nowAfter } from "./db/dialect.ts";
+import { recordFileLinks } from "./file-references.server.ts";
 import { recordRevision } from "./revisions.server.ts";
 import { sanitizeRichText } from "./sanitize.server.ts";
 
@@ -195,6 +196,7 @@ export async function putSitePage(
     textChangedAt,
   };
   await recordRevision(trx, "page", page.slug, saved, author, at);
+  await recordFileLinks(trx, "page", page.slug, page.body, hindi?.body);
   return saved;
 }
 

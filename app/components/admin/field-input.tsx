@@ -1,6 +1,7 @@
 import { useRef, useState, type ReactNode } from "react";
 import type { ScalarField } from "~/content/fields.ts";
 import { inputId } from "~/content/form-data.ts";
+import { formatSize } from "./format.ts";
 import { useHydrated } from "./use-hydrated.ts";
 
 /** An input's look without its top margin (for inputs inside a group, like the slug's). */
@@ -158,13 +159,6 @@ export function ScalarFieldInput({
   );
 }
 
-/** "240 KB", "3.4 MB". */
-function formatSize(bytes: number): string {
-  return bytes < 1024 * 1024
-    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
-    : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
 /**
  * Beside a url field that may hold a file kept on this site (`field.upload`): choose a file,
  * upload it to /admin/files, and the field gets its address (`/files/<sha256>.pdf`) as if typed,
@@ -256,7 +250,8 @@ function UploadControl({ name, accept }: { name: string; accept: "pdf" }) {
           <span className="text-green-800">{state.done}</span>
         ) : (
           <span className="text-muted">
-            The address above then points at the copy kept on this site.
+            The address above then points at the copy kept on this site, public once the entry is
+            published.
           </span>
         )}
       </p>

@@ -9,8 +9,10 @@ import {
   useFocusFirstError,
 } from "~/components/admin/backoffice-ui.tsx";
 import { inputClass } from "~/components/admin/field-input.tsx";
+import { UploadUsage } from "~/components/admin/upload-usage.tsx";
 import { errorOf, formErrorOf, formFields, isRefused } from "~/components/admin/form.tsx";
 import { formConstraint, parseForm, refuse } from "~/server/form.server.ts";
+import { uploadUsage } from "~/server/files.server.ts";
 import { actorOf, requireAdmin } from "~/server/guard.server.ts";
 import { db } from "~/server/services.server.ts";
 import { getSettings, type Settings } from "~/server/settings.server.ts";
@@ -18,10 +20,15 @@ import { ContentSettingsSchema, saveContentSettings } from "~/server/write/setti
 import type { Route } from "./+types/content-settings";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const settings = await getSettings(await db());
+  const user = await requireAdmin(request);
+  const database = await db();
+  const [settings, uploads] = await Promise.all([
+    getSettings(database),
+    uploadUsage(database, user.id),
+  ]);
   return {
     values: toFormValues(settings),
+    uploads,
     constraint: formConstraint(ContentSettingsSchema),
     done: new URL(request.url).searchParams.get("done"),
   };
@@ -47,6 +54,11 @@ function toFormValues(s: Settings) {
       tagline: s.hindi.tagline,
       defaultDescription: s.hindi.defaultDescription,
       homeFaq: Object.fromEntries(s.hindi.homeFaq.map((row, i) => [String(i), row])),
+    },
+    uploads: {
+      perUserFiles: String(s.uploads.perUserFiles),
+      perUserMb: String(s.uploads.perUserMb),
+      storageMb: String(s.uploads.storageMb),
     },
   };
 }
@@ -81,6 +93,8 @@ const SaveForm = z.object({
     defaultDescription: Text,
     homeFaq: z.preprocess((v) => (v && typeof v === "object" ? v : {}), FaqRows),
   }),
+  // The upload limits (issue 25); a form without them leaves the stored ones alone, as above.
+  uploads: z.object({ perUserFiles: Text, perUserMb: Text, storageMb: Text }),
 });
 const ContentSettingsForm = z.discriminatedUnion("intent", [
   SaveForm,
@@ -97,9 +111,9 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseForm(form, ContentSettingsForm);
   if (submission.status !== "success") return refuse(submission);
   const v = submission.value;
-  // parseForm reads a missing field as an empty box; a form with no Hindi field at all keeps the
-  // stored Hindi rather than emptying it.
-  const sentHindi = [...form.keys()].some((name) => name.startsWith("hindi."));
+  // parseForm reads a missing field as an empty box; a form with no Hindi (or upload) field at all
+  // keeps the stored ones rather than emptying them.
+  const sent = (prefix: string) => [...form.keys()].some((name) => name.startsWith(prefix));
   if (v.intent === "add-faq") return data(submission.reply(), { status: 200 });
 
   const result = await saveContentSettings(
@@ -121,11 +135,18 @@ export async function action({ request }: Route.ActionArgs) {
       },
       bell: { perKind: num(v.bell.perKind), max: num(v.bell.max) },
       homeFaq: faqRows(v.homeFaq),
-      hindi: sentHindi
+      hindi: sent("hindi.")
         ? {
             tagline: v.hindi.tagline,
             defaultDescription: v.hindi.defaultDescription,
             homeFaq: faqRows(v.hindi.homeFaq),
+          }
+        : undefined,
+      uploads: sent("uploads.")
+        ? {
+            perUserFiles: num(v.uploads.perUserFiles),
+            perUserMb: num(v.uploads.perUserMb),
+            storageMb: num(v.uploads.storageMb),
           }
         : undefined,
     },
@@ -398,6 +419,36 @@ export default function ContentSettings({ loaderData, actionData }: Route.Compon
           <p className="mt-2 text-xs text-muted">
             Need more rows? Save (or press “Add another question”), and a new blank row appears.
           </p>
+        </SectionCard>
+
+        <SectionCard
+          id="uploads"
+          title="Uploads"
+          description={`Notification PDFs and images uploaded from the entry forms. A file is public once a published entry links to it; one that nothing links to is removed ${loaderData.uploads.graceDays} days after.`}
+        >
+          <UploadUsage usage={loaderData.uploads} />
+          <div className="mt-4 grid gap-4 sm:grid-cols-3">
+            <TextField
+              {...f("uploads.perUserFiles")}
+              label="Files a day per person"
+              type="number"
+              inputMode="numeric"
+              help="Each editor, author and admin, counted by the day in India."
+            />
+            <TextField
+              {...f("uploads.perUserMb")}
+              label="Megabytes a day per person"
+              type="number"
+              inputMode="numeric"
+            />
+            <TextField
+              {...f("uploads.storageMb")}
+              label="Space for all files (MB)"
+              type="number"
+              inputMode="numeric"
+              help="Uploads stop when it is full; files nothing links to free space when removed."
+            />
+          </div>
         </SectionCard>
 
         <div className="sticky bottom-0 z-10 -mx-4 border-t border-stone-200 bg-white px-4 py-3 shadow-[0_-2px_6px_rgba(0,0,0,0.06)] md:shadow-none md:static md:mx-0 md:border-0 md:bg-transparent md:p-0">

@@ -4,12 +4,14 @@ import { AdminError } from "~/components/admin/admin-error.tsx";
 import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
 import { formatDateTime } from "~/components/admin/format.ts";
 import { STATUS_LABELS } from "~/components/admin/status-badge.tsx";
+import { UploadUsage } from "~/components/admin/upload-usage.tsx";
 import { isKind, KIND_LIST, KINDS, REGISTRY, STATUSES } from "~/content/registry.ts";
 import { todayInIndia } from "~/india-date.ts";
 import { can } from "~/content/roles.ts";
 import { countByKindAndStatus, reviewQueue } from "~/server/admin-entries.server.ts";
 import { latestAudit } from "~/server/audit.server.ts";
 import { jobsClosingSoon } from "~/server/entries/public-reads.server.ts";
+import { uploadUsage } from "~/server/files.server.ts";
 import { formatDate } from "~/server/format.ts";
 import { actorOf, requireStaff } from "~/server/guard.server.ts";
 import { setStatuses } from "~/server/write/entries.server.ts";
@@ -57,7 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);
   const database = await db();
   const publisher = can(user.role, "publish");
-  const [counts, closing, messages, audit, queue] = await Promise.all([
+  const [counts, closing, messages, audit, queue, uploads] = await Promise.all([
     countByKindAndStatus(database),
     jobsClosingSoon(database, 7, 10),
     // Contact messages hold readers' personal details: only for the roles that answer them.
@@ -65,9 +67,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     publisher ? latestAudit(database, 15) : [],
     // Editors review what authors submitted; an author sees their own drafts and submissions.
     reviewQueue(database, publisher ? {} : { createdBy: user.id }),
+    uploadUsage(database, user.id),
   ]);
   return {
     publisher,
+    canAdminister: can(user.role, "administer"),
+    uploads,
     canReadMessages: can(user.role, "messages"),
     approved: new URL(request.url).searchParams.get("approved"),
     queue: queue.map((e) => ({
@@ -112,6 +117,8 @@ const ACTION_WORDS: Record<string, string> = {
   "entry.submit": "submitted for review",
   "entry.approve": "approved and published",
   "entry.publish-scheduled": "published on schedule",
+  "file.upload": "uploaded",
+  "file.delete": "removed the unused file",
 };
 
 /** "job:Clerk Recruitment" → "Job “Clerk Recruitment”"; other subjects as they are. */
@@ -325,6 +332,21 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             )}
           </section>
         ) : null}
+
+        <section className={card} aria-labelledby="uploads-title">
+          <h2 id="uploads-title" className={h2}>
+            Uploaded files
+            {loaderData.canAdminister ? (
+              <Link
+                to="/admin/content-settings#uploads"
+                className="text-sm font-normal text-accent underline"
+              >
+                Limits
+              </Link>
+            ) : null}
+          </h2>
+          <UploadUsage usage={loaderData.uploads} />
+        </section>
       </div>
 
       {publisher ? (

@@ -13,7 +13,9 @@ import type { Route } from "./+types/file-upload";
 /**
  * `POST /admin/files`: an editor's upload (a multipart form with a `file` field, and `accept` =
  * "pdf" | "image" when the form wants one kind). Answers JSON: `{ url, name, size, type }`, or
- * `{ error }` with 400 (not a PDF or image, empty, malformed) or 413 (over UPLOAD_MAX_MB). The
+ * `{ error }` with 400 (not a PDF or image, empty, malformed), 413 (over UPLOAD_MAX_MB), 429 with
+ * Retry-After (the person's uploads for today are used up) or 507 (the site's space for files is
+ * used up); nothing is stored then. The file is public once a published entry links to it. The
  * admin guard is the one every admin action uses (anonymous → the sign-in page, a non-admin →
  * home), checked before the body is read; cross-site posts never get here (server/app.ts refuses
  * a foreign Origin), and a request larger than the limit is refused unread before it
@@ -22,8 +24,10 @@ import type { Route } from "./+types/file-upload";
  */
 
 const headers = { "Cache-Control": "no-store" };
-const answer = (body: Record<string, unknown>, status = 200) =>
-  Response.json(body, { status, headers });
+const answer = (body: Record<string, unknown>, status = 200, more: Record<string, string> = {}) =>
+  Response.json(body, { status, headers: { ...headers, ...more } });
+
+const REFUSED_STATUS = { "too-large": 413, empty: 400, type: 400, quota: 429, storage: 507 };
 
 /** What the form may send: the limit and the types. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -125,8 +129,11 @@ export async function action({ request }: Route.ActionArgs) {
     },
     { maxBytes },
   );
-  if (!result.ok)
-    return answer({ error: result.message }, result.reason === "too-large" ? 413 : 400);
+  if (!result.ok) {
+    const retry =
+      result.reason === "quota" ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
+    return answer({ error: result.message }, REFUSED_STATUS[result.reason], retry);
+  }
   const { url, name, size, type } = result.file;
   return answer({ url, name, size, type });
 }

@@ -1,5 +1,6 @@
 import { etagMatches } from "~/server/page-cache.server.ts";
-import { FILE_TYPES, readFile } from "~/server/files.server.ts";
+import { FILE_TYPES, findFile, readFile } from "~/server/files.server.ts";
+import { getViewer } from "~/server/guard.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/file";
 
@@ -8,16 +9,23 @@ import type { Route } from "./+types/file";
  * is its content's hash, so it never changes: cached for a year, revalidated by the hash as ETag.
  * Only the four types the upload accepts are ever stored, each served with its own type, nosniff
  * and as a download-or-view attachment name, never as a page of this site.
+ *
+ * A file is public once a published entry or a site page links to it (issue 25). Before that,
+ * only signed-in staff (any role) get it, marked `private, no-store` so that neither the page
+ * cache nor a CDN nor the browser keeps it; anyone else gets the same 404 as for a file that does
+ * not exist, so the answer does not tell that it does. No cache keeps a 404 either: the file may
+ * be published a moment later.
  */
 const NAME = /^([0-9a-f]{64})\.(pdf|png|jpg|webp)$/;
 const IMMUTABLE = "public, max-age=31536000, immutable";
+const STAFF_ONLY = "private, no-store";
 
 function notFound() {
   return new Response("Not found", {
     status: 404,
     headers: {
       "Content-Type": "text/plain; charset=utf-8",
-      "Cache-Control": "public, max-age=60",
+      "Cache-Control": "no-store",
       "X-Content-Type-Options": "nosniff",
     },
   });
@@ -32,17 +40,24 @@ function disposition(name: string): string {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const m = NAME.exec(params.name);
   if (!m) return notFound();
-  const file = await readFile(await db(), m[1]);
-  if (!file || FILE_TYPES[file.type]?.ext !== m[2]) return notFound();
-  const etag = `"${file.sha256}"`;
+  const database = await db();
+  const found = await findFile(database, m[1]);
+  if (!found || FILE_TYPES[found.type]?.ext !== m[2]) return notFound();
+  if (!found.public) {
+    const viewer = await getViewer(request);
+    if (viewer.state !== "signed-in" || !viewer.role) return notFound();
+  }
+  const etag = `"${found.sha256}"`;
   const headers = new Headers({
-    "Cache-Control": IMMUTABLE,
+    "Cache-Control": found.public ? IMMUTABLE : STAFF_ONLY,
     ETag: etag,
     "X-Content-Type-Options": "nosniff",
   });
   if (etagMatches(request.headers.get("if-none-match") ?? undefined, etag)) {
     return new Response(null, { status: 304, headers });
   }
+  const file = await readFile(database, found.sha256);
+  if (!file) return notFound();
   headers.set("Content-Type", file.type);
   headers.set("Content-Length", String(file.size));
   headers.set("Content-Disposition", disposition(file.name));

@@ -179,6 +179,26 @@ export interface FilesTable {
   bytes: Buffer;
   uploaded_by: string | null;
   created_at: string;
+  /** Since when no entry or site page links to it (null while one does); swept a while after. */
+  unreferenced_since: string | null;
+}
+
+/** An entry (`entry`, its id) or site page (`page`, its slug) links to a file (issue 25). */
+export interface FileReferencesTable {
+  subject_type: "entry" | "page";
+  subject_id: string;
+  sha256: string;
+}
+
+/**
+ * What uploads have used (issue 25): `user:<id>:<date>` rows count a person's uploads that day in
+ * India, the `site` row (day "") what is stored now. Reserved before a file is stored.
+ */
+export interface UploadUsageTable {
+  key: string;
+  day: string;
+  files: number;
+  bytes: number;
 }
 
 export interface EditPresenceTable {
@@ -264,6 +284,8 @@ export interface Database {
   user: UserTable;
   session: SessionTable;
   files: FilesTable;
+  file_references: FileReferencesTable;
+  upload_usage: UploadUsageTable;
   edit_presence: EditPresenceTable;
   alert_subscriptions: AlertSubscriptionsTable;
   outbox: OutboxTable;

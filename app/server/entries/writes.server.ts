@@ -15,6 +15,7 @@ import { enqueueEntryMessages } from "../alerts/channels/entry-messages.server.t
 import { enqueueEntryAlerts } from "../alerts/triggers.server.ts";
 import type { DB } from "../db/db.server.ts";
 import { newId, now, nowAfter } from "../db/dialect.ts";
+import { recordFileLinks } from "../file-references.server.ts";
 import { ensureOrganization } from "../organizations.server.ts";
 import { recordRevision } from "../revisions.server.ts";
 import { toEntry, type Entry } from "./shared.server.ts";
@@ -208,6 +209,7 @@ export async function insertEntry(
     deleted_at: null,
   };
   await trx.insertInto("entries").values(row).execute();
+  await recordFileLinks(trx, "entry", id, row.data);
   const entry = toEntry(row);
   await recordRevision(trx, "entry", id, entry, author, at);
   if (notify && input.status === "published") await enqueueEntryAlerts(trx, id, "published", at);
@@ -298,6 +300,7 @@ export async function changeEntry(
       .executeTakeFirstOrThrow();
     throw new StaleEntryError(toEntry(current));
   }
+  await recordFileLinks(trx, "entry", id, changes.data);
   const entry = toEntry({ ...before, ...changes });
   await recordRevision(trx, "entry", id, entry, author, at);
   // Readers hear of changes to what they act on, once the entry is public and stays so.

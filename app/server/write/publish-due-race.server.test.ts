@@ -1,9 +1,9 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import { startChild } from "../../../test/child-process.ts";
 import { DIALECTS } from "../../../test/databases.ts";
 import { job } from "../../../test/entries.ts";
 import { migrate, openDatabase, type AppDatabase } from "../db/db.server.ts";
@@ -113,27 +113,4 @@ async function openFresh(
 }
 
 /** test/publish-due-race.ts in a process of its own: connected (ready), then sweeping on go(). */
-function sweeper(url: string) {
-  const child = spawn(
-    process.execPath,
-    ["node_modules/tsx/dist/cli.mjs", "test/publish-due-race.ts", url, AT],
-    { stdio: ["pipe", "pipe", "pipe"] },
-  );
-  let output = "";
-  let signalReady: () => void = () => {};
-  const ready = new Promise<void>((resolve) => (signalReady = resolve));
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString();
-    if (output.includes("ready\n")) signalReady();
-  };
-  child.stdout.on("data", collect);
-  child.stderr.on("data", collect);
-  const done = new Promise<{ code: number | null; output: string; last: string }>((resolve) =>
-    child.once("exit", (code) => {
-      signalReady();
-      const lines = output.trim().split("\n");
-      resolve({ code, output, last: lines[lines.length - 1] });
-    }),
-  );
-  return { ready, done, go: () => child.stdin.end("go\n") };
-}
+const sweeper = (url: string) => startChild("test/publish-due-race.ts", [url, AT]);

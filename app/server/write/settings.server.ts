@@ -8,6 +8,7 @@ import {
   SeoSchema,
   SettingsSchema,
   settingsFieldErrors,
+  UploadLimitsSchema,
   type Settings,
 } from "../settings.server.ts";
 import { EVERY_PAGE, inWrite, type Actor } from "./transaction.server.ts";
@@ -34,6 +35,8 @@ export const ContentSettingsSchema = SettingsSchema.pick({
   sameAs: SettingsSchema.shape.organization.unwrap().shape.sameAs,
   // Absent (a form from before the Hindi section, a script): the stored Hindi stays as it is.
   hindi: HindiSettingsSchema.optional(),
+  // The same for the upload limits (issue 25).
+  uploads: UploadLimitsSchema.optional(),
 });
 
 export type ContentSettingsInput = z.input<typeof ContentSettingsSchema>;
@@ -74,7 +77,7 @@ async function writeSettings<S extends z.ZodType>(
   return { ok: true, settings: saved };
 }
 
-/** The Content settings screen: site, contact, latest bar, bell, home FAQ and social links. */
+/** The Content settings screen: site, contact, latest bar, bell, home FAQ, social links, uploads. */
 export function saveContentSettings(db: DB, input: ContentSettingsInput, actor: Actor) {
   return writeSettings(db, ContentSettingsSchema, input, {
     actor,
