@@ -26,9 +26,13 @@ export interface CachedResponse {
 }
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
-const NEVER_CACHED = /^\/(?:admin(?:\/|$)|api\/|healthz$)/;
+/** React Router's route discovery (`/__manifest?paths=…&version=…`) goes to it untouched. */
+const NEVER_CACHED = /^\/(?:admin(?:\/|$)|api\/|healthz$|__manifest$)/;
 
-/** Only anonymous reads of public paths are cached; admin, API, sign-in state and writes never. */
+/**
+ * Only anonymous reads of public paths are cached; admin, API, sign-in state, writes and React
+ * Router's manifest requests never (whose answer depends on every parameter, `version` above all).
+ */
 export function isCacheableRequest(
   method: string,
   path: string,
