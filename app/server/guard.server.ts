@@ -62,17 +62,41 @@ export async function getViewer(request: Request): Promise<Viewer> {
   }
 }
 
-/** A same-site path to come back to after sign-in; anything else becomes /admin. */
+/** Where a return path that cannot be kept leads. */
+const HOME_OF_ADMIN = "/admin";
+const SAME = "http://same.invalid";
+/** Characters browsers drop from a URL, or that end a header: never in a return path. */
+const CONTROL = /\p{Cc}/u;
+
+/**
+ * A same-site path to come back to after sign-in (the form's `next` and the signed-in redirect
+ * both use this one function); anything else becomes /admin. The value is normalised first —
+ * backslashes and percent-encoded slashes become slashes, repeated slashes one, dot segments
+ * resolved — and the rule is checked on the result, which is the value returned: so no later
+ * step (a browser resolving `/.//x`, or `/admin/../..//x`) can turn it into `//another.site`.
+ */
 export function safeReturnPath(value: string | null | undefined): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\"))
-    return "/admin";
+  if (!value || value.length > 2000 || CONTROL.test(value)) return HOME_OF_ADMIN;
+  const cut = value.search(/[?#]/);
+  const path = (cut < 0 ? value : value.slice(0, cut))
+    .replace(/\\|%2f|%5c/gi, "/")
+    .replace(/\/{2,}/g, "/");
+  if (!path.startsWith("/")) return HOME_OF_ADMIN;
+  let url: URL;
   try {
-    const url = new URL(value, "http://same.invalid");
-    if (url.origin !== "http://same.invalid") return "/admin";
-    return url.pathname + url.search;
+    url = new URL(path + (cut < 0 ? "" : value.slice(cut)), SAME);
   } catch {
-    return "/admin";
+    return HOME_OF_ADMIN;
   }
+  const out = url.pathname.replace(/\/{2,}/g, "/") + url.search.replace(/\\/g, "%5C");
+  return isSameSitePath(out) ? out : HOME_OF_ADMIN;
+}
+
+/** The rule: one leading slash, nothing a browser would rewrite, and it resolves to itself. */
+function isSameSitePath(path: string): boolean {
+  if (!/^\/(?![/\\])/.test(path) || /[\\\s]/.test(path) || CONTROL.test(path)) return false;
+  const url = new URL(path, SAME);
+  return url.origin === SAME && url.pathname + url.search === path;
 }
 
 /**
