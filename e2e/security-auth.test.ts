@@ -1,6 +1,12 @@
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { baseURL, useBrowser } from "./browser.ts";
-import { createUser, signIn } from "./instances.ts";
+import {
+  createPostgresDatabase,
+  createUser,
+  signIn,
+  startInstance,
+  type Instance,
+} from "./instances.ts";
 import { OFF_SITE_RETURN_PATHS } from "../test/return-paths.ts";
 import { EDITOR } from "./server.global.ts";
 
@@ -98,3 +104,70 @@ describe("return paths (issue 25: open redirect)", () => {
     });
   });
 });
+
+/** One password attempt through a door, from one client address (behind the instance's proxy). */
+type Door = (base: string, email: string, password: string) => Promise<Response>;
+const formDoor: Door = (base, email, password) =>
+  post("/admin/login", form({ email, password, next: "/admin" }), { base, from: "198.51.100.1" });
+const apiDoor: Door = (base, email, password) =>
+  post("/api/auth/sign-in/email", JSON.stringify({ email, password }), {
+    base,
+    type: "application/json",
+    from: "198.51.100.2",
+  });
+
+/**
+ * The burst of issue 25: 60 sign-ins at once from one address, the right password as #25. The
+ * documented promise (docs/SECURITY.md): the 6th failure holds the account, so at most six
+ * passwords are checked before the hold, and the right one is refused once it is in force.
+ */
+function burstTests(instance: () => Instance, dbLabel: string) {
+  for (const [name, door] of [
+    ["the /admin/login form", formDoor],
+    ["better-auth's /api/auth/sign-in/email", apiDoor],
+  ] as const) {
+    it(`${name} (${dbLabel}): 60 at once check at most six passwords and never let #25 in`, async () => {
+      const email = `burst-${name.includes("form") ? "form" : "api"}@govjobs.test`;
+      const statuses = await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          door(instance().baseURL, email, i === 24 ? BURST_PASSWORD : `wrong-guess-${i}-zz`).then(
+            (r) => r.status,
+          ),
+        ),
+      );
+      expect(statuses.filter((s) => s >= 500)).toEqual([]);
+      const checked = statuses.filter((s) => s !== 429);
+      expect(checked.length, statuses.join(",")).toBeLessThanOrEqual(6);
+      expect(statuses[24], statuses.join(",")).toBe(429);
+      // The hold is in force: the right password alone is refused too.
+      const again = await door(instance().baseURL, email, BURST_PASSWORD);
+      expect(again.status).toBe(429);
+      expect(again.headers.getSetCookie().some((c) => c.includes("session_token="))).toBe(false);
+    });
+  }
+}
+const BURST_PASSWORD = "Burst-of-sixty-test-81";
+
+for (const dbLabel of ["SQLite", "PostgreSQL"] as const) {
+  describe(`the sign-in throttle under a burst (issue 25), ${dbLabel}`, () => {
+    let instance: Instance;
+    beforeAll(async () => {
+      const url =
+        dbLabel === "PostgreSQL"
+          ? await createPostgresDatabase(inject("postgresUrl"), "burst")
+          : undefined;
+      // Behind one trusted proxy, so that each door's burst comes from an address of its own.
+      instance = await startInstance({ TRUSTED_PROXIES: "1", ...(url && { DATABASE_URL: url }) });
+      const database = {
+        DATA_DIR: instance.dataDir,
+        DATABASE_URL: url ?? `file:${instance.dataDir}/instance.db`,
+      };
+      for (const who of ["burst-form", "burst-api"])
+        createUser(database, `${who}@govjobs.test`, BURST_PASSWORD, true);
+    });
+    afterAll(async () => {
+      await instance?.stop();
+    });
+    burstTests(() => instance, dbLabel);
+  });
+}
