@@ -1,5 +1,7 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { baseURL, useBrowser } from "./browser.ts";
+import { withE2eDb } from "./db.ts";
 import {
   createPostgresDatabase,
   createUser,
@@ -8,7 +10,7 @@ import {
   type Instance,
 } from "./instances.ts";
 import { OFF_SITE_RETURN_PATHS } from "../test/return-paths.ts";
-import { EDITOR } from "./server.global.ts";
+import { ADMIN, EDITOR } from "./server.global.ts";
 
 /**
  * The second attack on sign-in and the back-office (issue 25, and the spec's guard of issue 26):
@@ -171,3 +173,139 @@ for (const dbLabel of ["SQLite", "PostgreSQL"] as const) {
     burstTests(() => instance, dbLabel);
   });
 }
+
+/** Every endpoint of better-auth's admin plugin (node_modules/better-auth/dist/plugins/admin). */
+const ADMIN_API = [
+  ["POST", "set-role"],
+  ["GET", "get-user"],
+  ["POST", "create-user"],
+  ["POST", "update-user"],
+  ["GET", "list-users"],
+  ["POST", "list-user-sessions"],
+  ["POST", "unban-user"],
+  ["POST", "ban-user"],
+  ["POST", "impersonate-user"],
+  ["POST", "stop-impersonating"],
+  ["POST", "revoke-user-session"],
+  ["POST", "revoke-user-sessions"],
+  ["POST", "remove-user"],
+  ["POST", "set-user-password"],
+  ["POST", "has-permission"],
+] as const;
+
+describe("better-auth's admin API (issue 25)", () => {
+  const target = { email: "api-target@govjobs.test", password: "Quiet-meadow-test-63" };
+  let admin: string;
+  let targetId: string;
+  const stateOf = () =>
+    withE2eDb(async (db) => ({
+      user: await db
+        .selectFrom("user")
+        .select(["role", "banned", "email", "name"])
+        .where("id", "=", targetId)
+        .executeTakeFirst(),
+      password: (await sql`select password from account where "userId" = ${targetId}`.execute(db))
+        .rows,
+      users: (await db.selectFrom("user").select("id").execute()).length,
+      impersonations: (
+        await db
+          .selectFrom("session")
+          .select("id")
+          .where("impersonatedBy", "is not", null)
+          .execute()
+      ).length,
+    }));
+
+  beforeAll(async () => {
+    createUser(
+      { DATA_DIR: inject("dataDir"), DATABASE_URL: `file:${inject("dataDir")}/e2e.db` },
+      target.email,
+      target.password,
+      false,
+    );
+    targetId = await withE2eDb(
+      async (db) =>
+        (
+          await db
+            .selectFrom("user")
+            .select("id")
+            .where("email", "=", target.email)
+            .executeTakeFirstOrThrow()
+        ).id,
+    );
+    admin = await signIn(baseURL(), ADMIN.email, ADMIN.password);
+  });
+
+  it("refuses every admin endpoint over HTTP, even to a signed-in admin, changing nothing", async () => {
+    const before = await stateOf();
+    const bodies: Record<string, unknown> = {
+      "set-role": { userId: targetId, role: "superuser,admin" },
+      "create-user": { email: "made@example.test", password: "password1234", name: "M" },
+      "update-user": { userId: targetId, data: { role: "admin" } },
+      "set-user-password": { userId: targetId, newPassword: "password1234" },
+      "impersonate-user": { userId: targetId },
+      "ban-user": { userId: targetId },
+      "remove-user": { userId: targetId },
+      "has-permission": { permissions: { user: ["impersonate"] } },
+    };
+    for (const [method, endpoint] of ADMIN_API) {
+      const url = `${baseURL()}/api/auth/admin/${endpoint}${method === "GET" ? `?id=${targetId}` : ""}`;
+      const res = await fetch(url, {
+        method,
+        redirect: "manual",
+        headers: { cookie: admin, origin: baseURL(), "content-type": "application/json" },
+        body:
+          method === "POST" ? JSON.stringify(bodies[endpoint] ?? { userId: targetId }) : undefined,
+      });
+      expect([403, 404], `${method} ${endpoint}`).toContain(res.status);
+      expect(res.headers.getSetCookie(), endpoint).toEqual([]);
+    }
+    expect(await stateOf()).toEqual(before);
+  });
+
+  it("keeps the Users screen working: role and password through the app's policy and audit", async () => {
+    const users = (body: Record<string, string>) =>
+      post("/admin/users", form(body), { cookie: admin });
+    const weak = await users({
+      intent: "reset-password",
+      userId: targetId,
+      password: "password1234",
+    });
+    expect(weak.status).toBe(400);
+    expect(await weak.text()).toContain("most common passwords");
+    const superuser = await users({
+      intent: "set-role",
+      userId: targetId,
+      role: "superuser,admin",
+    });
+    expect(superuser.status).toBe(400);
+    expect((await stateOf()).user?.role).toBe("user");
+
+    expect((await users({ intent: "set-role", userId: targetId, role: "author" })).status).toBe(
+      302,
+    );
+    expect(
+      (
+        await users({
+          intent: "reset-password",
+          userId: targetId,
+          password: "Copper-kettle-pass-17",
+        })
+      ).status,
+    ).toBe(302);
+    expect((await stateOf()).user?.role).toBe("author");
+    const audit = await withE2eDb((db) =>
+      db
+        .selectFrom("audit_log")
+        .select(["action", "detail"])
+        .where("subject", "=", target.email)
+        .execute(),
+    );
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining(["user.set-role", "user.reset-password"]),
+    );
+    expect(await signIn(baseURL(), target.email, "Copper-kettle-pass-17")).toContain(
+      "session_token",
+    );
+  });
+});
