@@ -10,7 +10,7 @@ import {
   type Instance,
 } from "./instances.ts";
 import { OFF_SITE_RETURN_PATHS } from "../test/return-paths.ts";
-import { ADMIN, EDITOR } from "./server.global.ts";
+import { ADMIN, AUTHOR, EDITOR, EDITOR_NO_ADMIN } from "./server.global.ts";
 
 /**
  * The second attack on sign-in and the back-office (issue 25, and the spec's guard of issue 26):
@@ -50,6 +50,13 @@ const get = (path: string, cookie?: string) =>
 /** Where a browser goes when it follows this answer's Location from `from`. */
 function followed(res: Response, from: string): URL {
   return new URL(res.headers.get("location") ?? "", new URL(from, baseURL()));
+}
+
+/** The target of a redirect React Router encodes in a `.data` answer, and whether it replaces. */
+function dataRedirect(body: string): string | undefined {
+  const to = /"redirect","([^"]*)"/.exec(body)?.[1];
+  if (to === undefined) return undefined;
+  return /"replace",true\]$/.test(body.trim()) ? `${to} (replacing)` : to;
 }
 
 describe("return paths (issue 25: open redirect)", () => {
@@ -307,5 +314,71 @@ describe("better-auth's admin API (issue 25)", () => {
     expect(await signIn(baseURL(), target.email, "Copper-kettle-pass-17")).toContain(
       "session_token",
     );
+  });
+});
+
+/** Admin screens, their client-navigation data, and the JSON endpoints of the back-office. */
+const ADMIN_PAGES = [
+  "/admin",
+  "/admin/users",
+  "/admin/messages",
+  "/admin/manage-jobs",
+  "/admin/manage-jobs/add",
+  "/admin/seo-tools",
+  "/admin/content-settings",
+  "/admin/manage-site-pages/edit/about-us",
+  "/admin/trash",
+  "/admin/alerts",
+  "/admin/no-such-screen",
+];
+const dataUrl = (path: string) => (path === "/admin" ? "/admin.data" : `${path}.data`);
+const ADMIN_ENDPOINTS = ["/admin/files", "/admin/presence", "/admin/job-search?q=clerk"];
+
+describe("the spec's guard (issue 26; spec §4, §6, §8)", () => {
+  let reader: string;
+  beforeAll(async () => {
+    reader = await signIn(baseURL(), EDITOR_NO_ADMIN.email, EDITOR_NO_ADMIN.password);
+  });
+
+  it("sends a signed-in account without a role home from every admin page, silently", async () => {
+    for (const path of [...ADMIN_PAGES, ...ADMIN_ENDPOINTS]) {
+      const res = await get(path, reader);
+      expect(`${res.status} ${res.headers.get("location")}`, path).toBe("302 /");
+      expect(await res.text(), path).not.toMatch(/no access|Signed in as/);
+    }
+  });
+
+  it("does the same for client-side navigations (.data) and for every kind of write", async () => {
+    for (const path of ADMIN_PAGES) {
+      const res = await get(dataUrl(path), reader);
+      expect(dataRedirect(await res.text()), dataUrl(path)).toBe("/ (replacing)");
+    }
+    for (const path of ["/admin/users", "/admin/manage-jobs/add", "/admin/content-settings"]) {
+      const body = form({ intent: "set-role", userId: "x", role: "admin" });
+      const page = await post(path, body, { cookie: reader });
+      expect(`${page.status} ${page.headers.get("location")}`, path).toBe("302 /");
+      const data = await post(dataUrl(path), body, { cookie: reader });
+      expect(dataRedirect(await data.text()), dataUrl(path)).toBe("/ (replacing)");
+    }
+    for (const path of ["/admin/files", "/admin/presence"]) {
+      const res = await post(path, form({ key: "entry:x" }), { cookie: reader });
+      expect(`${res.status} ${res.headers.get("location")}`, path).toBe("302 /");
+    }
+  });
+
+  it("says at /admin/login, and only there, that the account has no access, with a sign-out", async () => {
+    const res = await get("/admin/login", reader);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("This account has no access to the back-office");
+    expect(html).toContain(EDITOR_NO_ADMIN.email);
+    expect(html).toMatch(/<form[^>]*action="\/admin\/logout"/);
+  });
+
+  it("keeps an author's role refusals as they were (403, saying what the role may not do)", async () => {
+    const author = await signIn(baseURL(), AUTHOR.email, AUTHOR.password);
+    const res = await get("/admin/users", author);
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain("Not allowed for your role");
   });
 });

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, redirect, replace } from "react-router";
 import { can, isRole, ROLE_LABEL, type Capability, type Role } from "~/content/roles.ts";
 import type { Actor } from "./write/transaction.server.ts";
 import { services } from "./services.server.ts";
@@ -100,23 +100,29 @@ function isSameSitePath(path: string): boolean {
 }
 
 /**
- * The back-office guard (spec §4, §6). Every admin loader, action and endpoint begins with it.
- * Anonymous → /admin/login?next=…; signed in without a back-office role → 403, which the admin
- * layout shows as a page saying so, with a sign-out button; a role without `capability` → 403
- * saying what the role cannot do.
+ * The back-office guard (spec §4, §6, §8). Every admin loader, action and endpoint begins with
+ * it. Anonymous → /admin/login?next=…; signed in without a back-office role (or with a role that
+ * could not be read) → a silent, replacing redirect home, from pages, their `.data`, actions and
+ * endpoints alike (/admin/login is the one place that tells such an account why); a role without
+ * `capability` → 403 saying what the role cannot do.
  */
 export async function requireStaff(request: Request, capability?: Capability): Promise<StaffUser> {
   const viewer = await getViewer(request);
   if (viewer.state === "anonymous") {
-    const url = new URL(request.url);
-    const next = safeReturnPath(url.pathname + url.search);
+    const next = safeReturnPath(pageOf(request));
     throw redirect(`/admin/login?next=${encodeURIComponent(next)}`);
   }
-  if (!viewer.role) {
-    throw data({ noAdminRole: true, email: viewer.user.email }, { status: 403 });
-  }
+  if (!viewer.role) throw replace("/");
   if (capability && !can(viewer.role, capability)) throw forbidden(viewer.role);
   return { ...viewer.user, role: viewer.role };
+}
+
+/** The page a request is for: a client navigation's `/admin/users.data?_routes=…` is /admin/users. */
+function pageOf(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("_routes");
+  const path = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
+  return path + url.search;
 }
 
 /** The admin-only screens and actions: users, settings, SEO tools. */
