@@ -382,3 +382,69 @@ describe("the spec's guard (issue 26; spec §4, §6, §8)", () => {
     expect(await res.text()).toContain("Not allowed for your role");
   });
 });
+
+describe("Cache-Control on everything private (issue 25)", () => {
+  const isPrivate = (res: Response) => {
+    const cc = res.headers.get("cache-control") ?? "";
+    return /\bno-store\b/.test(cc) && /\bprivate\b/.test(cc);
+  };
+
+  it("marks every back-office answer no-store, private: pages, .data, endpoints, sign-in", async () => {
+    const admin = await signIn(baseURL(), ADMIN.email, ADMIN.password);
+    const reader = await signIn(baseURL(), EDITOR_NO_ADMIN.email, EDITOR_NO_ADMIN.password);
+    const failures: string[] = [];
+    const paths = [
+      ...ADMIN_PAGES,
+      ...ADMIN_PAGES.map(dataUrl),
+      ...ADMIN_ENDPOINTS,
+      "/admin/login",
+      "/admin/login.data",
+      "/admin/logout",
+    ];
+    for (const [who, cookie] of [
+      ["admin", admin],
+      ["no role", reader],
+      ["anonymous", undefined],
+    ] as const) {
+      for (const path of paths) {
+        const res = await get(path, cookie);
+        await res.arrayBuffer();
+        if (!isPrivate(res))
+          failures.push(`${who} GET ${path} → ${res.status} ${res.headers.get("cache-control")}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("marks every answer that sets or reads a session no-store, private", async () => {
+    const signInForm = await post(
+      "/admin/login",
+      form({ email: ADMIN.email, password: ADMIN.password, next: "/admin" }),
+    );
+    expect(signInForm.headers.getSetCookie().length).toBeGreaterThan(0);
+    const signInApi = await post(
+      "/api/auth/sign-in/email",
+      JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+      { type: "application/json" },
+    );
+    expect(signInApi.status).toBe(200);
+    const cookie = signInApi.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const session = await get("/api/auth/get-session", cookie);
+    const publicSignedIn = await get("/jobs", cookie);
+    const signOut = await post("/api/auth/sign-out", "{}", { cookie, type: "application/json" });
+    for (const [name, res] of Object.entries({
+      signInForm,
+      signInApi,
+      session,
+      publicSignedIn,
+      signOut,
+    }))
+      expect(isPrivate(res), `${name}: ${res.headers.get("cache-control")}`).toBe(true);
+    // The control: an anonymous public page stays cacheable by a CDN.
+    const anonymous = await get("/jobs");
+    expect(anonymous.headers.get("cache-control")).toMatch(/public/);
+  });
+});
