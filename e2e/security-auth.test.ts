@@ -448,3 +448,59 @@ describe("Cache-Control on everything private (issue 25)", () => {
     expect(anonymous.headers.get("cache-control")).toMatch(/public/);
   });
 });
+
+describe("a refused form echoes at most its fields' limits (issue 25)", () => {
+  const MB = "x".repeat(1_000_000);
+  /** How much longer the refusal of `big` is than the refusal of `small`. */
+  async function growth(send: (value: string) => Promise<Response>, small: string, big: string) {
+    const [a, b] = [await send(small), await send(big)];
+    expect(a.status).toBeGreaterThanOrEqual(400);
+    expect(b.status).toBe(a.status);
+    return (await b.arrayBuffer()).byteLength - (await a.arrayBuffer()).byteLength;
+  }
+
+  it("the sign-in form (page and .data), with a 1 MB e-mail or a 1 MB unknown field", async () => {
+    for (const path of ["/admin/login", "/admin/login.data"]) {
+      const email = (v: string) =>
+        post(path, form({ email: v, password: "whatever-it-is-1", next: "/admin" }));
+      expect(await growth(email, "not-an-email", `${MB}@`), path).toBeLessThan(10_000);
+      const junk = (v: string) => post(path, form({ email: "", password: "", junk: v }));
+      expect(await growth(junk, "short", MB), path).toBeLessThan(10_000);
+    }
+  });
+
+  it("the contact form, with a 1 MB message", async () => {
+    const contact = (v: string) =>
+      post("/contact-us", form({ name: "Asha", email: "not an email", message: v }));
+    expect(await growth(contact, "short", MB)).toBeLessThan(20_000);
+  });
+
+  it("the alerts form, with a 1 MB organization and 1,000 unknown states", async () => {
+    const alerts = (v: string) =>
+      post(
+        "/alerts",
+        new URLSearchParams([
+          ["email", "not an address"],
+          ["organization", v],
+          ...Array.from({ length: 1000 }, (_, i) => ["states", `${v.slice(0, 500)}${i}`]),
+        ]),
+      );
+    expect(await growth(alerts, "x", MB.slice(0, 400_000))).toBeLessThan(20_000);
+  });
+
+  it("admin forms: settings, and an author's entry, with a 1 MB field", async () => {
+    const admin = await signIn(baseURL(), ADMIN.email, ADMIN.password);
+    const settings = (v: string) =>
+      post("/admin/content-settings", form({ intent: "save", siteName: v }), { cookie: admin });
+    expect(await growth(settings, "", MB)).toBeLessThan(20_000);
+    const author = await signIn(baseURL(), AUTHOR.email, AUTHOR.password);
+    // 700 KB in two fields, as in issue 25 (8 MB came back).
+    const entry = (v: string) =>
+      post(
+        "/admin/manage-jobs/add",
+        form({ intent: "draft", title: v, organization: "", "data.summary": v, "data.x": v }),
+        { cookie: author },
+      );
+    expect(await growth(entry, "", MB.slice(0, 230_000))).toBeLessThan(30_000);
+  });
+});
