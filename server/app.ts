@@ -21,6 +21,7 @@ import { closeServices, services, type Services } from "~/server/services.server
 import { startAlertWorker, stopAlertWorker } from "~/server/alerts/worker.server.ts";
 import { canonicalRequestUrl, routeCacheScopes, routeQueryParams } from "./cache-key.ts";
 import { reactRouterHandler } from "./react-router-bridge.ts";
+import { privateResponses } from "./private-responses.ts";
 import { bodyLimit, errorPage, requestLog } from "./request-log.ts";
 import {
   contentSecurityPolicy,
@@ -67,6 +68,7 @@ function getLoadContext(_req: express.Request, res: express.Response) {
 export const app = express();
 app.disable("x-powered-by");
 app.use(requestLog);
+app.use(privateResponses);
 app.use(bodyLimit);
 const https = config.BASE_URL.startsWith("https://");
 app.use(securityHeaders({ https, csp: cspEnabled }));

@@ -40,8 +40,13 @@ export function isCacheableRequest(
 ): boolean {
   if (method !== "GET" && method !== "HEAD") return false;
   if (NEVER_CACHED.test(path)) return false;
-  if (cookie && SESSION_COOKIE.test(cookie)) return false;
+  if (hasSessionCookie(cookie)) return false;
   return true;
+}
+
+/** Whether a request's Cookie header carries a better-auth session (its answer is private). */
+export function hasSessionCookie(cookie: string | undefined): boolean {
+  return !!cookie && SESSION_COOKIE.test(cookie);
 }
 
 const CACHEABLE_TYPES =
