@@ -163,8 +163,18 @@ function fieldSchema(field: Field): z.ZodType {
 
 function isBlankRow(row: unknown): boolean {
   if (!row || typeof row !== "object") return false;
-  return Object.values(row).every((v) => v === undefined || v === null || String(v).trim() === "");
+  return Object.values(row).every(isBlank);
 }
+
+/**
+ * Nothing typed: no value, spaces, or a list of nothing (no box ticked). Never converts a value
+ * to text: `{ toString: [] }` from a hand-made request cannot be.
+ */
+const isBlank = (v: unknown): boolean =>
+  v === undefined ||
+  v === null ||
+  (typeof v === "string" && v.trim() === "") ||
+  (Array.isArray(v) && v.every(isBlank));
 
 /** All fields of a kind, flattened out of its sections. */
 export function allFields(sections: readonly Section[]): Field[] {

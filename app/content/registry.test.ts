@@ -83,6 +83,14 @@ describe("content registry", () => {
     expect(result.error?.issues.map((i) => i.path.join("."))).toEqual(["publishAt"]);
   });
 
+  it("refuses a table cell that cannot be read as text, without throwing", () => {
+    // A hand-made request's `{ toString: [] }` made the blank-row check throw.
+    const input = validJob();
+    input.data.posts = [{ post: { toString: [] } as never, total: "1", ur: "", ews: "" }];
+    const result = entryInputSchema("job").safeParse(input);
+    expect(result.success).toBe(false);
+  });
+
   it("makes readable slugs", () => {
     expect(slugify("SSC CGL Recruitment 2026 – Apply Online (Tier I)")).toBe(
       "ssc-cgl-recruitment-2026-apply-online-tier-i",
