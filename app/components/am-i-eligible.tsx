@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { CATEGORIES } from "~/content/eligibility-terms.ts";
+import { CATEGORIES, DISCIPLINES, LEVELS, QUICK_FORM_NAMES } from "~/content/eligibility-terms.ts";
 import type { RuleWords } from "~/content/eligibility-words.ts";
 import type { PostAnswer, PostEligibility, QuickResult } from "~/content/job-eligibility.ts";
 import { loadProfile } from "~/content/profile-storage.ts";
@@ -15,8 +15,10 @@ export type AgeCheckResult = QuickResult & { values: Record<string, string> };
 
 /**
  * "Am I eligible?" beside the at-a-glance block: each post answered for the profile remembered
- * on this device, or for a date of birth and category typed here. With JavaScript the answer is
- * worked out on the phone; without it the two fields are POSTed to the job page itself.
+ * on this device, or for a date of birth and category typed here (with the qualification and its
+ * subject if given; without them only the age is checked, and a post asking a qualification is
+ * "check first"). With JavaScript the answer is worked out on the phone; without it the form is
+ * POSTed to the job page itself.
  */
 export interface AmIEligibleProps {
   posts: PostEligibility[];
@@ -53,7 +55,7 @@ export function AmIEligible({ posts, today, posted, words }: AmIEligibleProps) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const values: Record<string, string> = {};
-    for (const name of ["dobDay", "dobMonth", "dobYear", "category"]) {
+    for (const name of QUICK_FORM_NAMES) {
       const value = form.get(name);
       if (typeof value === "string") values[name] = value;
     }
@@ -89,7 +91,9 @@ export function AmIEligible({ posts, today, posted, words }: AmIEligibleProps) {
             </p>
           )}
           <Answers answers={result.answers} t={t} />
-          {!saved && <p className="mt-1 text-sm text-muted">{t.ageOnly}</p>}
+          {!saved && !values.qualification && (
+            <p className="mt-1 text-sm text-muted">{t.ageOnly}</p>
+          )}
         </div>
       )}
       {!saved && (
@@ -122,15 +126,47 @@ export function AmIEligible({ posts, today, posted, words }: AmIEligibleProps) {
               ))}
             </select>
           </label>
+          <label className="text-sm font-semibold">
+            {t.qualification}
+            <select
+              name="qualification"
+              defaultValue={values.qualification ?? ""}
+              aria-invalid={errors.qualification ? true : undefined}
+              className={`${box} font-normal`}
+            >
+              <option value="">{t.notGiven}</option>
+              {LEVELS.map((level) => (
+                <option key={level} value={level}>
+                  {t.levels[level]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="text-sm font-semibold">
+            {t.discipline}
+            <select
+              name="discipline"
+              defaultValue={values.discipline ?? ""}
+              aria-invalid={errors.discipline ? true : undefined}
+              className={`${box} max-w-full font-normal`}
+            >
+              <option value="">{t.notGiven}</option>
+              {DISCIPLINES.map((discipline) => (
+                <option key={discipline} value={discipline}>
+                  {t.disciplines[discipline]}
+                </option>
+              ))}
+            </select>
+          </label>
           <button
             type="submit"
             className="rounded-app bg-secondary px-4 py-2 font-semibold text-white hover:opacity-90"
           >
             {t.check}
           </button>
-          {(errors.dob || errors.category) && (
+          {Object.values(errors).some(Boolean) && (
             <p role="alert" className="w-full text-sm font-semibold text-red-700">
-              {[errors.dob, errors.category].filter(Boolean).join(". ")}
+              {Object.values(errors).filter(Boolean).join(". ")}
             </p>
           )}
         </form>
@@ -151,14 +187,22 @@ function Answers({ answers, t }: { answers: PostAnswer[]; t: Catalog["detail"]["
         <li key={answer.post} className="text-sm" data-answer={answer.post}>
           <p className="font-semibold">
             {answer.post ? `${answer.post}: ` : ""}
-            {answer.eligible === null ? (
+            {answer.verdict === null ? (
               <span className="text-ink">{t.noAgeLimit}</span>
-            ) : answer.eligible ? (
+            ) : answer.verdict === "eligible" ? (
               <span className="text-green-800">{t.canApply}</span>
+            ) : answer.verdict === "check" ? (
+              <span className="text-amber-900">{t.toCheck}</span>
             ) : (
               <span className="text-red-800">{t.notEligible}</span>
             )}
           </p>
+          {answer.missed && <p className="text-red-800">{answer.missed}</p>}
+          {answer.checks.map((sentence) => (
+            <p key={sentence} data-check="" className="text-amber-900">
+              {sentence}
+            </p>
+          ))}
           {answer.ageText && (
             <details>
               <summary className="cursor-pointer text-muted">

@@ -17,7 +17,7 @@ export function EligibilityResults({
   today: string;
   headingRef?: Ref<HTMLHeadingElement>;
 }) {
-  const { eligible, close, undecided } = findings;
+  const { eligible, check, close, undecided } = findings;
   const t = useT("eligibility").results;
   const to = useLocalePath();
   const count = (n: number, one: string, many: string) => fmt(n === 1 ? one : many, { n });
@@ -41,6 +41,15 @@ export function EligibilityResults({
         {eligible.length > 0 && <p className="mb-2 text-sm text-muted">{t.soonestFirst}</p>}
         <FindingList items={eligible} today={today} label={t.eligibleLabel} />
       </div>
+      {check.length > 0 && (
+        <div>
+          <h2 className="mb-2 text-lg font-semibold text-ink">
+            {fmt(t.check, { n: check.length })}
+          </h2>
+          <p className="mb-2 text-sm text-muted">{t.checkHint}</p>
+          <FindingList items={check} today={today} label={t.checkLabel} />
+        </div>
+      )}
       {close.length > 0 && (
         <div>
           <h2 className="mb-2 text-lg font-semibold text-ink">
@@ -134,6 +143,11 @@ function FindingList({
                       </p>
                     )}
                     {missed && <p className="text-sm text-amber-900">{missed}</p>}
+                    {item.checks.map((sentence) => (
+                      <p key={sentence} data-check="" className="text-sm text-amber-900">
+                        {sentence}
+                      </p>
+                    ))}
                     <details className="text-sm">
                       <summary className="cursor-pointer text-ink">
                         {fmt(t.howWorked, { age: item.ageText })}

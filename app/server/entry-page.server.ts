@@ -79,8 +79,9 @@ export function definitionForPage(
   definition: { label: string; sections: readonly Section[] },
   data: EntryData,
 ): { label: string; sections: Section[] } {
+  // A "choices" value is a list: each of its values is chosen.
   const chosen = (options: readonly Option[] | undefined, values: unknown[]) =>
-    options?.filter((o) => values.includes(o.value));
+    options?.filter((o) => values.flat().includes(o.value));
   const scalar = (f: ScalarField, values: unknown[]): ScalarField => ({
     name: f.name,
     label: f.label,
@@ -94,7 +95,7 @@ export function definitionForPage(
   const field = (f: Field): Field => {
     const value = data[f.name];
     if (f.type !== "rows") return scalar(f, [value]);
-    const rows = Array.isArray(value) ? value : [];
+    const rows = Array.isArray(value) ? (value as Row[]) : [];
     return {
       name: f.name,
       label: f.label,

@@ -4,7 +4,7 @@ import { useHydrated } from "~/components/admin/use-hydrated.ts";
 import { DateOfBirthFields } from "~/components/date-of-birth-fields.tsx";
 import { EligibilityResults } from "~/components/eligibility-results.tsx";
 import { PageError } from "~/components/page-error.tsx";
-import { CATEGORIES, LEVELS } from "~/content/eligibility-terms.ts";
+import { CATEGORIES, DISCIPLINES, LEVELS } from "~/content/eligibility-terms.ts";
 import {
   findPosts,
   parseProfile,
@@ -84,7 +84,7 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
   const rules = await publicEligibilityRules(today);
-  const findings = viewFindings(findPosts(parsed.profile, rules.jobs, today, words), locale);
+  const findings = viewFindings(findPosts(parsed.profile, rules.jobs, today, words), locale, words);
   return data({ status: "found", values, findings } satisfies FinderResult, { headers: PRIVATE });
 }
 
@@ -107,6 +107,7 @@ const FORM_NAMES = [
   "serviceYears",
   "domicileState",
   "qualification",
+  "discipline",
   "finalYear",
 ] as const satisfies readonly (keyof ProfileForm)[];
 
@@ -176,6 +177,7 @@ export default function Eligibility({ loaderData }: Route.ComponentProps) {
         findings: code.viewFindings(
           code.findPosts(parsed.profile, rules.jobs, today, words),
           loaderData.locale,
+          words,
         ),
       });
     } catch (err) {
@@ -302,6 +304,32 @@ export default function Eligibility({ loaderData }: Route.ComponentProps) {
             </select>
             {errorText("qualification")}
           </label>
+
+          <div>
+            <label className="block">
+              <span className="font-semibold text-ink">{t.discipline}</span>
+              <select
+                name="discipline"
+                defaultValue={values.discipline ?? ""}
+                aria-describedby={
+                  errors.discipline ? "discipline-hint discipline-error" : "discipline-hint"
+                }
+                aria-invalid={errors.discipline ? true : undefined}
+                className={field}
+              >
+                <option value="">{t.notGiven}</option>
+                {DISCIPLINES.map((discipline) => (
+                  <option key={discipline} value={discipline}>
+                    {words.disciplines[discipline]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <p id="discipline-hint" className="mt-1 text-sm text-muted">
+              {t.disciplineHint}
+            </p>
+            {errorText("discipline")}
+          </div>
 
           <label className="block">
             <span className="font-semibold text-ink">{t.domicile}</span>

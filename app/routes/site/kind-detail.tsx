@@ -6,6 +6,7 @@ import { EntryDetail, type RelatedEntry } from "~/components/entry-detail.tsx";
 import { JsonLd } from "~/components/json-ld.tsx";
 import { PageError, errorMeta } from "~/components/page-error.tsx";
 import { glance } from "~/content/glance.ts";
+import { QUICK_FORM_NAMES } from "~/content/eligibility-terms.ts";
 import { jobPostRules, quickAnswers } from "~/content/job-eligibility.ts";
 import { kindByUrlPrefix, REGISTRY, type KindDefinition } from "~/content/registry.ts";
 import { hasHindi, inHindi } from "~/content/translation.ts";
@@ -196,8 +197,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /**
- * "Am I eligible?" posted without JavaScript: the date of birth and category answered for each
- * post with the same function the browser runs. Nothing is kept, and no cache keeps the answer.
+ * "Am I eligible?" posted without JavaScript: the date of birth and category (and the
+ * qualification and its subject, if given) answered for each post with the same function the
+ * browser runs. Nothing is kept, and no cache keeps the answer.
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const kind = kindOf(request);
@@ -206,9 +208,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (lookup.found !== "entry") throw data(null, { status: 404 });
   const form = await request.formData();
   const values: Record<string, string> = {};
-  for (const name of ["dobDay", "dobMonth", "dobYear", "category"]) {
+  for (const name of QUICK_FORM_NAMES) {
     const value = form.get(name);
-    if (typeof value === "string") values[name] = value.slice(0, 10);
+    if (typeof value === "string") values[name] = value.slice(0, 40);
   }
   const words = catalog(requestLocale(request)).eligibility.rules;
   const answer = quickAnswers(values, jobPostRules(lookup.entry.data), todayInIndia(), words);
