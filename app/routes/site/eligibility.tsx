@@ -67,7 +67,9 @@ const PRIVATE = { "Cache-Control": "no-store" };
  * logs or caches) and answered with the same function the browser runs. Nothing is stored.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  // A body that is not a form (JSON, garbage) is the sender's mistake: 400, not 500.
+  const form = await request.formData().catch(() => null);
+  if (!form) throw data(null, { status: 400, headers: PRIVATE });
   const values: ProfileForm = {};
   for (const name of FORM_NAMES) {
     const value = form.get(name);

@@ -206,7 +206,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (kind?.kind !== "job") throw data(null, { status: 405 });
   const lookup = await findPublishedBySlug(await db(), kind.kind, params.slug);
   if (lookup.found !== "entry") throw data(null, { status: 404 });
-  const form = await request.formData();
+  // A body that is not a form (JSON, garbage) is the sender's mistake: 400, not 500.
+  const form = await request.formData().catch(() => null);
+  if (!form) throw data(null, { status: 400, headers: { "Cache-Control": "no-store" } });
   const values: Record<string, string> = {};
   for (const name of QUICK_FORM_NAMES) {
     const value = form.get(name);
