@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { CATEGORIES, DISCIPLINES, LEVELS, QUICK_FORM_NAMES } from "~/content/eligibility-terms.ts";
+import { CATEGORIES } from "~/content/eligibility-terms.ts";
 import type { RuleWords } from "~/content/eligibility-words.ts";
 import type { PostAnswer, PostEligibility, QuickResult } from "~/content/job-eligibility.ts";
 import { loadProfile } from "~/content/profile-storage.ts";
@@ -54,11 +54,9 @@ export function AmIEligible({ posts, today, posted, words }: AmIEligibleProps) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    // Every field the form has; the rules read the ones they know.
     const values: Record<string, string> = {};
-    for (const name of QUICK_FORM_NAMES) {
-      const value = form.get(name);
-      if (typeof value === "string") values[name] = value;
-    }
+    for (const [name, value] of form) if (typeof value === "string") values[name] = value;
     void rulesCode()
       .then(({ quickAnswers }) => {
         setSaved(false);
@@ -135,9 +133,9 @@ export function AmIEligible({ posts, today, posted, words }: AmIEligibleProps) {
               className={`${box} font-normal`}
             >
               <option value="">{t.notGiven}</option>
-              {LEVELS.map((level) => (
+              {Object.entries(t.levels).map(([level, label]) => (
                 <option key={level} value={level}>
-                  {t.levels[level]}
+                  {label}
                 </option>
               ))}
             </select>
@@ -151,9 +149,9 @@ export function AmIEligible({ posts, today, posted, words }: AmIEligibleProps) {
               className={`${box} max-w-full font-normal`}
             >
               <option value="">{t.notGiven}</option>
-              {DISCIPLINES.map((discipline) => (
+              {Object.entries(t.disciplines).map(([discipline, label]) => (
                 <option key={discipline} value={discipline}>
-                  {t.disciplines[discipline]}
+                  {label}
                 </option>
               ))}
             </select>

@@ -1,14 +1,6 @@
 import type { ReactNode } from "react";
 import { useId } from "react";
-import {
-  choiceLabels,
-  type EntryData,
-  type Field,
-  type Row,
-  type RowsField,
-  type ScalarField,
-  type Section,
-} from "~/content/fields.ts";
+import type { EntryData, Field, Row, RowsField, ScalarField, Section } from "~/content/fields.ts";
 import type { Glance } from "~/content/glance.ts";
 import type { LinkTrust } from "~/content/official-links.ts";
 import type { Kind, KindDefinition } from "~/content/registry.ts";
@@ -520,8 +512,6 @@ function ScalarValue({
     }
     case "select":
       return <>{field.options?.find((o) => o.value === value)?.label ?? String(value)}</>;
-    case "choices":
-      return <>{choiceLabels(field, value).join(", ")}</>;
     case "url":
       return <ExternalLink href={String(value)} trusts={trusts} />;
     default:

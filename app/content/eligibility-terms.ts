@@ -58,62 +58,6 @@ export const LEVELS = [
   "postgraduate",
 ] as const satisfies QualificationLevel[];
 
-/**
- * The subject of a qualification (issue 26), coarse on purpose: the candidate names the one of
- * their highest qualification, and a post names the ones it accepts. Stored as these keys, never
- * as words; each language labels them (`RuleWords.disciplines`).
- */
-export const DISCIPLINES = [
-  "arts",
-  "commerce",
-  "science",
-  "engineering",
-  "medicine",
-  "law",
-  "education",
-  "nursing",
-  "pharmacy",
-  "agriculture",
-  "computer-applications",
-  "other",
-] as const;
-
-export type Discipline = (typeof DISCIPLINES)[number];
-
-export const DISCIPLINE_LABEL: Record<Discipline, string> = {
-  arts: "Arts",
-  commerce: "Commerce",
-  science: "Science",
-  engineering: "Engineering/Technology",
-  medicine: "Medicine (MBBS)",
-  law: "Law",
-  education: "Education (B.Ed.)",
-  nursing: "Nursing",
-  pharmacy: "Pharmacy",
-  agriculture: "Agriculture",
-  "computer-applications": "Computer applications",
-  other: "Other",
-};
-
-/**
- * Degrees taken on top of another degree (a B.Ed., a three-year LLB): someone whose highest
- * qualification is one of these also holds a first degree, in a subject the profile does not say.
- */
-export const SECOND_DEGREES: readonly Discipline[] = ["education", "law"];
-
-/** The inputs of a job page's "Am I eligible?" form, by name (the island and the page's action). */
-export const QUICK_FORM_NAMES = [
-  "dobDay",
-  "dobMonth",
-  "dobYear",
-  "category",
-  "qualification",
-  "discipline",
-] as const;
-
-export const isDiscipline = (value: unknown): value is Discipline =>
-  (DISCIPLINES as readonly unknown[]).includes(value);
-
 export const QUALIFICATION_CHOICES = /* @__PURE__ */ LEVELS.map((value) => ({
   value,
   label: QUALIFICATION_LABEL[value],

@@ -7,12 +7,8 @@
  */
 import { fmt } from "~/i18n/locale.ts";
 import type { RuleFinding } from "./eligibility.ts";
-import {
-  DISCIPLINE_LABEL,
-  type Category,
-  type Discipline,
-  type QualificationLevel,
-} from "./eligibility-terms.ts";
+import { DISCIPLINE_LABEL, type Discipline } from "./disciplines.ts";
+import type { Category, QualificationLevel } from "./eligibility-terms.ts";
 
 export interface RuleWords {
   /** The twelve month names, January first, for "1 Aug 2024". */

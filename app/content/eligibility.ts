@@ -10,12 +10,8 @@
  */
 
 import { fmt } from "~/i18n/locale.ts";
-import {
-  SECOND_DEGREES,
-  type Category,
-  type Discipline,
-  type QualificationLevel,
-} from "./eligibility-terms.ts";
+import { SECOND_DEGREES, type Discipline } from "./disciplines.ts";
+import type { Category, QualificationLevel } from "./eligibility-terms.ts";
 import { ENGLISH_RULE_WORDS, type RuleWords } from "./eligibility-words.ts";
 
 export {
@@ -24,9 +20,9 @@ export {
   CENTRAL_RELAXATION,
   QUALIFICATION_LABEL,
   type Category,
-  type Discipline,
   type QualificationLevel,
 } from "./eligibility-terms.ts";
+export type { Discipline } from "./disciplines.ts";
 export { ENGLISH_RULE_WORDS, type RuleWords } from "./eligibility-words.ts";
 
 export type Gender = "male" | "female" | "other";

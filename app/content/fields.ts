@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { choiceLabels } from "./choices.ts";
 import { OWN_FILE_PATH } from "./official-links.ts";
 
 /** Columns of the entries table that a kind's field is copied into, for filters and sorting. */
@@ -281,12 +282,4 @@ export function searchableText(sections: readonly Section[], data: EntryData): s
     }
   }
   return parts.filter(Boolean).join("\n").slice(0, 50_000);
-}
-
-/** The labels of a "choices" value, in the options' order (unknown values as stored). */
-export function choiceLabels(field: Pick<ScalarField, "options">, value: unknown): string[] {
-  const chosen = Array.isArray(value) ? value.map(String) : [];
-  const known = (field.options ?? []).filter((o) => chosen.includes(o.value));
-  const unknown = chosen.filter((v) => !known.some((o) => o.value === v));
-  return [...known.map((o) => o.label), ...unknown];
 }

@@ -552,6 +552,8 @@ describe("findPosts", () => {
         ageText: "You are 19 years 10 months on 1 Aug 2024",
         reasons: found.close[0].result.reasons,
         checks: [],
+        // Why it is close, said beside it.
+        missed: found.close[0].result.reasons.find((r) => r.includes("not met.")),
       },
     ]);
     expect(view.eligible).toHaveLength(found.eligible.length);

@@ -21,15 +21,8 @@ import {
 } from "./eligibility.ts";
 import { sayFinding } from "./eligibility-words.ts";
 import type { EntryData, Row } from "./fields.ts";
-import {
-  CATEGORIES,
-  DISCIPLINE_LABEL,
-  DISCIPLINES,
-  isDiscipline,
-  LEVELS,
-  type Discipline,
-  type QUICK_FORM_NAMES,
-} from "./eligibility-terms.ts";
+import { DISCIPLINE_LABEL, DISCIPLINES, isDiscipline, type Discipline } from "./disciplines.ts";
+import { CATEGORIES, LEVELS } from "./eligibility-terms.ts";
 import { DOMICILE_STATES } from "./options.ts";
 
 export { DISCIPLINES, DOMICILE_STATES, LEVELS };
@@ -301,15 +294,24 @@ export function quickCheck(
   };
 }
 
-/** A result's sentences: the rules' own, then its findings worded; and those to check. */
+/**
+ * A result's sentences: the rules' own, then its findings worded; those to check first; and for
+ * a "not eligible", the first rule not met (said beside the verdict, not only under "why").
+ */
 export function explain(
-  result: Pick<Eligibility, "reasons" | "findings">,
+  result: Pick<Eligibility, "reasons" | "findings" | "verdict">,
   words: RuleWords = ENGLISH_RULE_WORDS,
-): { reasons: string[]; checks: string[] } {
+): { reasons: string[]; checks: string[]; missed?: string } {
   const said = result.findings.map((finding) => sayFinding(finding, words));
+  const reasons = [...result.reasons, ...said];
+  const missed =
+    result.verdict === "not-eligible"
+      ? reasons.find((reason) => reason.includes(words.notMet))
+      : undefined;
   return {
-    reasons: [...result.reasons, ...said],
+    reasons,
     checks: said.filter((_, i) => result.findings[i].outcome === "check"),
+    ...(missed ? { missed } : {}),
   };
 }
 
@@ -461,6 +463,8 @@ export interface FindingView {
   reasons: string[];
   /** What the candidate must check before applying (the "check first" list's reasons). */
   checks: string[];
+  /** For a near miss: the rule not met. */
+  missed?: string;
 }
 
 export interface FindingsView {
@@ -517,19 +521,7 @@ export interface PostAnswer {
 }
 
 function answer(post: string, result: Eligibility, words: RuleWords): PostAnswer {
-  const { reasons, checks } = explain(result, words);
-  const missed =
-    result.verdict === "not-eligible"
-      ? reasons.find((reason) => reason.includes(words.notMet))
-      : undefined;
-  return {
-    post,
-    verdict: result.verdict,
-    ageText: result.ageText,
-    reasons,
-    checks,
-    ...(missed ? { missed } : {}),
-  };
+  return { post, verdict: result.verdict, ageText: result.ageText, ...explain(result, words) };
 }
 
 /** Each post of a job answered for a full (remembered) profile. */
@@ -546,6 +538,16 @@ export function answerPosts(
 const unanswered = (post: string): PostAnswer => ({ post, verdict: null, reasons: [], checks: [] });
 
 export type QuickForm = Partial<Record<(typeof QUICK_FORM_NAMES)[number], string>>;
+
+/** The inputs of a job page's "Am I eligible?" form, by name (read by the page's action). */
+export const QUICK_FORM_NAMES = [
+  "dobDay",
+  "dobMonth",
+  "dobYear",
+  "category",
+  "qualification",
+  "discipline",
+] as const;
 
 type QuickErrors = Partial<Record<"dob" | "category" | "qualification" | "discipline", string>>;
 

@@ -1,4 +1,5 @@
-import { CATEGORIES, CATEGORY_LABEL, DISCIPLINE_LABEL, DISCIPLINES } from "./eligibility-terms.ts";
+import { DISCIPLINE_LABEL, DISCIPLINES } from "./disciplines.ts";
+import { CATEGORIES, CATEGORY_LABEL } from "./eligibility-terms.ts";
 export { CATEGORIES } from "./eligibility-terms.ts";
 import type { Option } from "./fields.ts";
 

@@ -1,5 +1,5 @@
+import { choiceLabels } from "~/content/choices.ts";
 import {
-  choiceLabels,
   hindiFields,
   type EntryData,
   type Field,

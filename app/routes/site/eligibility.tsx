@@ -4,7 +4,7 @@ import { useHydrated } from "~/components/admin/use-hydrated.ts";
 import { DateOfBirthFields } from "~/components/date-of-birth-fields.tsx";
 import { EligibilityResults } from "~/components/eligibility-results.tsx";
 import { PageError } from "~/components/page-error.tsx";
-import { CATEGORIES, DISCIPLINES, LEVELS } from "~/content/eligibility-terms.ts";
+import { CATEGORIES, LEVELS } from "~/content/eligibility-terms.ts";
 import {
   findPosts,
   parseProfile,
@@ -237,6 +237,41 @@ export default function Eligibility({ loaderData }: Route.ComponentProps) {
       ? { "aria-invalid": true as const, "aria-describedby": `${name}-error` }
       : undefined;
   const errorCount = Object.keys(errors).length;
+  /** A drop-down: its label, the choices after a first empty one, a hint and its error. */
+  const choice = (
+    name: "qualification" | "discipline" | "domicileState",
+    label: string,
+    first: string,
+    options: [string, string][],
+    hint?: string,
+  ) => (
+    <div>
+      <label className="block">
+        <span className="font-semibold text-ink">{label}</span>
+        <select
+          name={name}
+          defaultValue={values[name] ?? ""}
+          aria-invalid={errors[name] ? true : undefined}
+          // An id that is not on the page (no hint, no error) is ignored.
+          aria-describedby={`${name}-hint ${name}-error`}
+          className={field}
+        >
+          <option value="">{first}</option>
+          {options.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      </label>
+      {hint && (
+        <p id={`${name}-hint`} className="mt-1 text-sm text-muted">
+          {hint}
+        </p>
+      )}
+      {errorText(name)}
+    </div>
+  );
 
   return (
     <main className="mx-auto max-w-3xl">
@@ -289,67 +324,26 @@ export default function Eligibility({ loaderData }: Route.ComponentProps) {
             error={errors.category}
           />
 
-          <label className="block">
-            <span className="font-semibold text-ink">{t.qualification}</span>
-            <select
-              name="qualification"
-              defaultValue={values.qualification ?? ""}
-              {...invalid("qualification")}
-              className={field}
-            >
-              <option value="">{t.choose}</option>
-              {LEVELS.map((level) => (
-                <option key={level} value={level}>
-                  {words.qualifications[level]}
-                </option>
-              ))}
-            </select>
-            {errorText("qualification")}
-          </label>
-
-          <div>
-            <label className="block">
-              <span className="font-semibold text-ink">{t.discipline}</span>
-              <select
-                name="discipline"
-                defaultValue={values.discipline ?? ""}
-                aria-describedby={
-                  errors.discipline ? "discipline-hint discipline-error" : "discipline-hint"
-                }
-                aria-invalid={errors.discipline ? true : undefined}
-                className={field}
-              >
-                <option value="">{t.notGiven}</option>
-                {DISCIPLINES.map((discipline) => (
-                  <option key={discipline} value={discipline}>
-                    {words.disciplines[discipline]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <p id="discipline-hint" className="mt-1 text-sm text-muted">
-              {t.disciplineHint}
-            </p>
-            {errorText("discipline")}
-          </div>
-
-          <label className="block">
-            <span className="font-semibold text-ink">{t.domicile}</span>
-            <select
-              name="domicileState"
-              defaultValue={values.domicileState ?? ""}
-              {...invalid("domicileState")}
-              className={field}
-            >
-              <option value="">{t.notGiven}</option>
-              {states.map((state) => (
-                <option key={state} value={state}>
-                  {words.states[state] ?? state}
-                </option>
-              ))}
-            </select>
-            {errorText("domicileState")}
-          </label>
+          {choice(
+            "qualification",
+            t.qualification,
+            t.choose,
+            LEVELS.map((level) => [level, words.qualifications[level]]),
+          )}
+          {/* The catalogue lists every subject: the page's script carries no list of its own. */}
+          {choice(
+            "discipline",
+            t.discipline,
+            t.notGiven,
+            Object.entries(words.disciplines),
+            t.disciplineHint,
+          )}
+          {choice(
+            "domicileState",
+            t.domicile,
+            t.notGiven,
+            states.map((state) => [state, words.states[state] ?? state]),
+          )}
         </div>
 
         <div className="space-y-2">

@@ -6,8 +6,7 @@ import { EntryDetail, type RelatedEntry } from "~/components/entry-detail.tsx";
 import { JsonLd } from "~/components/json-ld.tsx";
 import { PageError, errorMeta } from "~/components/page-error.tsx";
 import { glance } from "~/content/glance.ts";
-import { QUICK_FORM_NAMES } from "~/content/eligibility-terms.ts";
-import { jobPostRules, quickAnswers } from "~/content/job-eligibility.ts";
+import { jobPostRules, QUICK_FORM_NAMES, quickAnswers } from "~/content/job-eligibility.ts";
 import { kindByUrlPrefix, REGISTRY, type KindDefinition } from "~/content/registry.ts";
 import { hasHindi, inHindi } from "~/content/translation.ts";
 import { catalog, requestLocale, stringsFor } from "~/i18n/catalog.server.ts";
@@ -25,7 +24,11 @@ import type { Entry, EntrySummary } from "~/server/entries/shared.server.ts";
 import { todayInIndia } from "~/india-date.ts";
 import { env } from "~/server/env.server.ts";
 import { recordNotFound } from "~/server/not-found-log.server.ts";
-import { definitionForPage, entryPresentation } from "~/server/entry-page.server.ts";
+import {
+  choicesInWords,
+  definitionForPage,
+  entryPresentation,
+} from "~/server/entry-page.server.ts";
 import {
   breadcrumbJsonLd,
   canonicalUrl,
@@ -141,7 +144,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       publishedAt: entry.publishedAt,
       updatedAt: entry.updatedAt,
       lastDate: entry.lastDate,
-      data: shownData(shown.data),
+      data: shownData(choicesInWords(words.sections, shown.data)),
     },
     definition: pack(definitionForPage(words, shown.data)),
     related,
