@@ -1,5 +1,4 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { CATEGORIES } from "~/content/eligibility-terms.ts";
 import type { RuleWords } from "~/content/eligibility-words.ts";
 import type { PostAnswer, PostEligibility, QuickResult } from "~/content/job-eligibility.ts";
 import { loadProfile } from "~/content/profile-storage.ts";
@@ -69,6 +68,30 @@ export function AmIEligible({ posts, today, posted, words }: AmIEligibleProps) {
   }
 
   const box = "mt-1 block rounded-app border border-stone-300 bg-white px-2 py-2";
+  /** A drop-down of the form: an empty first choice, then the catalogue's, in its order. */
+  const select = (
+    name: "category" | "qualification" | "discipline",
+    label: string,
+    first: string,
+    options: Record<string, string>,
+  ) => (
+    <label className="text-sm font-semibold">
+      {label}
+      <select
+        name={name}
+        defaultValue={values[name] ?? ""}
+        aria-invalid={errors[name] ? true : undefined}
+        className={`${box} max-w-full font-normal`}
+      >
+        <option value="">{first}</option>
+        {Object.entries(options).map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
   return (
     <details
       open={result !== null || undefined}
@@ -108,54 +131,9 @@ export function AmIEligible({ posts, today, posted, words }: AmIEligibleProps) {
             <legend className="text-sm font-semibold">{t.dob}</legend>
             <DateOfBirthFields values={values} invalid={!!errors.dob} compact labels={t.dobParts} />
           </fieldset>
-          <label className="text-sm font-semibold">
-            {t.category}
-            <select
-              name="category"
-              defaultValue={values.category ?? ""}
-              aria-invalid={errors.category ? true : undefined}
-              className={`${box} font-normal`}
-            >
-              <option value="">{t.choose}</option>
-              {CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {t.categories[c]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="text-sm font-semibold">
-            {t.qualification}
-            <select
-              name="qualification"
-              defaultValue={values.qualification ?? ""}
-              aria-invalid={errors.qualification ? true : undefined}
-              className={`${box} font-normal`}
-            >
-              <option value="">{t.notGiven}</option>
-              {Object.entries(t.levels).map(([level, label]) => (
-                <option key={level} value={level}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="text-sm font-semibold">
-            {t.discipline}
-            <select
-              name="discipline"
-              defaultValue={values.discipline ?? ""}
-              aria-invalid={errors.discipline ? true : undefined}
-              className={`${box} max-w-full font-normal`}
-            >
-              <option value="">{t.notGiven}</option>
-              {Object.entries(t.disciplines).map(([discipline, label]) => (
-                <option key={discipline} value={discipline}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </label>
+          {select("category", t.category, t.choose, t.categories)}
+          {select("qualification", t.qualification, t.notGiven, t.levels)}
+          {select("discipline", t.discipline, t.notGiven, t.disciplines)}
           <button
             type="submit"
             className="rounded-app bg-secondary px-4 py-2 font-semibold text-white hover:opacity-90"
