@@ -8,6 +8,7 @@ import {
   type Page,
 } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
+import { ADMIN } from "./server.global.ts";
 
 /** Debian's Chromium, with the flags this machine needs (no sandbox as root, no background traffic). */
 export const CHROMIUM_ARGS = [
@@ -68,4 +69,17 @@ export function useBrowser(options: BrowserContextOptions = {}) {
     },
     context: () => browser.context,
   };
+}
+
+/**
+ * Signs `page` in as the e2e server's admin through the real sign-in form; a browser that is
+ * already signed in goes straight on.
+ */
+export async function signInAsAdmin(page: Page) {
+  await page.goto("/admin/login");
+  if (new URL(page.url()).pathname === "/admin") return;
+  await page.getByLabel("E-mail address", { exact: true }).fill(ADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((url) => url.pathname === "/admin");
 }

@@ -323,6 +323,23 @@ describe.each(["sqlite", "postgres"] as const)("eligibility finder over HTTP [%s
       expect(html).toContain(message);
   });
 
+  it("answers a subject not on the list with 400 and its message, and a body that is no form with 400", async () => {
+    const res = await post(instance.baseURL, { ...PROFILE, discipline: "__proto__" });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Choose the subject from the list, or leave it not given");
+    // What broke: a JSON body made the form reader throw, and the page answered 500.
+    for (const path of ["/eligibility", "/hi/eligibility", "/jobs/finder-open-clerk"]) {
+      const bad = await fetch(`${instance.baseURL}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/json", origin: instance.baseURL },
+        body: JSON.stringify({ discipline: ["medicine"] }),
+      });
+      expect(bad.status, path).toBe(400);
+      expect(bad.headers.get("cache-control"), path).toBe("no-store");
+    }
+  });
+
   it("computes nothing from a birth date in the URL", async () => {
     const res = await fetch(
       `${instance.baseURL}/eligibility?dobDay=1&dobMonth=1&dobYear=2000&gender=male&category=general&qualification=graduate`,

@@ -1,5 +1,4 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { CATEGORIES } from "~/content/eligibility-terms.ts";
 import type { RuleWords } from "~/content/eligibility-words.ts";
 import type { PostAnswer, PostEligibility, QuickResult } from "~/content/job-eligibility.ts";
 import { loadProfile } from "~/content/profile-storage.ts";
@@ -15,8 +14,10 @@ export type AgeCheckResult = QuickResult & { values: Record<string, string> };
 
 /**
  * "Am I eligible?" beside the at-a-glance block: each post answered for the profile remembered
- * on this device, or for a date of birth and category typed here. With JavaScript the answer is
- * worked out on the phone; without it the two fields are POSTed to the job page itself.
+ * on this device, or for a date of birth and category typed here (with the qualification and its
+ * subject if given; without them only the age is checked, and a post asking a qualification is
+ * "check first"). With JavaScript the answer is worked out on the phone; without it the form is
+ * POSTed to the job page itself.
  */
 export interface AmIEligibleProps {
   posts: PostEligibility[];
@@ -52,11 +53,9 @@ export function AmIEligible({ posts, today, posted, words }: AmIEligibleProps) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    // Every field the form has; the rules read the ones they know.
     const values: Record<string, string> = {};
-    for (const name of ["dobDay", "dobMonth", "dobYear", "category"]) {
-      const value = form.get(name);
-      if (typeof value === "string") values[name] = value;
-    }
+    for (const [name, value] of form) if (typeof value === "string") values[name] = value;
     void rulesCode()
       .then(({ quickAnswers }) => {
         setSaved(false);
@@ -69,6 +68,30 @@ export function AmIEligible({ posts, today, posted, words }: AmIEligibleProps) {
   }
 
   const box = "mt-1 block rounded-app border border-stone-300 bg-white px-2 py-2";
+  /** A drop-down of the form: an empty first choice, then the catalogue's, in its order. */
+  const select = (
+    name: "category" | "qualification" | "discipline",
+    label: string,
+    first: string,
+    options: Record<string, string>,
+  ) => (
+    <label className="text-sm font-semibold">
+      {label}
+      <select
+        name={name}
+        defaultValue={values[name] ?? ""}
+        aria-invalid={errors[name] ? true : undefined}
+        className={`${box} max-w-full font-normal`}
+      >
+        <option value="">{first}</option>
+        {Object.entries(options).map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
   return (
     <details
       open={result !== null || undefined}
@@ -89,7 +112,9 @@ export function AmIEligible({ posts, today, posted, words }: AmIEligibleProps) {
             </p>
           )}
           <Answers answers={result.answers} t={t} />
-          {!saved && <p className="mt-1 text-sm text-muted">{t.ageOnly}</p>}
+          {!saved && !values.qualification && (
+            <p className="mt-1 text-sm text-muted">{t.ageOnly}</p>
+          )}
         </div>
       )}
       {!saved && (
@@ -106,31 +131,18 @@ export function AmIEligible({ posts, today, posted, words }: AmIEligibleProps) {
             <legend className="text-sm font-semibold">{t.dob}</legend>
             <DateOfBirthFields values={values} invalid={!!errors.dob} compact labels={t.dobParts} />
           </fieldset>
-          <label className="text-sm font-semibold">
-            {t.category}
-            <select
-              name="category"
-              defaultValue={values.category ?? ""}
-              aria-invalid={errors.category ? true : undefined}
-              className={`${box} font-normal`}
-            >
-              <option value="">{t.choose}</option>
-              {CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {t.categories[c]}
-                </option>
-              ))}
-            </select>
-          </label>
+          {select("category", t.category, t.choose, t.categories)}
+          {select("qualification", t.qualification, t.notGiven, t.levels)}
+          {select("discipline", t.discipline, t.notGiven, t.disciplines)}
           <button
             type="submit"
             className="rounded-app bg-secondary px-4 py-2 font-semibold text-white hover:opacity-90"
           >
             {t.check}
           </button>
-          {(errors.dob || errors.category) && (
+          {Object.values(errors).some(Boolean) && (
             <p role="alert" className="w-full text-sm font-semibold text-red-700">
-              {[errors.dob, errors.category].filter(Boolean).join(". ")}
+              {Object.values(errors).filter(Boolean).join(". ")}
             </p>
           )}
         </form>
@@ -151,14 +163,22 @@ function Answers({ answers, t }: { answers: PostAnswer[]; t: Catalog["detail"]["
         <li key={answer.post} className="text-sm" data-answer={answer.post}>
           <p className="font-semibold">
             {answer.post ? `${answer.post}: ` : ""}
-            {answer.eligible === null ? (
+            {answer.verdict === null ? (
               <span className="text-ink">{t.noAgeLimit}</span>
-            ) : answer.eligible ? (
+            ) : answer.verdict === "eligible" ? (
               <span className="text-green-800">{t.canApply}</span>
+            ) : answer.verdict === "check" ? (
+              <span className="text-amber-900">{t.toCheck}</span>
             ) : (
               <span className="text-red-800">{t.notEligible}</span>
             )}
           </p>
+          {answer.missed && <p className="text-red-800">{answer.missed}</p>}
+          {answer.checks.map((sentence) => (
+            <p key={sentence} data-check="" className="text-amber-900">
+              {sentence}
+            </p>
+          ))}
           {answer.ageText && (
             <details>
               <summary className="cursor-pointer text-muted">

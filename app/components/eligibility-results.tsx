@@ -17,7 +17,7 @@ export function EligibilityResults({
   today: string;
   headingRef?: Ref<HTMLHeadingElement>;
 }) {
-  const { eligible, close, undecided } = findings;
+  const { eligible, check, close, undecided } = findings;
   const t = useT("eligibility").results;
   const to = useLocalePath();
   const count = (n: number, one: string, many: string) => fmt(n === 1 ? one : many, { n });
@@ -41,14 +41,20 @@ export function EligibilityResults({
         {eligible.length > 0 && <p className="mb-2 text-sm text-muted">{t.soonestFirst}</p>}
         <FindingList items={eligible} today={today} label={t.eligibleLabel} />
       </div>
-      {close.length > 0 && (
-        <div>
-          <h2 className="mb-2 text-lg font-semibold text-ink">
-            {fmt(t.close, { n: close.length })}
-          </h2>
-          <p className="mb-2 text-sm text-muted">{t.closeHint}</p>
-          <FindingList items={close} today={today} label={t.closeLabel} />
-        </div>
+      {[
+        [check, t.check, t.checkHint, t.checkLabel] as const,
+        [close, t.close, t.closeHint, t.closeLabel] as const,
+      ].map(
+        ([items, title, hint, label]) =>
+          items.length > 0 && (
+            <div key={label}>
+              <h2 className="mb-2 text-lg font-semibold text-ink">
+                {fmt(title, { n: items.length })}
+              </h2>
+              <p className="mb-2 text-sm text-muted">{hint}</p>
+              <FindingList items={items} today={today} label={label} />
+            </div>
+          ),
       )}
       {undecided.length > 0 && (
         <details className="rounded-app border border-stone-200 bg-white px-4 py-3">
@@ -125,7 +131,6 @@ function FindingList({
             </p>
             <ul className="mt-1 space-y-1">
               {posts.map((item) => {
-                const missed = item.reasons.find((reason) => reason.includes(all.rules.notMet));
                 return (
                   <li key={item.post} data-finding={`${item.href}#${item.post}`}>
                     {item.post && (
@@ -133,7 +138,15 @@ function FindingList({
                         {fmt(t.postLabel, { post: item.post })}
                       </p>
                     )}
-                    {missed && <p className="text-sm text-amber-900">{missed}</p>}
+                    {/* Why it is close, or what to check first: shown, not folded away. */}
+                    {[item.missed, ...item.checks].map(
+                      (sentence) =>
+                        sentence && (
+                          <p key={sentence} data-check="" className="text-sm text-amber-900">
+                            {sentence}
+                          </p>
+                        ),
+                    )}
                     <details className="text-sm">
                       <summary className="cursor-pointer text-ink">
                         {fmt(t.howWorked, { age: item.ageText })}

@@ -11,7 +11,7 @@ import {
   type PostRules,
   type Profile,
 } from "./eligibility.ts";
-import { ageOnlyCheck, parseProfile, quickAnswers } from "./job-eligibility.ts";
+import { explain, parseProfile, quickAnswers, quickCheck } from "./job-eligibility.ts";
 
 /**
  * Issue 14: the rules speak the page's language. The English sentences are tested word for word
@@ -41,7 +41,8 @@ const POST: PostRules = {
   pwbdRelaxation: CENTRAL_PWBD_RELAXATION,
   exServicemen: { plusYears: 3 },
   qualification: "graduate",
-  subjects: "Engineering",
+  disciplines: ["engineering"],
+  alsoRequired: ["education"],
   finalYearAllowed: false,
 };
 
@@ -50,6 +51,8 @@ const english = (text: string) =>
   text
     .replace(/\S+@\S+/g, "")
     .replace(/\b(OBC|SC|ST|EWS|PwBD|ITI|General|Engineering)\b/g, "")
+    // The subjects keep the word people see on their certificate, in brackets.
+    .replace(/\((MBBS|B\.Ed\.|Arts|Commerce|Science|Law|Agriculture)\)/g, "")
     .match(/[A-Za-z]{2,}/g);
 
 describe("the rules in Hindi", () => {
@@ -59,13 +62,19 @@ describe("the rules in Hindi", () => {
   });
 
   it("says the age and the upper limit as a Hindi job site would", () => {
-    const result = eligibility(person(), POST, H);
+    const result = eligibility(person({ discipline: "engineering" }), POST, H);
     expect(result.ageText).toBe("आपकी आयु 1 जनवरी 2027 को 27 वर्ष 3 महीने है");
-    expect(result.eligible).toBe(true);
+    expect(result.verdict).toBe("check");
     expect(result.reasons.join("\n")).toContain("अधिकतम आयु सीमा 30 + 3 (OBC) = 33");
-    expect(result.reasons.at(-1)).toBe(
-      `योग्यता: ग्रेजुएट (Engineering) चाहिए; आपकी योग्यता ग्रेजुएट है: ${H.met} ${H.checkSubject}`,
-    );
+    expect(result.reasons.at(-1)).toBe(`योग्यता: ग्रेजुएट चाहिए; आपकी योग्यता ग्रेजुएट है: ${H.met}`);
+    expect(explain(result, H)).toEqual({
+      reasons: [
+        ...result.reasons,
+        `विषय: इंजीनियरिंग/टेक्नोलॉजी में ग्रेजुएट चाहिए; आपका विषय इंजीनियरिंग/टेक्नोलॉजी है: ${H.met}`,
+        "पहले जांचें: साथ में शिक्षा (B.Ed.) भी चाहिए, जो आपकी जानकारी में नहीं दिखता।",
+      ],
+      checks: ["पहले जांचें: साथ में शिक्षा (B.Ed.) भी चाहिए, जो आपकी जानकारी में नहीं दिखता।"],
+    });
     // The same decision and window as in English.
     const inEnglish = eligibility(person(), POST);
     expect(result.window).toEqual(inEnglish.window);
@@ -78,6 +87,10 @@ describe("the rules in Hindi", () => {
   it("leaves no English in any sentence the rules can say", () => {
     const profiles: Profile[] = [
       person(),
+      person({ discipline: "arts" }),
+      person({ discipline: "engineering", qualification: "postgraduate" }),
+      person({ discipline: "education" }),
+      person({ discipline: "other" }),
       person({ dateOfBirth: "2010-03-01", qualification: "12th", finalYear: true }),
       person({ pwbd: true, category: "sc", dateOfBirth: "1980-01-01" }),
       person({ exServicemanYears: 6.5, category: "general", dateOfBirth: "1985-05-05" }),
@@ -86,7 +99,9 @@ describe("the rules in Hindi", () => {
     ];
     const posts: PostRules[] = [
       POST,
-      { ...POST, upperRule: "completed-years", finalYearAllowed: true, subjects: undefined },
+      { ...POST, upperRule: "completed-years", finalYearAllowed: true, alsoRequired: undefined },
+      { ...POST, disciplines: ["arts", "commerce", "science"], alsoRequired: ["education", "law"] },
+      { ...POST, disciplines: undefined, subjects: "इतिहास या भूगोल" },
       { ...POST, birthWindow: { from: "1997-01-02", to: "2009-01-01" }, pwbdRelaxation: undefined },
       {
         ...POST,
@@ -104,15 +119,20 @@ describe("the rules in Hindi", () => {
       },
     ];
     const said = new Set<string>();
+    const codes = new Set<string>();
     for (const profile of profiles) {
       for (const post of posts) {
         const result = eligibility(profile, post, H);
-        for (const text of [result.ageText, ...result.reasons]) said.add(text);
-        const quick = ageOnlyCheck(profile.dateOfBirth, profile.category, post, H);
-        for (const text of quick.reasons) said.add(text);
+        for (const text of [result.ageText, ...explain(result, H).reasons]) said.add(text);
+        const { dateOfBirth, category } = profile;
+        const quick = quickCheck({ dateOfBirth, category }, post, H);
+        for (const text of explain(quick, H).reasons) said.add(text);
+        for (const finding of [...result.findings, ...quick.findings]) codes.add(finding.code);
       }
     }
-    expect(said.size).toBeGreaterThan(30);
+    expect(said.size).toBeGreaterThan(40);
+    // Every kind of finding was said at least once.
+    expect([...codes].sort()).toEqual(Object.keys(H.findings).sort());
     expect([...said].some((text) => text.includes("केवल बिहार के मूल निवासियों"))).toBe(true);
     for (const text of said) expect(english(text), text).toBeNull();
   });

@@ -5,6 +5,9 @@
  * take them as a parameter; the English ones are the default, so code without a catalogue at hand
  * (the editor's preview, the tests) reads exactly what it read before.
  */
+import { fmt } from "~/i18n/locale.ts";
+import type { RuleFinding } from "./eligibility.ts";
+import { DISCIPLINE_LABEL, type Discipline } from "./disciplines.ts";
 import type { Category, QualificationLevel } from "./eligibility-terms.ts";
 
 export interface RuleWords {
@@ -14,6 +17,8 @@ export interface RuleWords {
   date: string;
   categories: Record<Category, string>;
   qualifications: Record<QualificationLevel, string>;
+  /** The subjects of a qualification (the profile's choice, a post's list). */
+  disciplines: Record<Discipline, string>;
   /** State names in this language, by their English name (missing: as written). */
   states: Record<string, string>;
   /** The verdict ending a rule's sentence. */
@@ -66,20 +71,27 @@ export interface RuleWords {
   upperCompleted: string;
   noUpperAge: string;
   noQualification: string;
-  /** {qualification}, {subjects} */
-  withSubjects: string;
   /** {required}, {held}, {verdict} */
   qualification: string;
-  checkSubject: string;
   /** {required} */
   finalYearCounts: string;
   finalYearNotAccepted: string;
   itiInLieu: string;
-  /** {qualification} */
-  qualificationRequired: string;
-  noneRequired: string;
-  /** {needed}: qualificationRequired or noneRequired */
-  qualificationNotChecked: string;
+  /** {qualification}, {subjects}: "Graduate in Medicine (MBBS)" */
+  levelIn: string;
+  /** {required}, {also}: a qualification and what else it needs ("…, with Education (B.Ed.)") */
+  withAlso: string;
+  /** {a}, {b}: the last two of a list of choices ("Arts, Commerce or Science") */
+  or: string;
+  /** {a}, {b}: the last two of a list that is needed whole */
+  and: string;
+  /**
+   * The sentence of each finding (`RuleFinding`), by its code. {required}: the level with the
+   * subjects ("Graduate in Medicine (MBBS)"); {subjects}: the subjects alone; {held}: the
+   * candidate's subject; {also}: an additional qualification; {text}: the notification's words;
+   * {verdict}: `met` or `notMet`.
+   */
+  findings: Record<RuleFinding["code"], string>;
   /** The profile form's messages, by field. */
   errors: {
     dobMissing: string;
@@ -91,6 +103,7 @@ export interface RuleWords {
     gender: string;
     category: string;
     qualification: string;
+    discipline: string;
     serviceYears: string;
     domicileState: string;
   };
@@ -108,6 +121,7 @@ export const ENGLISH_RULE_WORDS: RuleWords = {
     graduate: "Graduate",
     postgraduate: "Postgraduate",
   },
+  disciplines: DISCIPLINE_LABEL,
   states: {},
   met: "met.",
   notMet: "not met.",
@@ -144,17 +158,31 @@ export const ENGLISH_RULE_WORDS: RuleWords = {
     "Upper limit {limit}: counted in completed years on {date}, you may be {age} but not {next}, so born on or after {from}: {verdict}",
   noUpperAge: "No upper age limit.",
   noQualification: "No minimum qualification.",
-  withSubjects: "{qualification} ({subjects})",
   qualification: "Qualification: {required} required; yours is {held}: {verdict}",
-  checkSubject: "Check that your subject is one the notification accepts.",
   finalYearCounts:
     "Qualification: {required} required; final-year students may apply, so your final year counts if you pass by the date the notification sets.",
   finalYearNotAccepted: "This notification does not accept final-year students.",
   itiInLieu: "A diploma or degree counts only where the notification accepts it in lieu of ITI.",
-  qualificationRequired: "{qualification} required",
-  noneRequired: "none required",
-  qualificationNotChecked:
-    "Qualification ({needed}) is not checked here: use the eligibility finder for that.",
+  levelIn: "{qualification} in {subjects}",
+  withAlso: "{required}, with {also}",
+  or: "{a} or {b}",
+  and: "{a} and {b}",
+  findings: {
+    "subject-met": "Subject: {required} required; yours is {held}: {verdict}",
+    "subject-differs": "Subject: {required} required; yours is {held}: {verdict}",
+    "subject-maybe":
+      "Check: needs {required}; your highest qualification is in {held}. If you also hold one in {subjects}, you may apply.",
+    "subject-not-given":
+      "Check: needs {required}. Choose the subject of your qualification to check it.",
+    "subject-other":
+      "Check: needs {required}; your subject is not on our list, so compare it with the notification.",
+    "subjects-named":
+      "Check: the notification asks for these subjects: {text}. Compare them with yours.",
+    "also-met": "Also required: {also}; yours is {held}: {verdict}",
+    "also-unknown": "Check: also needs {also}, which your details do not show.",
+    "qualification-unchecked":
+      "Check: needs {required}. Choose your qualification below to check it too, or use the eligibility finder.",
+  },
   errors: {
     dobMissing: "Enter your date of birth",
     dobPartial: "Enter your date of birth as day, month and year, e.g. 15 8 2001",
@@ -165,7 +193,63 @@ export const ENGLISH_RULE_WORDS: RuleWords = {
     gender: "Choose your gender",
     category: "Choose your category",
     qualification: "Choose your highest qualification",
+    discipline: "Choose the subject from the list, or leave it not given",
     serviceYears: "Enter your years of military service, from 0 to 40",
     domicileState: "Choose your state of domicile from the list",
   },
 };
+
+/** "Arts", "Arts or Science", "Arts, Commerce or Science" (with `join` = `words.or`). */
+function listOf(items: readonly string[], join: string): string {
+  if (items.length < 2) return items[0] ?? "";
+  return fmt(join, { a: items.slice(0, -1).join(", "), b: items[items.length - 1] });
+}
+
+const names = (list: readonly Discipline[] | undefined, words: RuleWords, join = words.or) =>
+  listOf(
+    (list ?? []).map((d) => words.disciplines[d] ?? d),
+    join,
+  );
+
+/**
+ * What a post asks for, said whole: "Graduate", "Diploma in Engineering/Technology", "Graduate in
+ * Arts or Science, with Education (B.Ed.)".
+ */
+export function requiredText(
+  {
+    level,
+    disciplines,
+    alsoRequired,
+  }: {
+    level: QualificationLevel;
+    disciplines?: readonly Discipline[];
+    alsoRequired?: readonly Discipline[];
+  },
+  words: RuleWords,
+): string {
+  const qualification = words.qualifications[level];
+  const subjects = names(disciplines, words);
+  const required = subjects ? fmt(words.levelIn, { qualification, subjects }) : qualification;
+  return alsoRequired?.length
+    ? fmt(words.withAlso, { required, also: names(alsoRequired, words, words.and) })
+    : required;
+}
+
+/** A finding (`{ code, values }`) as the sentence `words` give its code. */
+export function sayFinding(finding: RuleFinding, words: RuleWords): string {
+  const values: Record<string, string> = {
+    verdict: finding.outcome === "not-met" ? words.notMet : words.met,
+  };
+  const v = finding.values;
+  if ("level" in v) {
+    values.subjects = names(v.disciplines, words);
+    values.required = requiredText(v, words);
+  }
+  if ("held" in v) values.held = words.disciplines[v.held];
+  if ("discipline" in v) {
+    values.also = words.disciplines[v.discipline];
+    values.held = values.also;
+  }
+  if ("text" in v) values.text = v.text;
+  return fmt(words.findings[finding.code], values);
+}

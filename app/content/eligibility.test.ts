@@ -619,13 +619,16 @@ describe("explanations", () => {
       "No upper age limit.",
       "No minimum qualification.",
     ]);
+    // The level is said here; the subject is a finding of its own (eligibility-disciplines.test.ts).
     const engineering = check(
-      { ...open, qualification: "graduate", subjects: "Engineering" },
+      { ...open, qualification: "graduate", disciplines: ["engineering"] },
       { qualification: "postgraduate" },
     );
     expect(engineering.reasons.at(-1)).toBe(
-      "Qualification: Graduate (Engineering) required; yours is Postgraduate: met. Check that your subject is one the notification accepts.",
+      "Qualification: Graduate required; yours is Postgraduate: met.",
     );
+    expect(engineering.findings.map((f) => f.code)).toEqual(["subject-not-given"]);
+    expect(engineering.verdict).toBe("check");
   });
 });
 

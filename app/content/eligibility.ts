@@ -10,6 +10,7 @@
  */
 
 import { fmt } from "~/i18n/locale.ts";
+import { SECOND_DEGREES, type Discipline } from "./disciplines.ts";
 import type { Category, QualificationLevel } from "./eligibility-terms.ts";
 import { ENGLISH_RULE_WORDS, type RuleWords } from "./eligibility-words.ts";
 
@@ -21,6 +22,7 @@ export {
   type Category,
   type QualificationLevel,
 } from "./eligibility-terms.ts";
+export type { Discipline } from "./disciplines.ts";
 export { ENGLISH_RULE_WORDS, type RuleWords } from "./eligibility-words.ts";
 
 export type Gender = "male" | "female" | "other";
@@ -39,6 +41,8 @@ export interface Profile {
   qualification: QualificationLevel;
   /** In the final year of the course that leads to the next level. */
   finalYear: boolean;
+  /** The subject of the highest qualification (or of the final-year course); optional. */
+  discipline?: Discipline;
 }
 
 export interface AgeLimits {
@@ -68,15 +72,57 @@ export interface PostRules extends AgeLimits {
   reservedRelaxationDomicileOnly?: boolean;
   /** The minimum qualification; absent when the notification asks for none. */
   qualification?: QualificationLevel;
-  /** What the qualification must be in ("Engineering", "Science"): shown, not checked. */
+  /**
+   * The subjects the qualification may be in, any one of which will do (RRB JE: a diploma or a
+   * degree in engineering is the level "diploma" with `["engineering"]`).
+   */
+  disciplines?: Discipline[];
+  /** Qualifications needed besides the level, each of them (a TGT's B.Ed.). */
+  alsoRequired?: Discipline[];
+  /**
+   * The notification's own words about subjects. Shown; when no `disciplines` say the same, the
+   * candidate is asked to compare them with their own, never told yes.
+   */
   subjects?: string;
   finalYearAllowed: boolean;
 }
 
+/** ✓, "check first" (everything else fits), ✗. */
+export type Verdict = "eligible" | "check" | "not-eligible";
+
+type SubjectValues = { level: QualificationLevel; disciplines: Discipline[] };
+
+/**
+ * What a rule found beyond the age, as a code and its values: the catalogue words it
+ * (`sayFinding` in eligibility-words.ts). `outcome` is what it does to the verdict.
+ */
+export type RuleFinding =
+  | { code: "subject-met"; outcome: "met"; values: SubjectValues & { held: Discipline } }
+  | { code: "subject-differs"; outcome: "not-met"; values: SubjectValues & { held: Discipline } }
+  | { code: "subject-maybe"; outcome: "check"; values: SubjectValues & { held: Discipline } }
+  | { code: "subject-not-given"; outcome: "check"; values: SubjectValues }
+  | { code: "subject-other"; outcome: "check"; values: SubjectValues }
+  | { code: "subjects-named"; outcome: "check"; values: { text: string } }
+  | { code: "also-met"; outcome: "met"; values: { discipline: Discipline } }
+  | { code: "also-unknown"; outcome: "check"; values: { discipline: Discipline } }
+  | {
+      code: "qualification-unchecked";
+      outcome: "check";
+      values: {
+        level: QualificationLevel;
+        disciplines?: Discipline[];
+        alsoRequired?: Discipline[];
+      };
+    };
+
 export interface Eligibility {
+  /** True only for the verdict "eligible": every requirement the post names was checked. */
   eligible: boolean;
+  verdict: Verdict;
   /** One sentence per rule applied: relaxation notes, lower age, upper age, qualification. */
   reasons: string[];
+  /** The subject and additional-qualification findings, after `reasons` when worded. */
+  findings: RuleFinding[];
   /** The birth dates this candidate may have, after relaxation, both ends included. */
   window: { from?: IsoDate; to: IsoDate };
   ageText: string;
@@ -306,32 +352,18 @@ function meetsQualification(held: QualificationLevel, required: QualificationLev
   return LADDER[held] >= LADDER[required];
 }
 
-/** "Graduate (Engineering)": a level with the subjects the notification names. */
-export function requiredQualification(
-  level: QualificationLevel,
-  subjects: string | undefined,
-  words: RuleWords,
-): string {
-  const qualification = words.qualifications[level];
-  return subjects ? fmt(words.withSubjects, { qualification, subjects }) : qualification;
-}
-
 function qualificationCheck(profile: Profile, post: PostRules, words: RuleWords) {
   const needed = post.qualification;
   if (needed === undefined) {
     return { ok: true, pending: false, reason: words.noQualification };
   }
-  const required = requiredQualification(needed, post.subjects, words);
+  const required = words.qualifications[needed];
   const held = words.qualifications[profile.qualification];
-  const checkSubject = post.subjects ? words.checkSubject : undefined;
   if (meetsQualification(profile.qualification, needed)) {
     return {
       ok: true,
       pending: false,
-      reason: sentences(
-        fmt(words.qualification, { required, held, verdict: words.met }),
-        checkSubject,
-      ),
+      reason: fmt(words.qualification, { required, held, verdict: words.met }),
     };
   }
   const pending =
@@ -353,6 +385,54 @@ function qualificationCheck(profile: Profile, post: PostRules, words: RuleWords)
       needed === "iti" && words.itiInLieu,
     ),
   };
+}
+
+/**
+ * The subject a post asks for, and what it asks besides the level (issue 26). Never ✓ for what
+ * was not checked: no subject given, a subject off the list, or the notification's words alone
+ * ask the candidate to check. A known other subject is ✗ only when the highest qualification is
+ * the one the post asks for (same rung, and not a second degree such as a B.Ed. over a B.A.): a
+ * higher one may sit on a lower one in the right subject (a B.A. over a diploma in engineering).
+ */
+export function subjectFindings(
+  profile: Pick<Profile, "qualification" | "discipline">,
+  post: Pick<PostRules, "qualification" | "disciplines" | "alsoRequired" | "subjects">,
+): RuleFinding[] {
+  const level = post.qualification;
+  if (level === undefined) return [];
+  const found: RuleFinding[] = [];
+  const held = profile.discipline;
+  const disciplines = post.disciplines ?? [];
+  if (disciplines.length) {
+    const values = { level, disciplines };
+    if (held !== undefined && disciplines.includes(held)) {
+      found.push({ code: "subject-met", outcome: "met", values: { ...values, held } });
+    } else if (held === undefined) {
+      found.push({ code: "subject-not-given", outcome: "check", values });
+    } else if (held === "other") {
+      found.push({ code: "subject-other", outcome: "check", values });
+    } else if (profile.qualification !== level || SECOND_DEGREES.includes(held)) {
+      found.push({ code: "subject-maybe", outcome: "check", values: { ...values, held } });
+    } else {
+      found.push({ code: "subject-differs", outcome: "not-met", values: { ...values, held } });
+    }
+  } else if (post.subjects) {
+    found.push({ code: "subjects-named", outcome: "check", values: { text: post.subjects } });
+  }
+  for (const discipline of post.alsoRequired ?? []) {
+    found.push(
+      held === discipline
+        ? { code: "also-met", outcome: "met", values: { discipline } }
+        : { code: "also-unknown", outcome: "check", values: { discipline } },
+    );
+  }
+  return found;
+}
+
+/** The verdict of rules that passed or failed, and of the findings beside them. */
+export function verdictOf(passed: boolean, findings: readonly RuleFinding[]): Verdict {
+  if (!passed || findings.some((f) => f.outcome === "not-met")) return "not-eligible";
+  return findings.some((f) => f.outcome === "check") ? "check" : "eligible";
 }
 
 function ageText(birth: Ymd, on: Ymd, cutoff: IsoDate, words: RuleWords): string {
@@ -471,22 +551,35 @@ export function eligibility(
 
   const qualification = qualificationCheck(profile, post, words);
   reasons.push(qualification.reason);
+  // A subject is worth saying only of a level that is met (or will be, in the final year).
+  const findings = qualification.ok || qualification.pending ? subjectFindings(profile, post) : [];
+  const subjectFits = !findings.some((f) => f.outcome === "not-met");
 
-  const eligible = oldEnough && youngEnough && qualification.ok;
+  const verdict = verdictOf(oldEnough && youngEnough && qualification.ok, findings);
+  const eligible = verdict === "eligible";
   let close: Eligibility["close"];
   if (
-    !eligible &&
+    verdict === "not-eligible" &&
     youngEnough &&
     qualification.ok &&
+    subjectFits &&
     dob < isoOf(addMonths(parseDate(to, "date"), 12))
   ) {
     close = "too-young";
-  } else if (!eligible && oldEnough && youngEnough && qualification.pending) {
+  } else if (
+    verdict === "not-eligible" &&
+    oldEnough &&
+    youngEnough &&
+    qualification.pending &&
+    subjectFits
+  ) {
     close = "qualification-pending";
   }
   return {
     eligible,
+    verdict,
     reasons,
+    findings,
     window: from === undefined ? { to } : { from, to },
     ageText: ageText(birth, on, post.cutoffDate, words),
     ...(close ? { close } : {}),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { choiceLabels } from "./choices.ts";
 import { OWN_FILE_PATH } from "./official-links.ts";
 
 /** Columns of the entries table that a kind's field is copied into, for filters and sorting. */
@@ -15,7 +16,11 @@ export interface ScalarField {
   label: string;
   /** The public page's label, written for readers, when it differs ("Pay from (per month)"). */
   publicLabel?: string;
-  type: "text" | "textarea" | "url" | "date" | "number" | "select";
+  /**
+   * "choices": any number of `options` (ticked boxes), stored as the chosen values in the
+   * options' order; none chosen is no value.
+   */
+  type: "text" | "textarea" | "url" | "date" | "number" | "select" | "choices";
   required?: boolean;
   /** Longest text accepted (characters) or largest number. */
   max?: number;
@@ -59,8 +64,8 @@ export interface Section {
   fields: readonly Field[];
 }
 
-export type Row = Record<string, string | number | undefined>;
-export type FieldValue = string | number | Row[] | undefined;
+export type Row = Record<string, string | number | string[] | undefined>;
+export type FieldValue = string | number | string[] | Row[] | undefined;
 export type EntryData = Record<string, FieldValue>;
 
 const TEXT_MAX = 300;
@@ -71,7 +76,35 @@ export const MAX_ROWS = 100;
 const emptyToUndefined = (v: unknown) =>
   v === null || (typeof v === "string" && v.trim() === "") ? undefined : v;
 
+/**
+ * The chosen values of a "choices" field, in the options' order. A form sends one value per
+ * ticked box (`name[0]`, `name[3]`…: a list); a lone value counts as a list of one; none chosen is
+ * no value.
+ */
+function choicesSchema(field: ScalarField): z.ZodType {
+  const values = (field.options ?? []).map((o) => o.value);
+  // Items are checked as a whole, so that every complaint is the field's and names it.
+  const list = z
+    .array(z.unknown(), { error: `${field.label} must be a list of the listed options` })
+    .max(values.length, `${field.label}: at most ${values.length} choices`)
+    .refine(
+      (chosen) => chosen.every((v) => typeof v === "string" && values.includes(v)),
+      `Choose only the listed options for ${field.label}`,
+    )
+    .transform((chosen) => values.filter((v) => chosen.includes(v)));
+  return z.preprocess((v) => {
+    const items = typeof v === "string" ? [v] : v;
+    if (!Array.isArray(items)) return items ?? undefined;
+    // Each box sends its value once; the same one twice is still one choice.
+    const chosen = [
+      ...new Set(items.filter((item) => !(typeof item === "string" && !item.trim()))),
+    ];
+    return chosen.length ? chosen : undefined;
+  }, list.optional());
+}
+
 function scalarSchema(field: ScalarField): z.ZodType {
+  if (field.type === "choices") return choicesSchema(field);
   const label = field.label;
   let schema: z.ZodType;
   switch (field.type) {
@@ -163,8 +196,18 @@ function fieldSchema(field: Field): z.ZodType {
 
 function isBlankRow(row: unknown): boolean {
   if (!row || typeof row !== "object") return false;
-  return Object.values(row).every((v) => v === undefined || v === null || String(v).trim() === "");
+  return Object.values(row).every(isBlank);
 }
+
+/**
+ * Nothing typed: no value, spaces, or a list of nothing (no box ticked). Never converts a value
+ * to text: `{ toString: [] }` from a hand-made request cannot be.
+ */
+const isBlank = (v: unknown): boolean =>
+  v === undefined ||
+  v === null ||
+  (typeof v === "string" && v.trim() === "") ||
+  (Array.isArray(v) && v.every(isBlank));
 
 /** All fields of a kind, flattened out of its sections. */
 export function allFields(sections: readonly Section[]): Field[] {
@@ -234,6 +277,8 @@ export function searchableText(sections: readonly Section[], data: EntryData): s
       parts.push(String(value ?? ""));
     } else if (field.type === "select" && value !== undefined && field.searchable !== false) {
       parts.push(field.options?.find((o) => o.value === value)?.label ?? String(value));
+    } else if (field.type === "choices" && Array.isArray(value)) {
+      parts.push(choiceLabels(field, value).join(", "));
     }
   }
   return parts.filter(Boolean).join("\n").slice(0, 50_000);

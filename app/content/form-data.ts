@@ -7,8 +7,11 @@
 import { IST_OFFSET_MS, indiaWallClock } from "~/india-date.ts";
 import type { EntryData, Row } from "./fields.ts";
 
-/** What the form holds: strings all the way down, rows as arrays of string records. */
-export type FormTree = { [key: string]: string | FormTree | FormTree[] };
+/**
+ * What the form holds: strings all the way down, rows as arrays of string records, and the ticked
+ * values of a group of boxes (`data.disciplines[0]`, `[3]`…) as an array of strings.
+ */
+export type FormTree = { [key: string]: string | string[] | FormTree | FormTree[] };
 
 /** Input name → the first error message for it. */
 export type FieldErrors = Record<string, string>;
@@ -157,6 +160,10 @@ function isBlank(value: unknown): boolean {
   return false;
 }
 
+/** The chosen values of a "choices" field (rows are objects; an empty list is neither). */
+const isChoiceList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === "string");
+
 /** The path of an input: ["data", "posts", 0, "total"] → "data.posts[0].total". */
 export function inputName(path: readonly PropertyKey[], rowOrigins?: ParsedForm["rowOrigins"]) {
   let name = "";
@@ -221,13 +228,16 @@ export function entryToFormTree(entry: {
   data: EntryData;
 }): FormTree {
   const data: FormTree = {};
+  const cell = (v: string | number | string[]) => (Array.isArray(v) ? v.map(String) : String(v));
   for (const [key, value] of Object.entries(entry.data)) {
     if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) {
+    if (isChoiceList(value)) {
+      data[key] = value.map(String);
+    } else if (Array.isArray(value)) {
       data[key] = value.map((row: Row) => {
         const out: FormTree = {};
         for (const [k, v] of Object.entries(row))
-          if (v !== undefined && v !== null) out[k] = String(v);
+          if (v !== undefined && v !== null) out[k] = cell(v);
         return out;
       });
     } else {
@@ -258,7 +268,7 @@ export function alignHindiRows(parsed: ParsedForm): ParsedForm {
     if (!key.startsWith("hi_") || !Array.isArray(rows)) continue;
     const origins = parsed.rowOrigins[`data.${key}`] ?? [];
     const aligned: FormTree[] = [];
-    rows.forEach((row, i) => {
+    (rows as FormTree[]).forEach((row, i) => {
       aligned[origins[i] ?? i] = row;
     });
     data[key] = Array.from(aligned, (row) => row ?? { [ROW_GAP]: "1" });

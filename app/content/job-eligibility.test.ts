@@ -4,22 +4,22 @@ import {
   CENTRAL_PWBD_RELAXATION,
   CENTRAL_RELAXATION,
   eligibility,
-  type PostRules,
   type Profile,
 } from "./eligibility.ts";
 import { defaultData, type EntryData } from "./fields.ts";
 import {
-  ageOnlyCheck,
   CREDENTIAL_CATEGORY,
   dateFromParts,
   DOMICILE_STATES,
   educationRequirements,
+  explain,
   findPosts,
   jobPostRules,
   LEVELS,
   parseProfile,
   profileForm,
   QUALIFICATION_LEVELS,
+  quickCheck,
   viewFindings,
   type OpenJob,
   type ProfileForm,
@@ -277,17 +277,21 @@ describe("jobPostRules", () => {
     ["ITI", "iti", undefined],
     ["Diploma", "diploma", undefined],
     ["Graduate", "graduate", undefined],
-    ["Engineering", "graduate", "Engineering"],
+    ["Engineering", "graduate", ["engineering"]],
     ["Post Graduate", "postgraduate", undefined],
-    ["Medical", "graduate", "Medicine"],
-    ["Law", "graduate", "Law"],
+    ["Medical", "graduate", ["medicine"]],
+    ["Law", "graduate", ["law"]],
     ["Any", undefined, undefined],
-  ])("the job form's qualification %s is the level %s (subjects %s)", (named, level, subjects) => {
-    const rules = rulesOf({ ...SSC_CGL, qualification: named, posts: undefined });
-    expect(rules.qualification).toBe(level);
-    expect(rules.subjects).toBe(subjects);
-    expect("qualification" in rules).toBe(level !== undefined);
-  });
+  ])(
+    "the job form's qualification %s is the level %s (subjects %s)",
+    (named, level, disciplines) => {
+      const rules = rulesOf({ ...SSC_CGL, qualification: named, posts: undefined });
+      expect(rules.qualification).toBe(level);
+      expect(rules.disciplines).toEqual(disciplines);
+      expect(rules.subjects).toBeUndefined();
+      expect("qualification" in rules).toBe(level !== undefined);
+    },
+  );
 
   it("maps every qualification the job form offers, and nothing else", () => {
     expect(Object.keys(QUALIFICATION_LEVELS).sort()).toEqual(
@@ -300,23 +304,32 @@ describe("jobPostRules", () => {
       qualification: "graduate",
       subjects: "Statistics",
     });
-    // Typed subjects win over the ones the choice names.
+    // Typed subjects stay as words beside the subject the choice names.
     expect(
-      rulesOf({ ...SSC_CGL, qualification: "Engineering", qualificationSubjects: "Civil" })
-        .subjects,
-    ).toBe("Civil");
-    const any = rulesOf({ ...SSC_CGL, qualification: "Any", qualificationSubjects: "Science" });
+      rulesOf({ ...SSC_CGL, qualification: "Engineering", qualificationSubjects: "Civil" }),
+    ).toMatchObject({ disciplines: ["engineering"], subjects: "Civil" });
+    const any = rulesOf({
+      ...SSC_CGL,
+      qualification: "Any",
+      qualificationSubjects: "Science",
+      disciplines: ["science"],
+    });
     expect(any.qualification).toBeUndefined();
     expect(any.subjects).toBeUndefined();
+    expect(any.disciplines).toBeUndefined();
     expect(rulesOf({ ...SSC_CGL, qualification: "B.Tech" }).qualification).toBeUndefined();
     expect(rulesOf({ ...SSC_CGL, qualification: undefined }).qualification).toBeUndefined();
-    // A post row's choice wins over the job's.
+    // A post row's choice wins over the job's, and takes none of the job's words or ticks.
     const row = jobPostRules({
       ...SSC_CGL,
       qualification: "12th Pass",
+      qualificationSubjects: "Science",
+      alsoRequired: ["education"],
       posts: [{ post: "Legal Assistant", total: 2, qualification: "Law" }],
     });
-    expect(row[0].rules).toMatchObject({ qualification: "graduate", subjects: "Law" });
+    expect(row[0].rules).toMatchObject({ qualification: "graduate", disciplines: ["law"] });
+    expect(row[0].rules?.subjects).toBeUndefined();
+    expect(row[0].rules?.alsoRequired).toBeUndefined();
   });
 
   it("'All India' gives no state; a state job names its state and may limit relaxation to its domicile", () => {
@@ -538,9 +551,13 @@ describe("findPosts", () => {
         post: "Assistant Section Officer (CSS)",
         ageText: "You are 19 years 10 months on 1 Aug 2024",
         reasons: found.close[0].result.reasons,
+        checks: [],
+        // Why it is close, said beside it.
+        missed: found.close[0].result.reasons.find((r) => r.includes("not met.")),
       },
     ]);
     expect(view.eligible).toHaveLength(found.eligible.length);
+    expect(view.check).toEqual([]);
     expect(view.undecided).toEqual([
       {
         title: "Hospital posts",
@@ -778,41 +795,53 @@ describe("dateFromParts and parseProfile", () => {
   });
 });
 
-describe("ageOnlyCheck", () => {
-  it("decides on age and category alone, and says the qualification is not checked", () => {
+describe("quickCheck", () => {
+  it("without a qualification, decides the age and asks to check the qualification, never ✓", () => {
     const rules = rulesOf(UPSC_CSE);
-    const result = ageOnlyCheck("1992-08-02", "general", rules);
-    expect(result.eligible).toBe(true);
+    const result = quickCheck({ dateOfBirth: "1992-08-02", category: "general" }, rules);
+    expect(result.verdict).toBe("check");
+    expect(result.eligible).toBe(false);
     expect(result.ageText).toBe("You are 31 years 11 months on 1 Aug 2024");
-    expect(result.reasons.at(-1)).toBe(
-      "Qualification (Graduate required) is not checked here: use the eligibility finder for that.",
-    );
+    expect(explain(result).checks).toEqual([
+      "Check: needs Graduate. Choose your qualification below to check it too, or use the eligibility finder.",
+    ]);
     expect(result.reasons.some((r) => r.startsWith("Qualification:"))).toBe(false);
-    expect(ageOnlyCheck("1992-08-01", "general", rules).eligible).toBe(false);
-    expect(ageOnlyCheck("1989-08-02", "obc", rules).eligible).toBe(true);
-    expect(ageOnlyCheck("1989-08-01", "obc", rules).eligible).toBe(false);
+    const at = (dateOfBirth: string, category: Profile["category"]) =>
+      quickCheck({ dateOfBirth, category }, rules).verdict;
+    expect(at("1992-08-01", "general")).toBe("not-eligible");
+    expect(at("1989-08-02", "obc")).toBe("check");
+    expect(at("1989-08-01", "obc")).toBe("not-eligible");
     // The rules passed in keep their qualification.
     expect(rules.qualification).toBe("graduate");
   });
 
-  it("a qualification off the ladder (ITI) does not decide either way", () => {
-    const iti: PostRules = { ...rulesOf(SSC_CGL), qualification: "iti" };
-    expect(ageOnlyCheck("2000-01-01", "general", iti).eligible).toBe(true);
-    expect(ageOnlyCheck("2000-01-01", "general", iti).reasons.at(-1)).toBe(
-      "Qualification (ITI required) is not checked here: use the eligibility finder for that.",
+  it("with a qualification, answers as the finder does", () => {
+    const rules = rulesOf(UPSC_CSE);
+    const facts = { dateOfBirth: "1992-08-02", category: "general" } as const;
+    expect(quickCheck({ ...facts, qualification: "graduate" }, rules).verdict).toBe("eligible");
+    expect(quickCheck({ ...facts, qualification: "12th" }, rules).verdict).toBe("not-eligible");
+    expect(quickCheck({ ...facts, qualification: "graduate" }, rules).reasons).toEqual(
+      eligibility(person({ ...facts, qualification: "graduate" }), rules).reasons,
     );
   });
 
-  it("names the subjects, or says none is required", () => {
-    const engineering = rulesOf({ ...SSC_CGL, qualification: "Engineering" });
-    expect(ageOnlyCheck("2000-01-01", "sc", engineering).reasons.at(-1)).toBe(
-      "Qualification (Graduate (Engineering) required) is not checked here: use the eligibility finder for that.",
+  it("names the level with its subjects and what else is needed; a post asking none is ✓", () => {
+    const engineering = rulesOf({
+      ...SSC_CGL,
+      qualification: "Engineering",
+      alsoRequired: ["law"],
+    });
+    expect(
+      explain(quickCheck({ dateOfBirth: "2000-01-01", category: "sc" }, engineering)).checks,
+    ).toEqual([
+      "Check: needs Graduate in Engineering/Technology, with Law. Choose your qualification below to check it too, or use the eligibility finder.",
+    ]);
+    const none = quickCheck(
+      { dateOfBirth: "2000-01-01", category: "st" },
+      rulesOf({ ...SSC_CGL, qualification: "Any" }),
     );
-    const none = ageOnlyCheck("2000-01-01", "st", rulesOf({ ...SSC_CGL, qualification: "Any" }));
-    expect(none.reasons).not.toContain("No minimum qualification.");
-    expect(none.reasons.at(-1)).toBe(
-      "Qualification (none required) is not checked here: use the eligibility finder for that.",
-    );
+    expect(none.verdict).toBe("eligible");
+    expect(none.reasons.at(-1)).toBe("No minimum qualification.");
   });
 });
 
@@ -823,8 +852,8 @@ describe("educationRequirements", () => {
     ["ITI", "professional certificate", undefined],
     ["Diploma", "associate degree", undefined],
     ["Graduate", "bachelor degree", undefined],
-    ["Engineering", "bachelor degree", "Engineering"],
-    ["Medical", "bachelor degree", "Medicine"],
+    ["Engineering", "bachelor degree", "Engineering/Technology"],
+    ["Medical", "bachelor degree", "Medicine (MBBS)"],
     ["Law", "bachelor degree", "Law"],
     ["Post Graduate", "postgraduate degree", undefined],
   ])("%s → %s (about %s)", (qualification, credentialCategory, about) => {

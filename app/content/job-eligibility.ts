@@ -5,38 +5,45 @@
  * JavaScript, for the job page and for the editor's preview.
  */
 import * as z from "zod/mini";
-import { fmt, type Locale } from "~/i18n/locale.ts";
+import type { Locale } from "~/i18n/locale.ts";
 import { titleIn } from "~/i18n/title.ts";
 import {
   ENGLISH_RULE_WORDS,
   eligibility,
-  requiredQualification,
+  verdictOf,
   type Eligibility,
   type PostRules,
   type Profile,
   type QualificationLevel,
+  type RuleFinding,
   type RuleWords,
+  type Verdict,
 } from "./eligibility.ts";
+import { sayFinding } from "./eligibility-words.ts";
 import type { EntryData, Row } from "./fields.ts";
+import { DISCIPLINE_LABEL, DISCIPLINES, isDiscipline, type Discipline } from "./disciplines.ts";
 import { CATEGORIES, LEVELS } from "./eligibility-terms.ts";
 import { DOMICILE_STATES } from "./options.ts";
 
-export { DOMICILE_STATES, LEVELS };
+export { DISCIPLINES, DOMICILE_STATES, LEVELS };
 
-/** The job form's qualification choices as levels of the ladder, with the subject they name. */
+/**
+ * The job form's qualification choices as levels of the ladder, with the subject they name: a
+ * post whose subjects are not ticked takes this one.
+ */
 export const QUALIFICATION_LEVELS: Record<
   string,
-  { level?: QualificationLevel; subjects?: string }
+  { level?: QualificationLevel; disciplines?: Discipline[] }
 > = {
   "10th Pass": { level: "10th" },
   "12th Pass": { level: "12th" },
   ITI: { level: "iti" },
   Diploma: { level: "diploma" },
   Graduate: { level: "graduate" },
-  Engineering: { level: "graduate", subjects: "Engineering" },
+  Engineering: { level: "graduate", disciplines: ["engineering"] },
   "Post Graduate": { level: "postgraduate" },
-  Medical: { level: "graduate", subjects: "Medicine" },
-  Law: { level: "graduate", subjects: "Law" },
+  Medical: { level: "graduate", disciplines: ["medicine"] },
+  Law: { level: "graduate", disciplines: ["law"] },
   Any: {},
 };
 
@@ -62,6 +69,16 @@ export interface PostEligibility {
 
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
 const str = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined);
+
+/**
+ * A stored list of subjects a post accepts, in the list's order; anything not on the list (or
+ * "other", which names no subject to compare) is dropped. Undefined when nothing is left.
+ */
+function disciplinesOf(v: unknown): Discipline[] | undefined {
+  if (!Array.isArray(v)) return undefined;
+  const kept = DISCIPLINES.filter((d) => d !== "other" && v.includes(d));
+  return kept.length ? kept : undefined;
+}
 
 function relaxationTables(rows: unknown) {
   const relaxation: PostRules["relaxation"] = {};
@@ -105,9 +122,16 @@ export function jobPostRules(data: EntryData): PostEligibility[] {
     if (!hasAge || !cutoffDate) return { post: name, rules: null };
     const ownQualification = str(row.qualification);
     const named = QUALIFICATION_LEVELS[ownQualification ?? str(data.qualification) ?? "Any"];
-    // The job's subjects describe the job's qualification, not a post's own.
-    const subjects =
-      (ownQualification ? undefined : str(data.qualificationSubjects)) ?? named?.subjects;
+    // The job's subjects (ticked, or in words) and what else it asks describe the job's
+    // qualification, not a post's own; ticks win over the subject the choice names.
+    const job = !ownQualification;
+    const disciplines =
+      disciplinesOf(row.disciplines) ??
+      (job ? disciplinesOf(data.disciplines) : undefined) ??
+      named?.disciplines;
+    const alsoRequired =
+      disciplinesOf(row.alsoRequired) ?? (job ? disciplinesOf(data.alsoRequired) : undefined);
+    const subjects = job ? str(data.qualificationSubjects) : undefined;
     const rules: PostRules = {
       cutoffDate,
       upperRule: data.ageRule === "completed-years" ? "completed-years" : "not-attained",
@@ -126,6 +150,8 @@ export function jobPostRules(data: EntryData): PostEligibility[] {
       ...(state && state !== "All India" ? { state } : {}),
       ...(data.relaxationDomicileOnly === "yes" ? { reservedRelaxationDomicileOnly: true } : {}),
       ...(named?.level ? { qualification: named.level } : {}),
+      ...(named?.level && disciplines ? { disciplines: [...disciplines] } : {}),
+      ...(named?.level && alsoRequired ? { alsoRequired } : {}),
       ...(named?.level && subjects ? { subjects } : {}),
     };
     return { post: name, rules };
@@ -136,7 +162,9 @@ export function jobPostRules(data: EntryData): PostEligibility[] {
 export function educationRequirements(data: EntryData) {
   const named = QUALIFICATION_LEVELS[str(data.qualification) ?? "Any"];
   if (!named?.level) return undefined;
-  const subjects = str(data.qualificationSubjects) ?? named.subjects;
+  const ticked = disciplinesOf(data.disciplines) ?? named.disciplines;
+  const subjects =
+    str(data.qualificationSubjects) ?? ticked?.map((d) => DISCIPLINE_LABEL[d]).join(", ");
   return {
     "@type": "EducationalOccupationalCredential",
     credentialCategory: CREDENTIAL_CATEGORY[named.level],
@@ -170,6 +198,8 @@ export interface Finding {
 
 export interface Findings {
   eligible: Finding[];
+  /** Everything fits but what could not be checked: a subject, a B.Ed., the notification's words. */
+  check: Finding[];
   /** Too young by under a year, or one course away with final-year students not accepted. */
   close: Finding[];
   /** Open posts without age data: the candidate must read the notification. */
@@ -186,7 +216,7 @@ export function findPosts(
   today: string,
   words: RuleWords = ENGLISH_RULE_WORDS,
 ): Findings {
-  const found: Findings = { eligible: [], close: [], undecided: [] };
+  const found: Findings = { eligible: [], check: [], close: [], undecided: [] };
   const open = jobs
     .filter((job) => job.lastDate >= today)
     .sort((a, b) => a.lastDate.localeCompare(b.lastDate) || a.title.localeCompare(b.title));
@@ -204,44 +234,84 @@ export function findPosts(
         found.undecided.push({ job, post });
         continue;
       }
-      if (result.eligible) found.eligible.push({ job, post, result });
+      if (result.verdict === "eligible") found.eligible.push({ job, post, result });
+      else if (result.verdict === "check") found.check.push({ job, post, result });
       else if (result.close) found.close.push({ job, post, result });
     }
   }
   return found;
 }
 
+/** What the job page's quick check knows: always the age facts, the qualification if given. */
+export interface QuickFacts {
+  dateOfBirth: string;
+  category: Profile["category"];
+  qualification?: QualificationLevel;
+  discipline?: Discipline;
+}
+
 /**
- * The job page's two-field check (date of birth and category): the age rules only. The
- * qualification is left to the reader and said so, instead of being assumed either way.
+ * The job page's quick check. With a qualification it is the finder's answer for those facts;
+ * without one, only the age is checked, and a post that asks for a qualification is "check
+ * first" (never ✓), saying what it asks.
  */
-export function ageOnlyCheck(
-  dateOfBirth: string,
-  category: Profile["category"],
+export function quickCheck(
+  facts: QuickFacts,
   rules: PostRules,
   words: RuleWords = ENGLISH_RULE_WORDS,
 ): Eligibility {
-  const { qualification, subjects, ...ageRules } = rules;
   const profile: Profile = {
-    dateOfBirth,
-    category,
+    dateOfBirth: facts.dateOfBirth,
+    category: facts.category,
     gender: "male",
     pwbd: false,
-    qualification: "postgraduate",
+    qualification: facts.qualification ?? "postgraduate",
     finalYear: false,
+    ...(facts.discipline ? { discipline: facts.discipline } : {}),
   };
+  if (facts.qualification) return eligibility(profile, rules, words);
+  const { qualification, disciplines, alsoRequired, subjects: _, ...ageRules } = rules;
   const result = eligibility(profile, ageRules, words);
-  const needed = qualification
-    ? fmt(words.qualificationRequired, {
-        qualification: requiredQualification(qualification, subjects, words),
-      })
-    : words.noneRequired;
+  if (!qualification) return result;
+  const findings: RuleFinding[] = [
+    {
+      code: "qualification-unchecked",
+      outcome: "check",
+      values: {
+        level: qualification,
+        ...(disciplines ? { disciplines } : {}),
+        ...(alsoRequired ? { alsoRequired } : {}),
+      },
+    },
+  ];
+  const verdict = verdictOf(result.eligible, findings);
   return {
     ...result,
-    reasons: [
-      ...result.reasons.filter((r) => r !== words.noQualification),
-      fmt(words.qualificationNotChecked, { needed }),
-    ],
+    verdict,
+    eligible: verdict === "eligible",
+    reasons: result.reasons.filter((r) => r !== words.noQualification),
+    findings,
+  };
+}
+
+/**
+ * A result's sentences: the rules' own, then its findings worded; those to check first; and for
+ * a "not eligible", the first rule not met (said beside the verdict, not only under "why").
+ */
+export function explain(
+  result: Pick<Eligibility, "reasons" | "findings" | "verdict">,
+  words: RuleWords = ENGLISH_RULE_WORDS,
+): { reasons: string[]; checks: string[]; missed?: string } {
+  const said = result.findings.map((finding) => sayFinding(finding, words));
+  const reasons = [...result.reasons, ...said];
+  const missed =
+    result.verdict === "not-eligible"
+      ? reasons.find((reason) => reason.includes(words.notMet))
+      : undefined;
+  return {
+    reasons,
+    checks: said.filter((_, i) => result.findings[i].outcome === "check"),
+    ...(missed ? { missed } : {}),
   };
 }
 
@@ -287,6 +357,7 @@ const PROFILE_FIELDS = {
   serviceYears: z.optional(z.string()),
   domicileState: z.optional(z.string()),
   qualification: z.enum(LEVELS),
+  discipline: z.optional(z.string()),
   finalYear: ticked,
 };
 
@@ -335,6 +406,10 @@ export function parseProfile(
   if (domicile && !DOMICILE_STATES.includes(domicile)) {
     errors.domicileState = words.errors.domicileState;
   }
+  const discipline = form.discipline?.trim() || undefined;
+  if (discipline !== undefined && !isDiscipline(discipline)) {
+    errors.discipline = words.errors.discipline;
+  }
   if (!v || Object.keys(errors).length) return { ok: false, errors };
   return {
     ok: true,
@@ -347,6 +422,7 @@ export function parseProfile(
       finalYear: v.finalYear === "on",
       ...(exServiceman ? { exServicemanYears: years } : {}),
       ...(domicile ? { domicileState: domicile } : {}),
+      ...(isDiscipline(discipline) ? { discipline } : {}),
     },
   };
 }
@@ -367,6 +443,7 @@ export function profileForm(profile: Profile): ProfileForm {
       ? { exServiceman: "on", serviceYears: String(profile.exServicemanYears) }
       : {}),
     ...(profile.domicileState ? { domicileState: profile.domicileState } : {}),
+    ...(profile.discipline ? { discipline: profile.discipline } : {}),
   };
 }
 
@@ -384,16 +461,28 @@ export interface FindingView {
   post: string;
   ageText: string;
   reasons: string[];
+  /** What the candidate must check before applying (the "check first" list's reasons). */
+  checks: string[];
+  /** For a near miss: the rule not met. */
+  missed?: string;
 }
 
 export interface FindingsView {
   eligible: FindingView[];
+  check: FindingView[];
   close: FindingView[];
   undecided: { title: string; lang?: "en"; href: string; post: string; lastDate: string }[];
 }
 
-/** What the finder shows, the jobs' titles in `locale` (Hindi where the job has it). */
-export function viewFindings(found: Findings, locale: Locale): FindingsView {
+/**
+ * What the finder shows, the jobs' titles in `locale` (Hindi where the job has it) and the
+ * findings worded in `words`' language.
+ */
+export function viewFindings(
+  found: Findings,
+  locale: Locale,
+  words: RuleWords = ENGLISH_RULE_WORDS,
+): FindingsView {
   const view = ({ job, post, result }: Finding): FindingView => ({
     ...titleIn(job, locale),
     href: job.href,
@@ -401,10 +490,11 @@ export function viewFindings(found: Findings, locale: Locale): FindingsView {
     lastDate: job.lastDate,
     post,
     ageText: result.ageText,
-    reasons: result.reasons,
+    ...explain(result, words),
   });
   return {
     eligible: found.eligible.map(view),
+    check: found.check.map(view),
     close: found.close.map(view),
     undecided: found.undecided.map(({ job, post }) => ({
       ...titleIn(job, locale),
@@ -421,9 +511,17 @@ export function viewFindings(found: Findings, locale: Locale): FindingsView {
 export interface PostAnswer {
   post: string;
   /** Null when the post gives no age data. */
-  eligible: boolean | null;
+  verdict: Verdict | null;
   ageText?: string;
   reasons: string[];
+  /** What to check before applying, when the verdict is "check". */
+  checks: string[];
+  /** When the verdict is "not-eligible": the first rule not met, said. */
+  missed?: string;
+}
+
+function answer(post: string, result: Eligibility, words: RuleWords): PostAnswer {
+  return { post, verdict: result.verdict, ageText: result.ageText, ...explain(result, words) };
 }
 
 /** Each post of a job answered for a full (remembered) profile. */
@@ -432,41 +530,66 @@ export function answerPosts(
   posts: readonly PostEligibility[],
   words: RuleWords = ENGLISH_RULE_WORDS,
 ): PostAnswer[] {
-  return posts.map(({ post, rules }) => {
-    if (!rules) return { post, eligible: null, reasons: [] };
-    const result = eligibility(profile, rules, words);
-    return { post, eligible: result.eligible, ageText: result.ageText, reasons: result.reasons };
-  });
+  return posts.map(({ post, rules }) =>
+    rules ? answer(post, eligibility(profile, rules, words), words) : unanswered(post),
+  );
 }
 
-export type QuickForm = Partial<Record<"dobDay" | "dobMonth" | "dobYear" | "category", string>>;
+const unanswered = (post: string): PostAnswer => ({ post, verdict: null, reasons: [], checks: [] });
 
-export type QuickResult =
-  | { ok: true; answers: PostAnswer[] }
-  | { ok: false; errors: Partial<Record<"dob" | "category", string>> };
+export type QuickForm = Partial<Record<(typeof QUICK_FORM_NAMES)[number], string>>;
 
-/** The two-field form: date of birth and category, age rules only. */
+/** The inputs of a job page's "Am I eligible?" form, by name (read by the page's action). */
+export const QUICK_FORM_NAMES = [
+  "dobDay",
+  "dobMonth",
+  "dobYear",
+  "category",
+  "qualification",
+  "discipline",
+] as const;
+
+type QuickErrors = Partial<Record<"dob" | "category" | "qualification" | "discipline", string>>;
+
+export type QuickResult = { ok: true; answers: PostAnswer[] } | { ok: false; errors: QuickErrors };
+
+/**
+ * The job page's form: date of birth and category, and if given the qualification and its
+ * subject (`quickCheck`).
+ */
 export function quickAnswers(
   form: QuickForm,
   posts: readonly PostEligibility[],
   today: string,
   words: RuleWords = ENGLISH_RULE_WORDS,
 ): QuickResult {
-  const errors: Partial<Record<"dob" | "category", string>> = {};
+  const errors: QuickErrors = {};
   const born = dateFromParts(form.dobDay, form.dobMonth, form.dobYear, words);
   if (typeof born === "object") errors.dob = born.error;
   else if (born > today) errors.dob = words.errors.dobFuture;
   else if (born < "1930-01-01") errors.dob = words.errors.dobYear;
   const category = CATEGORIES.find((c) => c === form.category);
   if (!category) errors.category = words.errors.category;
-  if (typeof born !== "string" || !category || errors.dob) return { ok: false, errors };
+  const level = form.qualification?.trim() || undefined;
+  const qualification = LEVELS.find((l) => l === level);
+  if (level && !qualification) errors.qualification = words.errors.qualification;
+  const subject = form.discipline?.trim() || undefined;
+  const discipline = DISCIPLINES.find((d) => d === subject);
+  if (subject && !discipline) errors.discipline = words.errors.discipline;
+  if (typeof born !== "string" || !category || Object.keys(errors).length) {
+    return { ok: false, errors };
+  }
+  const facts: QuickFacts = {
+    dateOfBirth: born,
+    category,
+    ...(qualification ? { qualification } : {}),
+    ...(qualification && discipline ? { discipline } : {}),
+  };
   return {
     ok: true,
-    answers: posts.map(({ post, rules }) => {
-      if (!rules) return { post, eligible: null, reasons: [] };
-      const result = ageOnlyCheck(born, category, rules, words);
-      return { post, eligible: result.eligible, ageText: result.ageText, reasons: result.reasons };
-    }),
+    answers: posts.map(({ post, rules }) =>
+      rules ? answer(post, quickCheck(facts, rules, words), words) : unanswered(post),
+    ),
   };
 }
 

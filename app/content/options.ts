@@ -1,3 +1,4 @@
+import { DISCIPLINE_LABEL, DISCIPLINES } from "./disciplines.ts";
 import { CATEGORIES, CATEGORY_LABEL } from "./eligibility-terms.ts";
 export { CATEGORIES } from "./eligibility-terms.ts";
 import type { Option } from "./fields.ts";
@@ -56,6 +57,14 @@ export const QUALIFICATIONS: readonly Option[] = /* @__PURE__ */ opts(
   "Law",
   "Any",
 );
+
+/**
+ * The subjects a post may ask for (issue 26): the candidate's list without "Other", which names
+ * no subject a notification could be checked against.
+ */
+export const DISCIPLINE_OPTIONS: readonly Option[] = /* @__PURE__ */ DISCIPLINES.filter(
+  (value) => value !== "other",
+).map((value) => ({ value, label: DISCIPLINE_LABEL[value] }));
 
 /** schema.org employmentType values, labelled for people. */
 export const EMPLOYMENT_TYPES: readonly Option[] = [

@@ -93,6 +93,16 @@ function formOf(fields: readonly Field[]) {
         ? f.columns.flatMap((c) => [`data.${f.name}[0].${c.name}`, `data.${f.name}[7].${c.name}`])
         : [`data.${f.name}`],
     ),
+    // Ticked boxes send a list (`data.disciplines[3]`).
+    ...fields.flatMap((f) =>
+      f.type === "choices"
+        ? [`data.${f.name}[0]`, `data.${f.name}[3]`]
+        : f.type === "rows"
+          ? f.columns
+              .filter((c) => c.type === "choices")
+              .map((c) => `data.${f.name}[1].${c.name}[2]`)
+          : [],
+    ),
   ];
   const name = fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom(...names) },

@@ -83,6 +83,41 @@ describe("content registry", () => {
     expect(result.error?.issues.map((i) => i.path.join("."))).toEqual(["publishAt"]);
   });
 
+  it("keeps ticked subjects as their keys in the list's order, once each; refuses unknown ones", () => {
+    const schema = entryInputSchema("job");
+    const input = validJob();
+    Object.assign(input.data, {
+      disciplines: ["science", "arts", "science", ""],
+      alsoRequired: "education",
+      posts: [{ post: "TGT", total: "2", disciplines: ["medicine"] }],
+    });
+    const parsed = schema.parse(input);
+    expect(parsed.data.disciplines).toEqual(["arts", "science"]);
+    expect(parsed.data.alsoRequired).toEqual(["education"]);
+    expect((parsed.data.posts as { disciplines?: string[] }[])[0].disciplines).toEqual([
+      "medicine",
+    ]);
+    // Nothing ticked is no value, as an empty box is.
+    Object.assign(input.data, { disciplines: [], alsoRequired: [""] });
+    expect(schema.parse(input).data).not.toHaveProperty("disciplines", expect.anything());
+    // "Other" names no subject to check a candidate against: posts cannot ask for it.
+    for (const wrong of [["other"], ["astrology"], [7], { arts: "on" }]) {
+      Object.assign(input.data, { disciplines: wrong });
+      const result = schema.safeParse(input);
+      expect(result.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+        ["data.disciplines", expect.stringMatching(/Subjects accepted/)],
+      ]);
+    }
+  });
+
+  it("refuses a table cell that cannot be read as text, without throwing", () => {
+    // A hand-made request's `{ toString: [] }` made the blank-row check throw.
+    const input = validJob();
+    input.data.posts = [{ post: { toString: [] } as never, total: "1", ur: "", ews: "" }];
+    const result = entryInputSchema("job").safeParse(input);
+    expect(result.success).toBe(false);
+  });
+
   it("makes readable slugs", () => {
     expect(slugify("SSC CGL Recruitment 2026 – Apply Online (Tier I)")).toBe(
       "ssc-cgl-recruitment-2026-apply-online-tier-i",

@@ -88,7 +88,7 @@ export function inHindi<E extends { title: string; data: EntryData }>(
     if (field.type === "rows") {
       const rows = entry.data[field.name];
       if (!Array.isArray(rows) || !Array.isArray(hindi)) continue;
-      data[field.name] = rows.map((row, i) => {
+      data[field.name] = (rows as Row[]).map((row, i) => {
         const twin = (hindi as Row[])[i];
         if (!twin) return row;
         const merged: Row = { ...row };

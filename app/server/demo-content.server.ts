@@ -119,6 +119,8 @@ const POSTS: {
   post: string;
   hi: string;
   qualification: string;
+  /** The subjects the post accepts, ticked (issue 26); none: any subject. */
+  disciplines?: string[];
   min: number;
   max: number;
   type: string;
@@ -159,6 +161,7 @@ const POSTS: {
     post: "Staff Nurse",
     hi: "स्टाफ नर्स",
     qualification: "Diploma",
+    disciplines: ["nursing"],
     min: 29200,
     max: 92300,
     type: "CONTRACTOR",
@@ -175,6 +178,7 @@ const POSTS: {
     post: "Junior Engineer (Civil)",
     hi: "जूनियर इंजीनियर (सिविल)",
     qualification: "Engineering",
+    disciplines: ["engineering"],
     min: 35400,
     max: 112400,
     type: "FULL_TIME",
@@ -207,6 +211,7 @@ const POSTS: {
     post: "Medical Officer",
     hi: "मेडिकल ऑफिसर",
     qualification: "Medical",
+    disciplines: ["medicine"],
     min: 56100,
     max: 177500,
     type: "CONTRACTOR",
@@ -223,6 +228,7 @@ const POSTS: {
     post: "Civil Judge (Junior Division)",
     hi: "सिविल जज (जूनियर डिवीजन)",
     qualification: "Law",
+    disciplines: ["law"],
     min: 77840,
     max: 136520,
     type: "FULL_TIME",
@@ -392,10 +398,14 @@ function eligibilityData(i: number, state: string, lastDate: string): EntryData 
   };
 }
 
-/** One notification, two posts with their own ages and qualifications. */
+/**
+ * One notification, two posts with their own ages and qualifications; the senior post asks the
+ * same subjects at the higher level (a Senior Medical Officer: a postgraduate in medicine).
+ */
 function seniorPost(
   name: string,
   qualification: string,
+  disciplines: string[] | undefined,
   counts: Record<"total" | "ur" | "ews" | "obc" | "sc" | "st", number>,
 ) {
   const [first, second] = splitPosts(name, counts);
@@ -406,7 +416,14 @@ function seniorPost(
     : "Graduate";
   return [
     first,
-    { ...second, post: `Senior ${name}`, ageMin: 21, ageMax: 35, qualification: higher },
+    {
+      ...second,
+      post: `Senior ${name}`,
+      ageMin: 21,
+      ageMax: 35,
+      qualification: higher,
+      ...(disciplines ? { disciplines } : {}),
+    },
   ];
 }
 
@@ -448,11 +465,19 @@ export function jobData(
     ...eligibilityData(i, org.state, day(lastOffset, base)),
     posts:
       i % 6 === 3
-        ? seniorPost(post.post, post.qualification, { total, ur, ews, obc, sc, st })
+        ? seniorPost(post.post, post.qualification, post.disciplines, {
+            total,
+            ur,
+            ews,
+            obc,
+            sc,
+            st,
+          })
         : i % 3 === 0
           ? splitPosts(post.post, { total, ur, ews, obc, sc, st })
           : [{ post: post.post, total, ur, ews, obc, sc, st }],
     qualification: post.qualification,
+    ...(post.disciplines ? { disciplines: post.disciplines } : {}),
     ...(i % 4 === 2 && ["Graduate", "Engineering"].includes(post.qualification)
       ? { finalYearAllowed: "yes" }
       : {}),

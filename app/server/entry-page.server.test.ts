@@ -11,7 +11,7 @@ import { Strings } from "~/i18n/context.tsx";
 import type { Locale } from "~/i18n/locale.ts";
 import { definitionIn } from "~/i18n/registry-words.ts";
 import { jobData } from "./demo-content.server.ts";
-import { definitionForPage } from "./entry-page.server.ts";
+import { choicesInWords, definitionForPage } from "./entry-page.server.ts";
 
 const today = "2026-11-23";
 const { title, org, data } = jobData(3, new Date(`${today}T06:00:00Z`));
@@ -27,13 +27,17 @@ const entry = {
   data,
 };
 
-function page(locale: Locale, definition: Parameters<typeof EntryDetail>[0]["definition"]) {
+function page(
+  locale: Locale,
+  definition: Parameters<typeof EntryDetail>[0]["definition"],
+  shown: EntryData = data,
+) {
   return renderToStaticMarkup(
     createElement(Strings, {
       locale,
       areas: pack({ detail: catalog(locale).detail }),
       children: createElement(EntryDetail, {
-        entry,
+        entry: { ...entry, data: shown },
         definition,
         related: [],
         today,
@@ -81,5 +85,34 @@ describe("the definition a job page sends to the browser", () => {
   it("is made once per kind and language, not per page view", () => {
     const words = catalog("hi").detail.registry;
     expect(definitionIn(REGISTRY.job, words)).toBe(definitionIn(REGISTRY.job, words));
+  });
+});
+
+describe("ticked subjects on a job page (issue 26)", () => {
+  const ticked: EntryData = {
+    ...data,
+    disciplines: ["science", "medicine"],
+    alsoRequired: ["education"],
+    posts: [
+      { post: "Medical Officer", total: 3, disciplines: ["medicine"] },
+      { post: "Clerk", total: 1 },
+    ],
+  };
+
+  it("are said in the page's language, in a field and in a table, as text the page prints", () => {
+    const hindi = definitionIn(REGISTRY.job, catalog("hi").detail.registry);
+    const said = choicesInWords(hindi.sections, ticked);
+    expect(said.disciplines).toBe("विज्ञान (Science), मेडिकल (MBBS)");
+    expect(said.alsoRequired).toBe("शिक्षा (B.Ed.)");
+    expect(said.posts).toEqual([
+      { post: "Medical Officer", total: 3, disciplines: "मेडिकल (MBBS)" },
+      { post: "Clerk", total: 1 },
+    ]);
+    // The stored data is left as it is.
+    expect(ticked.disciplines).toEqual(["science", "medicine"]);
+    const html = page("hi", definitionForPage(hindi, ticked), said).replaceAll("<!-- -->", "");
+    expect(html).toContain("विज्ञान (Science), मेडिकल (MBBS)");
+    const english = choicesInWords(REGISTRY.job.sections, ticked);
+    expect(english.disciplines).toBe("Science, Medicine (MBBS)");
   });
 });

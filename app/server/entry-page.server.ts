@@ -8,6 +8,7 @@ import {
   type ScalarField,
   type Section,
 } from "~/content/fields.ts";
+import { choiceLabels } from "~/content/choices.ts";
 import { glance, type Glance } from "~/content/glance.ts";
 import { linkHost, linkTrust, type LinkTrust } from "~/content/official-links.ts";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
@@ -89,12 +90,13 @@ export function definitionForPage(
     ...(f.glanceOnly && { glanceOnly: f.glanceOnly }),
     ...(f.summed === false && { summed: f.summed }),
     ...(f.type === "textarea" && f.help !== undefined && { help: f.help }),
-    ...(f.options && { options: chosen(f.options, values) }),
+    // A "choices" value reaches the page in words (`choicesInWords`): no options needed.
+    ...(f.options && f.type !== "choices" && { options: chosen(f.options, values) }),
   });
   const field = (f: Field): Field => {
     const value = data[f.name];
     if (f.type !== "rows") return scalar(f, [value]);
-    const rows = Array.isArray(value) ? value : [];
+    const rows = Array.isArray(value) ? (value as Row[]) : [];
     return {
       name: f.name,
       label: f.label,
@@ -115,4 +117,27 @@ export function definitionForPage(
       .filter((s) => s.fields.some((f) => !isEmpty(data[f.name])))
       .map((s) => ({ id: s.id, title: s.title, fields: s.fields.map(field) })),
   };
+}
+
+/**
+ * An entry's data with each "choices" value (a list of keys, in a field or a table column) as the
+ * words of its options, joined ("Medicine (MBBS), Law"), in the language of `sections`: the page
+ * prints it as any text, so no page carries code to say a list.
+ */
+export function choicesInWords(sections: readonly Section[], data: EntryData): EntryData {
+  const out: EntryData = { ...data };
+  const say = (field: ScalarField, value: unknown) => choiceLabels(field, value).join(", ");
+  for (const field of allFields(sections)) {
+    const value = data[field.name];
+    if (field.type === "choices" && Array.isArray(value)) out[field.name] = say(field, value);
+    if (field.type !== "rows" || !Array.isArray(value)) continue;
+    const lists = field.columns.filter((c) => c.type === "choices");
+    if (!lists.length) continue;
+    out[field.name] = (value as Row[]).map((row) => {
+      const said: Row = { ...row };
+      for (const c of lists) if (Array.isArray(row?.[c.name])) said[c.name] = say(c, row[c.name]);
+      return said;
+    });
+  }
+  return out;
 }

@@ -304,7 +304,7 @@ describe("JSON-LD", () => {
     expect(at({ qualification: "Engineering" })).toEqual({
       "@type": "EducationalOccupationalCredential",
       credentialCategory: "bachelor degree",
-      about: "Engineering",
+      about: "Engineering/Technology",
     });
     expect(at({ qualification: "Post Graduate", qualificationSubjects: "Economics" })).toEqual({
       "@type": "EducationalOccupationalCredential",

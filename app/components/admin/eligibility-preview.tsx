@@ -6,6 +6,7 @@
  */
 import { CATEGORIES, CATEGORY_LABEL, type Category } from "~/content/eligibility-terms.ts";
 import { eligibility, type Gender, type PostRules, type Profile } from "~/content/eligibility.ts";
+import { ENGLISH_RULE_WORDS, requiredText } from "~/content/eligibility-words.ts";
 import { allFields, dataSchema, type EntryData, type Row } from "~/content/fields.ts";
 import type { FormTree } from "~/content/form-data.ts";
 import { jobPostRules } from "~/content/job-eligibility.ts";
@@ -20,6 +21,9 @@ let jobDataSchema: ReturnType<typeof dataSchema> | undefined;
 
 const NUMBER_TEXT = /^\s*\d+(?:\.\d+)?\s*$/;
 const numberOrSame = (v: unknown) => (typeof v === "string" && NUMBER_TEXT.test(v) ? Number(v) : v);
+/** Ticked boxes: a list of strings (what is not on the list is dropped by the rules). */
+const ticks = (v: unknown) =>
+  Array.isArray(v) ? v.filter((item): item is string => typeof item === "string") : undefined;
 
 /**
  * The job's data as the rules read it, from the form's values (strings all the way down). The
@@ -42,14 +46,18 @@ export function jobDataForPreview(formData: FormTree | undefined): EntryData {
       data[field.name] = value.map((row: Record<string, unknown>) => {
         const out: Row = {};
         for (const [key, v] of Object.entries(row ?? {})) {
-          const kept = numbers.includes(key) ? numberOrSame(v) : v;
-          if (typeof kept === "string" || typeof kept === "number") out[key] = kept;
+          const kept = numbers.includes(key) ? numberOrSame(v) : (ticks(v) ?? v);
+          if (typeof kept === "string" || typeof kept === "number" || Array.isArray(kept)) {
+            out[key] = kept;
+          }
         }
         return out;
       });
     } else {
-      const kept = field.type === "number" ? numberOrSame(value) : value;
-      if (typeof kept === "string" || typeof kept === "number") data[field.name] = kept;
+      const kept = field.type === "number" ? numberOrSame(value) : (ticks(value) ?? value);
+      if (typeof kept === "string" || typeof kept === "number" || Array.isArray(kept)) {
+        data[field.name] = kept;
+      }
     }
   }
   return data;
@@ -153,6 +161,32 @@ function previews(data: EntryData): PostPreview[] {
   return [...groups.values()];
 }
 
+/** Posts that ask the same qualification, subjects and extra qualification, said as the finder will. */
+interface QualificationLine {
+  posts: string[];
+  /** "Graduate in Medicine (MBBS)"; null when the post asks for no qualification. */
+  required: string | null;
+  /** The notification's words about subjects, when no subject is ticked for them. */
+  wordsOnly?: string;
+}
+
+function qualificationLines(data: EntryData): QualificationLine[] {
+  const lines = new Map<string, QualificationLine>();
+  for (const { post, rules } of jobPostRules(data)) {
+    if (!rules) continue;
+    const { qualification: level, disciplines, alsoRequired, subjects } = rules;
+    const required = level
+      ? requiredText({ level, disciplines, alsoRequired }, ENGLISH_RULE_WORDS)
+      : null;
+    const wordsOnly = level && !disciplines && subjects ? subjects : undefined;
+    const key = `${required}\n${wordsOnly ?? ""}`;
+    const line = lines.get(key);
+    if (line) line.posts.push(post);
+    else lines.set(key, { posts: [post], required, ...(wordsOnly ? { wordsOnly } : {}) });
+  }
+  return [...lines.values()];
+}
+
 // ---------------------------------------------------------------------------------------------
 // Words
 
@@ -199,7 +233,7 @@ function ruleInWords(rules: PostRules): string {
 
 /** Why a post has no rules: its ages are missing, or the date to count them on is. */
 function missing(data: EntryData, index: number): "age" | "date" {
-  const posts = Array.isArray(data.posts) ? data.posts : [];
+  const posts = Array.isArray(data.posts) ? (data.posts as Row[]) : [];
   const row: Row = posts[index] ?? {};
   const has = (v: unknown) =>
     (typeof v === "number" && Number.isFinite(v)) || (typeof v === "string" && v.trim() !== "");
@@ -220,6 +254,7 @@ const warning = "rounded-app border border-amber-300 bg-amber-50 px-3 py-2 text-
 
 export function EligibilityPreview({ data }: { data: EntryData }) {
   const groups = previews(data);
+  const qualifications = qualificationLines(data);
   return (
     <section
       aria-labelledby="eligibility-preview-title"
@@ -258,6 +293,32 @@ export function EligibilityPreview({ data }: { data: EntryData }) {
           </div>
         ))}
       </div>
+      {qualifications.length > 0 && (
+        <div className="mt-4" data-qualification-preview="">
+          <h4 className="text-sm font-semibold text-ink">What the finder checks besides the age</h4>
+          <p className="text-xs text-muted">
+            From the qualification, the ticked subjects and &lsquo;Also required&rsquo; below. A
+            candidate is told &lsquo;you can apply&rsquo; only when each of these fits.
+          </p>
+          <ul className="mt-1 space-y-1 text-sm">
+            {qualifications.map(({ posts, required, wordsOnly }) => (
+              <li key={posts.join("\n")} data-posts={posts.join("\n")}>
+                <span className="font-semibold">
+                  {posts.filter(Boolean).join(", ") || "All posts"}:
+                </span>{" "}
+                {required ?? "no qualification asked"}
+                {wordsOnly ? (
+                  <span className={`${warning} mt-1 block`} role="status">
+                    The subjects are only in words (&lsquo;{wordsOnly}&rsquo;): candidates will be
+                    asked to check them. Tick the subjects the notification accepts under
+                    Eligibility for the finder to check them.
+                  </span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { choiceLabels } from "~/content/choices.ts";
 import {
   hindiFields,
   type EntryData,
@@ -42,6 +43,7 @@ function show(field: Pick<ScalarField, "type" | "options">, value: unknown): str
   if (field.type === "select") {
     return field.options?.find((o) => o.value === value)?.label ?? String(value);
   }
+  if (field.type === "choices") return choiceLabels(field, value).join(", ");
   // Dates read the same everywhere on the site: "24 Nov 2026", never "2026-11-24".
   if (field.type === "date") return formatDate(String(value));
   return String(value);

@@ -505,7 +505,11 @@ export function EntryForm({
                         key={field.name}
                         field={field}
                         name={name}
-                        value={str(data[field.name])}
+                        value={
+                          Array.isArray(data[field.name])
+                            ? (data[field.name] as string[])
+                            : str(data[field.name])
+                        }
                         error={errors[name]}
                       />
                     );

@@ -38,6 +38,15 @@ export function FieldShell({
         {required ? <RequiredMark /> : null}
       </div>
       {children}
+      <FieldNotes id={id} help={help} error={error} />
+    </div>
+  );
+}
+
+/** A field's help and its error, under it; `describedBy` points the input at them. */
+function FieldNotes({ id, help, error }: { id: string; help?: ReactNode; error?: string }) {
+  return (
+    <>
       {help ? (
         <p id={`${id}-help`} className="mt-1 text-xs text-muted">
           {help}
@@ -48,7 +57,7 @@ export function FieldShell({
           {error}
         </p>
       ) : null}
-    </div>
+    </>
   );
 }
 
@@ -73,7 +82,107 @@ export function describedBy(name: string, { help, error }: { help?: unknown; err
   };
 }
 
-/** The input a registry field asks for: text, textarea, url, date, number or select. */
+/** What an input holds: text, or the ticked values of a group of boxes. */
+export type ControlValue = string | readonly string[];
+
+const listOf = (value: ControlValue | undefined) =>
+  Array.isArray(value)
+    ? (value as readonly string[])
+    : typeof value === "string" && value
+      ? [value]
+      : [];
+
+/**
+ * A "choices" field's boxes, one per option. A ticked box sends `name[i]` (i: the option's place),
+ * so the form's parser reads a list whatever is ticked. Compact (in a table row): the boxes fold
+ * under a summary of what is ticked, so a row stays one line until it is opened.
+ */
+export function ChoicesControl({
+  field,
+  name,
+  value,
+  error,
+  compact = false,
+}: {
+  field: ScalarField;
+  name: string;
+  value: ControlValue;
+  error?: string;
+  compact?: boolean;
+}) {
+  const options = field.options ?? [];
+  const [chosen, setChosen] = useState<readonly string[]>(() => listOf(value));
+  const id = inputId(name);
+  const boxes = (
+    <div
+      className={
+        compact
+          ? "mt-1 grid grid-cols-[repeat(auto-fill,minmax(12rem,1fr))] gap-1 rounded-app border border-stone-300 bg-white p-2"
+          : "mt-1 grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-2"
+      }
+    >
+      {options.map((option, i) => (
+        <label key={option.value} className="flex items-center gap-2 text-sm text-ink">
+          <input
+            type="checkbox"
+            name={`${name}[${i}]`}
+            value={option.value}
+            defaultChecked={chosen.includes(option.value)}
+            onChange={(event) => {
+              const on = event.currentTarget.checked;
+              setChosen((was) =>
+                on ? [...was, option.value] : was.filter((v) => v !== option.value),
+              );
+            }}
+            className="h-4 w-4 shrink-0"
+          />
+          {option.label}
+        </label>
+      ))}
+    </div>
+  );
+  if (!compact) return boxes;
+  const labels = options.filter((o) => chosen.includes(o.value)).map((o) => o.label);
+  return (
+    <details id={id} data-choices={name}>
+      <summary
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`${inputBase} mt-1 cursor-pointer truncate`}
+      >
+        <span className="sr-only">{field.label}: </span>
+        {labels.length ? labels.join(", ") : "—"}
+      </summary>
+      <fieldset>
+        <legend className="sr-only">{field.label}</legend>
+        {boxes}
+      </fieldset>
+    </details>
+  );
+}
+
+/** What a whole field of the editor is drawn from. */
+interface FieldInputProps {
+  field: ScalarField;
+  name: string;
+  value: ControlValue;
+  error?: string;
+}
+
+/** A "choices" field on its own: its legend, the boxes, its help and error. */
+function ChoicesFieldInput({ field, name, value, error }: FieldInputProps) {
+  // The boxes carry their own names; the group is what the error summary's link focuses.
+  const { name: _, ...aria } = describedBy(name, { help: field.help, error });
+  return (
+    <fieldset {...aria} tabIndex={-1} data-field={name} className="sm:col-span-2">
+      <legend className="text-sm font-semibold text-ink">{field.label}</legend>
+      <ChoicesControl field={field} name={name} value={value} error={error} />
+      <FieldNotes id={aria.id} help={field.help} error={error} />
+    </fieldset>
+  );
+}
+
+/** The input a registry field asks for: text, textarea, url, date, number, select or choices. */
 export function ScalarControl({
   field,
   name,
@@ -84,17 +193,20 @@ export function ScalarControl({
 }: {
   field: ScalarField;
   name: string;
-  value: string;
+  value: ControlValue;
   error?: string;
   /** Inside a row: fewer lines for text areas, no help text. */
   compact?: boolean;
   /** "hi" for the Hindi twin of a field (spell check and fonts follow it). */
   lang?: string;
 }) {
+  if (field.type === "choices") {
+    return <ChoicesControl field={field} name={name} value={value} error={error} compact />;
+  }
   const aria = describedBy(name, { help: !compact && field.help, error });
   const common = {
     ...aria,
-    defaultValue: value,
+    defaultValue: typeof value === "string" ? value : "",
     required: field.required,
     lang,
     className: inputClass,
@@ -133,17 +245,10 @@ export function ScalarControl({
 }
 
 /** A whole scalar field: label, control, help and error. */
-export function ScalarFieldInput({
-  field,
-  name,
-  value,
-  error,
-}: {
-  field: ScalarField;
-  name: string;
-  value: string;
-  error?: string;
-}) {
+export function ScalarFieldInput({ field, name, value, error }: FieldInputProps) {
+  if (field.type === "choices") {
+    return <ChoicesFieldInput field={field} name={name} value={value} error={error} />;
+  }
   return (
     <FieldShell
       name={name}

@@ -4,9 +4,12 @@ import { inputId, type FieldErrors, type FormTree } from "~/content/form-data.ts
 import { RequiredMark, ScalarControl } from "./field-input.tsx";
 import { useHydrated } from "./use-hydrated.ts";
 
-// One line per row on wider screens: numbers narrow, text wider, long text widest. On a phone,
-// numbers go three to a line and everything else takes the whole line.
-const TRACK: Record<ScalarField["type"], string> = {
+// A row is laid out for the width its form has (a container query: beside the publishing panel
+// a job form is narrow on a wide screen). Wide: one line, numbers narrow, text wider, long text
+// widest. Middle: twelve columns, six numbers to a line. Phone: numbers three to a line and
+// everything else the whole line. Groups of boxes (a post's subjects) go on a line of their own.
+type LineType = Exclude<ScalarField["type"], "choices">;
+const TRACK: Record<LineType, string> = {
   number: "minmax(3.5rem,1fr)",
   date: "minmax(8.5rem,1.5fr)",
   select: "minmax(7rem,2fr)",
@@ -14,13 +17,13 @@ const TRACK: Record<ScalarField["type"], string> = {
   url: "minmax(9rem,3fr)",
   textarea: "minmax(10rem,3fr)",
 };
-const SPAN: Record<ScalarField["type"], string> = {
-  number: "col-span-2",
-  date: "col-span-3",
-  select: "col-span-6",
-  text: "col-span-6",
-  url: "col-span-6",
-  textarea: "col-span-6",
+const SPAN: Record<LineType, string> = {
+  number: "col-span-2 @min-[68rem]:col-span-1",
+  date: "col-span-3 @min-[36rem]:col-span-4 @min-[68rem]:col-span-1",
+  select: "col-span-6 @min-[36rem]:col-span-4 @min-[68rem]:col-span-1",
+  text: "col-span-6 @min-[36rem]:col-span-4 @min-[68rem]:col-span-1",
+  url: "col-span-6 @min-[68rem]:col-span-1",
+  textarea: "col-span-6 @min-[36rem]:col-span-12 @min-[68rem]:col-span-1",
 };
 
 /** Blank rows offered below the filled ones; without JavaScript they are the only way to add. */
@@ -68,7 +71,22 @@ export function RowsEditor({
     onChange?.();
   };
   const labelId = `${inputId(name)}-label`;
-  const template = field.columns.map((c) => TRACK[c.type]).join(" ");
+  const onLine = field.columns.filter(
+    (c): c is ScalarField & { type: LineType } => c.type !== "choices",
+  );
+  const underLine = field.columns.filter((c) => c.type === "choices");
+  const template = onLine.map((c) => TRACK[c.type]).join(" ");
+  const cells = (columns: readonly ScalarField[], index: number, row: FormTree) =>
+    columns.map((column) => (
+      <Cell
+        key={column.name}
+        column={column}
+        name={`${name}[${index}].${column.name}`}
+        value={row[column.name]}
+        errors={errors}
+        className={column.type === "choices" ? "" : SPAN[column.type]}
+      />
+    ));
 
   return (
     <fieldset className="sm:col-span-2" aria-labelledby={labelId} data-field={name}>
@@ -79,7 +97,7 @@ export function RowsEditor({
       {errors[name] ? (
         <p className="mt-1 text-sm font-semibold text-red-700">{errors[name]}</p>
       ) : null}
-      <ol className="mt-2 space-y-2">
+      <ol className="@container mt-2 space-y-2">
         {indexes.map((index, position) => {
           const row = rows[index] ?? {};
           return (
@@ -105,44 +123,16 @@ export function RowsEditor({
                 ) : null}
               </div>
               <div
-                className="mt-1 grid grid-cols-6 gap-x-3 gap-y-2 sm:grid-cols-(--row-columns)"
+                className="mt-1 grid grid-cols-6 gap-x-3 gap-y-2 @min-[36rem]:grid-cols-12 @min-[68rem]:grid-cols-(--row-columns)"
                 style={{ "--row-columns": template } as CSSProperties}
               >
-                {field.columns.map((column) => {
-                  const inputName = `${name}[${index}].${column.name}`;
-                  const value = row[column.name];
-                  const error = errors[inputName];
-                  return (
-                    <div
-                      key={column.name}
-                      className={`${SPAN[column.type]} sm:col-span-1`}
-                      data-field={inputName}
-                    >
-                      <div className="flex items-baseline gap-1 text-xs">
-                        <label htmlFor={inputId(inputName)} className="font-semibold">
-                          {column.label}
-                        </label>
-                        {column.required ? <RequiredMark /> : null}
-                      </div>
-                      <ScalarControl
-                        field={column}
-                        name={inputName}
-                        value={typeof value === "string" ? value : ""}
-                        error={error}
-                        compact
-                      />
-                      {error ? (
-                        <p
-                          id={`${inputId(inputName)}-error`}
-                          className="mt-1 text-xs font-semibold text-red-700"
-                        >
-                          {error}
-                        </p>
-                      ) : null}
-                    </div>
-                  );
-                })}
+                {cells(onLine, index, row)}
               </div>
+              {underLine.length > 0 && (
+                <div className="mt-2 grid gap-x-3 gap-y-2 @min-[36rem]:grid-cols-2">
+                  {cells(underLine, index, row)}
+                </div>
+              )}
             </li>
           );
         })}
@@ -162,5 +152,57 @@ export function RowsEditor({
         </p>
       )}
     </fieldset>
+  );
+}
+
+/** One column of one row: its label, its input and its error. */
+function Cell({
+  column,
+  name,
+  value,
+  errors,
+  className = "",
+}: {
+  column: ScalarField;
+  name: string;
+  value: FormTree[string] | undefined;
+  errors: FieldErrors;
+  className?: string;
+}) {
+  const error = errors[name];
+  return (
+    <div className={className} data-field={name}>
+      <div className="flex items-baseline gap-1 text-xs">
+        {/* A group of boxes is named by its own summary and legend. */}
+        {column.type === "choices" ? (
+          <span aria-hidden="true" className="font-semibold">
+            {column.label}
+          </span>
+        ) : (
+          <label htmlFor={inputId(name)} className="font-semibold">
+            {column.label}
+          </label>
+        )}
+        {column.required ? <RequiredMark /> : null}
+      </div>
+      <ScalarControl
+        field={column}
+        name={name}
+        value={
+          typeof value === "string"
+            ? value
+            : Array.isArray(value)
+              ? value.filter((v): v is string => typeof v === "string")
+              : ""
+        }
+        error={error}
+        compact
+      />
+      {error ? (
+        <p id={`${inputId(name)}-error`} className="mt-1 text-xs font-semibold text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -7,7 +7,7 @@ import { REGISTRY } from "~/content/registry.ts";
 import { packedStrings } from "~/i18n/catalog.server.ts";
 import { Strings } from "~/i18n/context.tsx";
 import { todayInIndia } from "~/india-date.ts";
-import { entryPresentation } from "~/server/entry-page.server.ts";
+import { choicesInWords, entryPresentation } from "~/server/entry-page.server.ts";
 import { getAdminEntry, kindFromUrl } from "~/server/admin-entries.server.ts";
 import { entriesOfJob, getPublishedSummaryById } from "~/server/entries/public-reads.server.ts";
 import type { EntrySummary } from "~/server/entries/shared.server.ts";
@@ -49,7 +49,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
       publishedAt: entry.publishedAt ?? entry.updatedAt,
       updatedAt: entry.updatedAt,
       lastDate: entry.lastDate,
-      data: entry.data,
+      data: choicesInWords(REGISTRY[entry.kind].sections, entry.data),
     },
     // The page's body is the public page's: it reads its words from the English `detail` strings.
     strings: packedStrings("en", "detail"),

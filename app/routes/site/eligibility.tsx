@@ -67,7 +67,9 @@ const PRIVATE = { "Cache-Control": "no-store" };
  * logs or caches) and answered with the same function the browser runs. Nothing is stored.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  // A body that is not a form (JSON, garbage) is the sender's mistake: 400, not 500.
+  const form = await request.formData().catch(() => null);
+  if (!form) throw data(null, { status: 400, headers: PRIVATE });
   const values: ProfileForm = {};
   for (const name of FORM_NAMES) {
     const value = form.get(name);
@@ -84,7 +86,7 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
   const rules = await publicEligibilityRules(today);
-  const findings = viewFindings(findPosts(parsed.profile, rules.jobs, today, words), locale);
+  const findings = viewFindings(findPosts(parsed.profile, rules.jobs, today, words), locale, words);
   return data({ status: "found", values, findings } satisfies FinderResult, { headers: PRIVATE });
 }
 
@@ -107,6 +109,7 @@ const FORM_NAMES = [
   "serviceYears",
   "domicileState",
   "qualification",
+  "discipline",
   "finalYear",
 ] as const satisfies readonly (keyof ProfileForm)[];
 
@@ -176,6 +179,7 @@ export default function Eligibility({ loaderData }: Route.ComponentProps) {
         findings: code.viewFindings(
           code.findPosts(parsed.profile, rules.jobs, today, words),
           loaderData.locale,
+          words,
         ),
       });
     } catch (err) {
@@ -233,6 +237,41 @@ export default function Eligibility({ loaderData }: Route.ComponentProps) {
       ? { "aria-invalid": true as const, "aria-describedby": `${name}-error` }
       : undefined;
   const errorCount = Object.keys(errors).length;
+  /** A drop-down: its label, the choices after a first empty one, a hint and its error. */
+  const choice = (
+    name: "qualification" | "discipline" | "domicileState",
+    label: string,
+    first: string,
+    options: [string, string][],
+    hint?: string,
+  ) => (
+    <div>
+      <label className="block">
+        <span className="font-semibold text-ink">{label}</span>
+        <select
+          name={name}
+          defaultValue={values[name] ?? ""}
+          aria-invalid={errors[name] ? true : undefined}
+          // An id that is not on the page (no hint, no error) is ignored.
+          aria-describedby={`${name}-hint ${name}-error`}
+          className={field}
+        >
+          <option value="">{first}</option>
+          {options.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      </label>
+      {hint && (
+        <p id={`${name}-hint`} className="mt-1 text-sm text-muted">
+          {hint}
+        </p>
+      )}
+      {errorText(name)}
+    </div>
+  );
 
   return (
     <main className="mx-auto max-w-3xl">
@@ -285,41 +324,26 @@ export default function Eligibility({ loaderData }: Route.ComponentProps) {
             error={errors.category}
           />
 
-          <label className="block">
-            <span className="font-semibold text-ink">{t.qualification}</span>
-            <select
-              name="qualification"
-              defaultValue={values.qualification ?? ""}
-              {...invalid("qualification")}
-              className={field}
-            >
-              <option value="">{t.choose}</option>
-              {LEVELS.map((level) => (
-                <option key={level} value={level}>
-                  {words.qualifications[level]}
-                </option>
-              ))}
-            </select>
-            {errorText("qualification")}
-          </label>
-
-          <label className="block">
-            <span className="font-semibold text-ink">{t.domicile}</span>
-            <select
-              name="domicileState"
-              defaultValue={values.domicileState ?? ""}
-              {...invalid("domicileState")}
-              className={field}
-            >
-              <option value="">{t.notGiven}</option>
-              {states.map((state) => (
-                <option key={state} value={state}>
-                  {words.states[state] ?? state}
-                </option>
-              ))}
-            </select>
-            {errorText("domicileState")}
-          </label>
+          {choice(
+            "qualification",
+            t.qualification,
+            t.choose,
+            LEVELS.map((level) => [level, words.qualifications[level]]),
+          )}
+          {/* The catalogue lists every subject: the page's script carries no list of its own. */}
+          {choice(
+            "discipline",
+            t.discipline,
+            t.notGiven,
+            Object.entries(words.disciplines),
+            t.disciplineHint,
+          )}
+          {choice(
+            "domicileState",
+            t.domicile,
+            t.notGiven,
+            states.map((state) => [state, words.states[state] ?? state]),
+          )}
         </div>
 
         <div className="space-y-2">

@@ -6,7 +6,7 @@ import { EntryDetail, type RelatedEntry } from "~/components/entry-detail.tsx";
 import { JsonLd } from "~/components/json-ld.tsx";
 import { PageError, errorMeta } from "~/components/page-error.tsx";
 import { glance } from "~/content/glance.ts";
-import { jobPostRules, quickAnswers } from "~/content/job-eligibility.ts";
+import { jobPostRules, QUICK_FORM_NAMES, quickAnswers } from "~/content/job-eligibility.ts";
 import { kindByUrlPrefix, REGISTRY, type KindDefinition } from "~/content/registry.ts";
 import { hasHindi, inHindi } from "~/content/translation.ts";
 import { catalog, requestLocale, stringsFor } from "~/i18n/catalog.server.ts";
@@ -24,7 +24,11 @@ import type { Entry, EntrySummary } from "~/server/entries/shared.server.ts";
 import { todayInIndia } from "~/india-date.ts";
 import { env } from "~/server/env.server.ts";
 import { recordNotFound } from "~/server/not-found-log.server.ts";
-import { definitionForPage, entryPresentation } from "~/server/entry-page.server.ts";
+import {
+  choicesInWords,
+  definitionForPage,
+  entryPresentation,
+} from "~/server/entry-page.server.ts";
 import {
   breadcrumbJsonLd,
   canonicalUrl,
@@ -140,7 +144,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       publishedAt: entry.publishedAt,
       updatedAt: entry.updatedAt,
       lastDate: entry.lastDate,
-      data: shownData(shown.data),
+      data: shownData(choicesInWords(words.sections, shown.data)),
     },
     definition: pack(definitionForPage(words, shown.data)),
     related,
@@ -196,19 +200,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /**
- * "Am I eligible?" posted without JavaScript: the date of birth and category answered for each
- * post with the same function the browser runs. Nothing is kept, and no cache keeps the answer.
+ * "Am I eligible?" posted without JavaScript: the date of birth and category (and the
+ * qualification and its subject, if given) answered for each post with the same function the
+ * browser runs. Nothing is kept, and no cache keeps the answer.
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const kind = kindOf(request);
   if (kind?.kind !== "job") throw data(null, { status: 405 });
   const lookup = await findPublishedBySlug(await db(), kind.kind, params.slug);
   if (lookup.found !== "entry") throw data(null, { status: 404 });
-  const form = await request.formData();
+  // A body that is not a form (JSON, garbage) is the sender's mistake: 400, not 500.
+  const form = await request.formData().catch(() => null);
+  if (!form) throw data(null, { status: 400, headers: { "Cache-Control": "no-store" } });
   const values: Record<string, string> = {};
-  for (const name of ["dobDay", "dobMonth", "dobYear", "category"]) {
+  for (const name of QUICK_FORM_NAMES) {
     const value = form.get(name);
-    if (typeof value === "string") values[name] = value.slice(0, 10);
+    if (typeof value === "string") values[name] = value.slice(0, 40);
   }
   const words = catalog(requestLocale(request)).eligibility.rules;
   const answer = quickAnswers(values, jobPostRules(lookup.entry.data), todayInIndia(), words);

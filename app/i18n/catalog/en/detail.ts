@@ -1,4 +1,5 @@
 import type { GlanceWords } from "~/content/glance.ts";
+import { ENGLISH_RULE_WORDS } from "~/content/eligibility-words.ts";
 
 /**
  * The registry's public words in a language other than the registry's own English. Flat maps;
@@ -85,22 +86,29 @@ export const detail = {
   /** "Am I eligible?" on an open job's page. */
   eligible: {
     summary: "Am I eligible?",
-    summaryHint: "Check your age for each post",
+    summaryHint: "Check your age and qualification for each post",
     savedFor: "For the details saved on this phone.",
     change: "Change them",
-    ageOnly:
-      "Age only: check the qualification yourself, or use the finder below with your qualification.",
-    formLabel: "Check your age",
+    ageOnly: "Age only: choose your qualification below to check it too, or use the finder.",
+    formLabel: "Check your age and qualification",
     dob: "Date of birth",
     /** The three boxes of a date of birth. */
     dobParts: { day: "Day", month: "Month", year: "Year" },
     category: "Category",
     choose: "Choose…",
+    /** Optional, like the subject: without it only the age is checked. */
+    qualification: "Highest qualification",
+    discipline: "Its subject",
+    notGiven: "Not given",
+    levels: ENGLISH_RULE_WORDS.qualifications,
+    disciplines: ENGLISH_RULE_WORDS.disciplines,
     check: "Check",
     findAll: "Find every open job you can apply for",
     answersLabel: "Answer for each post",
     noAgeLimit: "no age limit given here: read the notification",
     canApply: "✓ you can apply",
+    /** Everything checked fits; something the post asks could not be checked (said below it). */
+    toCheck: "? check first",
     notEligible: "✗ not eligible",
     /** {age}: the candidate's age, as the rules word it */
     why: "{age}: why",

@@ -21,6 +21,9 @@ export const eligibility = {
   genders: { female: "Female", male: "Male", other: "Other" },
   category: "Category",
   qualification: "Highest qualification passed",
+  discipline: "Subject of that qualification",
+  disciplineHint:
+    "Optional. Posts that ask for a subject (Medicine, Engineering, Law…) are checked against it.",
   choose: "Choose…",
   domicile: "State of domicile",
   notGiven: "Not given",
@@ -44,6 +47,11 @@ export const eligibility = {
     soonestFirst:
       "Soonest last date first. Confirm every condition in the official notification before you pay a fee.",
     eligibleLabel: "Posts you can apply for",
+    /** {n} */
+    check: "Check one thing first ({n})",
+    checkLabel: "Posts to check first",
+    checkHint:
+      "Your age and level of qualification fit. Each of these asks for a subject or another qualification that your details do not show: check it in the notification.",
     /** {n} */
     close: "Not eligible, but close ({n})",
     closeLabel: "Not eligible, but close",

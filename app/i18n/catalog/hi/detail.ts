@@ -1,4 +1,5 @@
 import type { detail as en } from "../en/detail.ts";
+import { eligibility } from "./eligibility.ts";
 import { list } from "./list.ts";
 import { STATES } from "./states.ts";
 
@@ -15,6 +16,11 @@ const QUALIFICATIONS: Record<string, string> = {
   Law: "लॉ",
   Any: "कोई भी",
 };
+
+/** A post never asks for "Other": the registry's subject options leave it out. */
+function withoutOther({ other: _, ...subjects }: Record<string, string>) {
+  return subjects;
+}
 
 export const detail: typeof en = {
   home: "होम",
@@ -66,20 +72,27 @@ export const detail: typeof en = {
   },
   eligible: {
     summary: "क्या मैं योग्य हूं?",
-    summaryHint: "हर पद के लिए अपनी आयु जांचें",
+    summaryHint: "हर पद के लिए अपनी आयु और योग्यता जांचें",
     savedFor: "इस फोन पर सेव की गई जानकारी के अनुसार।",
     change: "जानकारी बदलें",
-    ageOnly: "केवल आयु की जांच: योग्यता खुद जांचें, या अपनी योग्यता के साथ नीचे दिए गए फाइंडर का इस्तेमाल करें।",
-    formLabel: "अपनी आयु जांचें",
+    ageOnly:
+      "केवल आयु की जांच: योग्यता भी जांचने के लिए नीचे अपनी योग्यता चुनें, या योग्यता फाइंडर का इस्तेमाल करें।",
+    formLabel: "अपनी आयु और योग्यता जांचें",
     dob: "जन्म तिथि",
     dobParts: { day: "दिन", month: "महीना", year: "वर्ष" },
     category: "श्रेणी",
     choose: "चुनें…",
+    qualification: "सबसे ऊंची योग्यता",
+    discipline: "उसका विषय",
+    notGiven: "नहीं बताया",
+    levels: eligibility.rules.qualifications,
+    disciplines: eligibility.rules.disciplines,
     check: "जांचें",
     findAll: "वे सभी खुली नौकरियां देखें जिनके लिए आप आवेदन कर सकते हैं",
     answersLabel: "हर पद के लिए जवाब",
     noAgeLimit: "यहां आयु सीमा नहीं दी गई है: नोटिफिकेशन पढ़ें",
     canApply: "✓ आप आवेदन कर सकते हैं",
+    toCheck: "? पहले जांचें",
     notEligible: "✗ योग्य नहीं",
     why: "{age} (कारण देखें)",
     categories: {
@@ -175,8 +188,12 @@ export const detail: typeof en = {
       "posts.ageMin": "न्यूनतम आयु",
       "posts.ageMax": "अधिकतम आयु",
       "posts.qualification": "योग्यता",
+      "posts.disciplines": "विषय",
+      "posts.alsoRequired": "साथ में ज़रूरी",
       "posts.ageCutoffDate": "आयु इस तिथि को",
       qualification: "न्यूनतम योग्यता",
+      disciplines: "मान्य विषय",
+      alsoRequired: "साथ में ज़रूरी",
       qualificationSubjects: "विषय",
       finalYearAllowed: "अंतिम वर्ष के छात्र आवेदन कर सकते हैं",
       eligibility: "योग्यता का विवरण",
@@ -219,6 +236,8 @@ export const detail: typeof en = {
     },
     options: {
       ...QUALIFICATIONS,
+      // The subjects a post asks for: the same words as the eligibility finder's.
+      ...withoutOther(eligibility.rules.disciplines),
       ...STATES,
       FULL_TIME: "पूर्णकालिक (स्थायी)",
       CONTRACTOR: "संविदा (कॉन्ट्रैक्ट)",
