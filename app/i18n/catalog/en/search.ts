@@ -1,3 +1,5 @@
+import type { Kind } from "~/content/registry.ts";
+
 /** The search page, and the 404 page that leads to it. */
 export const search = {
   title: "Search",
@@ -16,6 +18,17 @@ export const search = {
   pageOf: ", page {page} of {pages}",
   resultsLabel: "Search results",
   lastDate: "Last date {value}",
+  /**
+   * Words that name a kind in a search, besides its names in `list.kinds` (in every language):
+   * a search that names a kind lists that kind first (entries/search.server.ts).
+   */
+  kindWords: {
+    job: [],
+    result: [],
+    "admit-card": [],
+    syllabus: ["syllabi"],
+    "answer-key": [],
+  } as Record<Kind, string[]>,
   errors: {
     tooMany: "Too many searches from your connection. Please wait {seconds} seconds and try again.",
     tooLong: "Search words can be at most {max} characters long. Try fewer words.",
