@@ -37,16 +37,10 @@ export const search = {
     pageMin: "The page number must be 1 or more",
     pageMax: "The page number must be at most 10000",
   },
+  /** The 410 page of a removed address (the 404 page's words are the shell's). */
   notFound: {
-    title: "Page not found",
-    detail:
-      "The page you asked for does not exist or has moved. Search for it, or start from one of the lists.",
     goneTitle: "This page has been removed",
     goneDetail:
       "The page that was here is no longer available. Search for what you need, or start from one of the lists.",
-    searchLabel: "Search jobs, results and admit cards",
-    placeholder: "e.g. clerk, railway",
-    button: "Search",
-    home: "Go to the home page",
   },
 };
