@@ -3,6 +3,7 @@ import type { EntryData } from "~/content/fields.ts";
 import type { Kind } from "~/content/registry.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
 import { editor, job } from "../../../test/entries.ts";
+import { insertGeneratedEntries } from "../bulk-entries.server.ts";
 import { namedKind, searchPublished, searchWords } from "./search.server.ts";
 import { createEntry, type EntryWrite } from "./writes.server.ts";
 
@@ -265,5 +266,41 @@ describeEachDatabase("a kind named alone", (db) => {
     expect(ids(await searchPublished(db(), "परिणाम", today))).toEqual([newer.id, older.id]);
     expect(ids(await searchPublished(db(), "jobs", today))).toEqual([open.id, closed.id]);
     expect(ids(await searchPublished(db(), "नौकरी", today))).toEqual([open.id, closed.id]);
+  });
+});
+
+describeEachDatabase("a kind named, over 1,000 matches", (db) => {
+  it("counts the kind asked on its own when the first matches are all of the kind named", async () => {
+    const at = (minute: number) => new Date(Date.UTC(2024, 0, 1, 0, minute)).toISOString();
+    await insertGeneratedEntries(
+      db(),
+      [
+        ...Array.from({ length: 40 }, (_, i) => ({
+          kind: "job" as const,
+          title: `Yak Herder ${i}`,
+          organization: "Livestock Board",
+          publishedAt: at(i),
+          data: job(`Yak Herder ${i}`, { summary: "Until the census result is out." }).data,
+        })),
+        ...Array.from({ length: 1100 }, (_, i) => ({
+          kind: "result" as const,
+          title: `Yak Census Result ${i}`,
+          organization: "Livestock Board",
+          publishedAt: at(100 + i),
+          data: { summary: "Yak census result", resultDate: "2024-06-01" },
+        })),
+      ],
+      20_000,
+    );
+    const all = await searchPublished(db(), "yak result");
+    expect(all).toMatchObject({ total: 1000, totalCapped: true, pages: 15 });
+    expect(kinds(all)).toEqual(Array(20).fill("result"));
+    const jobs = await searchPublished(db(), "yak result", { kind: "job" });
+    expect(jobs).toMatchObject({ total: 40, totalCapped: false, pages: 2 });
+    expect(kinds(jobs)).toEqual(Array(20).fill("job"));
+    expect(await searchPublished(db(), "yak result", { kind: "result" })).toMatchObject({
+      total: 1000,
+      totalCapped: true,
+    });
   });
 });

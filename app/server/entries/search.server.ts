@@ -154,24 +154,34 @@ export async function searchPublished(
     dialectOf(db) === "sqlite" ? sqliteSearch(db, today) : postgresSearch(db, today, walk);
 
   /**
-   * The chips' counts (the kinds among each counted group's first SEARCH_COUNT_LIMIT + 1
-   * matches: lower bounds when there are more) and the total. Of the kind asked, a group's count
-   * is exact unless its sample stopped at its bound; then it may hold few or none of it, and the
-   * kind is counted on its own.
+   * The chips' counts and the total. Each counted group takes the kinds among the first
+   * SEARCH_COUNT_LIMIT + 1 matches of its words, whatever their kind, and keeps those it holds
+   * (a kind named alone: its first entries), so a group costs what a search naming no kind does,
+   * not a walk through the matches of its words in search of one kind. A sample that stopped at
+   * its bound gives lower bounds ("+"). Of the kind asked, a group's count is exact unless its
+   * sample stopped at its bound; then the kind is counted on its own.
    */
   const counts = Promise.all(
     counted.map(async (group) => {
-      const sample = await search.count(group);
-      const n = Object.values(sample).reduce((a, b) => a + b, 0);
-      if (!kind || !holds(group, kind)) return { sample, n, ofKind: 0 };
-      const exact = n <= SEARCH_COUNT_LIMIT || (group.kind && "is" in group.kind);
-      const ofKind = exact ? sample : await search.count({ ...group, kind: { is: kind } });
-      return { sample, n, ofKind: ofKind[kind] ?? 0 };
+      const alone = group.words.length === 0;
+      const whole = await search.count(alone ? group : { words: group.words });
+      const sample = Object.fromEntries(
+        Object.entries(whole).filter(([k]) => holds(group, k as Kind)),
+      ) as SearchPage["kindCounts"];
+      const bounded = sum(whole) > SEARCH_COUNT_LIMIT;
+      if (!kind || !holds(group, kind)) return { sample, bounded, ofKind: 0 };
+      const ofKind =
+        bounded && !alone ? await search.count({ words: group.words, kind: { is: kind } }) : sample;
+      return { sample, bounded, ofKind: ofKind[kind] ?? 0 };
     }),
-  ).then((groups) => ({
-    kindCounts: Object.assign({}, ...groups.map((g) => g.sample)) as SearchPage["kindCounts"],
-    total: groups.reduce((sum, g) => sum + (kind ? g.ofKind : g.n), 0),
-  }));
+  ).then((groups) => {
+    const total = groups.reduce((n, g) => n + (kind ? g.ofKind : sum(g.sample)), 0);
+    return {
+      kindCounts: Object.assign({}, ...groups.map((g) => g.sample)) as SearchPage["kindCounts"],
+      total,
+      capped: total > SEARCH_COUNT_LIMIT || (!kind && groups.some((g) => g.bounded)),
+    };
+  });
   // The newest SEARCH_RANK_WINDOW matches, group after group, each group ranked in itself.
   const ranked = (async () => {
     const window: Candidate[] = [];
@@ -179,12 +189,25 @@ export async function searchPublished(
       if (window.length >= SEARCH_RANK_WINDOW) break;
       window.push(...(await search.rank(group, SEARCH_RANK_WINDOW - window.length)));
     }
-    return window.slice((page - 1) * perPage, page * perPage).map((c) => c.id);
+    return {
+      ids: window.slice((page - 1) * perPage, page * perPage).map((c) => c.id),
+      // Only the ranked matches have pages.
+      pages: Math.max(1, Math.ceil(window.length / perPage)),
+    };
   })();
   // The count and the ranking need nothing of each other: on PostgreSQL each runs on its own
   // connection at the same time, so a search waits for the slower of the two, not their sum.
-  const [{ kindCounts, total }, ids] = await Promise.all([counts, ranked]);
-  if (ids.length === 0) return { ...pageOf([], total, page, perPage), kindCounts };
+  const [{ kindCounts, total, capped }, { ids, pages }] = await Promise.all([counts, ranked]);
+  const pageOf = (rows: (PageRow & { snippet: string })[]): SearchPage => ({
+    items: rows.map((r) => ({ ...toSummary(r), snippet: r.snippet })),
+    total: Math.min(total, SEARCH_COUNT_LIMIT),
+    totalCapped: capped,
+    page,
+    perPage,
+    pages,
+    kindCounts,
+  });
+  if (ids.length === 0) return pageOf([]);
   const rows = await db
     .selectFrom("entries")
     .select([...summaryColumns, "search_text"])
@@ -195,8 +218,15 @@ export async function searchPublished(
     const row = byId.get(id);
     return row ? [withSnippet(words)(row)] : [];
   });
-  return { ...pageOf(ordered, total, page, perPage), kindCounts };
+  return pageOf(ordered);
 }
+
+/** The sum of a sample's counts. */
+const sum = (counts: Partial<Record<Kind, number>>) =>
+  Object.values(counts).reduce<number>((a, b) => a + (b ?? 0), 0);
+
+/** A row of the page, without what only the search reads. */
+type PageRow = Omit<EntryRow, "data" | "search_text" | "search_id">;
 
 /** Whether a group's matches may be of `kind`. */
 const holds = (group: Group, kind: Kind) =>
@@ -415,22 +445,3 @@ export const SEARCH_WALK = 6000;
 /** SQLite's full-text index as a table to select from (its rowid is entries.search_id). */
 const fts = sql<{ rowid: number }>`entries_fts`.as("entries_fts");
 export const SEARCH_COUNT_LIMIT = 1000;
-
-function pageOf(
-  rows: (Omit<EntryRow, "data" | "search_text" | "search_id"> & { snippet: string })[],
-  counted: number,
-  page: number,
-  perPage: number,
-): Page<SearchHit> {
-  const totalCapped = counted > SEARCH_COUNT_LIMIT;
-  const total = Math.min(counted, SEARCH_COUNT_LIMIT);
-  return {
-    items: rows.map((r) => ({ ...toSummary(r), snippet: r.snippet })),
-    total,
-    totalCapped,
-    page,
-    perPage,
-    // Only the ranked matches have pages.
-    pages: Math.max(1, Math.ceil(Math.min(total, SEARCH_RANK_WINDOW) / perPage)),
-  };
-}
