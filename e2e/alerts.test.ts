@@ -322,7 +322,8 @@ describe("the alerts pages", () => {
 describe("without SMTP_URL (the shared e2e server)", () => {
   it("says e-mail alerts are off, and a subscription is refused and not stored", async () => {
     const page = await (await fetch(`${baseURL()}/alerts`)).text();
-    expect(page).toContain("E-mail alerts are not available on this site yet");
+    expect(page).toContain("E-mail alerts are not available here yet.");
+    expect(page).not.toContain('type="email"');
     const res = await fetch(`${baseURL()}/alerts`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: baseURL() },

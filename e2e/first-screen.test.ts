@@ -6,21 +6,30 @@ import { baseURL, useBrowser } from "./browser.ts";
 import { withE2eDb } from "./db.ts";
 import { ADMIN } from "./server.global.ts";
 
-/** A demo job that is still open, of the kind the page must decide on at once. */
+/**
+ * A demo job one can apply for today (its application window has opened and not closed), of the
+ * kind the page must decide on at once.
+ */
 async function openDemoJob(extra: "private-link" | "any") {
-  return withE2eDb((db) =>
+  const today = todayInIndia();
+  const jobs = await withE2eDb((db) =>
     db
       .selectFrom("entries")
       .select(["slug", "title", "data"])
       .where("kind", "=", "job")
       .where("status", "=", "published")
       .where("deleted_at", "is", null)
-      .where("last_date", ">=", todayInIndia())
+      .where("last_date", ">=", today)
       .where("data", "like", "%fictional demo content%")
       .$if(extra === "private-link", (q) => q.where("data", "like", "%mocktest-hub%"))
       .orderBy("title")
-      .executeTakeFirstOrThrow(),
+      .execute(),
   );
+  const open = jobs.find(
+    (j) => ((JSON.parse(j.data) as { applicationStart?: string }).applicationStart ?? "") <= today,
+  );
+  if (!open) throw new Error("no demo job whose application window is open today");
+  return open;
 }
 
 /** Whether the element is inside the first screen (no scrolling) of a 360×740 phone. */

@@ -35,7 +35,9 @@ async function demoJobWithResult() {
       .where("j.last_date", ">", today)
       .where("r.data", "like", "%fictional demo content%")
       .where("j.data", "like", "%fictional demo content%")
-      .orderBy("j.last_date", "desc")
+      // The first to close: its application window has opened (a later one may not have, and
+      // then has no Apply button yet).
+      .orderBy("j.last_date", "asc")
       .executeTakeFirstOrThrow(),
   );
 }

@@ -215,21 +215,21 @@ describe("Hindi home, lists, search, organization, site and 404 pages at 360 px"
     expect(res?.status()).toBe(404);
     expect(await page.locator("html").getAttribute("lang")).toBe("hi-IN");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
-      hi.search.notFound.title,
+      hi.shell.error.notFound,
     );
-    expect(await page.title()).toBe(hi.search.notFound.title);
+    expect(await page.title()).toBe(hi.shell.error.notFound);
     const main = page.getByRole("main");
     expect(await main.getByRole("link", { name: hi.shell.nav.results }).getAttribute("href")).toBe(
       "/hi/results",
     );
     expect(await englishLinks(page)).toEqual([]);
-    await main.getByPlaceholder(hi.search.notFound.placeholder).fill("clerk");
-    await main.getByRole("button", { name: hi.search.notFound.button }).click();
+    await main.getByPlaceholder(hi.shell.error.searchExample).fill("clerk");
+    await main.getByRole("button", { name: hi.shell.searchButton }).click();
     await page.waitForURL((url) => url.pathname === "/hi/search");
     // The English 404 page keeps its words.
     await page.goto("/no-such-page-here");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
-      en.search.notFound.title,
+      en.shell.error.notFound,
     );
   });
 

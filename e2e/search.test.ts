@@ -127,3 +127,62 @@ describe("search rate limit", () => {
     }
   });
 });
+
+/** Issue 26: after a second search from the header, the page's own box still showed the first. */
+describe("every search box shows the query of the page it is on", () => {
+  for (const javaScriptEnabled of [true, false]) {
+    describe(javaScriptEnabled ? "JavaScript on" : "JavaScript off", () => {
+      const browser = useBrowser({ viewport: { width: 1280, height: 800 }, javaScriptEnabled });
+
+      it("two searches in a row from the header, then back", async () => {
+        const page = await browser.page();
+        await page.goto("/jobs");
+        if (javaScriptEnabled) await page.locator("[data-testid=bell][data-count]").waitFor();
+        const documents: string[] = [];
+        page.on("request", (r) => r.resourceType() === "document" && documents.push(r.url()));
+        const header = page.getByRole("banner").getByRole("searchbox");
+        const own = page.getByRole("main").getByRole("searchbox");
+        for (const q of ["clerk", "police"]) {
+          await header.fill(q);
+          await header.press("Enter");
+          await page.waitForURL(`**/search?q=${q}`);
+          await page
+            .getByRole("heading", { level: 1, name: `Search results for “${q}”` })
+            .waitFor();
+          expect(await header.inputValue(), `header after "${q}"`).toBe(q);
+          expect(await own.inputValue(), `page's box after "${q}"`).toBe(q);
+        }
+        if (javaScriptEnabled) {
+          // Back is a client-side navigation too. (Without JavaScript the browser shows the page
+          // as it was left, with what was typed into it.)
+          await page.goBack();
+          await page
+            .getByRole("heading", { level: 1, name: "Search results for “clerk”" })
+            .waitFor();
+          expect(await header.inputValue()).toBe("clerk");
+          expect(await own.inputValue()).toBe("clerk");
+        }
+        // Leaving the search, the header's box is empty again.
+        await page.getByRole("banner").getByRole("link", { name: "Results" }).click();
+        await page.getByRole("heading", { level: 1, name: "Latest Exam Results" }).waitFor();
+        expect(await header.inputValue()).toBe("");
+        // With JavaScript each of these was a client-side navigation.
+        if (javaScriptEnabled) expect(documents).toEqual([]);
+        expect(browser.consoleErrors).toEqual([]);
+        await page.close();
+      });
+    });
+  }
+
+  it("lists the results first when the query is “result” (and “परिणाम” on the Hindi page)", async () => {
+    for (const [path, label] of [
+      ["/search?q=result", "Result"],
+      ["/hi/search?q=%E0%A4%AA%E0%A4%B0%E0%A4%BF%E0%A4%A3%E0%A4%BE%E0%A4%AE", "रिजल्ट"],
+    ]) {
+      const html = await (await fetch(`${baseURL()}${path}`)).text();
+      const kinds = [...html.matchAll(/<li[^>]*><p><span[^>]*>([^<]+)<\/span>/g)].map((m) => m[1]);
+      expect(kinds.length, path).toBeGreaterThanOrEqual(15);
+      expect(kinds.slice(0, 15), path).toEqual(Array(15).fill(label));
+    }
+  });
+});

@@ -72,11 +72,14 @@ export function AlertChoices({
   options,
   values,
   error,
+  pushOnly = false,
 }: {
   t: Words;
   options: AlertChoiceOptions;
   values: AlertChoiceValues;
   error?: string;
+  /** Alerts by web push alone (no e-mail here): one notification each, no daily digest. */
+  pushOnly?: boolean;
 }) {
   const name = (v: string) => options.names[v] ?? v;
   const hour = (h: number) => fmtHour(t.hourOption, h);
@@ -122,7 +125,7 @@ export function AlertChoices({
         />
       )}
       <fieldset className={box}>
-        <legend className={legend}>{t.language}</legend>
+        <legend className={legend}>{pushOnly ? t.pushLanguage : t.language}</legend>
         <div className="flex flex-wrap gap-4">
           {(["en", "hi"] as const).map((l) => (
             <label key={l} className="flex items-center gap-2 text-sm">
@@ -137,43 +140,45 @@ export function AlertChoices({
           ))}
         </div>
       </fieldset>
-      <fieldset className={box}>
-        <legend className={legend}>{t.cadence}</legend>
-        <div className="space-y-2 text-sm">
-          <label className="flex items-center gap-2">
-            <input
-              type="radio"
-              name="cadence"
-              value="instant"
-              defaultChecked={values.cadence === "instant"}
-            />
-            <span>{t.instant}</span>
-          </label>
-          <div className="flex flex-wrap items-center gap-2">
+      {!pushOnly && (
+        <fieldset className={box}>
+          <legend className={legend}>{t.cadence}</legend>
+          <div className="space-y-2 text-sm">
             <label className="flex items-center gap-2">
               <input
                 type="radio"
                 name="cadence"
-                value="daily"
-                defaultChecked={values.cadence === "daily"}
+                value="instant"
+                defaultChecked={values.cadence === "instant"}
               />
-              <span>{t.daily}</span>
+              <span>{t.instant}</span>
             </label>
-            <select
-              name="digestHour"
-              aria-label={t.daily}
-              defaultValue={String(values.digestHour)}
-              className="rounded-app border border-stone-300 bg-white px-2 py-1"
-            >
-              {Array.from({ length: 24 }, (_, h) => (
-                <option key={h} value={h}>
-                  {hour(h)}
-                </option>
-              ))}
-            </select>
+            <div className="flex flex-wrap items-center gap-2">
+              <label className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  name="cadence"
+                  value="daily"
+                  defaultChecked={values.cadence === "daily"}
+                />
+                <span>{t.daily}</span>
+              </label>
+              <select
+                name="digestHour"
+                aria-label={t.daily}
+                defaultValue={String(values.digestHour)}
+                className="rounded-app border border-stone-300 bg-white px-2 py-1"
+              >
+                {Array.from({ length: 24 }, (_, h) => (
+                  <option key={h} value={h}>
+                    {hour(h)}
+                  </option>
+                ))}
+              </select>
+            </div>
           </div>
-        </div>
-      </fieldset>
+        </fieldset>
+      )}
     </div>
   );
 }
@@ -186,10 +191,11 @@ const AlertsPush = lazy(() => import("./alerts-push.tsx"));
 const noSubscription = () => () => {};
 
 /**
- * "Also notify this browser" (web push), on /alerts only: its code is loaded once the page has
- * hydrated, so neither the server's HTML nor any other page carries it.
+ * "Also notify this browser" (web push; `alone`, without e-mail: "Turn on alerts in this browser"),
+ * on /alerts only: its code is loaded once the page has hydrated, so neither the server's HTML nor
+ * any other page carries it.
  */
-export function AlertsPushSlot() {
+export function AlertsPushSlot({ alone = false }: { alone?: boolean }) {
   const hydrated = useSyncExternalStore(
     noSubscription,
     () => true,
@@ -197,7 +203,7 @@ export function AlertsPushSlot() {
   );
   return hydrated ? (
     <Suspense fallback={null}>
-      <AlertsPush />
+      <AlertsPush alone={alone} />
     </Suspense>
   ) : null;
 }

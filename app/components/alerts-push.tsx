@@ -3,10 +3,13 @@
 // page carries this code. The service worker (/alerts-sw.js) only shows and opens notifications.
 import { useEffect, useState, type MouseEvent } from "react";
 import { useLocale } from "~/i18n/context.tsx";
+import { browserHasPush } from "~/push-support.ts";
 
 const WORDS = {
   en: {
     enable: "Also notify this browser",
+    /** Without e-mail alerts, the one way to get them. */
+    enableAlone: "Turn on alerts in this browser",
     disable: "Stop notifying this browser",
     busy: "One moment…",
     on: "This browser will show an alert for each match.",
@@ -15,6 +18,7 @@ const WORDS = {
   },
   hi: {
     enable: "इस ब्राउज़र पर भी सूचना दें",
+    enableAlone: "इस ब्राउज़र पर अलर्ट चालू करें",
     disable: "इस ब्राउज़र पर सूचना बंद करें",
     busy: "एक क्षण…",
     on: "हर मेल खाने वाली सूचना इस ब्राउज़र पर दिखेगी।",
@@ -27,10 +31,6 @@ type State = "unsupported" | "off" | "busy" | "on" | "denied" | "failed";
 
 const SW = "/alerts-sw.js";
 const ENDPOINT = "/alerts/push";
-
-function supported(): boolean {
-  return "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
-}
 
 async function currentSubscription(): Promise<PushSubscription | null> {
   const registration = await navigator.serviceWorker.getRegistration(SW);
@@ -55,15 +55,16 @@ function preferencesOf(form: HTMLFormElement | null) {
   };
 }
 
-export default function AlertsPush() {
+/** `alone`: the site sends no e-mail alerts, so this button is the form's only one. */
+export default function AlertsPush({ alone = false }: { alone?: boolean }) {
   const words = WORDS[useLocale() === "hi" ? "hi" : "en"];
   // Rendered in the browser only (AlertsPushSlot waits for hydration), so window is there.
   const [state, setState] = useState<State>(() =>
-    !supported() ? "unsupported" : Notification.permission === "denied" ? "denied" : "off",
+    !browserHasPush() ? "unsupported" : Notification.permission === "denied" ? "denied" : "off",
   );
 
   useEffect(() => {
-    if (!supported() || Notification.permission === "denied") return;
+    if (!browserHasPush() || Notification.permission === "denied") return;
     currentSubscription()
       .then((sub) => sub && setState("on"))
       .catch(() => {});
@@ -126,11 +127,15 @@ export default function AlertsPush() {
       ) : (
         <button
           type="button"
-          className="rounded border px-4 py-2"
+          className={
+            alone
+              ? "rounded-app bg-primary px-5 py-2.5 font-semibold text-white hover:bg-primary-dark disabled:opacity-70"
+              : "rounded border px-4 py-2"
+          }
           onClick={enable}
           disabled={state === "busy" || state === "denied"}
         >
-          {state === "busy" ? words.busy : words.enable}
+          {state === "busy" ? words.busy : alone ? words.enableAlone : words.enable}
         </button>
       )}
       <p role="status" className="mt-2 text-sm text-muted">

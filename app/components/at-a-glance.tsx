@@ -20,6 +20,8 @@ export function AtAGlance({ glance, checkedOn }: { glance: Glance; checkedOn?: s
     t.glance.examDate,
   ]);
   const [beforeDate, afterDate = ""] = t.checkedOn.split("{date}");
+  const buttons = glance.actions.filter((a) => !a.shut);
+  const shut = glance.actions.filter((a) => a.shut);
   return (
     <section
       aria-label={t.atAGlance}
@@ -44,9 +46,9 @@ export function AtAGlance({ glance, checkedOn }: { glance: Glance; checkedOn?: s
           ))}
         </dl>
       )}
-      {glance.actions.length > 0 && (
+      {buttons.length > 0 && (
         <div className="grid gap-2 sm:grid-cols-2">
-          {glance.actions.map((action, i) => (
+          {buttons.map((action, i) => (
             <a
               key={action.label}
               href={action.href}
@@ -61,6 +63,36 @@ export function AtAGlance({ glance, checkedOn }: { glance: Glance; checkedOn?: s
             </a>
           ))}
         </div>
+      )}
+      {shut.length > 0 && (
+        // An action whose window is closed (or not open yet) is no button: what the reader needs
+        // is that it is closed; the page stays reachable by a small link, to look things up.
+        <ul className="space-y-1">
+          {shut.map((action) => (
+            <li
+              key={action.label}
+              className="rounded-app border border-stone-200 bg-stone-50 px-3 py-2 text-sm"
+            >
+              <span className="font-semibold text-ink">{action.label}</span>
+              {" · "}
+              <span
+                className={`font-semibold whitespace-nowrap ${action.shut!.closed ? "text-red-800" : "text-ink"}`}
+              >
+                {action.shut!.text}
+              </span>
+              {" · "}
+              <a
+                href={action.href}
+                target="_blank"
+                rel="nofollow noopener"
+                className="break-all text-accent underline underline-offset-2"
+              >
+                {action.trust.host}
+                <span aria-hidden="true"> ↗</span>
+              </a>
+            </li>
+          ))}
+        </ul>
       )}
       {glance.actions.some((a) => !a.trust.official) && (
         <p role="note" className="rounded-app bg-amber-50 px-3 py-2 text-sm text-amber-900">

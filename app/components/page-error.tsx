@@ -2,15 +2,17 @@ import { isRouteErrorResponse } from "react-router";
 import type { Catalog } from "~/i18n/catalog/types.ts";
 import { useLocalePath, useT } from "~/i18n/context.tsx";
 import { unpack, type Packed } from "~/packed.ts";
+import { NotFoundPage } from "./not-found-page.tsx";
 
 /**
- * What a public page shows when its loader refuses: a missing entry (404), a bad address such as
- * ?page=abc (400, with the loader's own message), or a failure of ours.
+ * What a public page shows when its loader refuses: a missing entry (404: the site's 404 page),
+ * a bad address such as ?page=abc (400, with the loader's own message), or a failure of ours.
  */
 export function PageError({ error }: { error: unknown }) {
   const t = useT("shell").error;
   const to = useLocalePath();
   const { status, title, detail } = describeError(error, t);
+  if (status === 404) return <NotFoundPage />;
   return (
     <main className="mx-auto max-w-xl py-12 text-center">
       <h1 className="text-2xl font-semibold text-primary">{title}</h1>

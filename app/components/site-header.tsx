@@ -45,6 +45,13 @@ function LanguageSwitch() {
   );
 }
 
+/** On the search page, the query it shows (every search box shows it); elsewhere "". */
+function useSearchQuery(): string {
+  const to = useLocalePath();
+  const { pathname, search } = useLocation();
+  return pathname === to("/search") ? (new URLSearchParams(search).get("q")?.trim() ?? "") : "";
+}
+
 /**
  * The sticky header of every public page: site name, search, bell; the main links in a strip
  * below from 768 px, in the drawer under that.
@@ -53,6 +60,7 @@ export function SiteHeader({ siteName, bellStamps }: { siteName: string; bellSta
   const t = useT("shell");
   const to = useLocalePath();
   const links = useNavLinks();
+  const q = useSearchQuery();
   return (
     <header className="sticky top-0 z-30 bg-primary text-white shadow-md">
       <div className="mx-auto flex max-w-6xl items-center gap-1 px-2 py-2 sm:gap-3 sm:px-4">
@@ -73,9 +81,12 @@ export function SiteHeader({ siteName, bellStamps }: { siteName: string; bellSta
             {t.searchLabel}
           </label>
           <input
+            // A new query (a client-side navigation) draws the box again with it.
+            key={q}
             id="site-search"
             type="search"
             name="q"
+            defaultValue={q}
             maxLength={100}
             placeholder={t.searchPlaceholder}
             className="h-10 w-full min-w-0 max-w-sm rounded-l-app border-0 bg-white px-3 text-sm text-ink placeholder:text-stone-500"

@@ -105,4 +105,57 @@ describe("glance", () => {
     );
     expect(closed).toMatchObject({ tone: "closed", value: "21 Nov 2026 to 25 Nov 2026 (closed)" });
   });
+
+  /** Issue 26: a closed objection window still had a large "Raise Objection" button. */
+  it("makes no button of a link whose window is closed or not yet open, and says when", () => {
+    const key = {
+      lastDate: null,
+      data: {
+        releaseDate: "2026-11-20",
+        objectionStart: "2026-11-21",
+        objectionEnd: "2026-11-25",
+        answerKeyUrl: "https://cssa.gov.in/key.pdf",
+        objectionUrl: "https://cssa.gov.in/objection",
+      },
+    };
+    const actions = (
+      kind: "job" | "answer-key",
+      entry: Parameters<typeof glance>[1],
+      today: string,
+    ) => glance(kind, entry, today, []).actions.map((a) => [a.label, a.shut?.text]);
+    expect(actions("answer-key", key, "2026-11-20")).toEqual([
+      ["Download Answer Key", undefined],
+      ["Raise Objection", "Opens on 21 Nov 2026"],
+    ]);
+    // Open on its first and on its last day.
+    for (const today of ["2026-11-21", "2026-11-25"])
+      expect(actions("answer-key", key, today)).toEqual([
+        ["Download Answer Key", undefined],
+        ["Raise Objection", undefined],
+      ]);
+    expect(actions("answer-key", key, "2026-11-26")).toEqual([
+      ["Download Answer Key", undefined],
+      ["Raise Objection", "Closed on 25 Nov 2026"],
+    ]);
+    // Without dates, nothing is known to be closed.
+    const undated = { ...key, data: { ...key.data, objectionStart: "", objectionEnd: "" } };
+    expect(actions("answer-key", undated, "2027-01-01")).toEqual([
+      ["Download Answer Key", undefined],
+      ["Raise Objection", undefined],
+    ]);
+    // A job's application window: from its start to its last date.
+    const withStart = {
+      ...job,
+      data: { ...job.data, applicationStart: "2026-11-10", lastDate: job.lastDate },
+    };
+    expect(actions("job", withStart, "2026-11-09")[0]).toEqual([
+      "Apply Online",
+      "Opens on 10 Nov 2026",
+    ]);
+    expect(actions("job", withStart, "2026-11-26")[0]).toEqual(["Apply Online", undefined]);
+    expect(actions("job", withStart, "2026-11-27")).toEqual([
+      ["Apply Online", "Closed on 26 Nov 2026"],
+      ["Download Notification", undefined],
+    ]);
+  });
 });

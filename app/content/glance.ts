@@ -25,6 +25,11 @@ export interface GlanceAction {
   label: string;
   href: string;
   trust: LinkTrust;
+  /**
+   * Its window is not open today ("Closed on 25 Nov 2026", "Opens on 1 Dec 2026"): the page
+   * says so where the button would be, and makes no button of it.
+   */
+  shut?: { text: string; closed: boolean };
 }
 
 export interface Glance {
@@ -32,10 +37,22 @@ export interface Glance {
   actions: GlanceAction[];
 }
 
-/** The primary buttons of each kind, in order, with the registry field holding their address. */
-export const GLANCE_ACTIONS: Record<Kind, readonly { field: string; label: string }[]> = {
+/**
+ * The primary buttons of each kind, in order, with the registry field holding their address and,
+ * for an action that works only for a while (applying, objecting; paying a fee or correcting a
+ * form, should a kind get such a link), the date fields that open and close its window: outside
+ * it the action is no button.
+ */
+export const GLANCE_ACTIONS: Record<
+  Kind,
+  readonly { field: string; label: string; window?: { opens: string; closes: string } }[]
+> = {
   job: [
-    { field: "applyUrl", label: "Apply Online" },
+    {
+      field: "applyUrl",
+      label: "Apply Online",
+      window: { opens: "applicationStart", closes: "lastDate" },
+    },
     { field: "notificationUrl", label: "Download Notification" },
   ],
   result: [
@@ -46,7 +63,11 @@ export const GLANCE_ACTIONS: Record<Kind, readonly { field: string; label: strin
   syllabus: [{ field: "pdfUrl", label: "Download Syllabus" }],
   "answer-key": [
     { field: "answerKeyUrl", label: "Download Answer Key" },
-    { field: "objectionUrl", label: "Raise Objection" },
+    {
+      field: "objectionUrl",
+      label: "Raise Objection",
+      window: { opens: "objectionStart", closes: "objectionEnd" },
+    },
   ],
 };
 
@@ -113,6 +134,8 @@ export interface GlanceWords extends FactWords {
   perQuestion: string;
   /** The buttons, by the field holding their address (GLANCE_ACTIONS). */
   actions: Record<string, string>;
+  /** {date}: an action whose window has not opened yet (`closedOn` once it has closed). */
+  opensOn: string;
   /** The job form's qualification choices in this language, by value (missing: as written). */
   qualifications: Record<string, string>;
 }
@@ -140,6 +163,7 @@ function englishGlanceWords(): GlanceWords {
     actions: Object.fromEntries(
       Object.values(GLANCE_ACTIONS).flatMap((list) => list.map((a) => [a.field, a.label])),
     ),
+    opensOn: "Opens on {date}",
     qualifications: {},
   };
 }
@@ -300,10 +324,19 @@ export function glance(
     );
   }
   const actions: GlanceAction[] = [];
-  for (const { field, label } of GLANCE_ACTIONS[kind]) {
+  for (const { field, label, window } of GLANCE_ACTIONS[kind]) {
     const href = str(d[field]);
     const trust = href ? linkTrust(href, officialDomains) : null;
-    if (href && trust) actions.push({ label: t.actions[field] ?? label, href, trust });
+    if (!href || !trust) continue;
+    const opens = window && str(d[window.opens]);
+    const closes = window && str(d[window.closes]);
+    const shut =
+      closes && daysUntil(closes, today) < 0
+        ? { text: fmt(t.closedOn, { date: formatDate(closes, locale) }), closed: true }
+        : opens && daysUntil(opens, today) > 0
+          ? { text: fmt(t.opensOn, { date: formatDate(opens, locale) }), closed: false }
+          : undefined;
+    actions.push({ label: t.actions[field] ?? label, href, trust, ...(shut && { shut }) });
   }
   return { facts: facts.filter((f): f is GlanceFact => !!f), actions };
 }

@@ -15,7 +15,12 @@ import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { formErrorOf } from "~/components/admin/form.tsx";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
 import { can } from "~/content/roles.ts";
-import { alertsOverview, listOutboxRows, type TopicFacet } from "~/server/alerts/admin.server.ts";
+import {
+  alertChannels,
+  alertsOverview,
+  listOutboxRows,
+  type TopicFacet,
+} from "~/server/alerts/admin.server.ts";
 import {
   OUTBOX_CHANNELS,
   OUTBOX_STATUSES,
@@ -55,6 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     n: url.searchParams.get("n") ?? undefined,
   });
   return {
+    channels: alertChannels(conn),
     overview,
     view,
     list,
@@ -156,7 +162,7 @@ const n = (value: number) => value.toLocaleString("en-IN");
 export default function Alerts({ loaderData, actionData }: Route.ComponentProps) {
   useFocusFirstError(actionData);
   const busy = useNavigation().state === "submitting";
-  const { overview, list, view, canChange } = loaderData;
+  const { overview, list, view, canChange, channels } = loaderData;
   const totals = (status: (typeof OUTBOX_STATUSES)[number]) =>
     OUTBOX_CHANNELS.reduce((sum, c) => sum + overview.outbox[c][status], 0);
   const failedCount = totals("failed") + totals("dead");
@@ -196,6 +202,27 @@ export default function Alerts({ loaderData, actionData }: Route.ComponentProps)
           You can see the subscribers and the outbox; an admin pauses, retries or discards.
         </p>
       ) : null}
+
+      <section aria-labelledby="channels-title" className={`${card} mb-4`}>
+        <h2 id="channels-title" className="mb-2 text-base font-semibold">
+          Channels
+        </h2>
+        <ul className="divide-y divide-stone-100 text-sm">
+          {OUTBOX_CHANNELS.map((c) => (
+            <li key={c} className="py-2 sm:grid sm:grid-cols-[11rem_1fr] sm:gap-3">
+              <p className="flex items-center gap-2">
+                <span className="font-semibold">{CHANNEL_LABEL[c]}</span>
+                <span
+                  className={`rounded-app px-2 py-0.5 text-xs font-semibold ${channels[c].on ? "bg-secondary-light text-secondary" : "bg-stone-100 text-muted"}`}
+                >
+                  {channels[c].on ? "On" : "Off"}
+                </span>
+              </p>
+              <p className="mt-1 break-words sm:mt-0">{channels[c].detail}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
 
       <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <section aria-labelledby="subscribers-title" className={card}>

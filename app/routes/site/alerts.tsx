@@ -68,10 +68,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     meta: pageMeta({
       baseUrl: env().BASE_URL,
       settings,
-      title: strings.alerts.title,
+      title: emailEnabled() ? strings.alerts.title : strings.alerts.pushTitle,
       description: fmt(strings.alerts.metaDescription, { site: settings.siteName }),
       path: "/alerts",
       locale,
+      // Without e-mail the page works only in a browser with JavaScript and push: nothing to index.
+      noindex: !emailEnabled(),
     }),
   };
 }
@@ -167,6 +169,20 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 
 export default function Alerts({ loaderData }: Route.ComponentProps) {
   const t = unpack(loaderData.strings).alerts;
+  if (!loaderData.emailOn) return <PushAlerts t={t} loaderData={loaderData} />;
+  return <EmailAlerts t={t} loaderData={loaderData} />;
+}
+
+type Words = ReturnType<typeof alertsPageStrings>["alerts"];
+
+/** Alerts by e-mail (and push too, where the browser takes it). */
+function EmailAlerts({
+  t,
+  loaderData,
+}: {
+  t: Words;
+  loaderData: Route.ComponentProps["loaderData"];
+}) {
   const result = useActionData<SubscribeResult>();
   const busy = useNavigation().state === "submitting";
   const values = result && "values" in result && result.values ? result.values : undefined;
@@ -175,11 +191,6 @@ export default function Alerts({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto max-w-4xl px-4 py-6">
       <h1 className="text-2xl font-bold">{t.title}</h1>
       <p className="mt-2 text-muted">{t.intro}</p>
-      {!loaderData.emailOn && (
-        <p role="status" className="mt-4 rounded-app bg-amber-50 px-3 py-2 text-amber-900">
-          {t.emailOff}
-        </p>
-      )}
       {result?.status === "sent" ? (
         <p
           role="status"
@@ -224,7 +235,7 @@ export default function Alerts({ loaderData }: Route.ComponentProps) {
           />
           <button
             type="submit"
-            disabled={busy || !loaderData.emailOn}
+            disabled={busy}
             className="rounded-app bg-primary px-5 py-2.5 font-semibold text-white hover:bg-primary-dark disabled:opacity-70"
           >
             {t.subscribe}
@@ -232,6 +243,39 @@ export default function Alerts({ loaderData }: Route.ComponentProps) {
           <AlertsPushSlot />
         </Form>
       )}
+    </main>
+  );
+}
+
+/**
+ * Without a mail server alerts come by web push alone: the choices and the one button where the
+ * browser takes push (app/push-support.ts), else only why there are none here.
+ */
+function PushAlerts({
+  t,
+  loaderData,
+}: {
+  t: Words;
+  loaderData: Route.ComponentProps["loaderData"];
+}) {
+  const noChannel = (
+    <p role="status" className="mt-4 rounded-app bg-amber-50 px-3 py-2 text-amber-900">
+      {t.noChannel}
+    </p>
+  );
+  return (
+    <main className="mx-auto max-w-4xl px-4 py-6">
+      <h1 className="text-2xl font-bold">{t.pushTitle}</h1>
+      <noscript>{noChannel}</noscript>
+      <div data-without-push>{noChannel}</div>
+      <div data-needs-push>
+        <p className="mt-2 text-muted">{t.pushIntro}</p>
+        {/* Nothing here posts: the button below subscribes this browser with these choices. */}
+        <form className="mt-6 space-y-4" onSubmit={(event) => event.preventDefault()}>
+          <AlertChoices t={t} options={loaderData.options} values={loaderData.prefill} pushOnly />
+          <AlertsPushSlot alone />
+        </form>
+      </div>
     </main>
   );
 }

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { Outlet, useNavigation } from "react-router";
 import { LatestBar } from "~/components/latest-bar.tsx";
 import { SiteFooter } from "~/components/site-footer.tsx";
@@ -6,6 +7,7 @@ import { packedStrings, requestLocale } from "~/i18n/catalog.server.ts";
 import { unpack } from "~/packed.ts";
 import { Strings } from "~/i18n/context.tsx";
 import { NavigationProgress } from "~/components/spinner.tsx";
+import { markPush } from "~/push-support.ts";
 import { redirectMiddleware } from "~/server/redirect-middleware.server.ts";
 import { db, services } from "~/server/services.server.ts";
 import { publicSettings, publicUpdates } from "~/server/public-data.server.ts";
@@ -42,6 +44,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { shell } = unpack(loaderData.strings);
+  // After hydration (the server's HTML does not know): shows the links only push makes sense of.
+  useEffect(markPush, []);
   return (
     <Strings locale={loaderData.locale} areas={loaderData.strings}>
       <a

@@ -158,6 +158,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           {t.wordsLabel}
         </label>
         <input
+          // A new query (a client-side navigation) draws the box again with it.
+          key={q}
           id="search-q"
           type="search"
           name="q"

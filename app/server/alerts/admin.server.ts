@@ -1,9 +1,12 @@
-// What the admin's Alerts screen shows (issue 15): who is subscribed to what, and the outbox's
-// state. Reads only; its buttons write through app/server/write/alerts.server.ts.
+// What the admin's Alerts screen shows (issue 15): which channels are on, who is subscribed to
+// what, and the outbox's state. Reads only; its buttons write through app/server/write/alerts.server.ts.
 import { sql } from "kysely";
 import type { DB } from "../db/db.server.ts";
 import { dialectOf } from "../db/dialect.ts";
 import type { OutboxTable } from "../db/schema.ts";
+import { env } from "../env.server.ts";
+import { indexingOptions } from "./channels/indexing.server.ts";
+import { telegramOptions } from "./channels/telegram.server.ts";
 import { isOutboxPaused, resolveEvents, type Channel } from "./outbox.server.ts";
 import {
   OUTBOX_CHANNELS,
@@ -11,6 +14,7 @@ import {
   type OutboxStatus,
   type OutboxView,
 } from "./outbox-views.ts";
+import { emailEnabled } from "./worker.server.ts";
 
 const VIEW_STATUSES: Record<OutboxView, OutboxStatus[]> = {
   failed: ["failed", "dead"],
@@ -231,5 +235,48 @@ export async function listOutboxRows(
     page: current,
     pageCount,
     total,
+  };
+}
+
+export interface ChannelState {
+  on: boolean;
+  /** How it sends, or what turns it on (the setting to give). */
+  detail: string;
+}
+
+/**
+ * Which channels send from this server, and how, from its configuration (issue 26): the Alerts
+ * screen says it, so an admin sees why /alerts offers no e-mail.
+ */
+export function alertChannels(db: DB, config = env()): Record<Channel, ChannelState> {
+  const indexing = indexingOptions(config, db);
+  const telegram = telegramOptions(config);
+  return {
+    email: emailEnabled(config)
+      ? { on: true, detail: `Through ${new URL(config.SMTP_URL!).host}, from ${config.MAIL_FROM}.` }
+      : {
+          on: false,
+          detail:
+            "No mail server: set SMTP_URL. Until then /alerts offers alerts in the browser only, and no page offers them by e-mail.",
+        },
+    push: {
+      on: true,
+      detail: `In browsers that take web push (https, notifications not blocked); the VAPID keys are ${config.VAPID_PUBLIC_KEY ? "set in VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY" : "generated once into the data folder"}.`,
+    },
+    telegram: telegram
+      ? { on: true, detail: `Each new entry is posted to ${telegram.chatId}.` }
+      : {
+          on: false,
+          detail: "Set TELEGRAM_BOT_TOKEN and TELEGRAM_CHANNEL_ID to post each new entry.",
+        },
+    indexing: indexing
+      ? {
+          on: true,
+          detail: `Job pages are sent to Google as ${indexing.credentials.clientEmail}, at most ${indexing.dailyQuota} calls a day.`,
+        }
+      : {
+          on: false,
+          detail: "Set GOOGLE_INDEXING_CREDENTIALS to tell Google when job pages change.",
+        },
   };
 }

@@ -5,6 +5,7 @@
 import { catalog } from "~/i18n/catalog.server.ts";
 import { localePath, type Locale } from "~/i18n/locale.ts";
 import { ALERT_KINDS, ALERT_QUALIFICATIONS, ALERT_STATES } from "./topics.ts";
+import { emailEnabled } from "./worker.server.ts";
 import { packOnce } from "~/packed.ts";
 
 const escapeHtml = (s: string) =>
@@ -20,7 +21,10 @@ export interface AlertsBoxFacets {
   organization?: string | null;
 }
 
-/** The box's HTML; values /alerts does not offer (a syllabus, "All India") are left out. */
+/**
+ * The box's HTML; values /alerts does not offer (a syllabus, "All India") are left out. Alerts by
+ * e-mail when the site has a mail server, else in this browser (shown only where push works).
+ */
 export function alertsBoxHtml(locale: Locale, facets: AlertsBoxFacets): string {
   const t = catalog(locale).alerts;
   const query = new URLSearchParams();
@@ -33,9 +37,12 @@ export function alertsBoxHtml(locale: Locale, facets: AlertsBoxFacets): string {
   keep("organization", facets.organization?.slice(0, 120));
   const qs = query.toString();
   const href = localePath(locale, "/alerts") + (qs ? `?${qs}` : "");
+  // Without a mail server alerts come by web push alone: the box is for browsers that take it
+  // (app.css shows `data-needs-push` once the page's script found that it does).
+  const email = emailEnabled();
   return (
-    `<div class="mx-auto my-6 flex max-w-4xl flex-wrap items-center justify-between gap-3 rounded-app border border-stone-200 bg-white px-4 py-3 shadow-sm">` +
-    `<p class="font-semibold">${escapeHtml(t.boxTitle)}</p>` +
+    `<div${email ? "" : " data-needs-push"} class="mx-auto my-6 flex max-w-4xl flex-wrap items-center justify-between gap-3 rounded-app border border-stone-200 bg-white px-4 py-3 shadow-sm">` +
+    `<p class="font-semibold">${escapeHtml(email ? t.boxTitle : t.boxTitlePush)}</p>` +
     `<a href="${escapeHtml(href)}" class="rounded-app bg-primary px-4 py-2 font-semibold text-white hover:bg-primary-dark">${escapeHtml(t.boxButton)}</a>` +
     `</div>`
   );

@@ -13,8 +13,8 @@ const PRUNE_EVERY_MS = 60 * 60_000;
 let running: { stop(): Promise<void> } | undefined;
 
 /** Whether alerts can be sent by e-mail here: SMTP_URL is set. */
-export function emailEnabled(): boolean {
-  return !!env().SMTP_URL;
+export function emailEnabled(config = env()): boolean {
+  return !!config.SMTP_URL;
 }
 
 export function startAlertWorker(db: DB): void {

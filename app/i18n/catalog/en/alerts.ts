@@ -8,6 +8,14 @@ export const alerts = {
     "Choose what you want to hear about. Leave a group empty to hear about all of it. We send a confirmation mail first; nothing is sent until you confirm.",
   emailOff:
     "E-mail alerts are not available on this site yet (no mail server is configured). Please check back later.",
+  /** Without a mail server: alerts come by web push alone (issue 26). */
+  pushTitle: "Job Alerts in This Browser",
+  pushIntro:
+    "Choose what you want to hear about, then turn on alerts: this browser shows a notification for each new match. Leave a group empty to hear about all of it.",
+  pushLanguage: "Language of the alerts",
+  /** Without a mail server, in a browser that cannot show notifications (or without JavaScript). */
+  noChannel:
+    "Alerts on this site come as notifications in your browser, and this browser cannot show them: it does not support them, notifications are blocked for this site, or JavaScript is off. E-mail alerts are not available here yet.",
   email: "E-mail address",
   kinds: "What",
   kindNames: {
@@ -31,6 +39,7 @@ export const alerts = {
   subscribe: "Subscribe",
   /** The compact box on list and job pages. */
   boxTitle: "Get alerts like these by e-mail",
+  boxTitlePush: "Get alerts like these in this browser",
   boxButton: "Set up alerts",
   checkInbox:
     "Almost done: we have sent a mail to {email}. Open the link in it and press the confirm button to start your alerts. The link works for 7 days.",

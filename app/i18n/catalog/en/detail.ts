@@ -81,6 +81,7 @@ export const detail = {
       answerKeyUrl: "Download Answer Key",
       objectionUrl: "Raise Objection",
     },
+    opensOn: "Opens on {date}",
     qualifications: {},
   } satisfies GlanceWords as GlanceWords,
   /** "Am I eligible?" on an open job's page. */

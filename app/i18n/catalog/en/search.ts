@@ -1,3 +1,5 @@
+import type { Kind } from "~/content/registry.ts";
+
 /** The search page, and the 404 page that leads to it. */
 export const search = {
   title: "Search",
@@ -16,6 +18,17 @@ export const search = {
   pageOf: ", page {page} of {pages}",
   resultsLabel: "Search results",
   lastDate: "Last date {value}",
+  /**
+   * Words that name a kind in a search, besides its names in `list.kinds` (in every language):
+   * a search that names a kind lists that kind first (entries/search.server.ts).
+   */
+  kindWords: {
+    job: [],
+    result: [],
+    "admit-card": [],
+    syllabus: ["syllabi"],
+    "answer-key": [],
+  } as Record<Kind, string[]>,
   errors: {
     tooMany: "Too many searches from your connection. Please wait {seconds} seconds and try again.",
     tooLong: "Search words can be at most {max} characters long. Try fewer words.",
@@ -24,16 +37,10 @@ export const search = {
     pageMin: "The page number must be 1 or more",
     pageMax: "The page number must be at most 10000",
   },
+  /** The 410 page of a removed address (the 404 page's words are the shell's). */
   notFound: {
-    title: "Page not found",
-    detail:
-      "The page you asked for does not exist or has moved. Search for it, or start from one of the lists.",
     goneTitle: "This page has been removed",
     goneDetail:
       "The page that was here is no longer available. Search for what you need, or start from one of the lists.",
-    searchLabel: "Search jobs, results and admit cards",
-    placeholder: "e.g. clerk, railway",
-    button: "Search",
-    home: "Go to the home page",
   },
 };

@@ -57,7 +57,10 @@ export const shell = {
   },
   error: {
     notFound: "Page not found",
-    notFoundDetail: "The page you asked for does not exist or has moved.",
+    notFoundDetail:
+      "The page you asked for does not exist or has moved. Search for it, or start from one of the lists.",
+    /** The 404 page's search box. */
+    searchExample: "e.g. clerk, railway",
     badRequest: "Bad request",
     badRequestDetail: "This address has a value we cannot use.",
     badRequestHint: "Check the address, or start again from the list.",

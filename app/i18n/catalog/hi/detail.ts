@@ -68,6 +68,7 @@ export const detail: typeof en = {
       answerKeyUrl: "आंसर की डाउनलोड करें",
       objectionUrl: "आपत्ति दर्ज करें",
     },
+    opensOn: "{date} से शुरू",
     qualifications: QUALIFICATIONS,
   },
   eligible: {

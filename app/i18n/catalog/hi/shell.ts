@@ -56,7 +56,9 @@ export const shell: typeof en = {
   },
   error: {
     notFound: "पेज नहीं मिला",
-    notFoundDetail: "आप जो पेज ढूंढ रहे हैं वह मौजूद नहीं है या कहीं और चला गया है।",
+    notFoundDetail:
+      "आप जो पेज ढूंढ रहे हैं वह मौजूद नहीं है या कहीं और चला गया है। उसे खोजें, या नीचे दी गई किसी सूची से शुरू करें।",
+    searchExample: "जैसे clerk, railway",
     badRequest: "गलत पता",
     badRequestDetail: "इस पते में ऐसी जानकारी है जिसे हम इस्तेमाल नहीं कर सकते।",
     badRequestHint: "पता जांच लें, या सूची से दोबारा शुरू करें।",
