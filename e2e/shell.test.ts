@@ -159,7 +159,7 @@ describe("shell: latest bar, header, bell, drawer", () => {
     await page.close();
   });
 
-  it("drawer at 360 px: the menu button opens a 260 px dialog with the six links; Esc closes it", async () => {
+  it("drawer at 360 px: the menu button opens a 260 px dialog with every destination; Esc closes it", async () => {
     const page = await browser.page();
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto("/");
@@ -171,6 +171,7 @@ describe("shell: latest bar, header, bell, drawer", () => {
     const drawer = page.getByRole("dialog");
     await drawer.waitFor();
     expect((await drawer.boundingBox())?.width).toBe(260);
+    // Issue 29: the lists, the tools, the site's own pages, and the language switch.
     expect(await drawer.getByRole("link").allInnerTexts()).toEqual([
       "Home",
       "Latest Jobs",
@@ -178,6 +179,11 @@ describe("shell: latest bar, header, bell, drawer", () => {
       "Admit Cards",
       "Syllabus",
       "Answer Key",
+      "Eligibility Finder",
+      "Job Alerts",
+      "About Us",
+      "Contact Us",
+      "हिन्दी",
     ]);
     // Focus is inside the drawer and stays there.
     for (let i = 0; i < 10; i++) await page.keyboard.press("Tab");

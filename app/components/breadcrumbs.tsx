@@ -22,7 +22,10 @@ export function Breadcrumbs({ crumbs }: { crumbs: readonly Crumb[] }) {
                 </span>
               ) : (
                 <>
-                  <Link to={crumb.path} className="text-accent hover:underline">
+                  <Link
+                    to={crumb.path}
+                    className="inline-block min-w-6 py-1 text-accent hover:underline"
+                  >
                     {crumb.name}
                   </Link>
                   <span aria-hidden="true">›</span>

@@ -84,7 +84,10 @@ export function EntryDetail({
         <h1 className="text-xl leading-tight font-semibold text-ink sm:text-3xl">{entry.title}</h1>
         <p className="text-muted">
           {organizationHref ? (
-            <a href={organizationHref} className="text-muted underline underline-offset-2">
+            <a
+              href={organizationHref}
+              className="inline-block py-1 text-muted underline underline-offset-2"
+            >
               {entry.organization}
             </a>
           ) : (
@@ -215,12 +218,15 @@ export function EntryDetail({
           </h2>
           <ul className="divide-y divide-stone-100">
             {related.map((r) => (
-              <li key={r.id} className="px-4 py-2">
-                <span className="mr-2 rounded-app bg-stone-100 px-2 py-0.5 text-xs font-semibold text-muted">
-                  {r.kindLabel}
-                </span>
-                <a href={r.href} className="text-accent underline-offset-2 hover:underline">
-                  {r.title}
+              <li key={r.id}>
+                {/* The whole row is the link: a 44 px target on a phone (issue 29). */}
+                <a href={r.href} className="group block px-4 py-2.5 no-underline">
+                  <span className="mr-2 rounded-app bg-stone-100 px-2 py-0.5 text-xs font-semibold text-muted">
+                    {r.kindLabel}
+                  </span>
+                  <span className="text-accent underline-offset-2 group-hover:underline">
+                    {r.title}
+                  </span>
                 </a>
               </li>
             ))}

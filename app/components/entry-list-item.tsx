@@ -41,12 +41,13 @@ export function EntryListItem({
   const locale = useLocale();
   const closed = showLastDate && isClosed(entry.lastDate, today);
   return (
-    <li className="px-4 py-3">
+    <li className="px-4 pt-0.5 pb-3">
       <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
         <Link
           to={href}
           lang={entry.lang}
-          className="font-semibold text-accent underline-offset-2 hover:underline"
+          // 44 px tall at least: a list row is a thumb's target (issue 29).
+          className="py-2.5 font-semibold text-accent underline-offset-2 hover:underline"
         >
           {entry.title}
         </Link>
@@ -61,7 +62,7 @@ export function EntryListItem({
           </span>
         )}
       </div>
-      <p className="mt-1 text-sm text-muted">{entry.organization}</p>
+      <p className="text-sm text-muted">{entry.organization}</p>
       <p className="mt-1 flex flex-wrap gap-x-4 text-xs text-muted">
         {entry.publishedAt && (
           <span>

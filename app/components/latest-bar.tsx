@@ -75,7 +75,7 @@ export function LatestBar({ items: initial, rotateMs, refreshMs }: LatestBarProp
           key={current.id}
           to={current.url}
           lang={current.lang}
-          className="min-w-0 truncate text-sm font-semibold no-underline hover:underline"
+          className="min-w-0 truncate py-3 text-sm font-semibold no-underline hover:underline"
         >
           {current.title || t.noTitle}
         </Link>

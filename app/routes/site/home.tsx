@@ -128,18 +128,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
 
-      <a
-        href={to("/eligibility")}
-        className="flex items-center justify-between gap-3 rounded-app border-2 border-secondary bg-white px-4 py-3 no-underline"
-      >
-        <span>
-          <span className="block font-semibold text-secondary">{t.finderTitle}</span>
-          <span className="block text-sm text-ink">{t.finderText}</span>
-        </span>
-        <span aria-hidden="true" className="text-xl font-semibold text-secondary">
-          →
-        </span>
-      </a>
+      <div className="grid gap-4 md:grid-cols-2">
+        <CallToAction href={to("/eligibility")} title={t.finderTitle} text={t.finderText} />
+        <CallToAction href={to("/alerts")} title={t.alertsTitle} text={t.alertsText} />
+      </div>
 
       <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
         <Box id={jobs.kind} title={jobs.title} href={to(jobs.href)} viewAll={jobs.viewAll}>
@@ -283,12 +275,33 @@ function BoxItem({
   children?: React.ReactNode;
 }) {
   return (
-    <li className="px-4 py-2 text-sm">
-      <Link to={href} lang={lang} className="text-accent underline-offset-2 hover:underline">
-        {title}
-      </Link>{" "}
-      {children}
+    <li className="text-sm">
+      {/* The whole row is the link: a 44 px target on a phone (issue 29). */}
+      <Link to={href} className="group block px-4 py-3 no-underline">
+        <span lang={lang} className="text-accent underline-offset-2 group-hover:underline">
+          {title}
+        </span>{" "}
+        {children}
+      </Link>
     </li>
+  );
+}
+
+/** A card leading to one of the site's tools (the eligibility finder, job alerts). */
+function CallToAction({ href, title, text }: { href: string; title: string; text: string }) {
+  return (
+    <a
+      href={href}
+      className="flex items-center justify-between gap-3 rounded-app border-2 border-secondary bg-white px-4 py-3 no-underline"
+    >
+      <span>
+        <span className="block font-semibold text-secondary">{title}</span>
+        <span className="block text-sm text-ink">{text}</span>
+      </span>
+      <span aria-hidden="true" className="text-xl font-semibold text-secondary">
+        →
+      </span>
+    </a>
   );
 }
 

@@ -246,7 +246,10 @@ export default function KindList({ loaderData }: Route.ComponentProps) {
       <Breadcrumbs crumbs={loaderData.crumbs} />
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-semibold text-ink">{loaderData.title}</h1>
-        <a href={to(loaderData.feedHref)} className="text-sm text-accent hover:underline">
+        <a
+          href={to(loaderData.feedHref)}
+          className="inline-block py-1 text-sm text-accent hover:underline"
+        >
           {t.rss}
         </a>
       </div>

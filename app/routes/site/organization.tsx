@@ -143,7 +143,10 @@ export default function OrganizationPage({ loaderData }: Route.ComponentProps) {
           </p>
         )}
         <p>
-          <a href={to(loaderData.feedHref)} className="text-sm text-accent hover:underline">
+          <a
+            href={to(loaderData.feedHref)}
+            className="inline-block py-1 text-sm text-accent hover:underline"
+          >
             {t.rss}
           </a>
         </p>

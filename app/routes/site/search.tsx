@@ -220,21 +220,18 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             {hits.map((hit) => (
               <li key={hit.id} className="px-4 py-3">
                 {/* The title runs on beside its type, not onto a line of its own (long Hindi titles). */}
-                <p>
+                {/* The title is a 44 px target (issue 29); it runs on beside its type. */}
+                <a href={hit.href} className="group -mt-3 block py-3 no-underline">
                   <span className="mr-2 inline-block rounded-app bg-secondary-light px-1.5 py-0.5 text-xs font-semibold text-secondary">
                     {hit.kindLabel}
                   </span>
-                  <a
-                    href={hit.href}
-                    lang={hit.lang}
-                    className="font-semibold text-accent hover:underline"
-                  >
+                  <span lang={hit.lang} className="font-semibold text-accent group-hover:underline">
                     {hit.title}
-                  </a>
-                </p>
+                  </span>
+                </a>
                 {hit.lastDate && (
                   <p
-                    className={`mt-1 text-sm font-semibold ${hit.lastDate.tone === "closed" ? "text-red-800" : "text-ink"}`}
+                    className={`text-sm font-semibold ${hit.lastDate.tone === "closed" ? "text-red-800" : "text-ink"}`}
                   >
                     {hit.lastDate.tone === "closed"
                       ? hit.lastDate.value
