@@ -5,6 +5,7 @@ import type { UpdateItem } from "~/server/updates.server.ts";
 import { useLocale, useT } from "~/i18n/context.tsx";
 import { LOCALE_TAG } from "~/i18n/locale.ts";
 import { CloseIcon } from "./bell.tsx";
+import { EnglishOnly } from "./english-only.tsx";
 import { Spinner } from "./spinner.tsx";
 
 /**
@@ -85,6 +86,7 @@ export default function BellPopover({
                         <time dateTime={item.createdAt}>
                           {shortDate(item.createdAt, LOCALE_TAG[locale])}
                         </time>
+                        <EnglishOnly lang={item.lang} />
                         {lastSeen !== null && item.createdAt > lastSeen && (
                           <span className="font-semibold text-primary-dark">{t.new}</span>
                         )}

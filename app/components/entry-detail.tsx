@@ -11,6 +11,7 @@ import { formatDate, formatNumber, formatRupees, isClosed } from "~/server/forma
 /** How each link of the entry is named and trusted, decided on the server (entry-page.server.ts). */
 export type LinkTrusts = Readonly<Record<string, LinkTrust | null>>;
 import { AtAGlance, TrustNote } from "./at-a-glance.tsx";
+import { EnglishOnly, RowTitle } from "./english-only.tsx";
 
 /**
  * The body of an entry's public page, drawn from the content registry alone: the public detail
@@ -25,6 +26,8 @@ export interface EntryDetailEntry {
   kind: Kind;
   slug: string;
   title: string;
+  /** "en" on a Hindi page of an entry without Hindi: its title and text are English. */
+  lang?: "en";
   organization: string;
   publishedAt: string | null;
   updatedAt: string;
@@ -35,6 +38,8 @@ export interface EntryDetailEntry {
 export interface RelatedEntry {
   id: string;
   title: string;
+  /** "en" on a Hindi page when the entry has no Hindi title. */
+  lang?: "en";
   /** Its public address, `${REGISTRY[kind].urlPrefix}/${slug}`. */
   href: string;
   /** Its kind as a person says it: REGISTRY[kind].label. */
@@ -50,7 +55,7 @@ export interface EntryDetailProps {
   /** Today's date in India, YYYY-MM-DD, decided by the server so the browser agrees. */
   today: string;
   /** The public change log, newest first ("Last date extended from … to …"). */
-  changes?: readonly { id: string; detail: string; createdAt: string }[];
+  changes?: readonly { id: string; detail: string; lang?: "en"; createdAt: string }[];
   /** The first screen's facts and buttons (entryPresentation on the server). */
   glance: Glance;
   /** The hosts this entry's links may lead to and be called official. */
@@ -81,7 +86,9 @@ export function EntryDetail({
   return (
     <article className="space-y-4 sm:space-y-5">
       <header className="space-y-1 sm:space-y-2">
-        <h1 className="text-xl leading-tight font-semibold text-ink sm:text-3xl">{entry.title}</h1>
+        <h1 lang={entry.lang} className="text-xl leading-tight font-semibold text-ink sm:text-3xl">
+          {entry.title}
+        </h1>
         <p className="text-muted">
           {organizationHref ? (
             <a
@@ -95,7 +102,8 @@ export function EntryDetail({
           )}
         </p>
         <p className="text-sm text-muted">
-          <span className="font-semibold tracking-wide text-secondary uppercase">{kind.label}</span>
+          <span className="font-semibold tracking-wide text-secondary uppercase">{kind.label}</span>{" "}
+          <EnglishOnly lang={entry.lang} />
           {entry.publishedAt && (
             <>
               {" · "}
@@ -140,7 +148,7 @@ export function EntryDetail({
               <time dateTime={changes[0].createdAt}>{date(changes[0].createdAt)}</time>,
             )}
           </span>{" "}
-          {changes[0].detail}.{" "}
+          <span lang={changes[0].lang}>{changes[0].detail}</span>.{" "}
           {changes.length > 1 && (
             <a href="#section-changes" className="text-accent underline">
               {t.allChanges}
@@ -192,7 +200,7 @@ export function EntryDetail({
           <ul className="divide-y divide-stone-100">
             {changes.map((c) => (
               <li key={c.id} className="px-4 py-2">
-                {c.detail}{" "}
+                <span lang={c.lang}>{c.detail}</span>{" "}
                 <span className="text-sm text-muted">
                   {withNode(
                     t.changedOnParen,
@@ -224,9 +232,11 @@ export function EntryDetail({
                   <span className="mr-2 rounded-app bg-stone-100 px-2 py-0.5 text-xs font-semibold text-muted">
                     {r.kindLabel}
                   </span>
-                  <span className="text-accent underline-offset-2 group-hover:underline">
-                    {r.title}
-                  </span>
+                  <RowTitle
+                    title={r.title}
+                    lang={r.lang}
+                    className="text-accent underline-offset-2"
+                  />
                 </a>
               </li>
             ))}

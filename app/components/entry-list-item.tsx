@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { GlanceFact } from "~/content/glance.ts";
 import { useLocale, useT } from "~/i18n/context.tsx";
 import { formatDate, isClosed, isNew } from "~/server/format.ts";
+import { EnglishOnly } from "./english-only.tsx";
 
 export interface ListedEntry {
   id: string;
@@ -56,6 +57,7 @@ export function EntryListItem({
             {t.new}
           </span>
         )}
+        <EnglishOnly lang={entry.lang} />
         {closed && (
           <span className="rounded-app bg-red-100 px-1.5 py-0.5 text-xs font-bold text-red-800">
             {t.closed}

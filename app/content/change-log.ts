@@ -2,122 +2,160 @@ import type { EntryData, Row } from "./fields.ts";
 import { totalPosts } from "./glance.ts";
 import type { Kind } from "./registry.ts";
 import { formatDate, formatNumber, formatRupees } from "~/server/format.ts";
+import { fmt, type Locale } from "~/i18n/locale.ts";
 
 /**
  * The public change log: what changed in a published entry that a job seeker acts on (dates, fees,
- * vacancies, official links), in words. "Was the last date extended?" is the question this
- * audience asks most after "am I eligible"; small edits (a typo, a reworded paragraph) say
- * nothing. Pure: the write path derives the changes from the old and new versions it saves.
+ * vacancies, official links). "Was the last date extended?" is the question this audience asks
+ * most after "am I eligible"; small edits (a typo, a reworded paragraph) say nothing. Pure: the
+ * write path derives the changes from the old and new versions it saves, as data (a code and its
+ * values), and each page, bell and mail words them in its reader's language with `changeWords`
+ * (issue 29).
  */
-export interface KeyChange {
-  /** What the bell and the latest bar say before the title: "Last date extended". */
-  headline: string;
-  /** The sentence on the page: "Last date extended from 24 Nov 2026 to 30 Nov 2026". */
-  detail: string;
-}
+export type KeyChange =
+  /** A date given for the first time. */
+  | { code: "date-announced"; values: { field: string; date: string } }
+  /** A later deadline ("extended"), or any other new date. */
+  | { code: "date-extended" | "date-changed"; values: { field: string; from: string; to: string } }
+  | { code: "posts-increased" | "posts-reduced"; values: { from: number; to: number } }
+  /** The fee table now; `hi` is a row's category in Hindi, where the entry has it. */
+  | { code: "fee-changed"; values: { fees: { category: string; hi?: string; amount: number }[] } }
+  | { code: "link-added" | "link-updated"; values: { field: string } };
 
-interface DateRule {
-  field: string;
-  label: string;
-  /** A later date is an extension (a deadline), not merely a change. */
-  deadline?: boolean;
-}
+export type ChangeCode = KeyChange["code"];
 
-const DATES: Record<Kind, readonly DateRule[]> = {
+/** The fields whose dates are news, per kind; a later deadline is an extension. */
+const DATES: Record<Kind, readonly { field: string; deadline?: true }[]> = {
   job: [
-    { field: "lastDate", label: "Last date", deadline: true },
-    { field: "feeLastDate", label: "Last date for fee payment", deadline: true },
-    { field: "examDate", label: "Exam date" },
-    { field: "admitCardDate", label: "Admit card date" },
-    { field: "resultDate", label: "Result date" },
+    { field: "lastDate", deadline: true },
+    { field: "feeLastDate", deadline: true },
+    { field: "examDate" },
+    { field: "admitCardDate" },
+    { field: "resultDate" },
   ],
-  result: [{ field: "resultDate", label: "Result date" }],
-  "admit-card": [
-    { field: "examDate", label: "Exam date" },
-    { field: "releaseDate", label: "Admit card release date" },
-  ],
+  result: [{ field: "resultDate" }],
+  "admit-card": [{ field: "examDate" }, { field: "releaseDate" }],
   syllabus: [],
-  "answer-key": [
-    { field: "objectionEnd", label: "Objection window", deadline: true },
-    { field: "examDate", label: "Exam date" },
-  ],
+  "answer-key": [{ field: "objectionEnd", deadline: true }, { field: "examDate" }],
 };
 
 /** Links whose appearance is news: "Result link added". */
-const LINKS: Record<Kind, readonly { field: string; label: string }[]> = {
-  job: [
-    { field: "applyUrl", label: "Apply online link" },
-    { field: "notificationUrl", label: "Notification" },
-  ],
-  result: [
-    { field: "resultUrl", label: "Result link" },
-    { field: "meritListUrl", label: "Merit list" },
-    { field: "scorecardUrl", label: "Scorecard link" },
-  ],
-  "admit-card": [{ field: "downloadUrl", label: "Admit card download link" }],
-  syllabus: [{ field: "pdfUrl", label: "Syllabus PDF" }],
-  "answer-key": [
-    { field: "answerKeyUrl", label: "Answer key link" },
-    { field: "objectionUrl", label: "Objection link" },
-  ],
+const LINKS: Record<Kind, readonly string[]> = {
+  job: ["applyUrl", "notificationUrl"],
+  result: ["resultUrl", "meritListUrl", "scorecardUrl"],
+  "admit-card": ["downloadUrl"],
+  syllabus: ["pdfUrl"],
+  "answer-key": ["answerKeyUrl", "objectionUrl"],
 };
+
+/**
+ * The words of the change log in one language (the catalogue's `changes`): each field's name as
+ * the log says it, and per code a headline (the bell, the Latest bar, a mail's subject) and a
+ * detail (the entry's page, a mail's body). Placeholders: {field}, {date}, {from}, {to}, {fees}.
+ */
+export interface ChangeWords {
+  fields: Record<string, string>;
+  headlines: Record<ChangeCode, string>;
+  details: Record<ChangeCode, string>;
+  /** One fee row: {category}, {amount}. */
+  fee: string;
+  /** Between fee rows. */
+  feeSeparator: string;
+  noFee: string;
+}
 
 const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
 const rows = (v: unknown) => (Array.isArray(v) ? (v as Row[]) : []);
 
-function feeLine(data: EntryData): string {
-  return rows(data.fees)
-    .map(
-      (r) =>
-        `${String(r.category ?? "")}: ${typeof r.amount === "number" ? formatRupees(r.amount) : ""}`,
-    )
-    .join("; ");
+function fees(data: EntryData) {
+  const hindi = rows(data.hi_fees);
+  return rows(data.fees).map((r, i) => ({
+    category: String(r.category ?? ""),
+    ...(text(hindi[i]?.category) ? { hi: text(hindi[i]?.category) } : {}),
+    amount: typeof r.amount === "number" ? r.amount : 0,
+  }));
 }
+
+/** The fee table as the English log compares it: what a reader pays changed, or not. */
+const feeKey = (data: EntryData) =>
+  rows(data.fees)
+    .map((r) => `${String(r.category ?? "")}: ${typeof r.amount === "number" ? r.amount : ""}`)
+    .join("; ");
 
 /** What changed between two published versions of an entry, in reading order. */
 export function keyChanges(kind: Kind, before: EntryData, after: EntryData): KeyChange[] {
   const changes: KeyChange[] = [];
-  for (const rule of DATES[kind]) {
-    const was = text(before[rule.field]);
-    const now = text(after[rule.field]);
+  for (const { field, deadline } of DATES[kind]) {
+    const was = text(before[field]);
+    const now = text(after[field]);
     if (was === now || !now) continue;
-    if (!was) {
+    if (!was) changes.push({ code: "date-announced", values: { field, date: now } });
+    else
       changes.push({
-        headline: `${rule.label} announced`,
-        detail: `${rule.label} announced: ${formatDate(now)}`,
+        code: deadline && now > was ? "date-extended" : "date-changed",
+        values: { field, from: was, to: now },
       });
-    } else {
-      const word = rule.deadline && now > was ? "extended" : "changed";
-      changes.push({
-        headline: `${rule.label} ${word}`,
-        detail: `${rule.label} ${word} from ${formatDate(was)} to ${formatDate(now)}`,
-      });
-    }
   }
   if (kind === "job") {
     const was = totalPosts(before);
     const now = totalPosts(after);
-    if (was !== undefined && now !== undefined && was !== now) {
-      const word = now > was ? "increased" : "reduced";
+    if (was !== undefined && now !== undefined && was !== now)
       changes.push({
-        headline: `Vacancies ${word}`,
-        detail: `Vacancies ${word} from ${formatNumber(was)} to ${formatNumber(now)}`,
+        code: now > was ? "posts-increased" : "posts-reduced",
+        values: { from: was, to: now },
       });
-    }
-    const fees = [feeLine(before), feeLine(after)];
-    if (fees[0] && fees[1] && fees[0] !== fees[1])
-      changes.push({
-        headline: "Application fee changed",
-        detail: `Application fee now ${fees[1]}`,
-      });
+    const [feesWere, feesAre] = [feeKey(before), feeKey(after)];
+    if (feesWere && feesAre && feesWere !== feesAre)
+      changes.push({ code: "fee-changed", values: { fees: fees(after) } });
   }
-  for (const link of LINKS[kind]) {
-    const was = text(before[link.field]);
-    const now = text(after[link.field]);
-    if (now && !was)
-      changes.push({ headline: `${link.label} added`, detail: `${link.label} added` });
-    else if (now && was && now !== was)
-      changes.push({ headline: `${link.label} updated`, detail: `${link.label} updated` });
+  for (const field of LINKS[kind]) {
+    const was = text(before[field]);
+    const now = text(after[field]);
+    if (now && !was) changes.push({ code: "link-added", values: { field } });
+    else if (now && was && now !== was) changes.push({ code: "link-updated", values: { field } });
   }
   return changes;
+}
+
+/** A change in one language: its headline and its detail. */
+export function changeWords(
+  change: KeyChange,
+  t: ChangeWords,
+  locale: Locale,
+): { headline: string; detail: string } {
+  const v = change.values;
+  const values: Record<string, string> = {};
+  if ("field" in v) values.field = t.fields[v.field] ?? v.field;
+  if ("date" in v) values.date = formatDate(v.date, locale);
+  if ("from" in v)
+    Object.assign(
+      values,
+      typeof v.from === "number"
+        ? { from: formatNumber(v.from), to: formatNumber(v.to as number) }
+        : { from: formatDate(v.from, locale), to: formatDate(v.to as string, locale) },
+    );
+  if ("fees" in v)
+    values.fees = v.fees
+      .map((f) =>
+        fmt(t.fee, {
+          category: (locale === "hi" && f.hi) || f.category,
+          amount: f.amount === 0 ? t.noFee : formatRupees(f.amount),
+        }),
+      )
+      .join(t.feeSeparator);
+  return {
+    headline: fmt(t.headlines[change.code], values),
+    detail: fmt(t.details[change.code], values),
+  };
+}
+
+/** A stored change (JSON), or undefined for rows written before changes were data. */
+export function readKeyChange(json: string | null | undefined): KeyChange | undefined {
+  if (!json) return undefined;
+  try {
+    const parsed = JSON.parse(json) as KeyChange;
+    return typeof parsed?.code === "string" && parsed.values ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
 }

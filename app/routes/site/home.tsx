@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { RowTitle } from "~/components/english-only.tsx";
 import { JsonLd } from "~/components/json-ld.tsx";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
 import { requestLocale, packedStrings, stringsFor } from "~/i18n/catalog.server.ts";
@@ -278,10 +279,7 @@ function BoxItem({
     <li className="text-sm">
       {/* The whole row is the link: a 44 px target on a phone (issue 29). */}
       <Link to={href} className="group block px-4 py-3 no-underline">
-        <span lang={lang} className="text-accent underline-offset-2 group-hover:underline">
-          {title}
-        </span>{" "}
-        {children}
+        <RowTitle title={title} lang={lang} className="text-accent underline-offset-2" /> {children}
       </Link>
     </li>
   );

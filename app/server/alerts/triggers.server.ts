@@ -3,7 +3,9 @@
 // transaction. Set-based: one INSERT … SELECT per cadence whatever the number of subscribers.
 import { createHash } from "node:crypto";
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
-import type { KeyChange } from "~/content/change-log.ts";
+import { changeWords, type KeyChange } from "~/content/change-log.ts";
+import { catalog } from "~/i18n/catalog.server.ts";
+import type { Locale } from "~/i18n/locale.ts";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
 import { IST_OFFSET_MS } from "~/india-date.ts";
 import type { DB } from "../db/db.server.ts";
@@ -22,12 +24,25 @@ export interface AlertPayload {
     title: string;
     hiTitle: string | null;
     organization: string;
+    /** The organization's Hindi name, where it has one (issue 29; none in older payloads). */
+    hiOrganization?: string | null;
     /** The English page's path; the Hindi one is `/hi` + path. */
     path: string;
     lastDate: string | null;
   };
-  /** The change log's words (English), empty for a new entry. */
-  changes: KeyChange[];
+  /** What changed, empty for a new entry; worded per subscriber with `alertChangeWords`. */
+  changes: AlertChange[];
+}
+
+/** A change as an alert carries it: data, or (queued before issue 29) its English words. */
+export type AlertChange = KeyChange | { headline: string; detail: string };
+
+/** An alert's change in the subscriber's language (the English it was queued with, if old). */
+export function alertChangeWords(
+  change: AlertChange,
+  locale: Locale,
+): { headline: string; detail: string } {
+  return "code" in change ? changeWords(change, catalog(locale).changes, locale) : change;
 }
 
 /** A daily subscriber's digest row: the items are gathered in alert_digest_items. */
@@ -170,9 +185,14 @@ export async function enqueueEntryAlerts(
     event === "published"
       ? `${row.id}:published`
       : `${row.id}:${createHash("sha256")
-          .update(changes.map((c) => c.detail).join("\n"))
+          .update(changes.map((c) => JSON.stringify(c)).join("\n"))
           .digest("base64url")
           .slice(0, 22)}`;
+  const hiOrganization = await trx
+    .selectFrom("organizations")
+    .select("hi_name")
+    .where("name", "=", row.organization)
+    .executeTakeFirst();
   const payload: AlertPayload = {
     type: "alert",
     event: event === "published" ? "published" : "changed",
@@ -182,6 +202,7 @@ export async function enqueueEntryAlerts(
       title: row.title,
       hiTitle: row.hi_title,
       organization: row.organization,
+      hiOrganization: hiOrganization?.hi_name || null,
       path: `${REGISTRY[kind].urlPrefix}/${row.slug}`,
       lastDate: row.last_date,
     },

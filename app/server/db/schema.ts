@@ -152,8 +152,11 @@ export interface SessionTable {
 export interface EntryChangesTable {
   id: string;
   entry_id: string;
+  /** English words, as saved (rows before issue 29 have nothing else). */
   headline: string;
   detail: string;
+  /** JSON `KeyChange` (`{ code, values }`), worded per reader; null on rows before issue 29. */
+  change: string | null;
   created_at: string;
 }
 
@@ -164,6 +167,8 @@ export interface OrganizationsTable {
   short_name: Generated<string>;
   domains: Generated<string>;
   state: Generated<string>;
+  /** The name in Hindi (issue 29), null until an admin writes it. */
+  hi_name: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -1,7 +1,10 @@
 // What the public pages read of entries: one entry by its slug, the lists of a kind with their
 // filters, the home page's boxes, a job's related entries, and the public change log.
 import { sql } from "kysely";
+import { changeWords, readKeyChange, type KeyChange } from "~/content/change-log.ts";
 import type { EntryData } from "~/content/fields.ts";
+import { catalog } from "~/i18n/catalog.server.ts";
+import type { Locale } from "~/i18n/locale.ts";
 import type { Kind } from "~/content/registry.ts";
 import { todayInIndia } from "~/india-date.ts";
 import type { DB } from "../db/db.server.ts";
@@ -262,8 +265,11 @@ export async function getPublishedSummaryById(
 export interface PublicChange {
   id: string;
   entryId: string;
+  /** The English words it was saved with. */
   headline: string;
   detail: string;
+  /** What changed, as data (worded per reader: `changeIn`); none on rows before issue 29. */
+  change?: KeyChange;
   createdAt: string;
 }
 
@@ -272,14 +278,31 @@ const toChange = (r: {
   entry_id: string;
   headline: string;
   detail: string;
+  change: string | null;
   created_at: string;
-}): PublicChange => ({
-  id: r.id,
-  entryId: r.entry_id,
-  headline: r.headline,
-  detail: r.detail,
-  createdAt: r.created_at,
-});
+}): PublicChange => {
+  const change = readKeyChange(r.change);
+  return {
+    id: r.id,
+    entryId: r.entry_id,
+    headline: r.headline,
+    detail: r.detail,
+    ...(change && { change }),
+    createdAt: r.created_at,
+  };
+};
+
+/**
+ * A change's words in `locale`: from its code and the catalogue, or, for a row saved before
+ * changes were data, the English it was saved with (marked `lang: "en"` on a Hindi page).
+ */
+export function changeIn(
+  c: Pick<PublicChange, "headline" | "detail" | "change">,
+  locale: Locale,
+): { headline: string; detail: string; lang?: "en" } {
+  if (c.change) return changeWords(c.change, catalog(locale).changes, locale);
+  return { headline: c.headline, detail: c.detail, ...(locale !== "en" && { lang: "en" }) };
+}
 
 /** When each of these entries last changed in a way readers act on (the lists' "Updated"). */
 export async function lastKeyChanges(db: DB, entryIds: readonly string[]) {
@@ -334,6 +357,7 @@ export async function latestChanges(
       "c.entry_id",
       "c.headline",
       "c.detail",
+      "c.change",
       "c.created_at as changed_at",
     ])
     .where(isPublic)
@@ -350,11 +374,7 @@ export async function latestChanges(
     .limit(limit)
     .execute();
   return rows.map((r) => ({
-    id: r.change_id,
-    entryId: r.entry_id,
-    headline: r.headline,
-    detail: r.detail,
-    createdAt: r.changed_at,
+    ...toChange({ ...r, id: r.change_id, created_at: r.changed_at }),
     entry: toSummary(r),
   }));
 }

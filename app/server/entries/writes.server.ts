@@ -9,7 +9,8 @@ import {
   type EntryData,
 } from "~/content/fields.ts";
 import { REGISTRY, slugify, type Kind, type Status } from "~/content/registry.ts";
-import { keyChanges } from "~/content/change-log.ts";
+import { changeWords, keyChanges } from "~/content/change-log.ts";
+import { catalog } from "~/i18n/catalog.server.ts";
 import { stampTranslation } from "~/content/translation.ts";
 import { enqueueEntryMessages } from "../alerts/channels/entry-messages.server.ts";
 import { enqueueEntryAlerts } from "../alerts/triggers.server.ts";
@@ -313,8 +314,9 @@ export async function changeEntry(
           keyed.map((c) => ({
             id: newId(),
             entry_id: id,
-            headline: c.headline,
-            detail: c.detail,
+            // The English words, as the admin's history reads them; pages word `change`.
+            ...changeWords(c, catalog("en").changes, "en"),
+            change: JSON.stringify(c),
             created_at: at,
           })),
         )

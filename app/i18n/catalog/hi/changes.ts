@@ -1,0 +1,46 @@
+import type { changes as en } from "../en/changes.ts";
+
+// Written so that no verb has to agree with a field's gender: "… में विस्तार", "… की घोषणा".
+export const changes: typeof en = {
+  fields: {
+    lastDate: "अंतिम तिथि",
+    feeLastDate: "शुल्क भुगतान की अंतिम तिथि",
+    examDate: "परीक्षा तिथि",
+    admitCardDate: "एडमिट कार्ड की तिथि",
+    resultDate: "रिजल्ट की तिथि",
+    releaseDate: "एडमिट कार्ड जारी होने की तिथि",
+    objectionEnd: "आपत्ति दर्ज करने की अंतिम तिथि",
+    applyUrl: "ऑनलाइन आवेदन लिंक",
+    notificationUrl: "नोटिफिकेशन",
+    resultUrl: "रिजल्ट लिंक",
+    meritListUrl: "मेरिट लिस्ट",
+    scorecardUrl: "स्कोरकार्ड लिंक",
+    downloadUrl: "एडमिट कार्ड डाउनलोड लिंक",
+    pdfUrl: "सिलेबस PDF",
+    answerKeyUrl: "आंसर की लिंक",
+    objectionUrl: "आपत्ति लिंक",
+  },
+  headlines: {
+    "date-announced": "{field} की घोषणा",
+    "date-extended": "{field} में विस्तार",
+    "date-changed": "{field} में बदलाव",
+    "posts-increased": "पदों की संख्या बढ़ी",
+    "posts-reduced": "पदों की संख्या घटी",
+    "fee-changed": "आवेदन शुल्क में बदलाव",
+    "link-added": "{field} उपलब्ध",
+    "link-updated": "{field} अपडेट",
+  },
+  details: {
+    "date-announced": "{field} की घोषणा: {date}",
+    "date-extended": "{field} में विस्तार: {from} से बढ़कर {to}",
+    "date-changed": "{field} में बदलाव: {from} के स्थान पर अब {to}",
+    "posts-increased": "पदों की संख्या {from} से बढ़कर {to}",
+    "posts-reduced": "पदों की संख्या {from} से घटकर {to}",
+    "fee-changed": "आवेदन शुल्क अब {fees}",
+    "link-added": "{field} उपलब्ध",
+    "link-updated": "{field} अपडेट",
+  },
+  fee: "{category}: {amount}",
+  feeSeparator: "; ",
+  noFee: "कोई शुल्क नहीं",
+};
