@@ -112,7 +112,8 @@ export function AtAGlance({ glance, checkedOn }: { glance: Glance; checkedOn?: s
 
 /**
  * "✓ Official site · ssc.gov.in" or "⚠ Not an official site · example.com" (host optional), or
- * "📄 Copy kept on this site" for a file uploaded here.
+ * "[file] Copy kept on this site" for a file uploaded here. The marks are inline SVG drawn in the
+ * text's colour (issue 29): an emoji or a symbol the phone's fonts lack showed as an empty box.
  */
 export function TrustNote({ trust, host = true }: { trust: LinkTrust; host?: boolean }) {
   const t = useT("detail");
@@ -120,22 +121,40 @@ export function TrustNote({ trust, host = true }: { trust: LinkTrust; host?: boo
   if (trust.official && trust.why === "copy")
     return (
       <>
-        <span aria-hidden="true">📄 </span>
+        <NoteIcon d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8zM14 3v5h5M9 13h6M9 17h6" />
         {t.copyKept}
       </>
     );
   const where = host ? ` · ${trust.host}` : "";
   return trust.official ? (
     <>
-      <span aria-hidden="true">✓ </span>
+      <NoteIcon d="m5 12 5 5 9-10" />
       {t.officialSite}
       {where}
     </>
   ) : (
     <>
-      <span aria-hidden="true">⚠ </span>
+      <NoteIcon d="M12 4 2.5 20h19zM12 10v4M12 17.5v.01" />
       {t.notOfficialSite}
       {where}
     </>
+  );
+}
+
+/** A 1em mark before a note, in the text's colour. */
+function NoteIcon({ d }: { d: string }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="mr-1 inline-block size-[1em] align-[-0.125em]"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d={d} />
+    </svg>
   );
 }

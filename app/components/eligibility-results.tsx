@@ -30,7 +30,8 @@ export function EligibilityResults({
           id="eligible-title"
           ref={headingRef}
           tabIndex={-1}
-          className="mb-2 text-xl font-semibold text-ink"
+          // Below the sticky header when the answer page opens at it (#eligible-title).
+          className="mb-2 scroll-mt-32 text-xl font-semibold text-ink"
         >
           {eligible.length === 0
             ? t.noneFit

@@ -10,7 +10,8 @@ import { useHydrated } from "./use-hydrated.ts";
 // everything else the whole line. Groups of boxes (a post's subjects) go on a line of their own.
 type LineType = Exclude<ScalarField["type"], "choices">;
 const TRACK: Record<LineType, string> = {
-  number: "minmax(3.5rem,1fr)",
+  // Six digits (the number box's own minimum, app.css).
+  number: "minmax(calc(6ch + 1rem + 2px),1fr)",
   date: "minmax(8.5rem,1.5fr)",
   select: "minmax(7rem,2fr)",
   text: "minmax(7rem,2fr)",

@@ -6,6 +6,7 @@ import {
   tableClass,
   tdClass,
   thClass,
+  ScrollTable,
 } from "~/components/admin/backoffice-ui.tsx";
 import { inputClass } from "~/components/admin/field-input.tsx";
 import type { UserRole } from "~/server/users.server.ts";
@@ -49,7 +50,7 @@ export function UserTable({
       title={`All users (${users.length})`}
       description="Admins may do everything; editors publish any entry and site page; authors write drafts and submit them for review. No access: the user cannot open the back-office. A disabled user cannot sign in."
     >
-      <div className="relative overflow-x-auto">
+      <ScrollTable>
         <table className={tableClass}>
           <caption className="sr-only">Users</caption>
           <thead>
@@ -220,7 +221,7 @@ export function UserTable({
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollTable>
     </SectionCard>
   );
 }
