@@ -18,6 +18,7 @@ import * as filterCountIndexes from "./2026-11-23T1600-filter-count-indexes.ts";
 import * as sitemapStatsIndex from "./2026-11-24T0100-sitemap-stats-index.ts";
 import * as searchVectorsInRow from "./2026-11-24T0300-search-vectors-in-row.ts";
 import * as pushErrorsScrubbed from "./2026-11-26T1000-push-errors-scrubbed.ts";
+import * as linkMonitor from "./2026-11-26T1800-link-monitor.ts";
 
 export type MigrationDialect = "sqlite" | "postgres";
 
@@ -46,6 +47,7 @@ const migrations: Record<string, DialectMigration> = {
   "2026-11-24T0100-sitemap-stats-index": sitemapStatsIndex,
   "2026-11-24T0300-search-vectors-in-row": searchVectorsInRow,
   "2026-11-26T1000-push-errors-scrubbed": pushErrorsScrubbed,
+  "2026-11-26T1800-link-monitor": linkMonitor,
 };
 
 export function migrationProvider(dialect: MigrationDialect): MigrationProvider {
