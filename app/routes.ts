@@ -103,6 +103,7 @@ function publicSite(locale: "en" | "hi"): RouteConfigEntry[] {
     page("alerts/confirm", "routes/site/alerts-confirm.tsx", "alerts-confirm"),
     page("alerts/manage", "routes/site/alerts-manage.tsx", "alerts-manage"),
     page("alerts/unsubscribe", "routes/site/alerts-unsubscribe.tsx", "alerts-unsubscribe"),
+    page("check-link", "routes/site/check-link.tsx", "check-link"),
     page("*", "routes/site/not-found.tsx", "not-found"),
   ];
 }

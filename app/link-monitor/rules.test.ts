@@ -114,6 +114,7 @@ describe("hosts", () => {
     });
     expect(registeredTail("ssc.gov.in")).toBe("ssc.gov.in");
     expect(registeredTail("a.b.example.co.in")).toBe("example.co.in");
+    expect(registeredTail("203.0.113.9")).toBe("203.0.113.9");
   });
 });
 

@@ -122,6 +122,9 @@ const isTrusted = (trust: HostTrust) => trust !== "unknown" && trust !== "known-
 // ---------------------------------------------------------------------------------------------
 // "Is this link official?"
 
+/** The longest paste read (a link with a long query string fits). */
+export const CHECK_LINK_MAX = 2000;
+
 export interface DirectoryOrganization {
   id: string;
   name: string;
@@ -156,6 +159,7 @@ const SECOND_LEVEL = /^(gov|nic|mil|co|ac|edu|org|net|res|gen|firm|ind|com)$/;
 
 /** The registered part of a host, roughly: "ssc-gov.in.example.com" → "example.com". */
 export function registeredTail(host: string): string {
+  if (/^\d+(\.\d+){3}$/.test(host)) return host;
   const labels = host.split(".");
   const n = labels.length >= 3 && SECOND_LEVEL.test(labels[labels.length - 2]) ? 3 : 2;
   return labels.slice(-n).join(".");
