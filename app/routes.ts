@@ -75,6 +75,8 @@ export default [
       route("organizations", "routes/admin/organizations.tsx"),
       route("messages", "routes/admin/messages.tsx"),
       route("alerts", "routes/admin/alerts.tsx"),
+      route("links", "routes/admin/links.tsx"),
+      route("links/hosts", "routes/admin/link-hosts.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("*", "routes/admin/not-found.tsx"),
     ]),

@@ -12,8 +12,8 @@ import { formatDate, formatNumber, formatRupees, isClosed } from "~/server/forma
 export type LinkTrusts = Readonly<Record<string, LinkTrust | null>>;
 import { AtAGlance, TrustNote } from "./at-a-glance.tsx";
 import {
-  InsteadOfLink,
   LinkCheckedNote,
+  LinkProblemInline,
   LinkStatusProvider,
   sendsElsewhere,
   useLinkStatus,
@@ -543,7 +543,7 @@ function ExternalLink({ href, trusts }: { href: string; trusts: LinkTrusts }) {
   const trust = trusts[href] ?? null;
   const status = useLinkStatus(href);
   if (status && sendsElsewhere(status))
-    return <InsteadOfLink label={trust ? trust.host : t.openLink} href={href} status={status} />;
+    return <LinkProblemInline host={trust ? trust.host : t.openLink} href={href} status={status} />;
   return (
     <>
       <a

@@ -84,6 +84,36 @@ const hostOfUrl = (url: string) => {
   }
 };
 
+/** The organization's site to go to instead, and the link itself in small print. */
+function Alternatives({
+  href,
+  status,
+  look,
+}: {
+  href: string;
+  status: Exclude<ReaderLinkStatus, { code: "working" }>;
+  look: { instead: string; none: string; anyway: string };
+}) {
+  const t = useT("linkStatus");
+  return (
+    <>
+      {status.fallback ? (
+        <a href={status.fallback} target="_blank" rel="nofollow noopener" className={look.instead}>
+          {fmt(t.goInstead, { host: hostOfUrl(status.fallback) })}
+        </a>
+      ) : (
+        <span className={look.none}>{t.noFallback}</span>
+      )}
+      {/* Never a way on to a known fake. */}
+      {status.code !== "known-fake" && (
+        <a href={href} target="_blank" rel="nofollow noopener" className={look.anyway}>
+          {t.tryAnyway}
+        </a>
+      )}
+    </>
+  );
+}
+
 /**
  * In place of a button whose link does not work: what it was for, why it is not offered, the
  * organization's site to go to instead, and (unless it leads to a known fake) the link itself
@@ -98,7 +128,6 @@ export function InsteadOfLink({
   href: string;
   status: ReaderLinkStatus;
 }) {
-  const t = useT("linkStatus");
   if (status.code === "working") return null;
   return (
     <div
@@ -110,28 +139,47 @@ export function InsteadOfLink({
         <span aria-hidden="true">⚠ </span>
         <LinkProblem status={status} />
       </span>
-      {status.fallback ? (
-        <a
-          href={status.fallback}
-          target="_blank"
-          rel="nofollow noopener"
-          className="mt-2 block rounded-app bg-primary px-3 py-1.5 text-sm font-semibold text-white no-underline"
-        >
-          {fmt(t.goInstead, { host: hostOfUrl(status.fallback) })}
-        </a>
-      ) : (
-        <span className="mt-1 block text-sm">{t.noFallback}</span>
-      )}
-      {status.code !== "known-fake" && (
-        <a
-          href={href}
-          target="_blank"
-          rel="nofollow noopener"
-          className="mt-1 inline-block text-xs text-amber-950 underline"
-        >
-          {t.tryAnyway}
-        </a>
-      )}
+      <Alternatives
+        href={href}
+        status={status}
+        look={{
+          instead:
+            "mt-2 block rounded-app bg-primary px-3 py-1.5 text-sm font-semibold text-white no-underline",
+          none: "mt-1 block text-sm",
+          anyway: "mt-1 inline-block text-xs text-amber-950 underline",
+        }}
+      />
     </div>
+  );
+}
+
+/** The same in a table cell: the link's host, then why it is not offered and where to go. */
+export function LinkProblemInline({
+  host,
+  href,
+  status,
+}: {
+  host: string;
+  href: string;
+  status: ReaderLinkStatus;
+}) {
+  if (status.code === "working") return null;
+  return (
+    <>
+      <span className="font-semibold break-all text-ink">{host}</span>
+      <span role="note" className="block text-xs text-amber-900">
+        <span aria-hidden="true">⚠ </span>
+        <LinkProblem status={status} />
+      </span>
+      <Alternatives
+        href={href}
+        status={status}
+        look={{
+          instead: "block font-semibold text-accent underline underline-offset-2",
+          none: "block text-xs",
+          anyway: "text-xs text-muted underline",
+        }}
+      />
+    </>
   );
 }

@@ -1,59 +1,21 @@
-import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { countingListener } from "../../test/counting-listener.ts";
 import { describeEachDatabase } from "../../test/databases.ts";
+import { seedListedHosts } from "../../test/link-lists.ts";
 import type { DB } from "~/server/db/db.server.ts";
-import {
-  ensureOrganization,
-  getOrganizationByName,
-  updateOrganization,
-} from "~/server/organizations.server.ts";
 import { checkLink } from "./check-link.server.ts";
-import { insertKnownFake, insertVendorHost } from "./lists.repository.server.ts";
 
 // Issue 30: "Is this link official?" answers from the site's lists and never visits the address.
 
-let connections = 0;
-const listener = net.createServer((socket) => {
-  connections++;
-  socket.destroy();
-});
-beforeAll(async () => {
-  await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
-});
-afterAll(async () => {
-  await new Promise((resolve) => listener.close(resolve));
-});
+const listener = countingListener();
+beforeAll(listener.listen);
+afterAll(listener.close);
 
 describeEachDatabase("/check-link's answers", (get) => {
   let db: DB;
   beforeAll(async () => {
     db = get();
-    const at = new Date().toISOString();
-    await ensureOrganization(db, "Staff Selection Commission");
-    const ssc = (await getOrganizationByName(db, "Staff Selection Commission"))!;
-    await updateOrganization(db, ssc.id, { shortName: "SSC", domains: ["ssc.gov.in"], state: "" });
-    await insertVendorHost(
-      db,
-      {
-        organizationId: ssc.id,
-        pattern: "sscexams.cbexams.com",
-        note: "",
-        source: "Linked from ssc.gov.in",
-        createdBy: null,
-      },
-      at,
-    );
-    await insertKnownFake(
-      db,
-      {
-        host: "ssc-gov-recruitment.example",
-        reportedOn: "2026-10-02",
-        source: "PIB Fact Check",
-        note: "",
-        createdBy: null,
-      },
-      at,
-    );
+    await seedListedHosts(db);
   });
 
   it("names the organization of a government domain", async () => {
@@ -106,9 +68,9 @@ describeEachDatabase("/check-link's answers", (get) => {
   it("refuses what is not a web address, and never connects to what is pasted", async () => {
     for (const pasted of ["", "hello", "javascript:alert(1)", "x".repeat(5000)])
       expect(await checkLink(db, pasted), pasted.slice(0, 20)).toEqual({ code: "invalid" });
-    const port = (listener.address() as AddressInfo).port;
+    const port = listener.port();
     expect(await checkLink(db, `http://127.0.0.1:${port}/`)).toMatchObject({ code: "unknown" });
     expect(await checkLink(db, `http://localhost:${port}/`)).toEqual({ code: "invalid" });
-    expect(connections).toBe(0);
+    expect(listener.connections()).toBe(0);
   });
 });

@@ -103,6 +103,28 @@ export async function makeLinkDue(db: DB, id: string, at: string): Promise<boole
 }
 
 /**
+ * Links whose address, end or chain mentions this host, or that ended off the official hosts:
+ * due now, after a change to the vendor hosts or the known fakes (a host is letters, digits, dots
+ * and dashes only, so it holds no LIKE wildcard).
+ */
+export async function makeLinksDueMatching(trx: DB, host: string, at: string): Promise<void> {
+  const like = `%${host}%`;
+  await trx
+    .updateTable("official_links")
+    .set({ due_at: at })
+    .where((eb) =>
+      eb.or([
+        eb("state", "in", ["off-official", "known-fake"]),
+        eb("url", "like", like),
+        eb("final_url", "like", like),
+        eb("chain", "like", like),
+      ]),
+    )
+    .where("due_at", ">", at)
+    .execute();
+}
+
+/**
  * Take up to `limit` due links of open entries for one process until `lease`: one
  * UPDATE … RETURNING, atomic across processes on SQLite (the write lock) and, on PostgreSQL, with
  * FOR UPDATE SKIP LOCKED so concurrent claims take disjoint links. A link whose lease ran out (a

@@ -1,6 +1,7 @@
 import http from "node:http";
-import net, { type AddressInfo, type LookupFunction } from "node:net";
+import type { AddressInfo, LookupFunction } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { countingListener } from "../../test/counting-listener.ts";
 import { describeEachDatabase } from "../../test/databases.ts";
 import { job } from "../../test/entries.ts";
 import { inwardEndpoints } from "../../test/inward-endpoints.ts";
@@ -30,12 +31,8 @@ const NAMES = [
   "ssc-recruitment.example",
 ];
 
-let innerConnections = 0;
-const inner = net.createServer((socket) => {
-  innerConnections++;
-  socket.destroy();
-});
-const innerPort = () => (inner.address() as AddressInfo).port;
+const inner = countingListener();
+const innerPort = inner.port;
 
 const page = (title: string, heading = title) =>
   `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${heading}</h1><p>secret body text</p></body></html>`;
@@ -110,13 +107,13 @@ const options = (): MonitorOptions => ({
 });
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => inner.listen(0, "127.0.0.1", resolve));
+  await inner.listen();
   await new Promise<void>((resolve) => sites.listen(0, "127.0.0.1", resolve));
 });
 afterAll(async () => {
   sites.closeAllConnections();
   await new Promise((resolve) => sites.close(resolve));
-  await new Promise((resolve) => inner.close(resolve));
+  await inner.close();
 });
 
 const actor = { id: null, email: null, name: "test" };
@@ -192,7 +189,7 @@ describeEachDatabase("the link monitor", (get) => {
     expect(Object.values(await stateByUrl(db, entry.id)).every((s) => s === "unchecked")).toBe(
       true,
     );
-    const before = innerConnections;
+    const before = inner.connections();
     const round = await checkDueLinks(db, options());
     expect(round.claimed).toBe(Object.keys(links).length + 1);
     const states = await stateByUrl(db, entry.id);
@@ -229,7 +226,7 @@ describeEachDatabase("the link monitor", (get) => {
       // the sites' names); it led off the official hosts all the same.
       inward: "off-official",
     });
-    expect(innerConnections - before).toBe(0);
+    expect(inner.connections() - before).toBe(0);
 
     const stored = await linksOfEntry(db, entry.id);
     const chain = stored.find((l) => l.url === links.chain)!;
@@ -320,12 +317,12 @@ describeEachDatabase("the link monitor", (get) => {
     const second = await publish(db, "Monitor Inward Clerk 2", {
       links: urls.slice(20).map((url, i) => ({ label: `l${i}`, url })),
     });
-    const before = innerConnections;
+    const before = inner.connections();
     const round = await checkDueLinks(db, { ...options(), allowLocal: [] });
     expect(round.claimed).toBe(urls.length);
     const states = { ...(await stateByUrl(db, entry.id)), ...(await stateByUrl(db, second.id)) };
     for (const url of urls) expect(states[url], url).toBe("refused");
-    expect(innerConnections - before).toBe(0);
+    expect(inner.connections() - before).toBe(0);
   });
 
   it("checks a link in one process at a time: a claim is disjoint from another and taken again when its lease runs out", async () => {

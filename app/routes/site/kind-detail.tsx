@@ -265,6 +265,7 @@ export default function KindDetail({ loaderData }: Route.ComponentProps) {
           glance={loaderData.glance}
           trusts={loaderData.trusts}
           organizationHref={loaderData.organizationHref}
+          links={loaderData.links}
           afterGlance={
             loaderData.eligibilityPosts && (
               <AmIEligibleIsland

@@ -120,7 +120,7 @@ export async function up(db: Kysely<any>): Promise<void> {
         note,
         source,
         created_at: at,
-        created_by: "pre-filled",
+        created_by: null,
       })),
     )
     .execute();
