@@ -6,18 +6,20 @@ import { describeEachDatabase } from "../../test/databases.ts";
 import { job } from "../../test/entries.ts";
 import { inwardEndpoints } from "../../test/inward-endpoints.ts";
 import type { DB } from "~/server/db/db.server.ts";
+import { insertGeneratedEntries } from "~/server/bulk-entries.server.ts";
 import { getOrganizationByName } from "~/server/organizations.server.ts";
 import { saveEntry, setStatuses } from "~/server/write/entries.server.ts";
 import { todayInIndia } from "~/india-date.ts";
 import { insertKnownFake, insertVendorHost } from "./lists.repository.server.ts";
 import {
   claimDueLinks,
+  isBackfilled,
   linksOfEntry,
   makeLinkDue,
   markLinkReviewed,
   unreviewedBreakages,
 } from "./links.repository.server.ts";
-import { checkDueLinks, type MonitorOptions } from "./monitor.server.ts";
+import { backfillLinks, checkDueLinks, type MonitorOptions } from "./monitor.server.ts";
 
 // Issue 30: local servers play the official site, a vendor host, a redirect chain, a soft 404, a
 // timeout and a 500, reached by their real names through a resolver that answers 127.0.0.1 and
@@ -392,5 +394,34 @@ describeEachDatabase("the link monitor", (get) => {
       [`${ssc}/gone`]: "broken",
       [`${ssc}/notice.pdf`]: "ok",
     });
+  });
+
+  it("finds the links of entries published before it existed, once", async () => {
+    await insertGeneratedEntries(
+      db,
+      [
+        {
+          kind: "job",
+          title: "Monitor Older Clerk",
+          organization: "Older Board",
+          publishedAt: new Date().toISOString(),
+          data: { applyUrl: `${origin("ssc.gov.in")}/apply`, lastDate: "2030-01-31" },
+        },
+      ],
+      1,
+    );
+    const older = await db
+      .selectFrom("entries")
+      .select("id")
+      .where("title", "=", "Monitor Older Clerk")
+      .executeTakeFirstOrThrow();
+    expect(await linksOfEntry(db, older.id)).toEqual([]);
+    expect(await isBackfilled(db)).toBe(false);
+    expect(await backfillLinks(db, "")).toBeNull();
+    expect(await isBackfilled(db)).toBe(true);
+    const [link] = await linksOfEntry(db, older.id);
+    expect(link).toMatchObject({ url: `${origin("ssc.gov.in")}/apply`, state: "unchecked" });
+    await checkDueLinks(db, options());
+    expect((await linksOfEntry(db, older.id))[0].state).toBe("ok");
   });
 });

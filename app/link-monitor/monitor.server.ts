@@ -56,7 +56,7 @@ const RETRY_UNREACHABLE_MS = 60 * 60_000;
 const HISTORY_MS = 60 * 24 * 60 * 60_000;
 const PRUNE_EVERY_MS = 60 * 60_000;
 /** Entries read at once by the one-time pass over what was published before the monitor. */
-const BACKFILL_BATCH = 200;
+const BACKFILL_BATCH = 500;
 
 const MONITOR: Actor = { id: null, email: null, name: "link monitor" };
 
@@ -288,14 +288,10 @@ export async function checkDueLinks(
 export async function backfillLinks(db: DB, after: string): Promise<string | null> {
   const entries = await entriesWithoutLinks(db, after, BACKFILL_BATCH);
   const at = new Date().toISOString();
-  await db.transaction().execute(async (trx) => {
-    for (const e of entries)
-      await insertLinks(
-        trx,
-        entryLinks(e.kind, JSON.parse(e.data) as EntryData).map((l) => ({ ...l, entryId: e.id })),
-        at,
-      );
-  });
+  const links = entries.flatMap((e) =>
+    entryLinks(e.kind, JSON.parse(e.data) as EntryData).map((l) => ({ ...l, entryId: e.id })),
+  );
+  if (links.length) await db.transaction().execute((trx) => insertLinks(trx, links, at));
   if (entries.length < BACKFILL_BATCH) {
     await setBackfilled(db);
     return null;
@@ -320,7 +316,8 @@ export function startLinkMonitor(
         lastPrune = Date.now();
         await pruneLinkHistory(db, new Date(Date.now() - HISTORY_MS).toISOString());
       }
-      return claimed >= (options.batch ?? BATCH) || (backfill !== null && backfill !== "");
+      // The one-time pass goes a batch a round, so a large site's start stays quiet.
+      return claimed >= (options.batch ?? BATCH);
     },
     {
       pollMs,
