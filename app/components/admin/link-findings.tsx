@@ -28,7 +28,7 @@ const TONE: Record<LinkState, string> = {
 
 /** A link's state as a coloured label (the words from the `linkStatus` strings). */
 export function LinkStateBadge({ state }: { state: LinkState }) {
-  const t = useT("linkStatus");
+  const t = useT("linkStates");
   return (
     <span
       className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${TONE[state]}`}
@@ -48,7 +48,7 @@ const hostOf = (url: string) => {
 
 /** What the last check found of a link, and when; the address itself, whole. */
 export function LinkFindings({ link }: { link: AdminLink }) {
-  const t = useT("linkStatus");
+  const t = useT("linkStates");
   const answer =
     link.status !== null
       ? `answered ${link.status}${link.contentType ? ` (${link.contentType})` : ""}`

@@ -102,7 +102,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     audit,
     today: todayInIndia(),
     links,
-    linkStrings: packedStrings("en", "linkStatus"),
+    linkStrings: packedStrings("en", "linkStates"),
   };
 }
 

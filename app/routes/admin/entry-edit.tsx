@@ -103,7 +103,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     notify,
     constraint: formConstraint(entryInputSchema(kind.kind)),
     links,
-    linkStrings: packedStrings("en", "linkStatus"),
+    linkStrings: packedStrings("en", "linkStates"),
   };
 }
 

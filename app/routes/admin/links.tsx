@@ -31,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...(await linksScreen(await db(), query)),
     query,
     done: params.get("done"),
-    strings: packedStrings("en", "linkStatus"),
+    strings: packedStrings("en", "linkStates"),
   };
 }
 

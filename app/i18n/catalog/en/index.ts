@@ -11,6 +11,7 @@ import { sitePage } from "./site-page.ts";
 import { feeds } from "./feeds.ts";
 import { alerts } from "./alerts.ts";
 import { linkStatus } from "./link-status.ts";
+import { linkStates } from "./link-states.ts";
 import { checkLink } from "./check-link.ts";
 
 /** The English catalogue: its shape is the type every language must fill (types.ts). */
@@ -28,5 +29,6 @@ export const en = {
   feeds,
   alerts,
   linkStatus,
+  linkStates,
   checkLink,
 };

@@ -1,6 +1,7 @@
 /**
- * What the link monitor's codes say (issue 30): under each button of an entry's page, and the
- * states' names on the back-office's Links screen (app/link-monitor/rules.ts makes the codes).
+ * What the link monitor's codes say to readers (issue 30), under each button and link of an
+ * entry's page (app/link-monitor/rules.ts readerStatus makes the codes; the back-office's words
+ * for the states are in link-states.ts).
  */
 export const linkStatus = {
   checkedToday: "Link checked today",
@@ -17,33 +18,4 @@ export const linkStatus = {
   goInstead: "Go to {host} instead",
   noFallback: "Look for it on the organization's official website.",
   tryAnyway: "Try the link anyway",
-  /** The link's state, by code (the back-office's words). */
-  states: {
-    unchecked: "Not checked yet",
-    ok: "Working",
-    moved: "Moved",
-    broken: "Broken",
-    "soft-404": "Says “not found”",
-    "off-official": "Ends off the official hosts",
-    "known-fake": "Leads to a known fake",
-    unreachable: "No answer",
-    refused: "Not checked (address not allowed)",
-  },
-  /** Why no answer came, by the guarded client's reason. */
-  reasons: {
-    "bad-url": "not a valid address",
-    scheme: "not http or https",
-    port: "a port other than 80 or 443",
-    credentials: "carries a user name or password",
-    "blocked-address": "not a public address",
-    dns: "host name not found",
-    connect: "could not connect",
-    tls: "TLS certificate or handshake failed",
-    timeout: "no answer in time",
-    aborted: "cancelled",
-    "too-large": "answer too large",
-    protocol: "not a valid web answer",
-    "too-many-redirects": "more than 5 redirects",
-    "bad-redirect": "a redirect without a valid address",
-  } as Record<string, string>,
 };

@@ -11,6 +11,7 @@ import { sitePage } from "./site-page.ts";
 import { feeds } from "./feeds.ts";
 import { alerts } from "./alerts.ts";
 import { linkStatus } from "./link-status.ts";
+import { linkStates } from "./link-states.ts";
 import { checkLink } from "./check-link.ts";
 
 import type { Catalog } from "../types.ts";
@@ -30,5 +31,6 @@ export const hi: Catalog = {
   feeds,
   alerts,
   linkStatus,
+  linkStates,
   checkLink,
 };
