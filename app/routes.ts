@@ -75,6 +75,8 @@ export default [
       route("organizations", "routes/admin/organizations.tsx"),
       route("messages", "routes/admin/messages.tsx"),
       route("alerts", "routes/admin/alerts.tsx"),
+      route("links", "routes/admin/links.tsx"),
+      route("links/hosts", "routes/admin/link-hosts.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("*", "routes/admin/not-found.tsx"),
     ]),
@@ -103,6 +105,7 @@ function publicSite(locale: "en" | "hi"): RouteConfigEntry[] {
     page("alerts/confirm", "routes/site/alerts-confirm.tsx", "alerts-confirm"),
     page("alerts/manage", "routes/site/alerts-manage.tsx", "alerts-manage"),
     page("alerts/unsubscribe", "routes/site/alerts-unsubscribe.tsx", "alerts-unsubscribe"),
+    page("check-link", "routes/site/check-link.tsx", "check-link"),
     page("*", "routes/site/not-found.tsx", "not-found"),
   ];
 }

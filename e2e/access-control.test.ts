@@ -66,6 +66,9 @@ function capabilityFor(pattern: string, method: "GET" | "POST"): Capability | nu
   if (under("/admin/organizations")) return "organizations";
   // Editors see the alerts' subscribers and outbox; only an admin's buttons change them.
   if (under("/admin/alerts")) return method === "POST" ? "administer" : "alerts";
+  // Editors mark links checked; only an admin changes the vendor hosts and known fakes.
+  if (under("/admin/links/hosts")) return method === "POST" ? "administer" : "links";
+  if (under("/admin/links")) return "links";
   // The dashboard's only action is "Approve and publish" in the review queue.
   if (pattern === "/admin" && method === "POST") return "publish";
   const [, , segment, screen] = pattern.split("/");

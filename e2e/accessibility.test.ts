@@ -141,6 +141,14 @@ describe("accessibility: no serious or critical axe-core violations", () => {
       await expectAccessible(page, "contact page");
     });
 
+    it("'Is this link official?', with an answer shown", async () => {
+      await open(page, "/check-link");
+      await page.getByLabel("Link or web address").fill("ssc-gov.in.example.com");
+      await page.getByRole("button", { name: "Check", exact: true }).click();
+      await page.getByRole("status").getByText("is not on our list").waitFor();
+      await expectAccessible(page, "check-link page");
+    });
+
     it("eligibility finder, with its answers and errors shown", async () => {
       await open(page, "/eligibility");
       const form = page.getByRole("form", { name: "Your details" });

@@ -11,6 +11,14 @@ import { formatDate, formatNumber, formatRupees, isClosed } from "~/server/forma
 /** How each link of the entry is named and trusted, decided on the server (entry-page.server.ts). */
 export type LinkTrusts = Readonly<Record<string, LinkTrust | null>>;
 import { AtAGlance, TrustNote } from "./at-a-glance.tsx";
+import {
+  LinkCheckedNote,
+  LinkProblemInline,
+  LinkStatusProvider,
+  sendsElsewhere,
+  useLinkStatus,
+  type ReaderLinks,
+} from "./link-status.tsx";
 
 /**
  * The body of an entry's public page, drawn from the content registry alone: the public detail
@@ -59,9 +67,19 @@ export interface EntryDetailProps {
   organizationHref?: string | null;
   /** Shown right after the at-a-glance block (a job's "Am I eligible?"). */
   afterGlance?: ReactNode;
+  /** What the link monitor found of each link (issue 30); the page sends `linkStatus` words. */
+  links?: ReaderLinks;
 }
 
-export function EntryDetail({
+export function EntryDetail(props: EntryDetailProps) {
+  return (
+    <LinkStatusProvider links={props.links} today={props.today}>
+      <EntryArticle {...props} />
+    </LinkStatusProvider>
+  );
+}
+
+function EntryArticle({
   entry,
   definition: kind,
   related,
@@ -523,6 +541,9 @@ function ScalarValue({
 function ExternalLink({ href, trusts }: { href: string; trusts: LinkTrusts }) {
   const t = useT("detail");
   const trust = trusts[href] ?? null;
+  const status = useLinkStatus(href);
+  if (status && sendsElsewhere(status))
+    return <LinkProblemInline host={trust ? trust.host : t.openLink} href={href} status={status} />;
   return (
     <>
       <a
@@ -537,6 +558,11 @@ function ExternalLink({ href, trusts }: { href: string; trusts: LinkTrusts }) {
       {trust && (
         <span className={`block text-xs ${trust.official ? "text-muted" : "text-amber-900"}`}>
           <TrustNote trust={trust} host={false} />
+        </span>
+      )}
+      {status && (
+        <span className="block text-xs text-muted">
+          <LinkCheckedNote status={status} />
         </span>
       )}
     </>

@@ -5,6 +5,7 @@ import { useNavLinks } from "./site-header.tsx";
 
 const POLICY_LINKS = [
   ["/eligibility", "eligibility"],
+  ["/check-link", "checkLink"],
   ["/about-us", "aboutUs"],
   ["/contact-us", "contactUs"],
   ["/privacy-policy", "privacy"],

@@ -26,12 +26,23 @@ export type Capability =
   | "trash"
   /** See the Alerts screen (subscribers, the outbox); its buttons need "administer". */
   | "alerts"
+  /** The Links screen: the link monitor's findings, "mark checked"; its lists need "administer". */
+  | "links"
   /** Users, settings, SEO tools, and pausing, retrying or discarding alerts. */
   | "administer";
 
 const CAN: Record<Role, readonly Capability[]> = {
-  admin: ["publish", "site-pages", "messages", "organizations", "trash", "alerts", "administer"],
-  editor: ["publish", "site-pages", "messages", "organizations", "trash", "alerts"],
+  admin: [
+    "publish",
+    "site-pages",
+    "messages",
+    "organizations",
+    "trash",
+    "alerts",
+    "links",
+    "administer",
+  ],
+  editor: ["publish", "site-pages", "messages", "organizations", "trash", "alerts", "links"],
   author: [],
 };
 

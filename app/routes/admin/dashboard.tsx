@@ -15,6 +15,10 @@ import { uploadUsage } from "~/server/files.server.ts";
 import { formatDate } from "~/server/format.ts";
 import { actorOf, requireStaff } from "~/server/guard.server.ts";
 import { setStatuses } from "~/server/write/entries.server.ts";
+import { LinksCard } from "~/components/admin/links-card.tsx";
+import { packedStrings } from "~/i18n/catalog.server.ts";
+import { Strings } from "~/i18n/context.tsx";
+import { linksNotice } from "~/link-monitor/admin.server.ts";
 import { listMessages } from "~/server/messages.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/dashboard";
@@ -59,7 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);
   const database = await db();
   const publisher = can(user.role, "publish");
-  const [counts, closing, messages, audit, queue, uploads] = await Promise.all([
+  const [counts, closing, messages, audit, queue, uploads, links] = await Promise.all([
     countByKindAndStatus(database),
     jobsClosingSoon(database, 7, 10),
     // Contact messages hold readers' personal details: only for the roles that answer them.
@@ -68,6 +72,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     // Editors review what authors submitted; an author sees their own drafts and submissions.
     reviewQueue(database, publisher ? {} : { createdBy: user.id }),
     uploadUsage(database, user.id),
+    // The link monitor's findings and its notice (issue 30), for the roles that see Links.
+    can(user.role, "links") ? linksNotice(database) : null,
   ]);
   return {
     publisher,
@@ -100,6 +106,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     })),
     audit,
     today: todayInIndia(),
+    links,
+    linkStrings: packedStrings("en", "linkStates"),
   };
 }
 
@@ -273,6 +281,12 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           </table>
         </div>
       </section>
+
+      {loaderData.links ? (
+        <Strings areas={loaderData.linkStrings}>
+          <LinksCard links={loaderData.links} className={card} headingClass={h2} />
+        </Strings>
+      ) : null}
 
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <section className={card} aria-labelledby="closing-title">

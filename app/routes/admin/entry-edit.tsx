@@ -31,6 +31,10 @@ import { db } from "~/server/services.server.ts";
 import { listOrganizations } from "~/server/organizations.server.ts";
 import { touchPresence } from "~/server/presence.server.ts";
 import { EditingNow } from "~/components/admin/editing-now.tsx";
+import { EntryLinksPanel } from "~/components/admin/entry-links-panel.tsx";
+import { packedStrings } from "~/i18n/catalog.server.ts";
+import { Strings } from "~/i18n/context.tsx";
+import { entryLinksForEditor } from "~/link-monitor/admin.server.ts";
 import type { Route } from "./+types/entry-edit";
 
 export async function loader({ request, url, params }: Route.LoaderArgs) {
@@ -62,6 +66,8 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
             : null,
         }
       : null;
+  // What the link monitor last found of its links (issue 30).
+  const links = entry ? await entryLinksForEditor(database, entry) : [];
   const values: FormTree = entry
     ? entryToFormTree(entry)
     : entryToFormTree({
@@ -96,6 +102,8 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     canPublish: publisher,
     notify,
     constraint: formConstraint(entryInputSchema(kind.kind)),
+    links,
+    linkStrings: packedStrings("en", "linkStates"),
   };
 }
 
@@ -437,6 +445,12 @@ export default function EntryEdit({ loaderData, actionData }: Route.ComponentPro
       ) : null}
 
       {entry ? <EditingNow subject={`entry:${entry.id}`} initial={loaderData.editingNow} /> : null}
+      <Strings areas={loaderData.linkStrings}>
+        <EntryLinksPanel
+          links={loaderData.links}
+          published={entry?.status === "published" && !entry.deletedAt}
+        />
+      </Strings>
       {rejected?.stale ? <StaleBanner stale={rejected.stale} label={def.label} /> : null}
       <EntryForm
         key={formKey}

@@ -52,7 +52,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
       data: choicesInWords(REGISTRY[entry.kind].sections, entry.data),
     },
     // The page's body is the public page's: it reads its words from the English `detail` strings.
-    strings: packedStrings("en", "detail"),
+    strings: packedStrings("en", "detail", "linkStatus"),
     status: entry.status,
     trashed: entry.deletedAt !== null,
     related,
@@ -99,6 +99,7 @@ export default function EntryPreview({ loaderData }: Route.ComponentProps) {
             glance={loaderData.glance}
             trusts={loaderData.trusts}
             organizationHref={loaderData.organizationHref}
+            links={loaderData.links}
           />
         </Strings>
       </div>

@@ -68,6 +68,7 @@ function detailStrings(locale: Locale) {
         glance: { ...t.glance, actions: {}, qualifications: {} },
         registry: NO_REGISTRY_WORDS,
       },
+      linkStatus: catalog(locale).linkStatus,
     };
   });
 }
@@ -153,6 +154,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     changes: changes.map((c) => ({ id: c.id, detail: c.detail, createdAt: c.createdAt })),
     // The page gets each link's trust, not the domains it is derived from.
     trusts: presentation.trusts,
+    // And what the link monitor last found of each (issue 30).
+    links: presentation.links,
     glance:
       locale === "en"
         ? presentation.glance
@@ -269,6 +272,7 @@ export default function KindDetail({ loaderData }: Route.ComponentProps) {
           glance={loaderData.glance}
           trusts={loaderData.trusts}
           organizationHref={loaderData.organizationHref}
+          links={loaderData.links}
           afterGlance={
             loaderData.eligibilityPosts && (
               <AmIEligibleIsland

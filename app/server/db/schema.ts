@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { LinkMonitorTables } from "~/link-monitor/tables.ts";
 
 /**
  * Table types. Timestamps are ISO-8601 UTC strings and flags are 0/1 integers, made by the app,
@@ -266,7 +267,7 @@ export interface AlertDigestItemsTable {
   created_at: string;
 }
 
-export interface Database {
+export interface Database extends LinkMonitorTables {
   organizations: OrganizationsTable;
   entries: EntriesTable;
   entry_changes: EntryChangesTable;

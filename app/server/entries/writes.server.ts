@@ -13,6 +13,7 @@ import { keyChanges } from "~/content/change-log.ts";
 import { stampTranslation } from "~/content/translation.ts";
 import { enqueueEntryMessages } from "../alerts/channels/entry-messages.server.ts";
 import { enqueueEntryAlerts } from "../alerts/triggers.server.ts";
+import { scheduleLinkChecks } from "~/link-monitor/entry-links.server.ts";
 import type { DB } from "../db/db.server.ts";
 import { newId, now, nowAfter } from "../db/dialect.ts";
 import { recordFileLinks } from "../file-references.server.ts";
@@ -214,6 +215,7 @@ export async function insertEntry(
   await recordRevision(trx, "entry", id, entry, author, at);
   if (notify && input.status === "published") await enqueueEntryAlerts(trx, id, "published", at);
   await enqueueEntryMessages(trx, null, entry, { notify });
+  await scheduleLinkChecks(trx, null, entry);
   return entry;
 }
 
@@ -325,6 +327,7 @@ export async function changeEntry(
   if (notify && input.status === "published" && before.status !== "published")
     await enqueueEntryAlerts(trx, id, "published", at);
   await enqueueEntryMessages(trx, toEntry(before), entry, { notify });
+  await scheduleLinkChecks(trx, toEntry(before), entry);
   return entry;
 }
 

@@ -19,6 +19,7 @@ import {
 } from "../entries/writes.server.ts";
 import { enqueueEntryMessages } from "../alerts/channels/entry-messages.server.ts";
 import { enqueueEntryAlerts } from "../alerts/triggers.server.ts";
+import { checkLinksSoon } from "~/link-monitor/entry-links.server.ts";
 import { recordRevision } from "../revisions.server.ts";
 import { entryScopes, type TouchedEntry } from "./entry-scopes.server.ts";
 import { authorOf, inWrite, SCHEDULER, type Actor } from "./transaction.server.ts";
@@ -144,6 +145,10 @@ export function restoreEntries(db: DB, ids: readonly string[], actor: Actor) {
     async (trx, audit) => {
       const back = await restoreFromTrashIn(trx, ids);
       for (const e of back) await audit("entry.restore", `${e.kind}:${e.title}`, `id ${e.id}`);
+      await checkLinksSoon(
+        trx,
+        back.map((e) => e.id),
+      );
       return back;
     },
     (back: EntrySummary[], trx) => entryScopes(trx, back),
@@ -191,6 +196,7 @@ export function setStatuses(
           await enqueueEntryAlerts(trx, e.id, "published");
           // Only a publish is sure to change what the public sees; see enqueueEntryMessages.
           await enqueueEntryMessages(trx, { ...e, status: "draft" }, e);
+          await checkLinksSoon(trx, [e.id]);
         }
       }
       return changed;
@@ -251,6 +257,7 @@ export function publishDue(db: DB, at = new Date().toISOString()): Promise<numbe
         await audit("entry.publish-scheduled", `${row.kind}:${row.title}`, `id ${row.id}`);
         await enqueueEntryAlerts(trx, row.id, "published", at);
         await enqueueEntryMessages(trx, toEntry(row), entry);
+        await checkLinksSoon(trx, [row.id]);
         published += 1;
       }
       return published;

@@ -10,6 +10,9 @@ import { organization } from "./organization.ts";
 import { sitePage } from "./site-page.ts";
 import { feeds } from "./feeds.ts";
 import { alerts } from "./alerts.ts";
+import { linkStatus } from "./link-status.ts";
+import { linkStates } from "./link-states.ts";
+import { checkLink } from "./check-link.ts";
 
 /** The English catalogue: its shape is the type every language must fill (types.ts). */
 export const en = {
@@ -25,4 +28,7 @@ export const en = {
   sitePage,
   feeds,
   alerts,
+  linkStatus,
+  linkStates,
+  checkLink,
 };

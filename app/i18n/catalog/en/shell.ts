@@ -41,6 +41,7 @@ export const shell = {
     about: "About",
     feeds: "RSS feeds",
     eligibility: "Eligibility Finder",
+    checkLink: "Is this link official?",
     aboutUs: "About Us",
     contactUs: "Contact Us",
     privacy: "Privacy Policy",

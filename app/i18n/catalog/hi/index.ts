@@ -10,6 +10,9 @@ import { organization } from "./organization.ts";
 import { sitePage } from "./site-page.ts";
 import { feeds } from "./feeds.ts";
 import { alerts } from "./alerts.ts";
+import { linkStatus } from "./link-status.ts";
+import { linkStates } from "./link-states.ts";
+import { checkLink } from "./check-link.ts";
 
 import type { Catalog } from "../types.ts";
 
@@ -27,4 +30,7 @@ export const hi: Catalog = {
   sitePage,
   feeds,
   alerts,
+  linkStatus,
+  linkStates,
+  checkLink,
 };

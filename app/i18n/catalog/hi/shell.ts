@@ -40,6 +40,7 @@ export const shell: typeof en = {
     about: "हमारे बारे में",
     feeds: "RSS फ़ीड",
     eligibility: "योग्यता जांचें",
+    checkLink: "क्या यह लिंक आधिकारिक है?",
     aboutUs: "हमारे बारे में",
     contactUs: "संपर्क करें",
     privacy: "गोपनीयता नीति",

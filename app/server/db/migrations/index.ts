@@ -20,6 +20,7 @@ import * as searchVectorsInRow from "./2026-11-24T0300-search-vectors-in-row.ts"
 import * as pushErrorsScrubbed from "./2026-11-26T1000-push-errors-scrubbed.ts";
 import * as uploadLimits from "./2026-11-26T1200-upload-limits.ts";
 import * as jobDisciplines from "./2026-11-26T1400-job-disciplines.ts";
+import * as linkMonitor from "./2026-11-26T1800-link-monitor.ts";
 
 export type MigrationDialect = "sqlite" | "postgres";
 
@@ -50,6 +51,7 @@ const migrations: Record<string, DialectMigration> = {
   "2026-11-26T1000-push-errors-scrubbed": pushErrorsScrubbed,
   "2026-11-26T1200-upload-limits": uploadLimits,
   "2026-11-26T1400-job-disciplines": jobDisciplines,
+  "2026-11-26T1800-link-monitor": linkMonitor,
 };
 
 export function migrationProvider(dialect: MigrationDialect): MigrationProvider {
