@@ -31,8 +31,17 @@ export interface NoticeReading {
   suggestions: Suggestion[];
 }
 
+/** What the add form is given about the PDF it starts from. */
+export interface NoticeView {
+  fileName: string;
+  fileUrl: string;
+  reading: NoticeReading | null;
+  /** Why nothing could be read: the file is gone, is not a PDF, or the PDF is broken. */
+  error: string | null;
+}
+
 /** Which date facts fill which field, per kind (a field the kind lacks is skipped). */
-const DATE_FIELDS: Record<Kind, Partial<Record<DateFact, string>>> = {
+export const DATE_FIELDS: Record<Kind, Partial<Record<DateFact, string>>> = {
   job: {
     applicationStart: "applicationStart",
     applicationEnd: "lastDate",

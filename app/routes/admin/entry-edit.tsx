@@ -31,6 +31,16 @@ import { db } from "~/server/services.server.ts";
 import { listOrganizations } from "~/server/organizations.server.ts";
 import { touchPresence } from "~/server/presence.server.ts";
 import { EditingNow } from "~/components/admin/editing-now.tsx";
+import { NoticeStart } from "~/components/admin/notice-suggestions.tsx";
+import { SuggestionsProvider } from "~/components/admin/suggestion-mark.tsx";
+import {
+  noticeChecklist,
+  noticeFromUrl,
+  offersNotice,
+  PDF_ERROR,
+  PDF_ERRORS,
+  startingValues,
+} from "~/notice-import/notice-import.server.ts";
 import type { Route } from "./+types/entry-edit";
 
 export async function loader({ request, url, params }: Route.LoaderArgs) {
@@ -62,6 +72,8 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
             : null,
         }
       : null;
+  // A new entry may start from a notification PDF's suggestions (issue 32).
+  const notice = entry ? null : await noticeFromUrl(database, kind.kind, url);
   const values: FormTree = entry
     ? entryToFormTree(entry)
     : entryToFormTree({
@@ -87,7 +99,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
           deletedAt: entry.deletedAt,
         }
       : null,
-    values,
+    values: startingValues(values, notice),
     translation: entry ? translationSummary(kind.sections, entry) : null,
     jobChoices: linkedJob ? [linkedJob] : [],
     organizationNames: organizations.map((o) => o.name),
@@ -96,6 +108,14 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     canPublish: publisher,
     notify,
     constraint: formConstraint(entryInputSchema(kind.kind)),
+    notice:
+      !entry && offersNotice(kind.kind)
+        ? {
+            view: notice,
+            uploadError: PDF_ERRORS[url.searchParams.get(PDF_ERROR) ?? ""] ?? null,
+            checkFields: noticeChecklist(kind.kind),
+          }
+        : null,
   };
 }
 
@@ -358,7 +378,16 @@ function SavedBanner({
   );
 }
 
-export default function EntryEdit({ loaderData, actionData }: Route.ComponentProps) {
+/** A form started from a notification PDF marks each suggested field (issue 32). */
+export default function EntryEditPage(props: Route.ComponentProps) {
+  return (
+    <SuggestionsProvider notice={props.loaderData.notice?.view ?? null}>
+      <EntryEdit {...props} />
+    </SuggestionsProvider>
+  );
+}
+
+function EntryEdit({ loaderData, actionData }: Route.ComponentProps) {
   const def = REGISTRY[loaderData.kind];
   const { entry } = loaderData;
   const base = `/admin/${def.adminSegment}`;
@@ -437,6 +466,14 @@ export default function EntryEdit({ loaderData, actionData }: Route.ComponentPro
 
       {entry ? <EditingNow subject={`entry:${entry.id}`} initial={loaderData.editingNow} /> : null}
       {rejected?.stale ? <StaleBanner stale={rejected.stale} label={def.label} /> : null}
+      {loaderData.notice ? (
+        <NoticeStart
+          kind={loaderData.kind}
+          notice={loaderData.notice.view}
+          uploadError={loaderData.notice.uploadError}
+          checkFields={loaderData.notice.checkFields}
+        />
+      ) : null}
       <EntryForm
         key={formKey}
         version={rejected?.version ?? entry?.updatedAt ?? ""}

@@ -1,0 +1,84 @@
+import { Readable } from "node:stream";
+import { Busboy } from "@fastify/busboy";
+import { redirect } from "react-router";
+import { checkImport, FileTooLargeError } from "~/csv/import.server.ts";
+import { kindFromUrl } from "~/server/admin-entries.server.ts";
+import { uploadEnv } from "~/server/env.server.ts";
+import { requireStaff } from "~/server/guard.server.ts";
+import { drainBody } from "~/server/request-body.server.ts";
+import { db } from "~/server/services.server.ts";
+import type { Route } from "./+types/csv-import-upload";
+
+/**
+ * `POST /admin/manage-<kind>/import/upload`: a CSV file for import (issue 32), as a form's file
+ * (multipart, without JavaScript) or as the body itself (`text/csv`). It is checked as it
+ * streams in, never held whole, and kept for the import; the answer is the dry run's page
+ * (303). Editors and admins import (the "publish" capability: a file may hold hundreds of
+ * entries); the guard runs before the body is read. The body's limit is CSV_IMPORT_MAX_MB,
+ * counted as it arrives (server/request-log.ts leaves this route's size to it).
+ */
+
+const MB = 1024 * 1024;
+const FORM_OVERHEAD = 64 * 1024;
+
+export async function action({ request, url }: Route.ActionArgs) {
+  let user;
+  try {
+    user = await requireStaff(request, "publish");
+  } catch (refusal) {
+    await drainBody(request);
+    throw refusal;
+  }
+  const kind = kindFromUrl(url);
+  const page = `/admin/${kind.adminSegment}/import`;
+  const refuse = async (error: string) => {
+    await drainBody(request);
+    return redirect(`${page}?error=${error}`, 303);
+  };
+  const maxBytes = uploadEnv().CSV_IMPORT_MAX_MB * MB;
+  const length = Number(request.headers.get("content-length") ?? 0);
+  if (length > maxBytes + FORM_OVERHEAD) return refuse("too-large");
+  const type = (request.headers.get("content-type") ?? "").toLowerCase();
+  const file = type.startsWith("multipart/form-data")
+    ? await multipartFile(request, type).catch(() => null)
+    : type.startsWith("text/csv") && request.body
+      ? {
+          name: decodeURIComponent(request.headers.get("x-file-name") ?? "import.csv"),
+          stream: Readable.fromWeb(request.body as import("node:stream/web").ReadableStream),
+        }
+      : null;
+  if (!file) return refuse("no-file");
+  try {
+    const { id } = await checkImport(await db(), {
+      kind: kind.kind,
+      fileName: file.name,
+      source: file.stream,
+      by: user.id || null,
+      maxBytes,
+    });
+    return redirect(`${page}?id=${id}`, 303);
+  } catch (err) {
+    if (err instanceof FileTooLargeError) return refuse("too-large");
+    throw err;
+  }
+}
+
+/** The form's `file` part, as a stream read as it arrives. */
+function multipartFile(
+  request: Request,
+  type: string,
+): Promise<{ name: string; stream: Readable }> {
+  return new Promise((resolve, reject) => {
+    if (!request.body) return reject(new Error("no body"));
+    const form = Busboy({ headers: { "content-type": type }, limits: { files: 1, fields: 10 } });
+    form.on("file", (field, stream, name) => {
+      if (field === "file") resolve({ name: name || "import.csv", stream });
+      else stream.resume();
+    });
+    form.on("error", reject);
+    form.on("finish", () => reject(new Error("no file")));
+    Readable.fromWeb(request.body as import("node:stream/web").ReadableStream)
+      .on("error", reject)
+      .pipe(form);
+  });
+}
