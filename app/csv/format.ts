@@ -134,6 +134,14 @@ export function readHeader(kind: Kind, cells: readonly string[]): Header {
   return { columns, errors };
 }
 
+/** A kind's schema, made once: building it per row was most of an import's garbage. */
+const schemas = new Map<Kind, ReturnType<typeof entryInputSchema>>();
+const schemaOf = (kind: Kind) => {
+  let schema = schemas.get(kind);
+  if (!schema) schemas.set(kind, (schema = entryInputSchema(kind)));
+  return schema;
+};
+
 export interface RowInput {
   title: string;
   slug?: string;
@@ -201,7 +209,7 @@ export function readRow(
     jobId: core.job_id ?? "",
     data,
   };
-  const parsed = entryInputSchema(kind).safeParse(value);
+  const parsed = schemaOf(kind).safeParse(value);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const [first, second, row, cell] = issue.path.map(String);

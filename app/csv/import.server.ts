@@ -7,6 +7,7 @@ import type { MigrationDialect } from "~/server/db/migrations/index.ts";
 import { insertEntry } from "~/server/entries/writes.server.ts";
 import { authorOf, inWrite, type Actor } from "~/server/write/transaction.server.ts";
 import { duplicateKeys, readHeader, readRow, type Header, type RowInput } from "./format.ts";
+import { importBlocked, LISTED_MAX, type ImportReport } from "./report.ts";
 import {
   deleteImport,
   deleteOldImports,
@@ -29,29 +30,10 @@ import {
  * are read, checked and written a batch at a time, never the whole file.
  */
 
-export interface ImportReport {
-  /** Data rows read (the header is row 1; the first data row is row 2, as a spreadsheet counts). */
-  rows: number;
-  creates: { row: number; title: string }[];
-  duplicates: { row: number; title: string; why: string }[];
-  errors: { row: number; column: string; letter: string; message: string }[];
-  /** Problems with the file as a whole (its header, its size, its encoding). */
-  fileErrors: string[];
-  /** More problems than the report lists (LISTED_MAX each). */
-  more: { creates: number; duplicates: number; errors: number };
-}
-
-/** What a report lists of each sort; past it, only counted. */
-export const LISTED_MAX = 1000;
 /** Rows checked against the database at once. */
 const BATCH = 200;
 /** The file is kept in chunks of this size. */
 const CHUNK_BYTES = 256 * 1024;
-
-export const importBlocked = (r: ImportReport) =>
-  r.fileErrors.length > 0 ||
-  r.errors.length + r.more.errors > 0 ||
-  r.duplicates.length + r.more.duplicates > 0;
 
 function emptyReport(): ImportReport {
   return {
@@ -323,3 +305,4 @@ export async function commitImport(db: DB, id: string, actor: Actor): Promise<Im
 }
 
 export { deleteImport, findImport };
+export type { ImportReport };

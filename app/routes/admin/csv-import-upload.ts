@@ -38,28 +38,48 @@ export async function action({ request, url }: Route.ActionArgs) {
   const maxBytes = uploadEnv().CSV_IMPORT_MAX_MB * MB;
   const length = Number(request.headers.get("content-length") ?? 0);
   if (length > maxBytes + FORM_OVERHEAD) return refuse("too-large");
-  const type = (request.headers.get("content-type") ?? "").toLowerCase();
-  const file = type.startsWith("multipart/form-data")
+  // The boundary is case-sensitive: only the type's name is compared in lower case.
+  const type = request.headers.get("content-type") ?? "";
+  const multipart = /^multipart\/form-data/i.test(type);
+  if (!multipart && !(/^text\/csv/i.test(type) && request.body)) {
+    await drainBody(request);
+    return refusal(415, "Unsupported Media Type: send the CSV file as a form or as text/csv.");
+  }
+  const file = multipart
     ? await multipartFile(request, type).catch(() => null)
-    : type.startsWith("text/csv") && request.body
-      ? {
-          name: decodeURIComponent(request.headers.get("x-file-name") ?? "import.csv"),
-          stream: Readable.fromWeb(request.body as import("node:stream/web").ReadableStream),
-        }
-      : null;
-  if (!file) return refuse("no-file");
+    : {
+        name: decodeURIComponent(request.headers.get("x-file-name") ?? "import.csv"),
+        stream: Readable.fromWeb(request.body as import("node:stream/web").ReadableStream),
+      };
+  if (!file) {
+    await drainBody(request);
+    return refusal(400, "Bad Request: the form has no readable file part.");
+  }
   try {
     const { id } = await checkImport(await db(), {
       kind: kind.kind,
       fileName: file.name,
-      source: file.stream,
+      source: whole(file.stream),
       by: user.id || null,
       maxBytes,
     });
     return redirect(`${page}?id=${id}`, 303);
   } catch (err) {
     if (err instanceof FileTooLargeError) return refuse("too-large");
+    if (err instanceof BrokenUploadError)
+      return refusal(400, "Bad Request: the file was cut off before its end.");
     throw err;
+  }
+}
+
+class BrokenUploadError extends Error {}
+
+/** The upload's bytes; a body cut short (or a client gone) is a BrokenUploadError. */
+async function* whole(stream: Readable): AsyncGenerator<Uint8Array> {
+  try {
+    for await (const chunk of stream) yield chunk as Uint8Array;
+  } catch (err) {
+    throw new BrokenUploadError((err as Error).message);
   }
 }
 
@@ -82,3 +102,10 @@ function multipartFile(
       .pipe(form);
   });
 }
+
+/** A body that is not a readable upload: refused as on every other form endpoint. */
+const refusal = (status: 400 | 415, message: string) =>
+  new Response(`${message}\n`, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });

@@ -4,13 +4,8 @@ import { z } from "zod";
 import { AdminError } from "~/components/admin/admin-error.tsx";
 import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
 import { REGISTRY } from "~/content/registry.ts";
-import {
-  commitImport,
-  deleteImport,
-  findImport,
-  importBlocked,
-  type ImportReport,
-} from "~/csv/import.server.ts";
+import { commitImport, deleteImport, findImport } from "~/csv/import.server.ts";
+import { importBlocked, type ImportReport } from "~/csv/report.ts";
 import { kindFromUrl } from "~/server/admin-entries.server.ts";
 import { uploadEnv } from "~/server/env.server.ts";
 import { actorOf, requireStaff } from "~/server/guard.server.ts";
@@ -198,9 +193,12 @@ function ImportReportView({
       </h2>
       <p className="mt-1 text-sm" role="status">
         {report.rows.toLocaleString("en-IN")} rows read:{" "}
-        <strong>{count(report.creates.length, report.more.creates)} to create</strong>,{" "}
-        {count(report.duplicates.length, report.more.duplicates)} duplicates,{" "}
-        {count(report.errors.length, report.more.errors)} errors.
+        <strong>
+          {count(report.creates.length, report.more.creates)}{" "}
+          {stored.status === "imported" ? "created" : blocked ? "without problems" : "to create"}
+        </strong>
+        , {plural(report.duplicates.length + report.more.duplicates, "duplicate")},{" "}
+        {plural(report.errors.length + report.more.errors, "error")}.
       </p>
       {report.fileErrors.map((e) => (
         <p key={e} role="alert" className="mt-2 text-sm font-semibold text-red-700">
@@ -254,8 +252,12 @@ function ImportReportView({
       {report.creates.length ? (
         <details className="mt-3 text-sm" open={report.creates.length <= 20}>
           <summary className="font-semibold">
-            {stored.status === "imported" ? "Created as drafts" : "Will be created as drafts"} (
-            {count(report.creates.length, report.more.creates)})
+            {stored.status === "imported"
+              ? "Created as drafts"
+              : blocked
+                ? "Rows without problems"
+                : "Will be created as drafts"}{" "}
+            ({count(report.creates.length, report.more.creates)})
           </summary>
           <ol className="mt-1 space-y-0.5">
             {report.creates.map((c) => (
@@ -307,6 +309,9 @@ function ImportReportView({
     </section>
   );
 }
+
+const plural = (n: number, word: string) =>
+  `${n.toLocaleString("en-IN")} ${word}${n === 1 ? "" : "s"}`;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const plural = loaderData ? REGISTRY[loaderData.kind].plural : "entries";

@@ -29,29 +29,27 @@ export async function action({ request }: Route.ActionArgs) {
     await drainBody(request);
     throw refusal;
   }
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data\s*;/i.test(type)) {
+    await drainBody(request);
+    return refusal(415, "Unsupported Media Type: send the PDF as a multipart/form-data form.");
+  }
   const kindParam = new URL(request.url).searchParams.get("kind") ?? "";
   const kind = isKind(kindParam) && offersNotice(kindParam) ? kindParam : "job";
   const back = (query: string) => redirect(`${addPath(kind)}?${query}`, 303);
-  if (!isKind(kindParam) || !offersNotice(kindParam)) {
-    await drainBody(request);
-    return back(`${PDF_ERROR}=kind`);
-  }
-  const length = Number(request.headers.get("content-length") ?? Number.NaN);
-  const type = request.headers.get("content-type") ?? "";
-  if (!/^multipart\/form-data\s*;/i.test(type) || !(length >= 0)) {
-    await drainBody(request);
-    return back(`${PDF_ERROR}=missing`);
-  }
+  const length = Number(request.headers.get("content-length") ?? 0);
   if (length > uploadMaxBytes() + UPLOAD_OVERHEAD_BYTES) {
     await drainBody(request);
     return back(`${PDF_ERROR}=too-large`);
   }
-  let file: FormDataEntryValue | null;
+  let form: FormData;
   try {
-    file = (await request.formData()).get("file");
+    form = await request.formData();
   } catch {
-    return back(`${PDF_ERROR}=missing`);
+    return refusal(400, "Bad Request: the form's multipart body could not be read.");
   }
+  if (!isKind(kindParam) || !offersNotice(kindParam)) return back(`${PDF_ERROR}=kind`);
+  const file = form.get("file");
   if (!(file instanceof File) || file.size === 0) return back(`${PDF_ERROR}=missing`);
   const stored = await storeFile(await db(), {
     bytes: new Uint8Array(await file.arrayBuffer()),
@@ -63,3 +61,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (!stored.ok) return back(`${PDF_ERROR}=${stored.reason}`);
   return back(`${FROM_PDF}=${stored.file.sha256}`);
 }
+
+/** A body that is not a readable form: refused in the words the HTTP layer uses for the rest. */
+const refusal = (status: 400 | 415, message: string) =>
+  new Response(`${message}\n`, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
