@@ -52,6 +52,7 @@ export default [
   ...prefix("admin", [
     route("job-search", "routes/admin/job-search.ts"),
     // CSV out and in (issue 32): a file answered, and an upload that reads its own body.
+    route("trash/export", "routes/admin/trash-export.ts"),
     ...KIND_LIST.flatMap((k) => [
       route(`${k.adminSegment}/export`, "routes/admin/csv-export.ts", {
         id: `admin-export-${k.kind}`,

@@ -102,9 +102,12 @@ describe("CSV from and into the admin lists", () => {
         n === 7 ? "31/02/2031" : "15/01/2031",
       );
     await check(page, csv, "bad.csv");
-    expect(await page.getByRole("status").first().textContent()).toBe(
-      "9 rows read: 7 without problems, 1 duplicate, 1 error.",
-    );
+    expect(
+      await page
+        .getByRole("region", { name: /The dry run/ })
+        .getByRole("status")
+        .textContent(),
+    ).toBe("9 rows read: 7 without problems, 1 duplicate, 1 error.");
     const errors = page.getByRole("table", { name: "Errors" });
     expect(await errors.locator("tbody tr").allTextContents()).toEqual([
       "7F (lastDate)Last date to apply: “31/02/2031” is not a date (write 2027-01-15 or 15/01/2027).",
@@ -115,6 +118,27 @@ describe("CSV from and into the admin lists", () => {
     expect(await page.getByRole("button", { name: /^Import/ }).count()).toBe(0);
     await page.getByText("Nothing has been written.").waitFor();
     await shoot(page, "csv-bad-file-1280");
+  });
+});
+
+describe("CSV import without JavaScript, on a phone", () => {
+  const browser = useBrowser({ viewport: { width: 360, height: 800 }, javaScriptEnabled: false });
+
+  it("checks the file as a plain form post and imports it", async () => {
+    const page = await browser.page();
+    await signIn(page);
+    const title = `CSV No-JS Clerk ${crypto.randomUUID().slice(0, 6)}`;
+    await check(page, BOM + csvLine(COLUMNS) + row(title), "one.csv");
+    expect(
+      await page
+        .getByRole("region", { name: /The dry run/ })
+        .getByRole("status")
+        .textContent(),
+    ).toBe("1 row read: 1 to create, 0 duplicates, 0 errors.");
+    await shoot(page, "csv-dry-run-360-nojs");
+    await page.getByRole("button", { name: "Import 1 job draft" }).click();
+    await page.waitForURL(/\/admin\/manage-jobs\?status=draft&done=import&n=1$/);
+    await page.getByRole("link", { name: title }).first().waitFor();
   });
 });
 

@@ -7,9 +7,9 @@ import type { Kind } from "~/content/registry.ts";
 import type { DB } from "~/server/db/db.server.ts";
 import { seedDemoContent } from "~/server/demo-content.server.ts";
 import { toEntry, type Entry } from "~/server/entries/shared.server.ts";
-import { saveEntry } from "~/server/write/entries.server.ts";
+import { saveEntry, trashEntries } from "~/server/write/entries.server.ts";
 import type { Actor } from "~/server/write/transaction.server.ts";
-import { exportEntries } from "./export.server.ts";
+import { exportEntries, exportTrash } from "./export.server.ts";
 import { BOM, csvColumns, csvLine } from "./format.ts";
 import { checkImport, commitImport } from "./import.server.ts";
 
@@ -126,6 +126,18 @@ describeEachDatabase("CSV export and import", (db, dialect) => {
     expect(
       found.every((r) => r.title.includes(someTitle) || r.organization.includes(someTitle)),
     ).toBe(true);
+  });
+
+  it("exports the trash as it shows: every kind, with its fields and when it was trashed", async () => {
+    const [victim] = await allOf(db(), "result");
+    await trashEntries(db(), "result", [victim.id], EDITOR);
+    let csv = "";
+    for await (const chunk of exportTrash(db())) csv += chunk;
+    const rows = parse(csv.slice(1), { columns: true }) as Record<string, string>[];
+    const row = rows.find((r) => r.id === victim.id)!;
+    expect([row.kind, row.title, row.deleted_at !== ""]).toEqual(["result", victim.title, true]);
+    expect(JSON.parse(row.data)).toEqual(victim.data);
+    expect(rows.every((r) => r.deleted_at !== "")).toBe(true);
   });
 
   it("guards cells a spreadsheet would run as formulas, and reads them back as written", async () => {

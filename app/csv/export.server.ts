@@ -1,5 +1,5 @@
 import type { Kind } from "~/content/registry.ts";
-import { adminListEntries, type AdminListQuery } from "~/server/admin-entries.server.ts";
+import { adminListEntries, listTrash, type AdminListQuery } from "~/server/admin-entries.server.ts";
 import type { DB } from "~/server/db/db.server.ts";
 import { toEntry } from "~/server/entries/shared.server.ts";
 import { BOM, csvColumns, csvLine, entryCells } from "./format.ts";
@@ -39,6 +39,54 @@ export async function* exportEntries(
       list.items.map((e) => e.id),
     );
     yield entries.map((entry) => csvLine(entryCells(columns, entry))).join("");
+    if (page >= list.pages) return;
+  }
+}
+
+/** The trash's columns: entries of every kind, so each entry's fields are one JSON cell. */
+const TRASH_COLUMNS = [
+  "kind",
+  "id",
+  "status",
+  "title",
+  "slug",
+  "organization",
+  "job_id",
+  "published_at",
+  "created_at",
+  "updated_at",
+  "deleted_at",
+  "data",
+];
+
+/** The trash as it shows (every kind, most recently trashed first), every field. */
+export async function* exportTrash(db: DB): AsyncGenerator<string> {
+  yield BOM + csvLine(TRASH_COLUMNS);
+  for (let page = 1; ; page++) {
+    const list = await listTrash(db, { page, perPage: PAGE });
+    if (list.page < page) return;
+    const entries = await fullEntries(
+      db,
+      list.items.map((e) => e.id),
+    );
+    yield entries
+      .map((e) =>
+        csvLine([
+          e.kind,
+          e.id,
+          e.status,
+          e.title,
+          e.slug,
+          e.organization,
+          e.jobId ?? "",
+          e.publishedAt ?? "",
+          e.createdAt,
+          e.updatedAt,
+          e.deletedAt ?? "",
+          JSON.stringify(e.data),
+        ]),
+      )
+      .join("");
     if (page >= list.pages) return;
   }
 }

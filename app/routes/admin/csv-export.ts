@@ -1,4 +1,5 @@
 import { exportEntries, exportFileName } from "~/csv/export.server.ts";
+import { csvResponse } from "~/csv/response.server.ts";
 import { kindFromUrl } from "~/server/admin-entries.server.ts";
 import { requireStaff } from "~/server/guard.server.ts";
 import { db } from "~/server/services.server.ts";
@@ -15,28 +16,10 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const kind = kindFromUrl(url);
   const { q, status, sort } = readListQuery(url);
   const database = await db();
-  const encoder = new TextEncoder();
   const rows = exportEntries(database, kind.kind, {
     q,
     status,
     sort: sort === "last-date" && kind.kind !== "job" ? "updated" : sort,
   });
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await rows.next();
-      if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(next.value));
-    },
-    async cancel() {
-      await rows.return(undefined);
-    },
-  });
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${exportFileName(kind.plural)}"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return csvResponse(rows, exportFileName(kind.plural));
 }

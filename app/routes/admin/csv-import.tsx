@@ -192,7 +192,7 @@ function ImportReportView({
         {stored.status === "imported" ? "Imported" : "2. The dry run"}: {stored.fileName}
       </h2>
       <p className="mt-1 text-sm" role="status">
-        {report.rows.toLocaleString("en-IN")} rows read:{" "}
+        {plural(report.rows, "row")} read:{" "}
         <strong>
           {count(report.creates.length, report.more.creates)}{" "}
           {stored.status === "imported" ? "created" : blocked ? "without problems" : "to create"}
@@ -291,7 +291,7 @@ function ImportReportView({
               >
                 {busy
                   ? `Importing ${report.creates.length + report.more.creates} drafts…`
-                  : `Import ${count(report.creates.length, report.more.creates)} ${kind.toLowerCase()} drafts`}
+                  : `Import ${plural(report.creates.length + report.more.creates, `${kind.toLowerCase()} draft`)}`}
               </button>
             ) : null}
             <button
