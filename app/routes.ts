@@ -47,8 +47,20 @@ export default [
   // Uploads answer JSON, outside the layout's HTML; guarded like every admin action.
   route("admin/files", "routes/admin/file-upload.ts"),
   route("admin/presence", "routes/admin/presence.ts"),
+  // A notification PDF starts an add form (issue 32): multipart, read by the route itself.
+  route("admin/notice-import", "routes/admin/notice-import.ts"),
   ...prefix("admin", [
     route("job-search", "routes/admin/job-search.ts"),
+    // CSV out and in (issue 32): a file answered, and an upload that reads its own body.
+    route("trash/export", "routes/admin/trash-export.ts"),
+    ...KIND_LIST.flatMap((k) => [
+      route(`${k.adminSegment}/export`, "routes/admin/csv-export.ts", {
+        id: `admin-export-${k.kind}`,
+      }),
+      route(`${k.adminSegment}/import/upload`, "routes/admin/csv-import-upload.ts", {
+        id: `admin-import-upload-${k.kind}`,
+      }),
+    ]),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       ...KIND_LIST.flatMap((k) => [
@@ -64,6 +76,9 @@ export default [
         }),
         route(`${k.adminSegment}/preview/:id`, "routes/admin/entry-preview.tsx", {
           id: `admin-preview-${k.kind}`,
+        }),
+        route(`${k.adminSegment}/import`, "routes/admin/csv-import.tsx", {
+          id: `admin-import-${k.kind}`,
         }),
       ]),
       route("trash", "routes/admin/trash.tsx"),

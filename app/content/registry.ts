@@ -124,6 +124,8 @@ const job: KindDefinition = {
           column: "last_date",
         },
         { name: "feeLastDate", label: "Last date for fee payment", type: "date" },
+        { name: "correctionStart", label: "Correction window opens", type: "date" },
+        { name: "correctionEnd", label: "Correction window closes", type: "date" },
         { name: "examDate", label: "Exam date", type: "date" },
         {
           name: "admitCardDate",
@@ -394,6 +396,11 @@ const job: KindDefinition = {
       earlier: "applicationStart",
       later: "lastDate",
       message: "Last date to apply must not be before the application start",
+    },
+    {
+      earlier: "correctionStart",
+      later: "correctionEnd",
+      message: "The correction window must not close before it opens",
     },
   ],
 };

@@ -71,6 +71,8 @@ export function notFoundLogEnv(source: Record<string, string | undefined> = proc
 const UploadSchema = z.object({
   /** The largest file editors may upload (notification PDFs, images), in megabytes. */
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(100).default(10),
+  /** The largest CSV file an import takes (streamed, checked as it arrives), in megabytes. */
+  CSV_IMPORT_MAX_MB: z.coerce.number().int().min(1).max(2048).default(200),
 });
 
 /** The upload limit alone (validated with the rest at start-up by parseEnv). */

@@ -2,6 +2,7 @@ import { useRef, useState, type ReactNode } from "react";
 import type { ScalarField } from "~/content/fields.ts";
 import { inputId } from "~/content/form-data.ts";
 import { formatSize } from "./format.ts";
+import { SuggestionMark } from "./suggestion-mark.tsx";
 import { useHydrated } from "./use-hydrated.ts";
 
 /** An input's look without its top margin (for inputs inside a group, like the slug's). */
@@ -38,6 +39,7 @@ export function FieldShell({
         {required ? <RequiredMark /> : null}
       </div>
       {children}
+      <SuggestionMark name={name} />
       <FieldNotes id={id} help={help} error={error} />
     </div>
   );

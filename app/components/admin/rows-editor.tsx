@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type CSSProperties } from "react";
 import type { RowsField, ScalarField } from "~/content/fields.ts";
 import { inputId, type FieldErrors, type FormTree } from "~/content/form-data.ts";
 import { RequiredMark, ScalarControl } from "./field-input.tsx";
+import { SuggestionMark } from "./suggestion-mark.tsx";
 import { useHydrated } from "./use-hydrated.ts";
 
 // A row is laid out for the width its form has (a container query: beside the publishing panel
@@ -94,6 +95,7 @@ export function RowsEditor({
         {field.label}
       </legend>
       {field.help ? <p className="mt-1 text-xs text-muted">{field.help}</p> : null}
+      <SuggestionMark name={name} />
       {errors[name] ? (
         <p className="mt-1 text-sm font-semibold text-red-700">{errors[name]}</p>
       ) : null}

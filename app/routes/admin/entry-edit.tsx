@@ -35,6 +35,16 @@ import { EntryLinksPanel } from "~/components/admin/entry-links-panel.tsx";
 import { packedStrings } from "~/i18n/catalog.server.ts";
 import { Strings } from "~/i18n/context.tsx";
 import { entryLinksForEditor } from "~/link-monitor/admin.server.ts";
+import { NoticeStart } from "~/components/admin/notice-suggestions.tsx";
+import { SuggestionsProvider } from "~/components/admin/suggestion-mark.tsx";
+import {
+  noticeChecklist,
+  noticeFromUrl,
+  offersNotice,
+  PDF_ERROR,
+  PDF_ERRORS,
+  startingValues,
+} from "~/notice-import/notice-import.server.ts";
 import type { Route } from "./+types/entry-edit";
 
 export async function loader({ request, url, params }: Route.LoaderArgs) {
@@ -68,6 +78,8 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
       : null;
   // What the link monitor last found of its links (issue 30).
   const links = entry ? await entryLinksForEditor(database, entry) : [];
+  // A new entry may start from a notification PDF's suggestions (issue 32).
+  const notice = entry ? null : await noticeFromUrl(database, kind.kind, url);
   const values: FormTree = entry
     ? entryToFormTree(entry)
     : entryToFormTree({
@@ -93,7 +105,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
           deletedAt: entry.deletedAt,
         }
       : null,
-    values,
+    values: startingValues(values, notice),
     translation: entry ? translationSummary(kind.sections, entry) : null,
     jobChoices: linkedJob ? [linkedJob] : [],
     organizationNames: organizations.map((o) => o.name),
@@ -104,6 +116,14 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     constraint: formConstraint(entryInputSchema(kind.kind)),
     links,
     linkStrings: packedStrings("en", "linkStates"),
+    notice:
+      !entry && offersNotice(kind.kind)
+        ? {
+            view: notice,
+            uploadError: PDF_ERRORS[url.searchParams.get(PDF_ERROR) ?? ""] ?? null,
+            checkFields: noticeChecklist(kind.kind),
+          }
+        : null,
   };
 }
 
@@ -367,7 +387,16 @@ function SavedBanner({
   );
 }
 
-export default function EntryEdit({ loaderData, actionData }: Route.ComponentProps) {
+/** A form started from a notification PDF marks each suggested field (issue 32). */
+export default function EntryEditPage(props: Route.ComponentProps) {
+  return (
+    <SuggestionsProvider notice={props.loaderData.notice?.view ?? null}>
+      <EntryEdit {...props} />
+    </SuggestionsProvider>
+  );
+}
+
+function EntryEdit({ loaderData, actionData }: Route.ComponentProps) {
   const def = REGISTRY[loaderData.kind];
   const { entry } = loaderData;
   const base = `/admin/${def.adminSegment}`;
@@ -452,6 +481,14 @@ export default function EntryEdit({ loaderData, actionData }: Route.ComponentPro
         />
       </Strings>
       {rejected?.stale ? <StaleBanner stale={rejected.stale} label={def.label} /> : null}
+      {loaderData.notice ? (
+        <NoticeStart
+          kind={loaderData.kind}
+          notice={loaderData.notice.view}
+          uploadError={loaderData.notice.uploadError}
+          checkFields={loaderData.notice.checkFields}
+        />
+      ) : null}
       <EntryForm
         key={formKey}
         version={rejected?.version ?? entry?.updatedAt ?? ""}

@@ -287,11 +287,32 @@ export interface Database extends LinkMonitorTables {
   files: FilesTable;
   file_references: FileReferencesTable;
   upload_usage: UploadUsageTable;
+  csv_imports: CsvImportsTable;
+  csv_import_chunks: CsvImportChunksTable;
   edit_presence: EditPresenceTable;
   alert_subscriptions: AlertSubscriptionsTable;
   outbox: OutboxTable;
   alert_digest_items: AlertDigestItemsTable;
   alert_events: AlertEventsTable;
+}
+
+/** A CSV file checked for import (issue 32), and its dry run's report. */
+export interface CsvImportsTable {
+  id: string;
+  kind: string;
+  file_name: string;
+  size: number;
+  created_by: string | null;
+  created_at: string;
+  report: string;
+  status: string;
+}
+
+/** The file itself, in order, a chunk a row. */
+export interface CsvImportChunksTable {
+  import_id: string;
+  seq: number;
+  bytes: Buffer;
 }
 
 export type EntryRow = Selectable<EntriesTable>;

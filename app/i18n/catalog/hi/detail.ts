@@ -157,6 +157,8 @@ export const detail: typeof en = {
       applicationStart: "आवेदन शुरू",
       lastDate: "आवेदन की अंतिम तिथि",
       feeLastDate: "शुल्क भुगतान की अंतिम तिथि",
+      correctionStart: "सुधार विंडो खुलने की तिथि",
+      correctionEnd: "सुधार विंडो बंद होने की तिथि",
       examDate: "परीक्षा तिथि",
       admitCardDate: "एडमिट कार्ड",
       resultDate: "रिजल्ट तिथि",

@@ -21,6 +21,7 @@ import * as pushErrorsScrubbed from "./2026-11-26T1000-push-errors-scrubbed.ts";
 import * as uploadLimits from "./2026-11-26T1200-upload-limits.ts";
 import * as jobDisciplines from "./2026-11-26T1400-job-disciplines.ts";
 import * as linkMonitor from "./2026-11-26T1800-link-monitor.ts";
+import * as csvImports from "./2026-11-26T2000-csv-imports.ts";
 
 export type MigrationDialect = "sqlite" | "postgres";
 
@@ -52,6 +53,7 @@ const migrations: Record<string, DialectMigration> = {
   "2026-11-26T1200-upload-limits": uploadLimits,
   "2026-11-26T1400-job-disciplines": jobDisciplines,
   "2026-11-26T1800-link-monitor": linkMonitor,
+  "2026-11-26T2000-csv-imports": csvImports,
 };
 
 export function migrationProvider(dialect: MigrationDialect): MigrationProvider {
