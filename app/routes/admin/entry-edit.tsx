@@ -20,9 +20,9 @@ import {
 import { entryInputSchema, REGISTRY } from "~/content/registry.ts";
 import { getAdminEntry, kindFromUrl } from "~/server/admin-entries.server.ts";
 import { countRecipients } from "~/server/alerts/triggers.server.ts";
-import { AUTHOR_STATUSES, can, type Role } from "~/content/roles.ts";
+import { AUTHOR_STATUSES, can } from "~/content/roles.ts";
 import { formConstraint, refuseValues } from "~/server/form.server.ts";
-import { actorOf, forbidden, requireStaff } from "~/server/guard.server.ts";
+import { actorOf, forbidden, requireEntryAccess, requireStaff } from "~/server/guard.server.ts";
 import { getJobOption, resolveJobPick } from "~/server/job-picker.server.ts";
 import { restoreEntries, saveEntry, trashEntries } from "~/server/write/entries.server.ts";
 import { DiffTable } from "~/components/admin/diff-table.tsx";
@@ -40,7 +40,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   const database = await db();
   const entry = id ? await getAdminEntry(database, kind.kind, id) : undefined;
   if (id && !entry) throw data(null, { status: 404 });
-  if (entry && !mayEdit(user, entry)) throw forbidden(user.role, "edit this entry");
+  if (entry) requireEntryAccess(user, entry, "edit");
   // Only the linked job, for its title: the picker searches the rest as the editor types.
   const [linkedJob, organizations, editingNow] = await Promise.all([
     kind.linksToJob && entry?.jobId
@@ -108,17 +108,6 @@ function translationSummary(
   return { state, left: untranslated.length, changedAt: typeof at === "string" ? at : null };
 }
 
-/** Editors and admins edit any entry; an author only their own draft or submission. */
-function mayEdit(
-  user: { id: string; role: Role },
-  entry: { createdBy: string | null; status: string },
-): boolean {
-  if (can(user.role, "publish")) return true;
-  return (
-    entry.createdBy === user.id && (AUTHOR_STATUSES as readonly string[]).includes(entry.status)
-  );
-}
-
 const INTENTS = ["save", "draft", "submit", "publish", "trash", "restore", "duplicate"] as const;
 
 /**
@@ -143,7 +132,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   const base = `/admin/${kind.adminSegment}`;
   // Authors work on their own drafts only, and never publish, schedule or trash: refused here,
   // on the server, whatever the form offered.
-  if (existing && !mayEdit(user, existing)) throw forbidden(user.role, "edit this entry");
+  if (existing) requireEntryAccess(user, existing, "edit");
   const publisher = can(user.role, "publish");
   if (!publisher && (intent === "publish" || intent === "trash" || intent === "restore")) {
     throw forbidden(user.role, intent === "publish" ? "publish" : "move entries to the trash");

@@ -14,24 +14,30 @@ import { entryInputSchema, REGISTRY } from "~/content/registry.ts";
 import { getAdminEntry, jobTitles, kindFromUrl } from "~/server/admin-entries.server.ts";
 import type { Entry } from "~/server/entries/shared.server.ts";
 import { parseForm, refuse } from "~/server/form.server.ts";
-import { actorOf, requireStaff } from "~/server/guard.server.ts";
+import {
+  actorOf,
+  requireEntryAccess,
+  requireStaff,
+  type StaffUser,
+} from "~/server/guard.server.ts";
 import { saveEntry } from "~/server/write/entries.server.ts";
 import { listRevisions } from "~/server/revisions.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/entry-history";
 
-async function load(url: URL, id: string) {
+async function load(user: StaffUser, url: URL, id: string) {
   const kind = kindFromUrl(url);
   const database = await db();
   const entry = await getAdminEntry(database, kind.kind, id);
   if (!entry) throw data(null, { status: 404 });
+  requireEntryAccess(user, entry, "read");
   const revisions = await listRevisions<Entry>(database, "entry", entry.id);
   return { kind, database, entry, revisions };
 }
 
 export async function loader({ request, url, params }: Route.LoaderArgs) {
-  await requireStaff(request);
-  const { kind, database, entry, revisions } = await load(url, params.id);
+  const user = await requireStaff(request);
+  const { kind, database, entry, revisions } = await load(user, url, params.id);
   // By default compare the version before the current one: that is what the last save changed.
   const selected =
     revisions.find((r) => r.id === url.searchParams.get("rev")) ?? revisions[1] ?? revisions[0];
@@ -69,7 +75,7 @@ const RestoreSchema = z.object({
 
 export async function action({ request, url, params }: Route.ActionArgs) {
   const user = await requireStaff(request, "publish");
-  const { kind, database, entry, revisions } = await load(url, params.id);
+  const { kind, database, entry, revisions } = await load(user, url, params.id);
   const submission = parseForm(await request.formData(), RestoreSchema);
   if (submission.status !== "success")
     return refuse(submission, { formError: "Choose a revision to restore." });
