@@ -152,9 +152,16 @@ export interface SessionTable {
 export interface EntryChangesTable {
   id: string;
   entry_id: string;
+  /** The English words, for the alerts, the bell and lines written before `facts`. */
   headline: string;
   detail: string;
   created_at: string;
+  /** What the line is about: a field name, "posts" or "fees" (null before issue 26). */
+  field: string | null;
+  /** Its place among the kind's key facts, 0 first (99 before issue 26). */
+  rank: Generated<number>;
+  /** JSON of its ChangeFact (app/content/change-log.ts), for words in any language. */
+  facts: string | null;
 }
 
 export interface OrganizationsTable {
