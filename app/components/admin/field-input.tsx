@@ -1,6 +1,7 @@
 import { useRef, useState, type ReactNode } from "react";
 import type { ScalarField } from "~/content/fields.ts";
 import { inputId } from "~/content/form-data.ts";
+import { FieldConflict } from "./edit-conflicts.tsx";
 import { useHydrated } from "./use-hydrated.ts";
 
 /** An input's look without its top margin (for inputs inside a group, like the slug's). */
@@ -47,6 +48,7 @@ export function FieldShell({
           {error}
         </p>
       ) : null}
+      <FieldConflict name={name} />
     </div>
   );
 }

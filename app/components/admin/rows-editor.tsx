@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type CSSProperties } from "react";
 import type { RowsField, ScalarField } from "~/content/fields.ts";
 import { inputId, type FieldErrors, type FormTree } from "~/content/form-data.ts";
 import { RequiredMark, ScalarControl } from "./field-input.tsx";
+import { FieldConflict } from "./edit-conflicts.tsx";
 import { useHydrated } from "./use-hydrated.ts";
 
 // One line per row on wider screens: numbers narrow, text wider, long text widest. On a phone,
@@ -76,6 +77,7 @@ export function RowsEditor({
         {field.label}
       </legend>
       {field.help ? <p className="mt-1 text-xs text-muted">{field.help}</p> : null}
+      <FieldConflict name={name} />
       {errors[name] ? (
         <p className="mt-1 text-sm font-semibold text-red-700">{errors[name]}</p>
       ) : null}

@@ -1,8 +1,10 @@
+import { useContext, useEffect, useRef } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
 import { AdminError } from "~/components/admin/admin-error.tsx";
-import { EntryForm, withKindWords } from "~/components/admin/entry-form.tsx";
+import { conflictAnchor, EditConflictsContext } from "~/components/admin/edit-conflicts.tsx";
+import { EntryForm, inputLabel, withKindWords } from "~/components/admin/entry-form.tsx";
 import { fieldErrorsOf } from "~/components/admin/form.tsx";
 import { formatDateTime } from "~/components/admin/format.ts";
 import { StatusBadge } from "~/components/admin/status-badge.tsx";
@@ -20,6 +22,13 @@ import {
 import { entryInputSchema, REGISTRY } from "~/content/registry.ts";
 import { getAdminEntry, kindFromUrl } from "~/server/admin-entries.server.ts";
 import { countRecipients } from "~/server/alerts/triggers.server.ts";
+import {
+  choicesOf,
+  settleChoices,
+  staleForm,
+  type AdoptedField,
+  type ConflictMark,
+} from "~/server/entries/edit-conflicts.server.ts";
 import { AUTHOR_STATUSES, can } from "~/content/roles.ts";
 import { formConstraint, refuseValues } from "~/server/form.server.ts";
 import { actorOf, forbidden, requireEntryAccess, requireStaff } from "~/server/guard.server.ts";
@@ -168,33 +177,68 @@ export async function action({ request, url, params }: Route.ActionArgs) {
     );
   }
 
-  const { value } = alignHindiRows(parseEntryForm(form));
+  let { value } = alignHindiRows(parseEntryForm(form));
   // The two shortcut buttons decide the status themselves, whatever the select says.
   if (intent === "draft") value.status = "draft";
   if (intent === "submit") value.status = "pending";
   if (intent === "publish") value.status = "published";
+  // The version the form was loaded at (sent back as it came after a refusal), and after a 409
+  // the version both people started from: then each field both changed needs a choice.
+  const sentVersion = typeof form.get("version") === "string" ? String(form.get("version")) : "";
+  const common = typeof form.get("base") === "string" ? String(form.get("base")).slice(0, 40) : "";
+  let undecided: ConflictMark[] = [];
+  let undecidedBy: string | null = null;
+  if (existing && common && sentVersion && common !== sentVersion) {
+    const settled = await settleChoices(
+      database,
+      existing.id,
+      { base: common, version: sentVersion },
+      value,
+      choicesOf(form),
+    );
+    value = settled.value;
+    undecided = settled.undecided;
+    undecidedBy = settled.by;
+  }
   // The job picker's text (a title or id typed without JavaScript) becomes the job's id.
   const picked = await resolveJobPick(database, value);
   if (picked?.ok) value.jobId = picked.jobId;
   const parsed = entryInputSchema(kind.kind).safeParse(value);
   // A nonce per rejection: the browser redraws the form from exactly what the server saw.
   // The version goes back as it came: a rejected form must not adopt a newer save unseen.
-  const sentVersion = typeof form.get("version") === "string" ? String(form.get("version")) : "";
   const choice = NotifyChoice.safeParse({
     notifyAsked: form.get("notifyAsked"),
     notify: form.get("notify"),
   });
   const notify = choice.success && (!choice.data.notifyAsked || choice.data.notify === "on");
-  const reject = (errors: FieldErrors, status = 400, extra: Partial<Rejection> = {}) =>
-    refuseValues<Rejection>(value, {
+  const reject = (
+    errors: FieldErrors,
+    status = 400,
+    extra: Partial<Rejection> = {},
+    values: FormTree = value,
+  ) =>
+    refuseValues<Rejection>(values, {
       fieldErrors: errors,
       status,
       detail: {
         nonce: crypto.randomUUID(),
         version: sentVersion,
+        base: common,
         // The box comes back as it was sent: a refused save must not tick it again.
         notify,
         ...extra,
+      },
+    });
+  // Nothing is saved while a field both people changed is undecided (checked before the rest).
+  if (undecided.length)
+    return reject({}, 409, {
+      stale: {
+        by: undecidedBy ?? "another editor",
+        at: sentVersion,
+        changes: [],
+        conflicts: undecided,
+        adopted: [],
+        again: true,
       },
     });
   if (!choice.success)
@@ -236,17 +280,27 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   if (result.ok) return redirect(`${base}/edit/${result.entry.id}?saved=1`);
   if (result.reason === "not-found") throw data(null, { status: 404 });
   if (result.reason === "conflict") return reject({ [result.field]: result.message });
-  // Someone saved first: nothing is overwritten, the editor keeps every value typed, sees who
-  // saved and what changed, and the form now carries the new version (saving again is a choice).
+  // Someone saved first: nothing is overwritten, the editor keeps every value typed, what only
+  // they changed comes into the form, each field both changed is marked to be decided, and the
+  // form now carries the new version and the version both started from.
   const { current, by, loaded } = result;
-  return reject({}, 409, {
-    version: current.updatedAt,
-    stale: {
-      by,
-      at: current.updatedAt,
-      changes: loaded ? diffEntries(kind.kind, loaded, current).filter((l) => l.changed) : [],
+  const merge = staleForm(loaded, value, current);
+  return reject(
+    {},
+    409,
+    {
+      version: current.updatedAt,
+      base: sentVersion,
+      stale: {
+        by,
+        at: current.updatedAt,
+        changes: loaded ? diffEntries(kind.kind, loaded, current).filter((l) => l.changed) : [],
+        conflicts: merge.conflicts,
+        adopted: merge.adopted,
+      },
     },
-  });
+    merge.values,
+  );
 }
 
 /**
@@ -269,32 +323,111 @@ interface Rejection {
   nonce: string;
   /** The version the re-drawn form carries. */
   version: string;
+  /** After a 409: the version both people started from (the form's choices are checked on it). */
+  base: string;
   /** Whether the "Notify subscribers" box was ticked. */
   notify: boolean;
-  stale?: { by: string; at: string; changes: DiffLine[] };
+  stale?: {
+    by: string;
+    at: string;
+    /** Everything they changed since this form was loaded. */
+    changes: DiffLine[];
+    /** The fields both changed, to be decided in place. */
+    conflicts: ConflictMark[];
+    /** The fields only they changed, taken into the form. */
+    adopted: AdoptedField[];
+    /** Refused again: a choice is still missing. */
+    again?: boolean;
+  };
 }
 
-/** Someone saved while this editor was editing: what they changed, and what to do now. */
-function StaleBanner({ stale, label }: { stale: NonNullable<Rejection["stale"]>; label: string }) {
+/**
+ * Someone saved while this editor was editing: said where the editor is (the focus comes here),
+ * with the fields both changed, each marked in place below, and those taken into the form.
+ */
+function StaleNotice({
+  stale,
+  kind,
+}: {
+  stale: NonNullable<Rejection["stale"]>;
+  kind: Parameters<typeof inputLabel>[0];
+}) {
+  const conflicts = useContext(EditConflictsContext);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  const label = REGISTRY[kind].label.toLowerCase();
+  const link = (key: string) => (
+    <a
+      href={`#${conflictAnchor(key)}`}
+      className="font-semibold underline"
+      onClick={(event) => {
+        if (!conflicts) return;
+        event.preventDefault();
+        conflicts.reveal(key);
+      }}
+    >
+      {inputLabel(kind, key)}
+    </a>
+  );
+  const n = stale.conflicts.length;
   return (
     <div
+      ref={ref}
+      tabIndex={-1}
       role="alert"
-      className="mb-4 space-y-3 rounded-app border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-950"
+      className="mb-4 space-y-2 rounded-app border-2 border-red-400 bg-red-50 px-4 py-3 text-sm text-red-950"
     >
       <p className="font-semibold">
-        Not saved: {stale.by} saved this {label.toLowerCase()} at {formatDateTime(stale.at)} (India
-        time), after you opened it. Nothing was overwritten.
+        {stale.again
+          ? "Not saved yet: choose “use theirs” or “keep mine” for each marked field."
+          : `Not saved: ${stale.by} saved this ${label} at ${formatDateTime(stale.at)} (India time), after you opened it. Nothing was overwritten.`}
       </p>
-      <p>
-        Everything you typed is still in the form below. Their changes are listed here: copy any you
-        want to keep into the form, then save again. Saving again replaces the stored version with
-        the form as it is.
-      </p>
+      {n > 0 ? (
+        <div>
+          <p>
+            {n === 1 ? "One field" : `${n} fields`} changed by both of you {n === 1 ? "is" : "are"}{" "}
+            marked where {n === 1 ? "it is" : "they are"}, with both values. Choose for each, then
+            save:
+          </p>
+          <ul className="mt-1 list-disc pl-5">
+            {stale.conflicts.map((c) => (
+              <li key={c.key}>{link(c.key)}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {stale.adopted.length > 0 ? (
+        <p>
+          What only {stale.by} changed is now in the form:{" "}
+          {stale.adopted.map((a, i) => (
+            <span key={a.key}>
+              {i > 0 ? ", " : ""}
+              {link(a.key)}
+            </span>
+          ))}
+          .
+        </p>
+      ) : null}
+      {!stale.again ? (
+        <p>
+          Everything else you typed is still in the form.{" "}
+          {n > 0
+            ? "Once you have chosen, saving keeps their changes and yours."
+            : "Saving now keeps their changes and yours."}
+        </p>
+      ) : null}
       {stale.changes.length > 0 ? (
-        <DiffTable lines={stale.changes} beforeTitle="When you opened it" afterTitle="Saved now" />
-      ) : (
-        <p>The earlier version is not in the history, so the changes cannot be listed.</p>
-      )}
+        <details>
+          <summary className="cursor-pointer font-semibold">Everything {stale.by} changed</summary>
+          <div className="mt-2">
+            <DiffTable
+              lines={stale.changes}
+              beforeTitle="When you opened it"
+              afterTitle="Saved now"
+            />
+          </div>
+        </details>
+      ) : null}
     </div>
   );
 }
@@ -425,9 +558,22 @@ export default function EntryEdit({ loaderData, actionData }: Route.ComponentPro
       ) : null}
 
       {entry ? <EditingNow subject={`entry:${entry.id}`} initial={loaderData.editingNow} /> : null}
-      {rejected?.stale ? <StaleBanner stale={rejected.stale} label={def.label} /> : null}
       <EntryForm
         key={formKey}
+        notice={
+          rejected?.stale ? <StaleNotice stale={rejected.stale} kind={loaderData.kind} /> : null
+        }
+        conflicts={
+          rejected?.stale
+            ? {
+                by: rejected.stale.by,
+                at: rejected.stale.at,
+                marks: rejected.stale.conflicts,
+                adopted: rejected.stale.adopted,
+              }
+            : null
+        }
+        base={rejected?.base ?? ""}
         version={rejected?.version ?? entry?.updatedAt ?? ""}
         canPublish={loaderData.canPublish}
         notify={loaderData.notify && { ...loaderData.notify, checked: rejected?.notify ?? true }}
