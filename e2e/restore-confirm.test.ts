@@ -158,7 +158,7 @@ for (const javaScriptEnabled of [true, false]) {
       expect(await stored(job.id)).toEqual(before);
       // The question is asked again against what is stored now.
       const again = page.getByRole("region", { name: /Restore revision 2\?/ });
-      await expect(again.textContent()).resolves.toMatch(/15 Feb 2031/);
+      await expect.poll(() => again.textContent(), { timeout: 10_000 }).toMatch(/15 Feb 2031/);
     });
   });
 }

@@ -50,6 +50,8 @@ export async function listRevisions<T>(
     .selectAll()
     .where("subject_type", "=", subjectType)
     .where("subject_id", "=", subjectId)
+    // Suggested changes are not (yet) the subject's history (suggestions.server.ts).
+    .where("state", "is", null)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(500)
@@ -87,6 +89,7 @@ export async function revisionsAt<T>(
     .where("subject_type", "=", subjectType)
     .where("subject_id", "=", subjectId)
     .where("created_at", "in", wanted)
+    .where("state", "is", null)
     .execute();
   return new Map(rows.map((r) => [r.created_at, toRevision<T>(r)]));
 }

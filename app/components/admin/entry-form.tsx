@@ -95,6 +95,11 @@ export interface EntryFormProps {
   base?: string;
   /** Shown above the form, inside it (the refusal that names the marked fields). */
   notice?: ReactNode;
+  /**
+   * An author's entry an editor has published: it can only be sent as a suggested change (one
+   * button), not saved.
+   */
+  suggestOnly?: boolean;
 }
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
@@ -198,6 +203,7 @@ export function EntryForm({
   conflicts = null,
   base = "",
   notice = null,
+  suggestOnly = false,
 }: EntryFormProps) {
   const def = REGISTRY[kind];
   const hydrated = useHydrated();
@@ -636,8 +642,9 @@ export function EntryForm({
                       <span className="block font-semibold text-red-700">{errors.status}</span>
                     ) : null}
                     <span className="block text-xs text-muted">
-                      Save a draft as often as you like; submit it when it is ready, and an editor
-                      publishes it.
+                      {suggestOnly
+                        ? "Only an editor changes it now: what you edit here goes to the editors as a suggested change."
+                        : "Save a draft as often as you like; submit it when it is ready, and an editor publishes it."}
                     </span>
                   </p>
                 </>
@@ -742,7 +749,17 @@ export function EntryForm({
           ) : (
             <span className="hidden text-xs text-muted sm:inline">Save once to preview.</span>
           )}
-          {canPublish ? (
+          {suggestOnly ? (
+            <button
+              type="submit"
+              name="intent"
+              value="suggest"
+              disabled={busy}
+              className={buttonClass.primary}
+            >
+              {busy ? "Sending..." : "Send as a suggested change"}
+            </button>
+          ) : canPublish ? (
             // One control decides: the Status select. The button says what it will do with the
             // chosen status (app.css shows the matching label, with or without JavaScript).
             <button

@@ -9,7 +9,7 @@ import {
 } from "react-router";
 import { z } from "zod";
 import { AdminError } from "~/components/admin/admin-error.tsx";
-import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
+import { AdminPageHeader, Banner, buttonClass, Refusal } from "~/components/admin/banner.tsx";
 import { DiffTable } from "~/components/admin/diff-table.tsx";
 import { diffEntries, type Comparable } from "~/components/admin/entry-diff.ts";
 import { inputLabel } from "~/components/admin/entry-form.tsx";
@@ -206,10 +206,9 @@ export default function EntryHistory({ loaderData, actionData }: Route.Component
   const lines = selected ? selected.lines.filter((l) => showAll || l.changed) : [];
   const refusal = formErrorOf(actionData);
   const questionRef = useRef<HTMLElement>(null);
-  const refusalRef = useRef<HTMLDivElement>(null);
-  // The question, or a refused answer, is where the editor's attention goes.
+  // The question is where the editor's attention goes (a refused answer takes it first).
   useEffect(() => {
-    (refusal ? refusalRef.current : questionRef.current)?.focus();
+    if (!refusal) questionRef.current?.focus();
   }, [refusal, confirm?.version]);
   return (
     <div className="mx-auto max-w-6xl">
@@ -237,16 +236,7 @@ export default function EntryHistory({ loaderData, actionData }: Route.Component
           current one. The status stayed {STATUS_LABELS[entry.status].toLowerCase()}.
         </Banner>
       ) : null}
-      {refusal ? (
-        <div
-          ref={refusalRef}
-          tabIndex={-1}
-          role="alert"
-          className="mb-4 rounded-app border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800"
-        >
-          {refusal}
-        </div>
-      ) : null}
+      {refusal ? <Refusal key={refusal}>{refusal}</Refusal> : null}
 
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
         <section aria-labelledby="revisions-title">

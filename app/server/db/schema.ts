@@ -44,6 +44,12 @@ export interface RevisionsTable {
   author_id: string | null;
   author_name: string | null;
   created_at: string;
+  /** Null for a saved revision; a suggested change: suggested, applied, declined, withdrawn. */
+  state: string | null;
+  /** A suggestion's: the entry's version its author edited. */
+  base_version: string | null;
+  decided_by: string | null;
+  decided_at: string | null;
 }
 
 export interface SitePagesTable {

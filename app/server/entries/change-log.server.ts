@@ -42,7 +42,8 @@ async function dayBaseline(
     .selectFrom("revisions")
     .select("snapshot")
     .where("subject_type", "=", "entry")
-    .where("subject_id", "=", entryId);
+    .where("subject_id", "=", entryId)
+    .where("state", "is", null);
   const before = await history
     .where("created_at", "<", dayStart)
     .orderBy("created_at", "desc")

@@ -89,3 +89,30 @@ export function staleForm(loaded: Entry | null, mine: FormTree, current: Entry) 
     adopted: adopted.map((key): AdoptedField => ({ key, was: valueAt(mine, key) })),
   };
 }
+
+/**
+ * Who put the entry into its present status, and when (an author's entry published under them):
+ * the oldest saved revision of the latest run of revisions in that status.
+ */
+export async function enteredStatus(
+  db: DB,
+  entryId: string,
+  status: string,
+): Promise<{ by: string | null; at: string } | null> {
+  const rows = await db
+    .selectFrom("revisions")
+    .select(["snapshot", "author_name", "created_at"])
+    .where("subject_type", "=", "entry")
+    .where("subject_id", "=", entryId)
+    .where("state", "is", null)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(50)
+    .execute();
+  let found: { by: string | null; at: string } | null = null;
+  for (const row of rows) {
+    if ((JSON.parse(row.snapshot) as { status?: string }).status !== status) break;
+    found = { by: row.author_name, at: row.created_at };
+  }
+  return found;
+}

@@ -46,6 +46,7 @@ export async function saveEntry(
     actor,
     action,
     notify,
+    within,
   }: {
     kind: Kind;
     id?: string;
@@ -56,6 +57,8 @@ export async function saveEntry(
     action?: string;
     /** Alert subscribers of a publication or key change (issue 15); default true. */
     notify?: boolean;
+    /** More of the same write, in its transaction (a suggestion marked applied); throw to undo. */
+    within?: (trx: DB) => Promise<void>;
   },
 ): Promise<EntrySaveResult> {
   try {
@@ -74,6 +77,7 @@ export async function saveEntry(
           `${kind}:${saved.title}`,
           `id ${saved.id}; status ${saved.status}`,
         );
+        await within?.(trx);
         return saved;
       },
       (saved, trx) => entryScopes(trx, [before, saved]),

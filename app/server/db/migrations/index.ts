@@ -18,6 +18,7 @@ import * as filterCountIndexes from "./2026-11-23T1600-filter-count-indexes.ts";
 import * as sitemapStatsIndex from "./2026-11-24T0100-sitemap-stats-index.ts";
 import * as searchVectorsInRow from "./2026-11-24T0300-search-vectors-in-row.ts";
 import * as changeLogPerDay from "./2026-11-26T1500-change-log-per-day.ts";
+import * as suggestedChanges from "./2026-11-26T1510-suggested-changes.ts";
 
 export type MigrationDialect = "sqlite" | "postgres";
 
@@ -46,6 +47,7 @@ const migrations: Record<string, DialectMigration> = {
   "2026-11-24T0100-sitemap-stats-index": sitemapStatsIndex,
   "2026-11-24T0300-search-vectors-in-row": searchVectorsInRow,
   "2026-11-26T1500-change-log-per-day": changeLogPerDay,
+  "2026-11-26T1510-suggested-changes": suggestedChanges,
 };
 
 export function migrationProvider(dialect: MigrationDialect): MigrationProvider {
