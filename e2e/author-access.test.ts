@@ -112,6 +112,39 @@ describe("an author reads only the entries the edit rule lets them open", () => 
     expect(res.status).toBe(403);
   });
 
+  it("refuses crafted suggestions: on another author's draft, on one's own draft, and unknown ones in the queue", async () => {
+    const before = await withE2eDb((db) =>
+      db.selectFrom("revisions").select("id").where("state", "is not", null).execute(),
+    );
+    const post = async (path: string, cookie: string, body: Record<string, string>) => {
+      const res = await fetch(`${baseURL()}${path}`, {
+        method: "POST",
+        headers: { cookie, origin: baseURL() },
+        body: new URLSearchParams(body),
+        redirect: "manual",
+      });
+      await res.arrayBuffer();
+      return res.status;
+    };
+    const fields = { intent: "suggest", title: "Taken over", organization: "X", version: "" };
+    for (const id of [othersId, ownId]) {
+      expect(await post(`/admin/manage-jobs/edit/${id}`, author, fields)).toBe(403);
+      expect(await post(`/admin/manage-jobs/edit/${id}.data`, author, fields)).toBe(403);
+    }
+    // The queue's buttons are an editor's; an unknown or malformed suggestion changes nothing.
+    expect(await post("/admin", author, { intent: "apply", suggestion: "x", version: "y" })).toBe(
+      403,
+    );
+    expect(
+      await post("/admin", editor, { intent: "apply", suggestion: "no-such", version: "y" }),
+    ).toBe(409);
+    expect(await post("/admin", editor, { intent: "decline" })).toBe(400);
+    const after = await withE2eDb((db) =>
+      db.selectFrom("revisions").select("id").where("state", "is not", null).execute(),
+    );
+    expect(after).toEqual(before);
+  });
+
   it("still opens the author's own draft, and every draft to an editor", async () => {
     for (const path of screens(ownId)) {
       const { status, text } = await get(path, author);

@@ -59,12 +59,24 @@ describeEachDatabase("the public change log", (db) => {
       ["Last date extended from 31 Jan 2030 to 28 Feb 2030", "2026-11-25T05:30:00.000Z"],
     ]);
 
-    // A line that stands keeps the time it was made; a new one of the same day has its own.
+    // A save that leaves the day's net change as it was moves nothing, not even its time.
     await save("2026-11-26T14:00:00+05:30", "2030-03-15");
     await save("2026-11-26T15:00:00+05:30", "2030-03-15");
     expect((await lines())[0]).toEqual([
       "Last date extended from 28 Feb 2030 to 15 Mar 2030",
       "2026-11-26T08:30:00.000Z",
+    ]);
+    // Another key change later that day: the day's lines share its time, the last date first.
+    at("2026-11-26T16:00:00+05:30");
+    await updateEntry(
+      db(),
+      entry.id,
+      job("Flip Flop Clerk", { lastDate: "2030-03-15", examDate: "2030-04-01" }),
+      editor,
+    );
+    expect((await lines()).slice(0, 2)).toEqual([
+      ["Last date extended from 28 Feb 2030 to 15 Mar 2030", "2026-11-26T10:30:00.000Z"],
+      ["Exam date announced: 1 Apr 2030", "2026-11-26T10:30:00.000Z"],
     ]);
   });
 

@@ -66,8 +66,10 @@ async function dayBaseline(
 }
 
 /**
- * Rewrite the day's change log of a published entry saved at `at` (its revision already written):
- * a line still true keeps its row and time, a line no longer true goes, a new one is added.
+ * Rewrite the day's change log of a published entry saved at `at` (its revision already written).
+ * When the day's net change is what it was, nothing moves (a typo fixed later says nothing and
+ * keeps the lines' time); otherwise the day's lines are replaced, all at `at`: one time per day,
+ * the lines of a day in order of importance, so the first is the day's headline.
  */
 export async function recordDayChanges(
   trx: DB,
@@ -88,18 +90,29 @@ export async function recordDayChanges(
     .where("entry_id", "=", entryId)
     .where("created_at", ">=", start)
     .execute();
-  const standing = new Set(lines.map(factsOf));
-  const kept = new Set(
-    existing.filter((r) => r.facts && standing.has(r.facts)).map((r) => r.facts),
-  );
-  const gone = existing.filter((r) => !r.facts || !kept.has(r.facts)).map((r) => r.id);
-  if (gone.length) await trx.deleteFrom("entry_changes").where("id", "in", gone).execute();
-  const added = lines.filter((l) => !kept.has(factsOf(l)));
-  if (added.length)
+  const same = (a: readonly (string | null)[], b: readonly (string | null)[]) =>
+    JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
+  if (
+    same(
+      existing.map((r) => r.facts),
+      lines.map(factsOf),
+    )
+  )
+    return;
+  if (existing.length)
+    await trx
+      .deleteFrom("entry_changes")
+      .where(
+        "id",
+        "in",
+        existing.map((r) => r.id),
+      )
+      .execute();
+  if (lines.length)
     await trx
       .insertInto("entry_changes")
       .values(
-        added.map((l) => ({
+        lines.map((l) => ({
           id: newId(),
           entry_id: entryId,
           headline: l.headline,
