@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KIND_LIST } from "~/content/registry.ts";
-import { AUTHOR_STATUSES, can, ROLE_LABEL, type Capability, type Role } from "~/content/roles.ts";
+import { can, entryAccess, ROLE_LABEL, type Capability, type Role } from "~/content/roles.ts";
 import { createMessage } from "~/server/messages.server.ts";
 import routes from "~/routes.ts";
 import { baseURL } from "./browser.ts";
@@ -513,19 +513,22 @@ describe("access control of every admin route", () => {
     if (capability && !can(role, capability)) return { refused: true, wanted: status(403) };
     const [, , segment, screen] = route.pattern.split("/");
     if (role === "author" && segment && ENTRY_SEGMENTS.has(segment)) {
-      if (screen === "edit") {
-        // An author edits their own drafts and submissions only.
+      if (screen === "edit" || screen === "preview" || screen === "history") {
+        // One rule for every per-entry screen (issue 25): an author opens their own entries
+        // only, and changes only their drafts and submissions.
         const entry = await withE2eDb((db) =>
           db
             .selectFrom("entries")
-            .select(["created_by", "status"])
+            .select(["created_by", "status", "deleted_at"])
             .where("id", "=", targets.entryId[segment] ?? "")
             .executeTakeFirstOrThrow(),
         );
-        const own =
-          entry.created_by === staff.author.id &&
-          (AUTHOR_STATUSES as readonly string[]).includes(entry.status);
-        if (!own) return { refused: true, wanted: status(403) };
+        const access = entryAccess(
+          { id: staff.author.id, role },
+          { createdBy: entry.created_by, status: entry.status, deletedAt: entry.deleted_at },
+        );
+        if (access === "none" || (method === "POST" && access !== "edit"))
+          return { refused: true, wanted: status(403) };
       }
       // The complete form of /add publishes: refused to an author before anything is read.
       if (screen === "add" && method === "POST") return { refused: true, wanted: status(403) };

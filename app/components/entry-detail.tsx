@@ -6,7 +6,13 @@ import type { LinkTrust } from "~/content/official-links.ts";
 import type { Kind, KindDefinition } from "~/content/registry.ts";
 import { useLocale, useT } from "~/i18n/context.tsx";
 import { fmt } from "~/i18n/locale.ts";
-import { formatDate, formatNumber, formatRupees, isClosed } from "~/server/format.ts";
+import {
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  formatRupees,
+  isClosed,
+} from "~/server/format.ts";
 
 /** How each link of the entry is named and trusted, decided on the server (entry-page.server.ts). */
 export type LinkTrusts = Readonly<Record<string, LinkTrust | null>>;
@@ -57,7 +63,10 @@ export interface EntryDetailProps {
   related: readonly RelatedEntry[];
   /** Today's date in India, YYYY-MM-DD, decided by the server so the browser agrees. */
   today: string;
-  /** The public change log, newest first ("Last date extended from … to …"). */
+  /**
+   * The public change log, newest first, each day's net change in the page's language ("Last date
+   * extended from … to …"), the most important of one moment first.
+   */
   changes?: readonly { id: string; detail: string; createdAt: string }[];
   /** The first screen's facts and buttons (entryPresentation on the server). */
   glance: Glance;
@@ -93,6 +102,8 @@ function EntryArticle({
   const t = useT("detail");
   const locale = useLocale();
   const date = (value: string) => formatDate(value, locale);
+  // A change log line says when, to the minute: several can come the same day (issue 26).
+  const when = (value: string) => formatDateTime(value, locale);
   const closed = entry.kind === "job" && isClosed(entry.lastDate, today);
   const sections = kind.sections.filter((s) => sectionHasContent(s, entry.data));
   const checkedOn = entry.data.checkedOn;
@@ -152,7 +163,7 @@ function EntryArticle({
           <span className="font-semibold">
             {withNode(
               t.changedOn,
-              <time dateTime={changes[0].createdAt}>{date(changes[0].createdAt)}</time>,
+              <time dateTime={changes[0].createdAt}>{when(changes[0].createdAt)}</time>,
             )}
           </span>{" "}
           {changes[0].detail}.{" "}
@@ -211,7 +222,7 @@ function EntryArticle({
                 <span className="text-sm text-muted">
                   {withNode(
                     t.changedOnParen,
-                    <time dateTime={c.createdAt}>{date(c.createdAt)}</time>,
+                    <time dateTime={c.createdAt}>{when(c.createdAt)}</time>,
                   )}
                 </span>
               </li>

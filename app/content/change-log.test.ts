@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { keyChanges } from "./change-log.ts";
+import { describeChange } from "~/i18n/change-words.ts";
+import { detail as en } from "~/i18n/catalog/en/detail.ts";
+import { detail as hi } from "~/i18n/catalog/hi/detail.ts";
+import { keyChanges as facts } from "./change-log.ts";
+import type { EntryData } from "./fields.ts";
+import type { Kind } from "./registry.ts";
+
+/** The facts in English words, as the page and the alerts say them. */
+const keyChanges = (kind: Kind, before: EntryData, after: EntryData) =>
+  facts(kind, before, after).map((f) => describeChange(f, en.changes, "en"));
 
 describe("keyChanges", () => {
   const job = {
@@ -42,6 +51,25 @@ describe("keyChanges", () => {
     ]);
   });
 
+  it("puts first what matters most to an applicant: last date, exam date, fee date, then the rest", () => {
+    const before = { ...job, feeLastDate: "2026-11-26", examDate: "2027-01-10" };
+    const after = {
+      ...before,
+      notificationUrl: "https://cssa.gov.in/notice.pdf",
+      posts: [{ post: "Clerk", total: 60 }],
+      feeLastDate: "2026-11-30",
+      examDate: "2027-01-20",
+      lastDate: "2026-11-28",
+    };
+    expect(keyChanges("job", before, after).map((c) => c.headline)).toEqual([
+      "Last date extended",
+      "Exam date changed",
+      "Last date for fee payment extended",
+      "Vacancies increased",
+      "Notification added",
+    ]);
+  });
+
   it("stays silent about edits a reader does not act on", () => {
     expect(keyChanges("job", job, { ...job, summary: "Clerk posts, reworded" })).toEqual([]);
     expect(keyChanges("job", job, { ...job })).toEqual([]);
@@ -61,5 +89,16 @@ describe("keyChanges", () => {
       keyChanges("answer-key", { objectionEnd: "2026-11-25" }, { objectionEnd: "2026-11-28" })[0]
         .detail,
     ).toBe("Objection window extended from 25 Nov 2026 to 28 Nov 2026");
+  });
+
+  it("says the same lines in Hindi on a Hindi page", () => {
+    const after = { ...job, lastDate: "2026-11-30", posts: [{ post: "Clerk", total: 80 }] };
+    expect(facts("job", job, after).map((f) => describeChange(f, hi.changes, "hi"))).toEqual([
+      {
+        headline: "आवेदन की अंतिम तिथि बढ़ी",
+        detail: "आवेदन की अंतिम तिथि 24 नवंबर 2026 से बढ़ाकर 30 नवंबर 2026 कर दी गई",
+      },
+      { headline: "कुल पद बढ़े", detail: "कुल पद 50 से बढ़कर 80" },
+    ]);
   });
 });

@@ -1,64 +1,83 @@
 import type { EntryData, Row } from "./fields.ts";
 import { totalPosts } from "./glance.ts";
 import type { Kind } from "./registry.ts";
-import { formatDate, formatNumber, formatRupees } from "~/server/format.ts";
+import { formatRupees } from "~/server/format.ts";
 
 /**
  * The public change log: what changed in a published entry that a job seeker acts on (dates, fees,
- * vacancies, official links), in words. "Was the last date extended?" is the question this
- * audience asks most after "am I eligible"; small edits (a typo, a reworded paragraph) say
- * nothing. Pure: the write path derives the changes from the old and new versions it saves.
+ * vacancies, official links). "Was the last date extended?" is the question this audience asks
+ * most after "am I eligible"; small edits (a typo, a reworded paragraph) say nothing. Pure: the
+ * write path derives the changes from two versions, and the words come from the catalogues
+ * (app/i18n/change-words.ts), so a Hindi page says them in Hindi.
  */
-export interface KeyChange {
-  /** What the bell and the latest bar say before the title: "Last date extended". */
-  headline: string;
-  /** The sentence on the page: "Last date extended from 24 Nov 2026 to 30 Nov 2026". */
-  detail: string;
-}
 
-interface DateRule {
+/** What kind of change a line is; with `field` it picks the sentence. */
+export type ChangeCode =
+  /** A date that was empty now has a value. */
+  | "announced"
+  /** A deadline moved later. */
+  | "extended"
+  /** A date moved (a deadline earlier, or any other date). */
+  | "changed"
+  /** The vacancies went up or down. */
+  | "increased"
+  | "reduced"
+  /** The fee table changed: `to` is the new fees as one line. */
+  | "fee"
+  /** An official link appeared, or points somewhere else now. */
+  | "added"
+  | "updated";
+
+export interface ChangeFact {
+  /** The field the line is about ("lastDate"), or "posts" / "fees" for the tables. */
   field: string;
-  label: string;
-  /** A later date is an extension (a deadline), not merely a change. */
-  deadline?: boolean;
+  code: ChangeCode;
+  /** The value before (a YYYY-MM-DD date, a number), when the sentence names it. */
+  from?: string;
+  /** The value now (a date, a number, or the fee line). */
+  to?: string;
 }
 
-const DATES: Record<Kind, readonly DateRule[]> = {
-  job: [
-    { field: "lastDate", label: "Last date", deadline: true },
-    { field: "feeLastDate", label: "Last date for fee payment", deadline: true },
-    { field: "examDate", label: "Exam date" },
-    { field: "admitCardDate", label: "Admit card date" },
-    { field: "resultDate", label: "Result date" },
-  ],
-  result: [{ field: "resultDate", label: "Result date" }],
-  "admit-card": [
-    { field: "examDate", label: "Exam date" },
-    { field: "releaseDate", label: "Admit card release date" },
-  ],
-  syllabus: [],
-  "answer-key": [
-    { field: "objectionEnd", label: "Objection window", deadline: true },
-    { field: "examDate", label: "Exam date" },
-  ],
-};
+type Rule =
+  | { type: "date"; field: string; deadline?: boolean }
+  | { type: "link"; field: string }
+  | { type: "posts" }
+  | { type: "fees" };
 
-/** Links whose appearance is news: "Result link added". */
-const LINKS: Record<Kind, readonly { field: string; label: string }[]> = {
+/**
+ * Each kind's key facts, most important to an applicant first: the order of the lines, and the
+ * first is the headline the page and the Latest bar show. For a job: the last date to apply, the
+ * exam date, the fee's last date, then the rest (issue 26).
+ */
+const RULES: Record<Kind, readonly Rule[]> = {
   job: [
-    { field: "applyUrl", label: "Apply online link" },
-    { field: "notificationUrl", label: "Notification" },
+    { type: "date", field: "lastDate", deadline: true },
+    { type: "date", field: "examDate" },
+    { type: "date", field: "feeLastDate", deadline: true },
+    { type: "date", field: "admitCardDate" },
+    { type: "date", field: "resultDate" },
+    { type: "posts" },
+    { type: "fees" },
+    { type: "link", field: "applyUrl" },
+    { type: "link", field: "notificationUrl" },
   ],
   result: [
-    { field: "resultUrl", label: "Result link" },
-    { field: "meritListUrl", label: "Merit list" },
-    { field: "scorecardUrl", label: "Scorecard link" },
+    { type: "date", field: "resultDate" },
+    { type: "link", field: "resultUrl" },
+    { type: "link", field: "meritListUrl" },
+    { type: "link", field: "scorecardUrl" },
   ],
-  "admit-card": [{ field: "downloadUrl", label: "Admit card download link" }],
-  syllabus: [{ field: "pdfUrl", label: "Syllabus PDF" }],
+  "admit-card": [
+    { type: "date", field: "examDate" },
+    { type: "date", field: "releaseDate" },
+    { type: "link", field: "downloadUrl" },
+  ],
+  syllabus: [{ type: "link", field: "pdfUrl" }],
   "answer-key": [
-    { field: "answerKeyUrl", label: "Answer key link" },
-    { field: "objectionUrl", label: "Objection link" },
+    { type: "date", field: "objectionEnd", deadline: true },
+    { type: "date", field: "examDate" },
+    { type: "link", field: "answerKeyUrl" },
+    { type: "link", field: "objectionUrl" },
   ],
 };
 
@@ -74,50 +93,49 @@ function feeLine(data: EntryData): string {
     .join("; ");
 }
 
-/** What changed between two published versions of an entry, in reading order. */
-export function keyChanges(kind: Kind, before: EntryData, after: EntryData): KeyChange[] {
-  const changes: KeyChange[] = [];
-  for (const rule of DATES[kind]) {
-    const was = text(before[rule.field]);
-    const now = text(after[rule.field]);
-    if (was === now || !now) continue;
-    if (!was) {
-      changes.push({
-        headline: `${rule.label} announced`,
-        detail: `${rule.label} announced: ${formatDate(now)}`,
-      });
-    } else {
-      const word = rule.deadline && now > was ? "extended" : "changed";
-      changes.push({
-        headline: `${rule.label} ${word}`,
-        detail: `${rule.label} ${word} from ${formatDate(was)} to ${formatDate(now)}`,
-      });
+function factOf(rule: Rule, before: EntryData, after: EntryData): ChangeFact | undefined {
+  switch (rule.type) {
+    case "date": {
+      const was = text(before[rule.field]);
+      const now = text(after[rule.field]);
+      // A date removed is not news to announce (the editor will say why in the text).
+      if (was === now || !now) return undefined;
+      if (!was) return { field: rule.field, code: "announced", to: now };
+      const code = rule.deadline && now > was ? "extended" : "changed";
+      return { field: rule.field, code, from: was, to: now };
+    }
+    case "posts": {
+      const was = totalPosts(before);
+      const now = totalPosts(after);
+      if (was === undefined || now === undefined || was === now) return undefined;
+      return {
+        field: "posts",
+        code: now > was ? "increased" : "reduced",
+        from: String(was),
+        to: String(now),
+      };
+    }
+    case "fees": {
+      const [was, now] = [feeLine(before), feeLine(after)];
+      return was && now && was !== now ? { field: "fees", code: "fee", to: now } : undefined;
+    }
+    case "link": {
+      const was = text(before[rule.field]);
+      const now = text(after[rule.field]);
+      if (now && !was) return { field: rule.field, code: "added" };
+      if (now && was && now !== was) return { field: rule.field, code: "updated" };
+      return undefined;
     }
   }
-  if (kind === "job") {
-    const was = totalPosts(before);
-    const now = totalPosts(after);
-    if (was !== undefined && now !== undefined && was !== now) {
-      const word = now > was ? "increased" : "reduced";
-      changes.push({
-        headline: `Vacancies ${word}`,
-        detail: `Vacancies ${word} from ${formatNumber(was)} to ${formatNumber(now)}`,
-      });
-    }
-    const fees = [feeLine(before), feeLine(after)];
-    if (fees[0] && fees[1] && fees[0] !== fees[1])
-      changes.push({
-        headline: "Application fee changed",
-        detail: `Application fee now ${fees[1]}`,
-      });
-  }
-  for (const link of LINKS[kind]) {
-    const was = text(before[link.field]);
-    const now = text(after[link.field]);
-    if (now && !was)
-      changes.push({ headline: `${link.label} added`, detail: `${link.label} added` });
-    else if (now && was && now !== was)
-      changes.push({ headline: `${link.label} updated`, detail: `${link.label} updated` });
-  }
-  return changes;
+}
+
+/** What changed between two published versions of an entry, the most important first. */
+export function keyChanges(kind: Kind, before: EntryData, after: EntryData): ChangeFact[] {
+  return RULES[kind].flatMap((rule) => factOf(rule, before, after) ?? []);
+}
+
+/** How a line ranks among its kind's key facts (0 first); for ordering lines saved together. */
+export function changeRank(kind: Kind, field: string): number {
+  const at = RULES[kind].findIndex((rule) => ("field" in rule ? rule.field : rule.type) === field);
+  return at < 0 ? RULES[kind].length : at;
 }

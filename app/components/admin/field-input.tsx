@@ -1,6 +1,7 @@
 import { useRef, useState, type ReactNode } from "react";
 import type { ScalarField } from "~/content/fields.ts";
 import { inputId } from "~/content/form-data.ts";
+import { FieldConflict } from "./edit-conflicts.tsx";
 import { formatSize } from "./format.ts";
 import { SuggestionMark } from "./suggestion-mark.tsx";
 import { useHydrated } from "./use-hydrated.ts";
@@ -41,6 +42,7 @@ export function FieldShell({
       {children}
       <SuggestionMark name={name} />
       <FieldNotes id={id} help={help} error={error} />
+      <FieldConflict name={name} />
     </div>
   );
 }

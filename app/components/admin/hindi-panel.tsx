@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { HINDI, type RowsField, type ScalarField, type Section } from "~/content/fields.ts";
 import { inputId, type FieldErrors, type FormTree } from "~/content/form-data.ts";
 import type { TranslationState } from "~/content/translation.ts";
+import { FieldConflict } from "./edit-conflicts.tsx";
 import { FieldShell, ScalarControl } from "./field-input.tsx";
 import { formatDateTime } from "./format.ts";
 
@@ -264,6 +265,7 @@ function HindiRows({
       {errors[name] ? (
         <p className="mt-1 text-sm font-semibold text-red-700">{errors[name]}</p>
       ) : null}
+      <FieldConflict name={name} />
       {body}
     </fieldset>
   );

@@ -3,6 +3,7 @@ import type { RowsField, ScalarField } from "~/content/fields.ts";
 import { inputId, type FieldErrors, type FormTree } from "~/content/form-data.ts";
 import { RequiredMark, ScalarControl } from "./field-input.tsx";
 import { SuggestionMark } from "./suggestion-mark.tsx";
+import { FieldConflict } from "./edit-conflicts.tsx";
 import { useHydrated } from "./use-hydrated.ts";
 
 // A row is laid out for the width its form has (a container query: beside the publishing panel
@@ -96,6 +97,7 @@ export function RowsEditor({
       </legend>
       {field.help ? <p className="mt-1 text-xs text-muted">{field.help}</p> : null}
       <SuggestionMark name={name} />
+      <FieldConflict name={name} />
       {errors[name] ? (
         <p className="mt-1 text-sm font-semibold text-red-700">{errors[name]}</p>
       ) : null}

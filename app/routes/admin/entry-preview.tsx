@@ -11,16 +11,17 @@ import { choicesInWords, entryPresentation } from "~/server/entry-page.server.ts
 import { getAdminEntry, kindFromUrl } from "~/server/admin-entries.server.ts";
 import { entriesOfJob, getPublishedSummaryById } from "~/server/entries/public-reads.server.ts";
 import type { EntrySummary } from "~/server/entries/shared.server.ts";
-import { requireStaff } from "~/server/guard.server.ts";
+import { requireEntryAccess, requireStaff } from "~/server/guard.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/entry-preview";
 
 export async function loader({ request, url, params }: Route.LoaderArgs) {
-  await requireStaff(request);
+  const user = await requireStaff(request);
   const kind = kindFromUrl(url);
   const database = await db();
   const entry = await getAdminEntry(database, kind.kind, params.id);
   if (!entry) throw data(null, { status: 404 });
+  requireEntryAccess(user, entry, "read");
   const pick = (e: EntrySummary): RelatedEntry => ({
     id: e.id,
     title: e.title,

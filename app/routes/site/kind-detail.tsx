@@ -9,6 +9,7 @@ import { glance } from "~/content/glance.ts";
 import { jobPostRules, QUICK_FORM_NAMES, quickAnswers } from "~/content/job-eligibility.ts";
 import { kindByUrlPrefix, REGISTRY, type KindDefinition } from "~/content/registry.ts";
 import { hasHindi, inHindi } from "~/content/translation.ts";
+import { describeChange } from "~/i18n/change-words.ts";
 import { catalog, requestLocale, stringsFor } from "~/i18n/catalog.server.ts";
 import type { RegistryWords } from "~/i18n/catalog/en/detail.ts";
 import { Strings } from "~/i18n/context.tsx";
@@ -67,6 +68,8 @@ function detailStrings(locale: Locale) {
         ...t,
         glance: { ...t.glance, actions: {}, qualifications: {} },
         registry: NO_REGISTRY_WORDS,
+        // The change log is put into words by the loader.
+        changes: { ...t.changes, labels: {} },
       },
       linkStatus: catalog(locale).linkStatus,
     };
@@ -151,7 +154,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     related,
     // Job alerts' compact box as HTML: no script for it on this page (issue 15).
     alertsBox: alertsBoxHtml(locale, entry),
-    changes: changes.map((c) => ({ id: c.id, detail: c.detail, createdAt: c.createdAt })),
+    changes: changes.map((c) => ({
+      id: c.id,
+      detail: c.facts ? describeChange(c.facts, t.changes, locale).detail : c.detail,
+      createdAt: c.createdAt,
+    })),
     // The page gets each link's trust, not the domains it is derived from.
     trusts: presentation.trusts,
     // And what the link monitor last found of each (issue 30).

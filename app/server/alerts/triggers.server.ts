@@ -3,7 +3,7 @@
 // transaction. Set-based: one INSERT … SELECT per cadence whatever the number of subscribers.
 import { createHash } from "node:crypto";
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
-import type { KeyChange } from "~/content/change-log.ts";
+import type { KeyChange } from "~/i18n/change-words.ts";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
 import { IST_OFFSET_MS } from "~/india-date.ts";
 import type { DB } from "../db/db.server.ts";

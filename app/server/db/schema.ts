@@ -45,6 +45,12 @@ export interface RevisionsTable {
   author_id: string | null;
   author_name: string | null;
   created_at: string;
+  /** Null for a saved revision; a suggested change: suggested, applied, declined, withdrawn. */
+  state: string | null;
+  /** A suggestion's: the entry's version its author edited. */
+  base_version: string | null;
+  decided_by: string | null;
+  decided_at: string | null;
 }
 
 export interface SitePagesTable {
@@ -153,9 +159,16 @@ export interface SessionTable {
 export interface EntryChangesTable {
   id: string;
   entry_id: string;
+  /** The English words, for the alerts, the bell and lines written before `facts`. */
   headline: string;
   detail: string;
   created_at: string;
+  /** What the line is about: a field name, "posts" or "fees" (null before issue 26). */
+  field: string | null;
+  /** Its place among the kind's key facts, 0 first (99 before issue 26). */
+  rank: Generated<number>;
+  /** JSON of its ChangeFact (app/content/change-log.ts), for words in any language. */
+  facts: string | null;
 }
 
 export interface OrganizationsTable {

@@ -1,6 +1,7 @@
 // What the public pages read of entries: one entry by its slug, the lists of a kind with their
 // filters, the home page's boxes, a job's related entries, and the public change log.
 import { sql } from "kysely";
+import type { ChangeFact } from "~/content/change-log.ts";
 import type { EntryData } from "~/content/fields.ts";
 import type { Kind } from "~/content/registry.ts";
 import { todayInIndia } from "~/india-date.ts";
@@ -262,8 +263,11 @@ export async function getPublishedSummaryById(
 export interface PublicChange {
   id: string;
   entryId: string;
+  /** The English words (the bell's); `facts` says them in any language. */
   headline: string;
   detail: string;
+  /** What changed, for the catalogues' words; null for lines written before issue 26. */
+  facts: ChangeFact | null;
   createdAt: string;
 }
 
@@ -272,12 +276,14 @@ const toChange = (r: {
   entry_id: string;
   headline: string;
   detail: string;
+  facts: string | null;
   created_at: string;
 }): PublicChange => ({
   id: r.id,
   entryId: r.entry_id,
   headline: r.headline,
   detail: r.detail,
+  facts: r.facts ? (JSON.parse(r.facts) as ChangeFact) : null,
   createdAt: r.created_at,
 });
 
@@ -301,9 +307,11 @@ export async function listEntryChanges(
 ): Promise<PublicChange[]> {
   const rows = await db
     .selectFrom("entry_changes")
-    .selectAll()
+    .select(["id", "entry_id", "headline", "detail", "facts", "created_at"])
     .where("entry_id", "=", entryId)
+    // Lines saved together: the one that matters most to an applicant first.
     .orderBy("created_at", "desc")
+    .orderBy("rank")
     .orderBy("id", "desc")
     .limit(limit)
     .execute();
@@ -334,6 +342,7 @@ export async function latestChanges(
       "c.entry_id",
       "c.headline",
       "c.detail",
+      "c.facts",
       "c.created_at as changed_at",
     ])
     .where(isPublic)
@@ -346,6 +355,7 @@ export async function latestChanges(
       ]),
     )
     .orderBy("c.created_at", "desc")
+    .orderBy("c.rank")
     .orderBy("c.id", "desc")
     .limit(limit)
     .execute();
@@ -354,6 +364,7 @@ export async function latestChanges(
     entryId: r.entry_id,
     headline: r.headline,
     detail: r.detail,
+    facts: r.facts ? (JSON.parse(r.facts) as ChangeFact) : null,
     createdAt: r.changed_at,
     entry: toSummary(r),
   }));

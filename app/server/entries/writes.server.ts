@@ -19,6 +19,7 @@ import { newId, now, nowAfter } from "../db/dialect.ts";
 import { recordFileLinks } from "../file-references.server.ts";
 import { ensureOrganization } from "../organizations.server.ts";
 import { recordRevision } from "../revisions.server.ts";
+import { inEnglish, recordDayChanges } from "./change-log.server.ts";
 import { toEntry, type Entry } from "./shared.server.ts";
 
 export interface Author {
@@ -305,24 +306,12 @@ export async function changeEntry(
   await recordFileLinks(trx, "entry", id, changes.data);
   const entry = toEntry({ ...before, ...changes });
   await recordRevision(trx, "entry", id, entry, author, at);
-  // Readers hear of changes to what they act on, once the entry is public and stays so.
+  // Readers hear of changes to what they act on, once the entry is public and stays so: the
+  // page says the day's net change, subscribers hear of this save's (small edits have none).
   if (before.status === "published" && input.status === "published") {
-    const keyed = keyChanges(kind, JSON.parse(before.data) as EntryData, input.data);
-    if (keyed.length > 0)
-      await trx
-        .insertInto("entry_changes")
-        .values(
-          keyed.map((c) => ({
-            id: newId(),
-            entry_id: id,
-            headline: c.headline,
-            detail: c.detail,
-            created_at: at,
-          })),
-        )
-        .execute();
-    // Subscribers hear of the same key changes (small edits have none).
-    if (notify) await enqueueEntryAlerts(trx, id, keyed, at);
+    await recordDayChanges(trx, kind, id, old.data, input.data, at);
+    if (notify)
+      await enqueueEntryAlerts(trx, id, inEnglish(keyChanges(kind, old.data, input.data)), at);
   }
   if (notify && input.status === "published" && before.status !== "published")
     await enqueueEntryAlerts(trx, id, "published", at);

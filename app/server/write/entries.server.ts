@@ -20,7 +20,7 @@ import {
 import { enqueueEntryMessages } from "../alerts/channels/entry-messages.server.ts";
 import { enqueueEntryAlerts } from "../alerts/triggers.server.ts";
 import { checkLinksSoon } from "~/link-monitor/entry-links.server.ts";
-import { recordRevision } from "../revisions.server.ts";
+import { recordRevision, revisionsAt } from "../revisions.server.ts";
 import { entryScopes, type TouchedEntry } from "./entry-scopes.server.ts";
 import { authorOf, inWrite, SCHEDULER, type Actor } from "./transaction.server.ts";
 
@@ -47,6 +47,7 @@ export async function saveEntry(
     actor,
     action,
     notify,
+    within,
   }: {
     kind: Kind;
     id?: string;
@@ -57,6 +58,8 @@ export async function saveEntry(
     action?: string;
     /** Alert subscribers of a publication or key change (issue 15); default true. */
     notify?: boolean;
+    /** More of the same write, in its transaction (a suggestion marked applied); throw to undo. */
+    within?: (trx: DB) => Promise<void>;
   },
 ): Promise<EntrySaveResult> {
   try {
@@ -75,6 +78,7 @@ export async function saveEntry(
           `${kind}:${saved.title}`,
           `id ${saved.id}; status ${saved.status}`,
         );
+        await within?.(trx);
         return saved;
       },
       (saved, trx) => entryScopes(trx, [before, saved]),
@@ -104,19 +108,14 @@ async function touchedEntry(trx: DB, id: string): Promise<TouchedEntry | undefin
 
 /** The newer version's author, and the version the editor had loaded (its revision). */
 async function whoSaved(db: DB, current: Entry, loadedVersion: string) {
-  const revisions = await db
-    .selectFrom("revisions")
-    .select(["snapshot", "author_name", "created_at"])
-    .where("subject_type", "=", "entry")
-    .where("subject_id", "=", current.id)
-    .where("created_at", "in", [loadedVersion, current.updatedAt])
-    .execute();
-  const latest = revisions.find((r) => r.created_at === current.updatedAt);
-  const loaded = revisions.find((r) => r.created_at === loadedVersion);
+  const revisions = await revisionsAt<Entry>(db, "entry", current.id, [
+    loadedVersion,
+    current.updatedAt,
+  ]);
   return {
     current,
-    by: latest?.author_name ?? "another editor",
-    loaded: loaded ? (JSON.parse(loaded.snapshot) as Entry) : null,
+    by: revisions.get(current.updatedAt)?.authorName ?? "another editor",
+    loaded: revisions.get(loadedVersion)?.snapshot ?? null,
   };
 }
 

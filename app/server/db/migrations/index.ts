@@ -22,6 +22,8 @@ import * as uploadLimits from "./2026-11-26T1200-upload-limits.ts";
 import * as jobDisciplines from "./2026-11-26T1400-job-disciplines.ts";
 import * as linkMonitor from "./2026-11-26T1800-link-monitor.ts";
 import * as csvImports from "./2026-11-26T2000-csv-imports.ts";
+import * as changeLogPerDay from "./2026-11-26T1500-change-log-per-day.ts";
+import * as suggestedChanges from "./2026-11-26T1510-suggested-changes.ts";
 
 export type MigrationDialect = "sqlite" | "postgres";
 
@@ -54,6 +56,8 @@ const migrations: Record<string, DialectMigration> = {
   "2026-11-26T1400-job-disciplines": jobDisciplines,
   "2026-11-26T1800-link-monitor": linkMonitor,
   "2026-11-26T2000-csv-imports": csvImports,
+  "2026-11-26T1500-change-log-per-day": changeLogPerDay,
+  "2026-11-26T1510-suggested-changes": suggestedChanges,
 };
 
 export function migrationProvider(dialect: MigrationDialect): MigrationProvider {
