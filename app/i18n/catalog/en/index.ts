@@ -10,6 +10,7 @@ import { organization } from "./organization.ts";
 import { sitePage } from "./site-page.ts";
 import { feeds } from "./feeds.ts";
 import { alerts } from "./alerts.ts";
+import { photo } from "./photo.ts";
 
 /** The English catalogue: its shape is the type every language must fill (types.ts). */
 export const en = {
@@ -25,4 +26,5 @@ export const en = {
   sitePage,
   feeds,
   alerts,
+  photo,
 };

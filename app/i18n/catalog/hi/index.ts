@@ -10,6 +10,7 @@ import { organization } from "./organization.ts";
 import { sitePage } from "./site-page.ts";
 import { feeds } from "./feeds.ts";
 import { alerts } from "./alerts.ts";
+import { photo } from "./photo.ts";
 
 import type { Catalog } from "../types.ts";
 
@@ -27,4 +28,5 @@ export const hi: Catalog = {
   sitePage,
   feeds,
   alerts,
+  photo,
 };
