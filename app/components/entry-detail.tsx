@@ -59,6 +59,8 @@ export interface EntryDetailProps {
   organizationHref?: string | null;
   /** Shown right after the at-a-glance block (a job's "Am I eligible?"). */
   afterGlance?: ReactNode;
+  /** Section bodies drawn on the server as HTML (a job's "Photo and signature"), by section id. */
+  sectionHtml?: Readonly<Record<string, string>>;
 }
 
 export function EntryDetail({
@@ -71,12 +73,15 @@ export function EntryDetail({
   trusts,
   organizationHref,
   afterGlance,
+  sectionHtml = {},
 }: EntryDetailProps) {
   const t = useT("detail");
   const locale = useLocale();
   const date = (value: string) => formatDate(value, locale);
   const closed = entry.kind === "job" && isClosed(entry.lastDate, today);
-  const sections = kind.sections.filter((s) => sectionHasContent(s, entry.data));
+  const sections = kind.sections.filter(
+    (s) => sectionHtml[s.id] || sectionHasContent(s, entry.data),
+  );
   const checkedOn = entry.data.checkedOn;
   return (
     <article className="space-y-4 sm:space-y-5">
@@ -159,6 +164,9 @@ export function EntryDetail({
             {section.title}
           </h2>
           <div className="space-y-3 p-3 sm:p-4">
+            {sectionHtml[section.id] && (
+              <div dangerouslySetInnerHTML={{ __html: sectionHtml[section.id] }} />
+            )}
             {groupFields(section, entry.data).map((group, i) =>
               group.type === "table" ? (
                 <FieldTable key={i} fields={group.fields} data={entry.data} trusts={trusts} />

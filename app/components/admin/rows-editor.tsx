@@ -69,6 +69,13 @@ export function RowsEditor({
   };
   const labelId = `${inputId(name)}-label`;
   const template = field.columns.map((c) => TRACK[c.type]).join(" ");
+  // A column no line names goes on a line of its own at the end.
+  const lines = field.lines
+    ? [
+        ...field.lines,
+        field.columns.map((c) => c.name).filter((n) => !field.lines!.some((l) => l.includes(n))),
+      ].filter((line) => field.columns.some((c) => line.includes(c.name)))
+    : null;
 
   return (
     <fieldset className="sm:col-span-2" aria-labelledby={labelId} data-field={name}>
@@ -104,45 +111,51 @@ export function RowsEditor({
                   </button>
                 ) : null}
               </div>
-              <div
-                className="mt-1 grid grid-cols-6 gap-x-3 gap-y-2 sm:grid-cols-(--row-columns)"
-                style={{ "--row-columns": template } as CSSProperties}
-              >
-                {field.columns.map((column) => {
-                  const inputName = `${name}[${index}].${column.name}`;
-                  const value = row[column.name];
-                  const error = errors[inputName];
-                  return (
-                    <div
-                      key={column.name}
-                      className={`${SPAN[column.type]} sm:col-span-1`}
-                      data-field={inputName}
-                    >
-                      <div className="flex items-baseline gap-1 text-xs">
-                        <label htmlFor={inputId(inputName)} className="font-semibold">
-                          {column.label}
-                        </label>
-                        {column.required ? <RequiredMark /> : null}
-                      </div>
-                      <ScalarControl
-                        field={column}
+              {lines ? (
+                // Many columns: a few short lines of inputs, as the field groups them.
+                lines.map((line) => (
+                  <div
+                    key={line.join()}
+                    className="mt-2 grid grid-cols-2 gap-x-3 gap-y-2 sm:grid-cols-4"
+                  >
+                    {field.columns
+                      .filter((c) => line.includes(c.name))
+                      .map((column) => {
+                        const inputName = `${name}[${index}].${column.name}`;
+                        const wide = column.type === "textarea" || column.type === "select";
+                        return (
+                          <RowCell
+                            key={column.name}
+                            column={column}
+                            name={inputName}
+                            value={row[column.name]}
+                            error={errors[inputName]}
+                            className={wide ? "col-span-2" : undefined}
+                          />
+                        );
+                      })}
+                  </div>
+                ))
+              ) : (
+                <div
+                  className="mt-1 grid grid-cols-6 gap-x-3 gap-y-2 sm:grid-cols-(--row-columns)"
+                  style={{ "--row-columns": template } as CSSProperties}
+                >
+                  {field.columns.map((column) => {
+                    const inputName = `${name}[${index}].${column.name}`;
+                    return (
+                      <RowCell
+                        key={column.name}
+                        column={column}
                         name={inputName}
-                        value={typeof value === "string" ? value : ""}
-                        error={error}
-                        compact
+                        value={row[column.name]}
+                        error={errors[inputName]}
+                        className={`${SPAN[column.type]} sm:col-span-1`}
                       />
-                      {error ? (
-                        <p
-                          id={`${inputId(inputName)}-error`}
-                          className="mt-1 text-xs font-semibold text-red-700"
-                        >
-                          {error}
-                        </p>
-                      ) : null}
-                    </div>
-                  );
-                })}
-              </div>
+                    );
+                  })}
+                </div>
+              )}
             </li>
           );
         })}
@@ -162,5 +175,43 @@ export function RowsEditor({
         </p>
       )}
     </fieldset>
+  );
+}
+
+/** One input of a row: its label (with the star), the control and its error. */
+function RowCell({
+  column,
+  name,
+  value,
+  error,
+  className,
+}: {
+  column: ScalarField;
+  name: string;
+  value: unknown;
+  error: string | undefined;
+  className?: string;
+}) {
+  return (
+    <div className={className} data-field={name}>
+      <div className="flex items-baseline gap-1 text-xs">
+        <label htmlFor={inputId(name)} className="font-semibold">
+          {column.label}
+        </label>
+        {column.required ? <RequiredMark /> : null}
+      </div>
+      <ScalarControl
+        field={column}
+        name={name}
+        value={typeof value === "string" ? value : ""}
+        error={error}
+        compact
+      />
+      {error ? (
+        <p id={`${inputId(name)}-error`} className="mt-1 text-xs font-semibold text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }

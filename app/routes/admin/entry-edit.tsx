@@ -31,6 +31,8 @@ import { db } from "~/server/services.server.ts";
 import { listOrganizations } from "~/server/organizations.server.ts";
 import { touchPresence } from "~/server/presence.server.ts";
 import { EditingNow } from "~/components/admin/editing-now.tsx";
+import { photoPresetProblem } from "~/photo-kit/job-section.server.tsx";
+import { presetChoices } from "~/photo-kit/presets.server.ts";
 import type { Route } from "./+types/entry-edit";
 
 export async function loader({ request, url, params }: Route.LoaderArgs) {
@@ -96,6 +98,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     canPublish: publisher,
     notify,
     constraint: formConstraint(entryInputSchema(kind.kind)),
+    photoPresets: kind.kind === "job" ? await presetChoices(database) : [],
   };
 }
 
@@ -218,6 +221,8 @@ export async function action({ request, url, params }: Route.ActionArgs) {
       ...(picked?.ok === false ? { jobId: picked.error } : {}),
     });
   }
+  const presetProblem = await photoPresetProblem(database, parsed.data.data as EntryData);
+  if (presetProblem) return reject({ "data.photoPreset": presetProblem });
   if (!publisher && !(AUTHOR_STATUSES as readonly string[]).includes(parsed.data.status)) {
     return reject(
       { status: "Authors save drafts or submit them for review; an editor publishes." },
@@ -453,6 +458,7 @@ export default function EntryEdit({ loaderData, actionData }: Route.ComponentPro
         jobChoices={loaderData.jobChoices}
         organizationNames={loaderData.organizationNames}
         previewHref={entry ? `${base}/preview/${entry.id}` : null}
+        photoPresets={loaderData.photoPresets}
         trashFormId={entry && !entry.deletedAt && loaderData.canPublish ? "trash-form" : null}
       />
       {entry ? <Form method="post" id="trash-form" /> : null}

@@ -17,6 +17,7 @@ import * as alerts from "./2026-11-23T1510-alerts.ts";
 import * as filterCountIndexes from "./2026-11-23T1600-filter-count-indexes.ts";
 import * as sitemapStatsIndex from "./2026-11-24T0100-sitemap-stats-index.ts";
 import * as searchVectorsInRow from "./2026-11-24T0300-search-vectors-in-row.ts";
+import * as photoPresets from "./2026-11-26T1700-photo-presets.ts";
 
 export type MigrationDialect = "sqlite" | "postgres";
 
@@ -44,6 +45,7 @@ const migrations: Record<string, DialectMigration> = {
   "2026-11-23T1600-filter-count-indexes": filterCountIndexes,
   "2026-11-24T0100-sitemap-stats-index": sitemapStatsIndex,
   "2026-11-24T0300-search-vectors-in-row": searchVectorsInRow,
+  "2026-11-26T1700-photo-presets": photoPresets,
 };
 
 export function migrationProvider(dialect: MigrationDialect): MigrationProvider {
