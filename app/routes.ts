@@ -102,6 +102,7 @@ function publicSite(locale: "en" | "hi"): RouteConfigEntry[] {
     page("contact-us", "routes/site/contact.tsx", "contact"),
     page("search", "routes/site/search.tsx", "search"),
     page("eligibility", "routes/site/eligibility.tsx", "eligibility"),
+    page("photo-tool", "routes/site/photo-tool.tsx", "photo-tool"),
     page("alerts", "routes/site/alerts.tsx", "alerts"),
     page("alerts/confirm", "routes/site/alerts-confirm.tsx", "alerts-confirm"),
     page("alerts/manage", "routes/site/alerts-manage.tsx", "alerts-manage"),
