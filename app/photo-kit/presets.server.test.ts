@@ -129,4 +129,51 @@ describeEachDatabase("photo presets", (db) => {
       reason: "not-found",
     });
   });
+
+  it("lets one of many simultaneous saves through: one create of a key, one change of a version", async () => {
+    const key = "race-psc";
+    const creates = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        savePreset(db(), { form: form({ ...TNPSC, key }), actor: EDITOR }),
+      ),
+    );
+    expect(creates.filter((r) => r.ok)).toHaveLength(1);
+    const version = (await getPreset(db(), key))!.updatedAt;
+    const changes = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        savePreset(db(), {
+          key,
+          form: form({ ...TNPSC, key, "rules[0].kbMax": String(60 + i) }),
+          expectedVersion: version,
+          actor: EDITOR,
+        }),
+      ),
+    );
+    expect(changes.filter((r) => r.ok)).toHaveLength(1);
+    expect(changes.filter((r) => !r.ok && r.reason === "stale")).toHaveLength(19);
+    const audit = await db()
+      .selectFrom("audit_log")
+      .select("action")
+      .where("subject", "=", key)
+      .execute();
+    expect(audit.map((a) => a.action).sort()).toEqual([
+      "photo-preset.create",
+      "photo-preset.update",
+    ]);
+  });
+
+  it("reads hostile form names as nothing, and refuses without throwing", async () => {
+    const hostile = parseEntryForm(
+      new URLSearchParams([
+        ["__proto__.polluted", "1"],
+        ["rules[0].__proto__", "x"],
+        ["rules[99999].slot", "photo"],
+        ["rules.0.slot", "photo"],
+        ["key", "x".repeat(5000)],
+      ]),
+    );
+    const result = await savePreset(db(), { form: hostile, actor: EDITOR });
+    expect(result).toMatchObject({ ok: false, reason: "invalid" });
+    expect(Object.getPrototypeOf({})).not.toHaveProperty("polluted");
+  });
 });

@@ -23,6 +23,16 @@ const SPAN: Record<ScalarField["type"], string> = {
   textarea: "col-span-6",
 };
 
+/** In a row laid out in lines (six columns wide): numbers narrow, words wider, long text whole. */
+const LINE_SPAN: Record<ScalarField["type"], string | undefined> = {
+  number: undefined,
+  date: "col-span-2",
+  select: "col-span-2",
+  text: "col-span-2",
+  url: "col-span-2",
+  textarea: "col-span-2 sm:col-span-6",
+};
+
 /** Blank rows offered below the filled ones; without JavaScript they are the only way to add. */
 export const SPARE_ROWS = 2;
 
@@ -116,13 +126,13 @@ export function RowsEditor({
                 lines.map((line) => (
                   <div
                     key={line.join()}
-                    className="mt-2 grid grid-cols-2 gap-x-3 gap-y-2 sm:grid-cols-4"
+                    className="mt-2 grid grid-cols-2 items-end gap-x-3 gap-y-2 sm:grid-cols-6"
                   >
                     {field.columns
                       .filter((c) => line.includes(c.name))
                       .map((column) => {
                         const inputName = `${name}[${index}].${column.name}`;
-                        const wide = column.type === "textarea" || column.type === "select";
+                        const width = LINE_SPAN[column.type];
                         return (
                           <RowCell
                             key={column.name}
@@ -130,7 +140,7 @@ export function RowsEditor({
                             name={inputName}
                             value={row[column.name]}
                             error={errors[inputName]}
-                            className={wide ? "col-span-2" : undefined}
+                            className={width}
                           />
                         );
                       })}

@@ -47,7 +47,7 @@ export const photo = {
   forJob: "Rules for: {title}",
   backToJob: "Back to the job",
   needsJavaScript:
-    "The resizer runs in your browser and needs JavaScript. Turn JavaScript on, or use the rules above with any photo editor.",
+    "The resizer runs in your browser and needs JavaScript. Turn JavaScript on, or use the rules below with any photo editor.",
   chooseRules: "Whose rules?",
   chooseRulesHelp: "Pick the recruiter whose form you are filling, or type the sizes yourself.",
   customRules: "My own sizes",
