@@ -378,6 +378,10 @@ describe("the photo and signature tool", () => {
       expect(html).toContain(words.facts.pixelsExact.replace("{w}", "200").replace("{h}", "230"));
       expect(html).not.toContain('data-testid="photo-tool"');
     }
+    // Search engines find it, in both languages (one page, whatever the query).
+    const sitemap = await (await fetch(`${baseURL()}/sitemaps/pages.xml`)).text();
+    expect(sitemap).toContain(`<loc>${baseURL()}/photo-tool</loc>`);
+    expect(sitemap).toContain(`<loc>${baseURL()}/hi/photo-tool</loc>`);
     expect((await fetch(`${baseURL()}/photo-tool?preset=nope`)).status).toBe(404);
     expect((await fetch(`${baseURL()}/photo-tool?job=..%2Fadmin`)).status).toBe(404);
     expect((await fetch(`${baseURL()}/photo-tool?job=no-such-job`)).status).toBe(404);
