@@ -19,6 +19,7 @@ import {
   run,
   serverNodeArgs,
   getAsSent,
+  pageScripts,
   startNginx,
   type Sent,
   startServer,
@@ -332,13 +333,7 @@ async function pageWeights(list: [string, string][]): Promise<(string | number)[
   for (const [name, url] of list) {
     const html = (await fetchBody(base + url)).toString("utf8");
     const attr = (re: RegExp) => [...html.matchAll(re)].map((m) => m[1]);
-    const js = new Set([
-      ...attr(/<script[^>]+src="([^"]+)"/g),
-      ...attr(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
-    ]);
-    // The entry module is imported from an inline script.
-    for (const m of html.matchAll(/import\("([^"]+\.js)"\)|import "([^"]+\.js)"/g))
-      js.add(m[1] ?? m[2]);
+    const js = pageScripts(html);
     const css = new Set(attr(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g));
     const fonts = attr(
       /<link[^>]+as="font"[^>]+href="([^"]+)"|<link[^>]+href="([^"]+\.woff2)"[^>]+as="font"/g,

@@ -64,6 +64,7 @@ function capabilityFor(pattern: string, method: "GET" | "POST"): Capability | nu
   if (under("/admin/messages")) return "messages";
   if (under("/admin/trash")) return "trash";
   if (under("/admin/organizations")) return "organizations";
+  if (under("/admin/photo-presets")) return "publish";
   // Editors see the alerts' subscribers and outbox; only an admin's buttons change them.
   if (under("/admin/alerts")) return method === "POST" ? "administer" : "alerts";
   // Editors mark links checked; only an admin changes the vendor hosts and known fakes.
@@ -146,6 +147,10 @@ function formFor(route: AdminRoute, t: Targets, complete: boolean): Body {
         ["domains", "not a domain at all"],
         ["state", ""],
       ],
+      "photo-preset-edit.tsx": [
+        ["key", route.pattern.endsWith("/new") ? "probe-preset" : "ibps"],
+        ["name", ""],
+      ],
     };
     return incomplete[name] ?? [["intent", "save"]];
   }
@@ -215,6 +220,16 @@ function formFor(route: AdminRoute, t: Targets, complete: boolean): Body {
         ["domains", "evil.example"],
         ["state", ""],
       ];
+    case "photo-preset-edit.tsx":
+      return [
+        ["key", route.pattern.endsWith("/new") ? "probe-preset" : "ibps"],
+        ["name", "Taken over"],
+        ["sourceTitle", "Forged rules"],
+        ["sourceUrl", "https://evil.example/"],
+        ["checkedOn", "2026-01-01"],
+        ["rules[0].slot", "photo"],
+        ["rules[0].kbMax", "1"],
+      ];
     case "entry-list.tsx":
       return [
         ["intent", "trash"],
@@ -260,6 +275,7 @@ const TABLES = [
   "outbox",
   "alert_events",
   "alert_digest_items",
+  "photo_presets",
   "user",
   "account",
   "session",
@@ -381,6 +397,7 @@ describe("access control of every admin route", () => {
       const url = route.pattern
         .replace(":id", ids[segment] ?? "missing-id")
         .replace(":slug", "about-us")
+        .replace(":key", "ibps")
         .replace("*", `no-such-screen-${Date.now()}`);
       concrete.set(route.pattern, url);
     }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KIND_LIST } from "~/content/registry.ts";
 import { useBrowser } from "./browser.ts";
 import { withE2eDb } from "./db.ts";
+import { makePicture } from "./photo-images.ts";
 
 /**
  * Every public page type must have no serious or critical axe-core violation, on a phone and on a
@@ -128,6 +129,17 @@ describe("accessibility: no serious or critical axe-core violations", () => {
       expect(await region.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe("solid");
       await page.keyboard.press("ArrowRight");
       await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    });
+
+    it("photo tool, with a picture in its frame and a file made, in English and Hindi", async () => {
+      for (const prefix of ["", "/hi"]) {
+        await open(page, `${prefix}/photo-tool?preset=ibps`);
+        await page.getByTestId("make-input").setInputFiles(await makePicture(page, "tiny"));
+        await page.getByTestId("crop-frame").waitFor();
+        await page.locator("[data-testid=photo-tool] button.bg-primary").click();
+        await page.getByTestId("download").waitFor();
+        await expectAccessible(page, `photo tool ${prefix}`);
+      }
     });
 
     it("search results", async () => {

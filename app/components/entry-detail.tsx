@@ -78,6 +78,8 @@ export interface EntryDetailProps {
   afterGlance?: ReactNode;
   /** What the link monitor found of each link (issue 30); the page sends `linkStatus` words. */
   links?: ReaderLinks;
+  /** Section bodies drawn on the server as HTML (a job's "Photo and signature"), by section id. */
+  sectionHtml?: Readonly<Record<string, string>>;
 }
 
 export function EntryDetail(props: EntryDetailProps) {
@@ -98,6 +100,7 @@ function EntryArticle({
   trusts,
   organizationHref,
   afterGlance,
+  sectionHtml = {},
 }: EntryDetailProps) {
   const t = useT("detail");
   const locale = useLocale();
@@ -105,7 +108,9 @@ function EntryArticle({
   // A change log line says when, to the minute: several can come the same day (issue 26).
   const when = (value: string) => formatDateTime(value, locale);
   const closed = entry.kind === "job" && isClosed(entry.lastDate, today);
-  const sections = kind.sections.filter((s) => sectionHasContent(s, entry.data));
+  const sections = kind.sections.filter(
+    (s) => sectionHtml[s.id] || sectionHasContent(s, entry.data),
+  );
   const checkedOn = entry.data.checkedOn;
   return (
     <article className="space-y-4 sm:space-y-5">
@@ -188,6 +193,9 @@ function EntryArticle({
             {section.title}
           </h2>
           <div className="space-y-3 p-3 sm:p-4">
+            {sectionHtml[section.id] && (
+              <div dangerouslySetInnerHTML={{ __html: sectionHtml[section.id] }} />
+            )}
             {groupFields(section, entry.data).map((group, i) =>
               group.type === "table" ? (
                 <FieldTable key={i} fields={group.fields} data={entry.data} trusts={trusts} />

@@ -46,6 +46,8 @@ import {
 import { STATUS_LABELS } from "./status-badge.tsx";
 import { LeaveDialog, useUnsavedChanges } from "./unsaved-changes.tsx";
 import { useHydrated } from "./use-hydrated.ts";
+import { UPLOADS_SECTION } from "~/photo-kit/job-fields.ts";
+import { PresetField, type PresetChoice } from "~/photo-kit/admin/preset-field.tsx";
 
 export interface JobOption {
   id: string;
@@ -100,6 +102,8 @@ export interface EntryFormProps {
    * button), not saved.
    */
   suggestOnly?: boolean;
+  /** A job's photo and signature presets to choose from (issue 31). */
+  photoPresets?: readonly PresetChoice[];
 }
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
@@ -204,6 +208,7 @@ export function EntryForm({
   base = "",
   notice = null,
   suggestOnly = false,
+  photoPresets = [],
 }: EntryFormProps) {
   const def = REGISTRY[kind];
   const hydrated = useHydrated();
@@ -555,6 +560,17 @@ export function EntryForm({
                 <div className="grid gap-4 sm:grid-cols-2">
                   {section.fields.map((field) => {
                     const name = `data.${field.name}`;
+                    if (section.id === UPLOADS_SECTION && field.type !== "rows") {
+                      return (
+                        <PresetField
+                          key={field.name}
+                          field={field}
+                          value={str(data[field.name])}
+                          error={errors[name]}
+                          presets={photoPresets}
+                        />
+                      );
+                    }
                     if (field.type === "rows") {
                       const rows = Array.isArray(data[field.name])
                         ? (data[field.name] as FormTree[])

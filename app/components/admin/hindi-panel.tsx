@@ -52,7 +52,8 @@ export function TranslationBadge({
   );
 }
 
-const isWords = (f: { type: string }) => f.type === "text" || f.type === "textarea";
+const isWords = (f: { type: string; code?: true }) =>
+  (f.type === "text" || f.type === "textarea") && !f.code;
 const str = (v: unknown) => (typeof v === "string" ? v : "");
 
 /** The English a Hindi input translates, read-only, right above it. */

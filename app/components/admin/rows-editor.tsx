@@ -28,6 +28,17 @@ const SPAN: Record<LineType, string> = {
   textarea: "col-span-6 @min-[36rem]:col-span-12 @min-[68rem]:col-span-1",
 };
 
+/** In a row laid out in lines (six columns wide): numbers narrow, words wider, long text whole. */
+const LINE_SPAN: Record<ScalarField["type"], string | undefined> = {
+  number: undefined,
+  choices: "col-span-2 @min-[36rem]:col-span-6",
+  date: "col-span-2",
+  select: "col-span-2",
+  text: "col-span-2",
+  url: "col-span-2",
+  textarea: "col-span-2 @min-[36rem]:col-span-6",
+};
+
 /** Blank rows offered below the filled ones; without JavaScript they are the only way to add. */
 export const SPARE_ROWS = 2;
 
@@ -89,6 +100,13 @@ export function RowsEditor({
         className={column.type === "choices" ? "" : SPAN[column.type]}
       />
     ));
+  // A column no line names goes on a line of its own at the end.
+  const lines = field.lines
+    ? [
+        ...field.lines,
+        field.columns.map((c) => c.name).filter((n) => !field.lines!.some((l) => l.includes(n))),
+      ].filter((line) => field.columns.some((c) => line.includes(c.name)))
+    : null;
 
   return (
     <fieldset className="sm:col-span-2" aria-labelledby={labelId} data-field={name}>
@@ -126,16 +144,41 @@ export function RowsEditor({
                   </button>
                 ) : null}
               </div>
-              <div
-                className="mt-1 grid grid-cols-6 gap-x-3 gap-y-2 @min-[36rem]:grid-cols-12 @min-[68rem]:grid-cols-(--row-columns)"
-                style={{ "--row-columns": template } as CSSProperties}
-              >
-                {cells(onLine, index, row)}
-              </div>
-              {underLine.length > 0 && (
-                <div className="mt-2 grid gap-x-3 gap-y-2 @min-[36rem]:grid-cols-2">
-                  {cells(underLine, index, row)}
-                </div>
+              {lines ? (
+                // Many columns: a few short lines of inputs, as the field groups them.
+                lines.map((line) => (
+                  <div
+                    key={line.join()}
+                    className="mt-2 grid grid-cols-2 items-end gap-x-3 gap-y-2 @min-[36rem]:grid-cols-6"
+                  >
+                    {field.columns
+                      .filter((c) => line.includes(c.name))
+                      .map((column) => (
+                        <Cell
+                          key={column.name}
+                          column={column}
+                          name={`${name}[${index}].${column.name}`}
+                          value={row[column.name]}
+                          errors={errors}
+                          className={LINE_SPAN[column.type]}
+                        />
+                      ))}
+                  </div>
+                ))
+              ) : (
+                <>
+                  <div
+                    className="mt-1 grid grid-cols-6 gap-x-3 gap-y-2 @min-[36rem]:grid-cols-12 @min-[68rem]:grid-cols-(--row-columns)"
+                    style={{ "--row-columns": template } as CSSProperties}
+                  >
+                    {cells(onLine, index, row)}
+                  </div>
+                  {underLine.length > 0 && (
+                    <div className="mt-2 grid gap-x-3 gap-y-2 @min-[36rem]:grid-cols-2">
+                      {cells(underLine, index, row)}
+                    </div>
+                  )}
+                </>
               )}
             </li>
           );

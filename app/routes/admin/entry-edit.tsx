@@ -57,6 +57,8 @@ import {
   PDF_ERRORS,
   startingValues,
 } from "~/notice-import/notice-import.server.ts";
+import { photoPresetProblem } from "~/photo-kit/job-section.server.tsx";
+import { presetChoices } from "~/photo-kit/presets.server.ts";
 import type { Route } from "./+types/entry-edit";
 
 export async function loader({ request, url, params }: Route.LoaderArgs) {
@@ -159,6 +161,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
             checkFields: noticeChecklist(kind.kind),
           }
         : null,
+    photoPresets: kind.kind === "job" ? await presetChoices(database) : [],
   };
 }
 
@@ -355,6 +358,8 @@ export async function action({ request, url, params }: Route.ActionArgs) {
       ...(picked?.ok === false ? { jobId: picked.error } : {}),
     });
   }
+  const presetProblem = await photoPresetProblem(database, parsed.data.data as EntryData);
+  if (presetProblem) return reject({ "data.photoPreset": presetProblem });
   if (!publisher && !(AUTHOR_STATUSES as readonly string[]).includes(parsed.data.status)) {
     return reject(
       { status: "Authors save drafts or submit them for review; an editor publishes." },
@@ -827,6 +832,7 @@ function EntryEdit({ loaderData, actionData }: Route.ComponentProps) {
         jobChoices={loaderData.jobChoices}
         organizationNames={loaderData.organizationNames}
         previewHref={entry ? `${base}/preview/${entry.id}` : null}
+        photoPresets={loaderData.photoPresets}
         trashFormId={entry && !entry.deletedAt && loaderData.canPublish ? "trash-form" : null}
       />
       {entry ? <Form method="post" id="trash-form" /> : null}

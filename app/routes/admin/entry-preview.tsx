@@ -13,6 +13,8 @@ import { entriesOfJob, getPublishedSummaryById } from "~/server/entries/public-r
 import type { EntrySummary } from "~/server/entries/shared.server.ts";
 import { requireEntryAccess, requireStaff } from "~/server/guard.server.ts";
 import { db } from "~/server/services.server.ts";
+import { UPLOADS_SECTION, withoutUploadFields } from "~/photo-kit/job-fields.ts";
+import { photoSectionHtml } from "~/photo-kit/job-section.server.tsx";
 import type { Route } from "./+types/entry-preview";
 
 export async function loader({ request, url, params }: Route.LoaderArgs) {
@@ -58,6 +60,10 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     trashed: entry.deletedAt !== null,
     related,
     today,
+    sectionHtml:
+      entry.kind === "job"
+        ? { [UPLOADS_SECTION]: await photoSectionHtml(database, entry, "en") }
+        : undefined,
   };
 }
 
@@ -94,13 +100,14 @@ export default function EntryPreview({ loaderData }: Route.ComponentProps) {
         <Strings areas={loaderData.strings}>
           <EntryDetail
             entry={entry}
-            definition={def}
+            definition={withoutUploadFields(def)}
             related={loaderData.related}
             today={loaderData.today}
             glance={loaderData.glance}
             trusts={loaderData.trusts}
             organizationHref={loaderData.organizationHref}
             links={loaderData.links}
+            sectionHtml={loaderData.sectionHtml}
           />
         </Strings>
       </div>

@@ -44,6 +44,7 @@ const NAV: { to: string; label: string; end: boolean; needs?: Capability }[] = [
   ...KIND_LIST.map((k) => ({ to: `/admin/${k.adminSegment}`, label: k.plural, end: false })),
   { to: "/admin/manage-site-pages", label: "Site pages", end: false, needs: "site-pages" },
   { to: "/admin/organizations", label: "Organizations", end: false, needs: "organizations" },
+  { to: "/admin/photo-presets", label: "Photo presets", end: false, needs: "publish" },
   { to: "/admin/messages", label: "Messages", end: false, needs: "messages" },
   { to: "/admin/alerts", label: "Alerts", end: false, needs: "alerts" },
   { to: "/admin/links", label: "Links", end: false, needs: "links" },

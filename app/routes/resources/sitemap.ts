@@ -52,6 +52,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       ...both("/contact-us"),
       ...both("/eligibility"),
       ...both("/check-link"),
+      ...both("/photo-tool"),
       // The job landing pages of every state and qualification that has a public job.
       ...states
         .filter((v) => landingValue("state", landingSlug(v)))

@@ -47,6 +47,8 @@ import type { Route } from "./+types/kind-detail";
 import type { RouteHandle } from "~/route-handle.ts";
 import { alertsBoxHtml } from "~/server/alerts/box.server.ts";
 import { pack, packOnce, unpack } from "~/packed.ts";
+import { UPLOADS_SECTION, withoutUploadFields } from "~/photo-kit/job-fields.ts";
+import { photoSectionHtml } from "~/photo-kit/job-section.server.tsx";
 
 /** The kind a detail page's address names (its first segment after the language's). */
 function kindOf(request: Request): KindDefinition | undefined {
@@ -107,11 +109,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const translated = hasHindi(entry.data);
   const shown = locale === "hi" && translated ? inHindi(kind.sections, entry) : entry;
   const words = definitionIn(kind, t.registry);
-  const [settings, related, changes, presentation] = await Promise.all([
+  const [settings, related, changes, presentation, photoSection] = await Promise.all([
     publicSettings(),
     relatedTo(conn, entry, locale, t.registry),
     listEntryChanges(conn, entry.id),
     entryPresentation(conn, entry, today),
+    kind.kind === "job" ? photoSectionHtml(conn, shown, locale) : "",
   ]);
 
   const baseUrl = env().BASE_URL;
@@ -150,7 +153,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       lastDate: entry.lastDate,
       data: shownData(choicesInWords(words.sections, shown.data)),
     },
-    definition: pack(definitionForPage(words, shown.data)),
+    definition: pack(withoutUploadFields(definitionForPage(words, shown.data))),
+    // A job's upload rules (issue 31), drawn here: the page carries no script for them.
+    sectionHtml: { [UPLOADS_SECTION]: photoSection },
     related,
     // Job alerts' compact box as HTML: no script for it on this page (issue 15).
     alertsBox: alertsBoxHtml(locale, entry),
@@ -280,6 +285,7 @@ export default function KindDetail({ loaderData }: Route.ComponentProps) {
           trusts={loaderData.trusts}
           organizationHref={loaderData.organizationHref}
           links={loaderData.links}
+          sectionHtml={loaderData.sectionHtml}
           afterGlance={
             loaderData.eligibilityPosts && (
               <AmIEligibleIsland

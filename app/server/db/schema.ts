@@ -280,6 +280,20 @@ export interface AlertDigestItemsTable {
   created_at: string;
 }
 
+/** A recruiter's usual photo and signature rules (issue 31); `rules` is JSON. */
+export interface PhotoPresetsTable {
+  key: string;
+  name: string;
+  name_hi: Generated<string>;
+  source_title: string;
+  source_url: string;
+  checked_on: string;
+  rules: string;
+  created_at: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
 export interface Database extends LinkMonitorTables {
   organizations: OrganizationsTable;
   entries: EntriesTable;
@@ -307,6 +321,7 @@ export interface Database extends LinkMonitorTables {
   outbox: OutboxTable;
   alert_digest_items: AlertDigestItemsTable;
   alert_events: AlertEventsTable;
+  photo_presets: PhotoPresetsTable;
 }
 
 /** A CSV file checked for import (issue 32), and its dry run's report. */

@@ -13,6 +13,7 @@ import { alerts } from "./alerts.ts";
 import { linkStatus } from "./link-status.ts";
 import { linkStates } from "./link-states.ts";
 import { checkLink } from "./check-link.ts";
+import { photo } from "./photo.ts";
 
 /** The English catalogue: its shape is the type every language must fill (types.ts). */
 export const en = {
@@ -31,4 +32,5 @@ export const en = {
   linkStatus,
   linkStates,
   checkLink,
+  photo,
 };

@@ -1,6 +1,7 @@
 import type { detail as en } from "../en/detail.ts";
 import { eligibility } from "./eligibility.ts";
 import { list } from "./list.ts";
+import { photoRegistryWords } from "./photo.ts";
 import { STATES } from "./states.ts";
 
 /** The job form's qualification choices, as Hindi job sites write them. */
@@ -161,6 +162,7 @@ export const detail: typeof en = {
       pattern: "परीक्षा पैटर्न",
       subjects: "सिलेबस",
       objections: "आपत्ति",
+      ...photoRegistryWords.sections,
     },
     fields: {
       // Every kind
@@ -266,6 +268,7 @@ export const detail: typeof en = {
       objectionNote: "आपत्ति कैसे दर्ज करें",
       answerKeyUrl: "आंसर की डाउनलोड करें",
       objectionUrl: "आपत्ति दर्ज करें",
+      ...photoRegistryWords.fields,
     },
     options: {
       ...QUALIFICATIONS,
@@ -288,6 +291,7 @@ export const detail: typeof en = {
       obc: "OBC",
       sc: "SC",
       st: "ST",
+      ...photoRegistryWords.options,
     },
   },
 };

@@ -13,6 +13,7 @@ import { alerts } from "./alerts.ts";
 import { linkStatus } from "./link-status.ts";
 import { linkStates } from "./link-states.ts";
 import { checkLink } from "./check-link.ts";
+import { photo } from "./photo.ts";
 
 import type { Catalog } from "../types.ts";
 
@@ -33,4 +34,5 @@ export const hi: Catalog = {
   linkStatus,
   linkStates,
   checkLink,
+  photo,
 };

@@ -24,6 +24,7 @@ import * as linkMonitor from "./2026-11-26T1800-link-monitor.ts";
 import * as csvImports from "./2026-11-26T2000-csv-imports.ts";
 import * as changeLogPerDay from "./2026-11-26T1500-change-log-per-day.ts";
 import * as suggestedChanges from "./2026-11-26T1510-suggested-changes.ts";
+import * as photoPresets from "./2026-11-26T1700-photo-presets.ts";
 
 export type MigrationDialect = "sqlite" | "postgres";
 
@@ -58,6 +59,7 @@ const migrations: Record<string, DialectMigration> = {
   "2026-11-26T2000-csv-imports": csvImports,
   "2026-11-26T1500-change-log-per-day": changeLogPerDay,
   "2026-11-26T1510-suggested-changes": suggestedChanges,
+  "2026-11-26T1700-photo-presets": photoPresets,
 };
 
 export function migrationProvider(dialect: MigrationDialect): MigrationProvider {
