@@ -59,6 +59,8 @@ export interface EntryDetailProps {
   organizationHref?: string | null;
   /** Shown right after the at-a-glance block (a job's "Am I eligible?"). */
   afterGlance?: ReactNode;
+  /** Shown right under the title block (the My exams bar: Save, Add to calendar). */
+  afterHeader?: ReactNode;
 }
 
 export function EntryDetail({
@@ -71,6 +73,7 @@ export function EntryDetail({
   trusts,
   organizationHref,
   afterGlance,
+  afterHeader,
 }: EntryDetailProps) {
   const t = useT("detail");
   const locale = useLocale();
@@ -113,6 +116,7 @@ export function EntryDetail({
           )}
         </p>
       </header>
+      {afterHeader}
 
       {closed && entry.lastDate && (
         <p

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { MailSettingsSchema } from "./alerts/mail-settings.server.ts";
 import { ChannelSettingsSchema } from "./alerts/channels/settings.server.ts";
 import { OutboundSettingsSchema, refuseLocalInProduction } from "./outbound/settings.server.ts";
+import { MyExamsSettingsSchema } from "../my-exams/settings.server.ts";
 import {
   parseTrustedProxies,
   TrustedProxiesError,
@@ -87,6 +88,7 @@ const EnvSchema = z
     ...ChannelSettingsSchema.shape,
     ...MailSettingsSchema.shape,
     ...OutboundSettingsSchema.shape,
+    ...MyExamsSettingsSchema.shape,
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     HOST: z.string().default("0.0.0.0"),

@@ -42,6 +42,8 @@ import type { Route } from "./+types/kind-detail";
 import type { RouteHandle } from "~/route-handle.ts";
 import { alertsBoxHtml } from "~/server/alerts/box.server.ts";
 import { pack, packOnce, unpack } from "~/packed.ts";
+import { EntryActions } from "~/my-exams/entry-actions.tsx";
+import { entryActions } from "~/my-exams/entry-actions.server.ts";
 
 /** The kind a detail page's address names (its first segment after the language's). */
 function kindOf(request: Request): KindDefinition | undefined {
@@ -158,6 +160,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     eligibilityPosts: open ? jobPostRules(entry.data) : null,
     // Its sentences, in Hindi on a Hindi page (the English ones are the code's defaults).
     eligibilityWords: open && locale !== "en" ? catalog(locale).eligibility.rules : null,
+    myExams: entryActions(entry, related, locale, today),
     today,
     crumbs: [
       { name: t.home, path: own("/") },
@@ -262,6 +265,7 @@ export default function KindDetail({ loaderData }: Route.ComponentProps) {
           glance={loaderData.glance}
           trusts={loaderData.trusts}
           organizationHref={loaderData.organizationHref}
+          afterHeader={<EntryActions {...loaderData.myExams} />}
           afterGlance={
             loaderData.eligibilityPosts && (
               <AmIEligibleIsland

@@ -266,6 +266,25 @@ export interface AlertDigestItemsTable {
   created_at: string;
 }
 
+/** A server copy of a reader's saved list (issue 28): for reminders or for a calendar feed. */
+export interface MyExamListsTable {
+  id: string;
+  /** SHA-256 (hex) of the secret the device holds; the calendar feed's address carries it. */
+  secret_hash: string;
+  purpose: "reminders" | "calendar";
+  push_endpoint: string | null;
+  push_p256dh: string | null;
+  push_auth: string | null;
+  language: "en" | "hi";
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MyExamListEntriesTable {
+  list_id: string;
+  entry_id: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   entries: EntriesTable;
@@ -291,6 +310,8 @@ export interface Database {
   outbox: OutboxTable;
   alert_digest_items: AlertDigestItemsTable;
   alert_events: AlertEventsTable;
+  my_exam_lists: MyExamListsTable;
+  my_exam_list_entries: MyExamListEntriesTable;
 }
 
 export type EntryRow = Selectable<EntriesTable>;

@@ -10,6 +10,8 @@ import { organization } from "./organization.ts";
 import { sitePage } from "./site-page.ts";
 import { feeds } from "./feeds.ts";
 import { alerts } from "./alerts.ts";
+import { saved } from "./saved.ts";
+import { myExams } from "./my-exams.ts";
 
 /** The English catalogue: its shape is the type every language must fill (types.ts). */
 export const en = {
@@ -25,4 +27,6 @@ export const en = {
   sitePage,
   feeds,
   alerts,
+  saved,
+  myExams,
 };

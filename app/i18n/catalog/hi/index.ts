@@ -10,6 +10,8 @@ import { organization } from "./organization.ts";
 import { sitePage } from "./site-page.ts";
 import { feeds } from "./feeds.ts";
 import { alerts } from "./alerts.ts";
+import { saved } from "./saved.ts";
+import { myExams } from "./my-exams.ts";
 
 import type { Catalog } from "../types.ts";
 
@@ -27,4 +29,6 @@ export const hi: Catalog = {
   sitePage,
   feeds,
   alerts,
+  saved,
+  myExams,
 };

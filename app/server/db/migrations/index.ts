@@ -19,6 +19,7 @@ import * as sitemapStatsIndex from "./2026-11-24T0100-sitemap-stats-index.ts";
 import * as searchVectorsInRow from "./2026-11-24T0300-search-vectors-in-row.ts";
 import * as pushErrorsScrubbed from "./2026-11-26T1000-push-errors-scrubbed.ts";
 import * as uploadLimits from "./2026-11-26T1200-upload-limits.ts";
+import * as myExams from "./2026-11-26T1900-my-exams.ts";
 
 export type MigrationDialect = "sqlite" | "postgres";
 
@@ -48,6 +49,7 @@ const migrations: Record<string, DialectMigration> = {
   "2026-11-24T0300-search-vectors-in-row": searchVectorsInRow,
   "2026-11-26T1000-push-errors-scrubbed": pushErrorsScrubbed,
   "2026-11-26T1200-upload-limits": uploadLimits,
+  "2026-11-26T1900-my-exams": myExams,
 };
 
 export function migrationProvider(dialect: MigrationDialect): MigrationProvider {
