@@ -1,29 +1,50 @@
-// The process entry: checks the configuration, then serves the app (server/serve.ts) in this
-// process, or, in production with WEB_CONCURRENCY above 1, becomes the cluster's primary
-// (server/cluster.ts), which forks that many workers that each serve it. Run by Node 24 directly:
-// type annotations only, no TS-only syntax.
+// The process entry: checks the configuration, the places it names and the port, then serves the
+// app (server/serve.ts) in this process, or, in production with WEB_CONCURRENCY above 1, becomes
+// the cluster's primary (server/cluster.ts), which forks that many workers that each serve it.
+// Anything that stops the start is one line on stderr and exit code 1, never a stack trace. Run by
+// Node 24 directly: type annotations only, no TS-only syntax.
 import cluster from "node:cluster";
-import { ConfigError, parseEnv } from "./app/server/env.server.ts";
+import { DATA_DIR, parseEnv } from "./app/server/env.server.ts";
+import {
+  checkBuild,
+  checkDatabaseLocation,
+  checkDataDir,
+  refuseTakenPort,
+  startupMessage,
+} from "./server/startup.ts";
+
+function stop(err: unknown): never {
+  console.error(startupMessage(err));
+  process.exit(1);
+}
 
 let config;
 try {
+  checkDataDir(DATA_DIR, process.env);
   // Also creates data/auth-secret when it is missing, before any worker is forked.
   config = parseEnv();
-} catch (err) {
-  if (err instanceof ConfigError) {
-    console.error(err.message);
-    process.exit(1);
+  // The primary (or the one process) checks before it opens, forks or writes anything; the
+  // workers it forks find all of it done.
+  if (!cluster.isWorker) {
+    await refuseTakenPort(config.HOST, config.PORT);
+    checkDatabaseLocation(config.DATABASE_URL, process.env.DATABASE_URL);
+    if (config.NODE_ENV === "production") checkBuild(process.env.BUILD_DIR ?? "build");
   }
-  throw err;
+} catch (err) {
+  stop(err);
 }
 
 const clustered = config.NODE_ENV === "production" && config.WEB_CONCURRENCY > 1;
-if (clustered && cluster.isPrimary) {
-  const { runPrimary } = await import("./server/cluster.ts");
-  runPrimary(config);
-} else if (cluster.isWorker && process.env.GOVJOBS_PREPARE === "1") {
-  const { prepareDatabase } = await import("./server/cluster.ts");
-  await prepareDatabase();
-} else {
-  await import("./server/serve.ts");
+try {
+  if (clustered && cluster.isPrimary) {
+    const { runPrimary } = await import("./server/cluster.ts");
+    runPrimary(config);
+  } else if (cluster.isWorker && process.env.GOVJOBS_PREPARE === "1") {
+    const { prepareDatabase } = await import("./server/cluster.ts");
+    await prepareDatabase();
+  } else {
+    await import("./server/serve.ts");
+  }
+} catch (err) {
+  stop(err);
 }

@@ -462,9 +462,11 @@ describe("access control of every admin route", () => {
               (res.status === 302 || res.status === 303) &&
               location === `/admin/login?next=${encodeURIComponent(next.pathname)}`;
           } else {
-            // A page saying the account has no admin role (with sign-out), not a redirect.
-            // A screen without an action answers a POST 405 before any guard runs.
-            ok = (res.status === 403 || (method === "POST" && res.status === 405)) && !location;
+            // Spec §4, §6, §8: a silent replacing redirect home (the admin login is the one page
+            // that says why). A screen without an action answers a POST 405 before any guard.
+            ok =
+              (res.status === 302 && location === "/") ||
+              (method === "POST" && res.status === 405 && !location);
           }
           if (!ok) failures.push(got);
           // Nothing of the admin may leak into a refusal.
@@ -674,12 +676,13 @@ describe("access control of every admin route", () => {
       await post("remove-user", { userId: editorId }),
       await fetch(`${baseURL()}/api/auth/admin/list-users`, { headers, redirect: "manual" }),
     ];
-    for (const res of results) expect([401, 403]).toContain(res.status);
+    // Not exposed over HTTP at all (404); refused if it were.
+    for (const res of results) expect([401, 403, 404]).toContain(res.status);
     expect(await snapshot(editor.token)).toEqual(before);
-    // Still a non-admin, still signed in: told so, with a way to sign out.
+    // Still a non-admin, still signed in: sent home from /admin, told why at /admin/login only.
     const again = await call("/admin", "GET", editor.cookie);
-    expect(again.status).toBe(403);
-    const page = await again.text();
+    expect([again.status, again.headers.get("location")]).toEqual([302, "/"]);
+    const page = await (await call("/admin/login", "GET", editor.cookie)).text();
     expect(page).toContain("This account has no access to the back-office");
     expect(page).toContain(EDITOR_NO_ADMIN.email);
     expect(page).toMatch(/<form[^>]*action="\/admin\/logout"/);
@@ -708,7 +711,7 @@ describe("access control of every admin route", () => {
         await post("set-user-password", { userId: id, newPassword: "new-Passphrase-Long-1" }),
         await fetch(`${baseURL()}/api/auth/admin/list-users`, { headers, redirect: "manual" }),
       ];
-      for (const res of results) expect([401, 403], role).toContain(res.status);
+      for (const res of results) expect([401, 403, 404], role).toContain(res.status);
       expect(await snapshot(token)).toEqual(before);
     }
   });
@@ -797,7 +800,8 @@ describe("access control of every admin route", () => {
       const failures: string[] = [];
       for (const [who, cookie, token, wanted] of [
         ["anonymous", null, null, 302],
-        ["no role", editor.cookie, editor.token, 403],
+        // Sent home, as from every /admin path (spec §4, §6, §8).
+        ["no role", editor.cookie, editor.token, 302],
         ["author", staff.author.cookie, staff.author.token, 403],
         ["editor", staff.editor.cookie, staff.editor.token, 403],
       ] as const) {

@@ -186,7 +186,8 @@ describe("the upload endpoint", () => {
     const before = await fileCount();
     const cookie = await signInByForm(baseURL(), EDITOR_NO_ADMIN.email, EDITOR_NO_ADMIN.password);
     const res = await post(form(`user ${crypto.randomUUID()}`), { cookie });
-    expect(res.status).toBe(403);
+    // Sent home, as from every /admin path (spec §4, §6, §8).
+    expect([res.status, res.headers.get("location")]).toEqual([302, "/"]);
     expect(await fileCount()).toBe(before);
   });
 

@@ -81,15 +81,18 @@ describe("sign-in under attack", () => {
   });
 
   it("never follows a return path off the site", async () => {
-    for (const next of [
-      "//evil.example/x",
-      "https://evil.example/",
-      "/\\evil.example",
-      "javascript:alert(1)",
-    ]) {
+    for (const next of ["https://evil.example/", "javascript:alert(1)", ""]) {
       const res = await login("redirect@govjobs.test", password, { next });
       expect(res.status, next).toBe(302);
       expect(res.headers.get("location"), next).toBe("/admin");
+    }
+    // Normalised first (issue 25): slashes collapse, so these stay paths of this site.
+    for (const [next, path] of [
+      ["//evil.example/x", "/evil.example/x"],
+      ["/\\evil.example", "/evil.example"],
+    ]) {
+      const res = await login("redirect@govjobs.test", password, { next });
+      expect(res.headers.get("location"), next).toBe(path);
     }
     const inside = await login("redirect@govjobs.test", password, {
       next: "/admin/messages?status=unread",

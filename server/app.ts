@@ -1,4 +1,3 @@
-import { createRequestHandler as createExpressHandler } from "@react-router/express";
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import express from "express";
@@ -21,6 +20,8 @@ import { logCacheHit } from "~/server/logger.server.ts";
 import { closeServices, services, type Services } from "~/server/services.server.ts";
 import { startAlertWorker, stopAlertWorker } from "~/server/alerts/worker.server.ts";
 import { canonicalRequestUrl, routeCacheScopes, routeQueryParams } from "./cache-key.ts";
+import { reactRouterHandler } from "./react-router-bridge.ts";
+import { privateResponses } from "./private-responses.ts";
 import { bodyLimit, errorPage, requestLog } from "./request-log.ts";
 import {
   contentSecurityPolicy,
@@ -67,6 +68,7 @@ function getLoadContext(_req: express.Request, res: express.Response) {
 export const app = express();
 app.disable("x-powered-by");
 app.use(requestLog);
+app.use(privateResponses);
 app.use(bodyLimit);
 const https = config.BASE_URL.startsWith("https://");
 app.use(securityHeaders({ https, csp: cspEnabled }));
@@ -207,7 +209,7 @@ function sendUncached(res: express.Response, response: Response, body: Buffer) {
 }
 
 // Everything else (admin, writes, signed-in visitors) goes straight to React Router.
-app.use(createExpressHandler({ build, getLoadContext }));
+app.use(reactRouterHandler(renderToResponse, getLoadContext));
 app.use(errorPage);
 
 const STATIC_HEADERS = staticSecurityHeaders(https);

@@ -2,7 +2,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { matchRoutes, type ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
 import routes from "~/routes.ts";
-import { routeMatcher, routeTree } from "./cache-key.ts";
+import { canonicalRequestUrl, routeMatcher, routeQueryParams, routeTree } from "./cache-key.ts";
 
 /** A server build's route table made from the app's own route config (ids as React Router makes them). */
 function buildOf(config: RouteConfigEntry[]): ServerBuild {
@@ -75,5 +75,31 @@ describe("the route matcher of the cache's keys and scopes", () => {
     expect(ids(match("/jobs/ssc-cgl-2026"))?.at(-1)?.[0]).toBe("detail-job");
     expect(ids(match("/hi/jobs/ssc-cgl-2026"))?.at(-1)?.[0]).toBe("detail-job-hi");
     expect(ids(match("/nowhere/at/all"))?.at(-1)?.[0]).toBe("not-found");
+  });
+});
+
+describe("the cache key of a page and of React Router's data request", () => {
+  const withHandles = buildOf(routes);
+  (withHandles.routes["list-job"]!.module as { handle?: unknown }).handle = {
+    queryParams: ["page", "sort"],
+  };
+  const params = routeQueryParams(withHandles);
+
+  it("keeps a page's declared parameters only, sorted", () => {
+    expect(
+      canonicalRequestUrl("/jobs?utm_source=x&sort=last-date&page=2", params.of("/jobs")),
+    ).toBe("/jobs?page=2&sort=last-date");
+  });
+
+  // Issue 26: React Router's own requests reach it as they were sent.
+  it("keeps a data request's address exactly as sent", () => {
+    for (const url of [
+      "/jobs.data?utm_source=x&sort=last-date&page=2&_routes=root%2Clist-job",
+      "/_root.data?index&_routes=root",
+      "/jobs.data?b=2&a=1",
+    ]) {
+      const path = url.slice(0, url.indexOf("?"));
+      expect(canonicalRequestUrl(url, params.of(path)), url).toBe(url);
+    }
   });
 });

@@ -4,10 +4,15 @@ import { stripLocale } from "~/i18n/locale.ts";
 import type { RouteHandle } from "~/route-handle.ts";
 import { pagePath } from "~/server/redirect-middleware.server.ts";
 
-/** React Router's own parameter on client-navigation data requests (`/jobs.data?_routes=…`). */
-const DATA_PARAMS = ["_routes"];
 const MAX_REMEMBERED_PATHS = 10_000;
 const NONE: ReadonlySet<string> = new Set();
+/**
+ * What a client-navigation data request (`/jobs.data?sort=…&_routes=…`) is keyed by: its address
+ * exactly as sent. It is React Router's own request (the page's loaders, and its `_routes` and
+ * `index`), so nothing in it is dropped, sorted or rewritten (issue 26: a rewritten `/__manifest`
+ * request broke navigation; that one is never cached at all, see page-cache.server.ts).
+ */
+export const AS_SENT: ReadonlySet<string> = new Set();
 
 /**
  * The query parameters the route answering `pathname` reads, from the `handle.queryParams` the
@@ -18,10 +23,9 @@ export function routeQueryParams(build: ServerBuild) {
   const match = routeMatcher(build);
   const remembered = new Map<string, ReadonlySet<string>>();
 
-  const compute = (pathname: string): ReadonlySet<string> => {
-    const isData = pathname.endsWith(".data");
-    const path = isData ? pagePath(new Request(`http://x${pathname}`)) : pathname;
-    const names = new Set<string>(isData ? DATA_PARAMS : []);
+  const compute = (path: string): ReadonlySet<string> => {
+    if (path.endsWith(".data")) return AS_SENT;
+    const names = new Set<string>();
     for (const found of match(path) ?? []) {
       const handle = build.routes[found.route.id!]?.module.handle as RouteHandle | undefined;
       for (const name of handle?.queryParams ?? []) names.add(name);
@@ -154,11 +158,11 @@ export function routeTree(build: ServerBuild): RouteObject[] {
 /**
  * The cache key, and the URL a page is rendered from: the path with only the declared query
  * parameters, sorted by name (the order of repeated values kept), so `?b=2&a=1`, `?a=1&b=2` and
- * `?a=1&b=2&utm_source=wa` are one page.
+ * `?a=1&b=2&utm_source=wa` are one page. A data request's address is kept as sent (AS_SENT).
  */
 export function canonicalRequestUrl(url: string, declared: ReadonlySet<string>): string {
   const at = url.indexOf("?");
-  if (at < 0) return url;
+  if (at < 0 || declared === AS_SENT) return url;
   // Remembered per address and declared names: parsing and sorting was 2% of a cached search's
   // CPU. Bounded like the paths above (a flood of junk parameters only empties it more often).
   let known = canonicalKeys.get(declared);

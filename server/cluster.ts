@@ -21,10 +21,10 @@ const QUICK_DEATH_WINDOW_MS = 120_000;
  */
 export async function prepareDatabase(): Promise<never> {
   const buildDir = process.env.BUILD_DIR ?? "build";
-  const app: { start(): Promise<void>; stop(): Promise<void> } = await import(
-    new URL(`../${buildDir}/server/index.js`, import.meta.url).href
-  );
   try {
+    const app: { start(): Promise<void>; stop(): Promise<void> } = await import(
+      new URL(`../${buildDir}/server/index.js`, import.meta.url).href
+    );
     await app.start();
     await app.stop();
   } catch (err) {
@@ -38,11 +38,8 @@ export async function prepareDatabase(): Promise<never> {
 /** Become the primary of `config.WEB_CONCURRENCY` workers. Exits the process when they are done. */
 export function runPrimary(config: Env): void {
   const tag = `[govjobs primary ${process.pid}]`;
-  // `npm run restore` names the process to stop: this one, which stops every worker.
-  const release =
-    config.DATABASE_URL.dialect === "sqlite"
-      ? claimSqliteDatabase(config.DATABASE_URL.file)
-      : () => {};
+  /** Takes the pid file's mark back; set when the first worker listens (see below). */
+  let release = () => {};
   const live = new Set<Worker>();
   /** The workers that have started serving (a worker stopped before that had nothing to drain). */
   const listening = new WeakSet<Worker>();
@@ -125,6 +122,10 @@ export function runPrimary(config: Env): void {
     worker.once("listening", () => {
       if (served) return;
       served = true;
+      // `npm run restore` names the process to stop: this one, which stops every worker. Only
+      // once the cluster serves: a start that fails (a port in use) never touches the mark.
+      if (config.DATABASE_URL.dialect === "sqlite")
+        release = claimSqliteDatabase(config.DATABASE_URL.file);
       console.log(
         `govjobs listening on http://localhost:${config.PORT} (production, ${config.WEB_CONCURRENCY} workers; primary ${process.pid})`,
       );

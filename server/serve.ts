@@ -1,13 +1,17 @@
-// One process's HTTP server: the cache-hit fast path, static files, the app (through Vite in
-// development, from the build in production) and the graceful shutdown. server.ts runs it alone
-// (WEB_CONCURRENCY=1, development) or in each cluster worker. Run by Node 24 directly: type
-// annotations only, no TS-only syntax.
+// One process's HTTP server: the request-line check, the cache-hit fast path, static files, the app
+// (through Vite in development, from the build in production) and the graceful shutdown. server.ts
+// runs it alone (WEB_CONCURRENCY=1, development) or in each cluster worker. Run by Node 24 directly:
+// type annotations only, no TS-only syntax.
 import cluster from "node:cluster";
 import http from "node:http";
 import net from "node:net";
 import compression from "compression";
 import express from "express";
+import { claimSqliteDatabase } from "../app/server/backup.server.ts";
 import { env } from "../app/server/env.server.ts";
+import { checkRequestLine, refuse, refuseConnect } from "./request-line.ts";
+import { staticSecurityHeaders } from "./security-headers.ts";
+import { listenProblem } from "./startup.ts";
 import { staticFiles } from "./static-files.ts";
 
 const config = env();
@@ -29,6 +33,30 @@ type AppModule = {
 let fastPath: AppModule["tryCacheHit"];
 let stopApp: AppModule["stop"] | undefined;
 
+/** After SIGTERM: the responses still to be written say Connection: close. */
+let stopping = false;
+/** Requests handed to Express and not yet answered (a cache hit is answered before it returns). */
+const unanswered = new Set<http.ServerResponse>();
+/** Connections accepted so far: shutdown watches it to see the kernel's queue run empty. */
+let accepted = 0;
+/** The headers of every response, for the few answered before the app (security-headers.ts). */
+const edgeHeaders = staticSecurityHeaders(config.BASE_URL.startsWith("https://"));
+
+// A request line the site does not serve (a method, a target that is not a path of ours, a bad
+// Host) is answered first; cached public pages next, before Express sees the request.
+const listener = http.createServer((req, res) => {
+  if (stopping) res.setHeader("Connection", "close");
+  if (workerHeader) res.setHeader("X-Worker-Pid", workerHeader);
+  const refusal = checkRequestLine(req);
+  if (refusal) return refuse(req, res, refusal, edgeHeaders);
+  if (fastPath?.(req, res)) return;
+  unanswered.add(res);
+  res.once("close", () => unanswered.delete(res));
+  server(req, res);
+});
+listener.on("connect", (_req, socket) => refuseConnect(socket));
+listener.on("connection", () => accepted++);
+
 if (production) {
   const buildDir = process.env.BUILD_DIR ?? "build";
   const mod: AppModule = await import(
@@ -40,7 +68,11 @@ if (production) {
   server.use(mod.app);
 } else {
   const vite = await import("vite");
-  const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+  // Hot reload's WebSocket goes through this server's own port (Vite's default, 24678, would be
+  // one port for every dev server on the machine).
+  const viteServer = await vite.createServer({
+    server: { middlewareMode: true, hmr: { server: listener } },
+  });
   server.use(viteServer.middlewares);
   const mod = (await viteServer.ssrLoadModule("./server/app.ts")) as AppModule;
   await startOrExit(mod);
@@ -66,38 +98,18 @@ async function startOrExit(mod: AppModule) {
   }
 }
 
-/** After SIGTERM: the responses still to be written say Connection: close. */
-let stopping = false;
-/** Requests handed to Express and not yet answered (a cache hit is answered before it returns). */
-const unanswered = new Set<http.ServerResponse>();
-/** Connections accepted so far: shutdown watches it to see the kernel's queue run empty. */
-let accepted = 0;
-
-// Cached public pages are answered before Express sees the request (production only).
-const listener = http.createServer((req, res) => {
-  if (stopping) res.setHeader("Connection", "close");
-  if (workerHeader) res.setHeader("X-Worker-Pid", workerHeader);
-  if (fastPath?.(req, res)) return;
-  unanswered.add(res);
-  res.once("close", () => unanswered.delete(res));
-  server(req, res);
-});
-listener.on("connection", () => accepted++);
 // A port in use or not ours to bind is a one-line message, not a stack trace.
 listener.once("error", (err: NodeJS.ErrnoException) => {
-  const where = `${config.HOST}:${config.PORT}`;
-  if (err.code === "EADDRINUSE")
-    console.error(
-      `Cannot start govjobs: port ${config.PORT} is in use (${where}). Set PORT to a free port.`,
-    );
-  else if (err.code === "EACCES")
-    console.error(
-      `Cannot start govjobs: no permission to listen on ${where}. Use a port above 1024.`,
-    );
-  else console.error(`Cannot start govjobs: ${err.message}`);
+  console.error(`Cannot start govjobs: ${listenProblem(err, config.HOST, config.PORT)}`);
   process.exit(1);
 });
+/** Takes the SQLite pid file's mark back at shutdown; set once this server listens. */
+let release = () => {};
 listener.listen(config.PORT, config.HOST, () => {
+  // `npm run restore` names the server using the database: this one, now that it serves, so a
+  // start that fails never marks (or unmarks) anything. In a cluster the primary names itself.
+  if (config.DATABASE_URL.dialect === "sqlite")
+    release = claimSqliteDatabase(config.DATABASE_URL.file);
   console.log(
     cluster.isWorker
       ? `${tag} worker listening`
@@ -145,6 +157,7 @@ async function shutdown(signal: string) {
   await closed;
   try {
     await stopApp?.();
+    release();
   } catch (err) {
     console.error(
       `${tag} could not close the database: ${err instanceof Error ? err.message : String(err)}`,

@@ -2,6 +2,7 @@ import { packOnce, type Packed } from "~/packed.ts";
 import type { Area, Catalog } from "./catalog/types.ts";
 import { en } from "./catalog/en/index.ts";
 import { hi } from "./catalog/hi/index.ts";
+import { pagePath } from "~/server/redirect-middleware.server.ts";
 import { localeFromPath, type Locale } from "./locale.ts";
 
 const CATALOGS: Record<Locale, Catalog> = { en, hi };
@@ -10,9 +11,12 @@ export function catalog(locale: Locale): Catalog {
   return CATALOGS[locale];
 }
 
-/** The language of a request: its path says it (`/hi/…`), nothing else. */
+/**
+ * The language of a request: its page's path says it (`/hi/…`), nothing else. The page's path, not
+ * the request's: a client-side navigation to the Hindi home page asks for `/hi.data`.
+ */
 export function requestLocale(request: Request): Locale {
-  return localeFromPath(new URL(request.url).pathname);
+  return localeFromPath(pagePath(request));
 }
 
 /** The areas a loader sends with its data, in the request's language. */

@@ -44,8 +44,8 @@ describe("the admin form layer", () => {
     const reply = body(refuse(submission));
     expect(reply.init.status).toBe(400);
     expect(reply.data.error).toMatchObject({ title: ["The title must be at most 10 characters"] });
-    // The values sent come back, to show again.
-    expect(reply.data.initialValue).toMatchObject({ title: "Far too long a title" });
+    // The values sent come back, to show again, cut at the field's limit.
+    expect(reply.data.initialValue).toMatchObject({ title: "Far too lo" });
   });
 
   it("picks the button's branch once and reads numbers, nested names and empty boxes", () => {
@@ -182,5 +182,80 @@ describe("the entry editor, which reads its own form", () => {
     expect(constraint.title).toMatchObject({ maxLength: 200, required: true });
     expect(constraint.slug?.maxLength).toBe(100);
     expect(constraint.organization?.maxLength).toBe(200);
+  });
+
+  // What broke (issue 25): a refusal sent back every value as it came, so a 1 MB form post was
+  // answered with 2 MB (the page and its data), and a 700 KB entry with 8 MB.
+  it("echoes each value at most to its field's limit, and no field the form does not have", () => {
+    const mb = "x".repeat(1_000_000);
+    const reply = body(
+      refuse(
+        parseForm(
+          form([
+            ["intent", "save"],
+            ["title", mb],
+            ["note", mb],
+            ["count", mb],
+            ["settings.rotateMs", mb],
+            ["junk", mb],
+            ["settings.junk", mb],
+            ...Array.from({ length: 2000 }, (_, i): [string, string] => [`extra${i}`, "y"]),
+          ]),
+          Schema,
+        ),
+      ),
+    );
+    const echoed = JSON.stringify(reply.data);
+    expect(echoed.length).toBeLessThan(5_000);
+    expect(reply.data.initialValue).toEqual({
+      intent: "save",
+      title: "x".repeat(10),
+      note: "x".repeat(20),
+      count: expect.stringMatching(/^x{1,64}$/),
+      settings: { rotateMs: expect.stringMatching(/^x{1,64}$/) },
+    });
+  });
+
+  it("keeps a record's rows (the settings' FAQ) in the echo, each value within its limit", () => {
+    const Rows = z.object({
+      faq: z.record(z.string(), z.object({ question: z.string().max(5), answer: z.string() })),
+    });
+    const reply = body(
+      refuse(
+        parseForm(
+          form([
+            ["faq.0.question", "Is it free?"],
+            ["faq.1.answer", "x".repeat(5000)],
+            ["faq.1.junk", "y"],
+          ]),
+          Rows,
+        ),
+        { fieldErrors: { "faq.1.question": "Enter the question" } },
+      ),
+    );
+    expect(reply.data.initialValue).toEqual({
+      faq: { "0": { question: "Is it" }, "1": { answer: "x".repeat(2000) } },
+    });
+    expect(reply.data.fields).toEqual(["faq.0.question", "faq.1.answer"]);
+  });
+
+  it("caps the entry editor's echo at the registry's limits, rows included", () => {
+    const big = "y".repeat(300_000);
+    const reply = body(
+      refuseValues(
+        {
+          title: big,
+          organization: big,
+          junk: big,
+          data: { summary: big, notAField: big, faqs: [{ question: big, answer: big, x: big }] },
+        },
+        { schema: entryInputSchema("job"), formError: "No" },
+      ),
+    );
+    expect(JSON.stringify(reply.data).length).toBeLessThan(40_000);
+    const values = reply.data.initialValue as Record<string, unknown>;
+    expect(values.title).toBe("y".repeat(200));
+    expect(values).not.toHaveProperty("junk");
+    expect(values.data).not.toHaveProperty("notAField");
   });
 });

@@ -82,6 +82,8 @@ export function formConstraint(schema: z.ZodType): FormConstraint {
 interface JsonNode {
   type?: string | string[];
   properties?: Record<string, JsonNode>;
+  /** A record's values (`z.record`): the FAQ rows of the settings, keyed by number. */
+  additionalProperties?: JsonNode | boolean;
   items?: JsonNode;
   anyOf?: JsonNode[];
   oneOf?: JsonNode[];
@@ -90,6 +92,9 @@ interface JsonNode {
   maxLength?: number;
   minimum?: number;
   maximum?: number;
+  maxItems?: number;
+  enum?: unknown[];
+  const?: unknown;
 }
 
 function collectConstraint(node: JsonNode, name: string, out: FormConstraint) {
@@ -145,13 +150,17 @@ export function parseForm<Schema extends z.ZodType>(
   schema: Schema,
   { multiple = [] }: { multiple?: readonly string[] } = {},
 ) {
-  return parseWithZod(formValues(form, schema, multiple), {
+  const submission = parseWithZod(formValues(form, schema, multiple), {
     schema: coerceFormValue(schema),
     disableAutoCoercion: true,
   });
+  schemaOf.set(submission, schema);
+  return submission;
 }
 
 type Submission = ReturnType<typeof parseForm>;
+/** The schema each submission was read with, so that its refusal echoes only what it allows. */
+const schemaOf = new WeakMap<object, z.ZodType>();
 
 /** What a form says when its `intent` names no button it has (an old page, a forged post). */
 export const UNKNOWN_BUTTON = "This button is not known here. Reload the page and try again.";
@@ -194,6 +203,11 @@ export function refuse<Detail = never>(
     fieldErrors: extra,
     hideFields: hide,
   });
+  const schema = schemaOf.get(submission);
+  if (schema) {
+    reply.initialValue = withinLimits(reply.initialValue, schema) as FormReply["initialValue"];
+    reply.fields = reply.fields?.filter((name) => echoNodeAt(schema, name)).slice(0, ECHO_MAX_ROWS);
+  }
   if (values) reply.initialValue = { ...reply.initialValue, ...values };
   if (detail !== undefined) reply.detail = detail;
   return data(reply, { status, headers });
@@ -211,13 +225,17 @@ export function refuseValues<Detail = never>(
     fieldErrors = {},
     status = 400,
     detail,
+    schema,
   }: {
     formError?: string;
     fieldErrors?: Record<string, string | undefined>;
     status?: number;
     detail?: Detail;
+    /** The form's schema: values come back cut at its limits, unknown fields left out. */
+    schema?: z.ZodType;
   } = {},
 ) {
+  if (schema) values = withinLimits(values, schema);
   const error: Record<string, string[]> = {};
   if (formError) error[""] = [formError];
   for (const [name, message] of Object.entries(fieldErrors)) if (message) error[name] ??= [message];
@@ -228,4 +246,106 @@ export function refuseValues<Detail = never>(
   };
   if (detail !== undefined) reply.detail = detail;
   return data(reply, { status });
+}
+
+// ---------------------------------------------------------------------------------------------
+// What a refusal sends back (issue 25: a refused 1 MB post was answered with 2 MB, the page and
+// its data). Each value comes back at most as long as its field allows, lists at most as long,
+// and a field the schema does not know not at all. The limits are read from the schema's output
+// JSON Schema, where zod shows the checks behind a preprocess step (the registry's fields).
+
+/** The longest text echoed for a field whose schema states no length (a date, a checked choice). */
+const ECHO_DEFAULT_MAX = 2000;
+/** A number's or a tick box's text. */
+const ECHO_SHORT_MAX = 64;
+/** Rows (and submitted names) echoed when the schema states no maximum. */
+const ECHO_MAX_ROWS = 1000;
+
+const echoSchemas = new WeakMap<z.ZodType, JsonNode>();
+function echoSchema(schema: z.ZodType): JsonNode {
+  let node = echoSchemas.get(schema);
+  if (!node) {
+    node = z.toJSONSchema(schema, { io: "output", unrepresentable: "any" }) as JsonNode;
+    echoSchemas.set(schema, node);
+  }
+  return node;
+}
+
+/** A node and the alternatives it stands for (unions, intersections), flattened. */
+function variants(node: JsonNode): JsonNode[] {
+  const nested = [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])];
+  return [node, ...nested.flatMap(variants)];
+}
+
+function textLimit(node: JsonNode): number | undefined {
+  if (node.maxLength !== undefined) return node.maxLength;
+  if (node.enum) return Math.max(0, ...node.enum.map((v) => String(v).length));
+  if (node.const !== undefined) return String(node.const).length;
+  const types = [node.type ?? []].flat();
+  if (types.some((t) => t === "number" || t === "integer" || t === "boolean"))
+    return ECHO_SHORT_MAX;
+  return undefined;
+}
+
+function trimTo(value: unknown, node: JsonNode): unknown {
+  const options = variants(node);
+  if (typeof value === "string") {
+    const limits = options.map(textLimit).filter((n) => n !== undefined);
+    return value.slice(0, limits.length ? Math.max(...limits) : ECHO_DEFAULT_MAX);
+  }
+  if (Array.isArray(value)) {
+    const list = options.find((o) => o.items);
+    // A name repeated for a one-value field: its first value, as the form reads it.
+    if (!list?.items) return value.length ? trimTo(value[0], node) : undefined;
+    const max = Math.min(list.maxItems ?? ECHO_MAX_ROWS, ECHO_MAX_ROWS);
+    return value.slice(0, max).map((v) => trimTo(v, list.items!));
+  }
+  if (value && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    let kept = 0;
+    for (const [key, v] of Object.entries(value)) {
+      const field = fieldOf(options, key);
+      const echoed = field ? trimTo(v, field) : undefined;
+      if (echoed === undefined) continue;
+      out[key] = echoed;
+      if (++kept === ECHO_MAX_ROWS) break;
+    }
+    return out;
+  }
+  return value;
+}
+
+/** The schema of an object's field `key`, among a node's alternatives; undefined if it has none. */
+function fieldOf(options: JsonNode[], key: string): JsonNode | undefined {
+  for (const o of options)
+    if (o.properties && Object.hasOwn(o.properties, key)) return o.properties[key];
+  for (const o of options)
+    if (o.additionalProperties && typeof o.additionalProperties === "object")
+      return o.additionalProperties;
+  return undefined;
+}
+
+/** The values of a form as a refusal may send them back (see above). */
+export function withinLimits(values: unknown, schema: z.ZodType): Record<string, unknown> {
+  const out = values && typeof values === "object" ? trimTo(values, echoSchema(schema)) : {};
+  return out && typeof out === "object" && !Array.isArray(out)
+    ? (out as Record<string, unknown>)
+    : {};
+}
+
+/** Whether a submitted name (`homeFaq[0].question`) is one of the schema's fields. */
+function echoNodeAt(schema: z.ZodType, name: string): boolean {
+  if (name.length > 300) return false;
+  let nodes = [echoSchema(schema)];
+  for (const step of name.match(/[^.[\]]+|\[\d+\]/g) ?? []) {
+    const options = nodes.flatMap(variants);
+    // A field the schema cannot describe (any) takes whatever is inside it.
+    if (options.every((o) => !o.type && !o.anyOf && !o.oneOf && !o.allOf)) return true;
+    const field = step.startsWith("[")
+      ? options.find((o) => o.items)?.items
+      : fieldOf(options, step);
+    nodes = field ? [field] : [];
+    if (!nodes.length) return false;
+  }
+  return true;
 }

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, redirect, replace } from "react-router";
 import { can, isRole, ROLE_LABEL, type Capability, type Role } from "~/content/roles.ts";
 import type { Actor } from "./write/transaction.server.ts";
 import { services } from "./services.server.ts";
@@ -62,37 +62,67 @@ export async function getViewer(request: Request): Promise<Viewer> {
   }
 }
 
-/** A same-site path to come back to after sign-in; anything else becomes /admin. */
+/** Where a return path that cannot be kept leads. */
+const HOME_OF_ADMIN = "/admin";
+const SAME = "http://same.invalid";
+/** Characters browsers drop from a URL, or that end a header: never in a return path. */
+const CONTROL = /\p{Cc}/u;
+
+/**
+ * A same-site path to come back to after sign-in (the form's `next` and the signed-in redirect
+ * both use this one function); anything else becomes /admin. The value is normalised first —
+ * backslashes and percent-encoded slashes become slashes, repeated slashes one, dot segments
+ * resolved — and the rule is checked on the result, which is the value returned: so no later
+ * step (a browser resolving `/.//x`, or `/admin/../..//x`) can turn it into `//another.site`.
+ */
 export function safeReturnPath(value: string | null | undefined): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\"))
-    return "/admin";
+  if (!value || value.length > 2000 || CONTROL.test(value)) return HOME_OF_ADMIN;
+  const cut = value.search(/[?#]/);
+  const path = (cut < 0 ? value : value.slice(0, cut))
+    .replace(/\\|%2f|%5c/gi, "/")
+    .replace(/\/{2,}/g, "/");
+  if (!path.startsWith("/")) return HOME_OF_ADMIN;
+  let url: URL;
   try {
-    const url = new URL(value, "http://same.invalid");
-    if (url.origin !== "http://same.invalid") return "/admin";
-    return url.pathname + url.search;
+    url = new URL(path + (cut < 0 ? "" : value.slice(cut)), SAME);
   } catch {
-    return "/admin";
+    return HOME_OF_ADMIN;
   }
+  const out = url.pathname.replace(/\/{2,}/g, "/") + url.search.replace(/\\/g, "%5C");
+  return isSameSitePath(out) ? out : HOME_OF_ADMIN;
+}
+
+/** The rule: one leading slash, nothing a browser would rewrite, and it resolves to itself. */
+function isSameSitePath(path: string): boolean {
+  if (!/^\/(?![/\\])/.test(path) || /[\\\s]/.test(path) || CONTROL.test(path)) return false;
+  const url = new URL(path, SAME);
+  return url.origin === SAME && url.pathname + url.search === path;
 }
 
 /**
- * The back-office guard (spec §4, §6). Every admin loader, action and endpoint begins with it.
- * Anonymous → /admin/login?next=…; signed in without a back-office role → 403, which the admin
- * layout shows as a page saying so, with a sign-out button; a role without `capability` → 403
- * saying what the role cannot do.
+ * The back-office guard (spec §4, §6, §8). Every admin loader, action and endpoint begins with
+ * it. Anonymous → /admin/login?next=…; signed in without a back-office role (or with a role that
+ * could not be read) → a silent, replacing redirect home, from pages, their `.data`, actions and
+ * endpoints alike (/admin/login is the one place that tells such an account why); a role without
+ * `capability` → 403 saying what the role cannot do.
  */
 export async function requireStaff(request: Request, capability?: Capability): Promise<StaffUser> {
   const viewer = await getViewer(request);
   if (viewer.state === "anonymous") {
-    const url = new URL(request.url);
-    const next = safeReturnPath(url.pathname + url.search);
+    const next = safeReturnPath(pageOf(request));
     throw redirect(`/admin/login?next=${encodeURIComponent(next)}`);
   }
-  if (!viewer.role) {
-    throw data({ noAdminRole: true, email: viewer.user.email }, { status: 403 });
-  }
+  if (!viewer.role) throw replace("/");
   if (capability && !can(viewer.role, capability)) throw forbidden(viewer.role);
   return { ...viewer.user, role: viewer.role };
+}
+
+/** The page a request is for: a client navigation's `/admin/users.data?_routes=…` is /admin/users. */
+function pageOf(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("_routes");
+  const path = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
+  return path + url.search;
 }
 
 /** The admin-only screens and actions: users, settings, SEO tools. */

@@ -26,9 +26,13 @@ export interface CachedResponse {
 }
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
-const NEVER_CACHED = /^\/(?:admin(?:\/|$)|api\/|healthz$)/;
+/** React Router's route discovery (`/__manifest?paths=…&version=…`) goes to it untouched. */
+const NEVER_CACHED = /^\/(?:admin(?:\/|$)|api\/|healthz$|__manifest$)/;
 
-/** Only anonymous reads of public paths are cached; admin, API, sign-in state and writes never. */
+/**
+ * Only anonymous reads of public paths are cached; admin, API, sign-in state, writes and React
+ * Router's manifest requests never (whose answer depends on every parameter, `version` above all).
+ */
 export function isCacheableRequest(
   method: string,
   path: string,
@@ -36,8 +40,13 @@ export function isCacheableRequest(
 ): boolean {
   if (method !== "GET" && method !== "HEAD") return false;
   if (NEVER_CACHED.test(path)) return false;
-  if (cookie && SESSION_COOKIE.test(cookie)) return false;
+  if (hasSessionCookie(cookie)) return false;
   return true;
+}
+
+/** Whether a request's Cookie header carries a better-auth session (its answer is private). */
+export function hasSessionCookie(cookie: string | undefined): boolean {
+  return !!cookie && SESSION_COOKIE.test(cookie);
 }
 
 const CACHEABLE_TYPES =

@@ -1,5 +1,7 @@
+import type { ExpressionBuilder, OnConflictDatabase, OnConflictTables } from "kysely";
 import { CLIENT_ADDRESS_HEADER } from "./client-address.server.ts";
 import type { DB } from "./db/db.server.ts";
+import type { Database } from "./db/schema.ts";
 
 export interface RateLimitRule {
   /** Attempts allowed per window. */
@@ -33,34 +35,50 @@ export async function countAttempt(
   /** Attempts to add at once (a process's batch, see batchedRateLimit). */
   attempts = 1,
 ): Promise<{ count: number; windowStart: string }> {
-  const now = at.toISOString();
-  // ISO-8601 UTC strings of one format sort like the times they stand for, on both databases.
-  const windowOpenedAfter = new Date(at.getTime() - windowMs).toISOString();
   const row = await db
     .insertInto("rate_limits")
-    .values({ key, count: attempts, window_start: now, blocked_until: null })
+    .values({ key, count: attempts, window_start: at.toISOString(), blocked_until: null })
     .onConflict((oc) =>
-      oc.column("key").doUpdateSet((eb) => {
-        const expired = eb("rate_limits.window_start", "<=", windowOpenedAfter);
-        return {
-          count: eb
-            .case()
-            .when(expired)
-            .then(attempts)
-            .else(eb("rate_limits.count", "+", attempts))
-            .end(),
-          window_start: eb
-            .case()
-            .when(expired)
-            .then(now)
-            .else(eb.ref("rate_limits.window_start"))
-            .end(),
-        };
-      }),
+      oc.column("key").doUpdateSet((eb) => windowedCount(eb, at, windowMs, attempts)),
     )
     .returning(["count", "window_start"])
     .executeTakeFirstOrThrow();
   return { count: Number(row.count), windowStart: row.window_start };
+}
+
+/**
+ * The counting of a fixed window, as the SET of an upsert on `rate_limits`: `attempts` more, or
+ * `attempts` in a new window when the row's window has ended.
+ */
+export function windowedCount(
+  eb: ExpressionBuilder<
+    OnConflictDatabase<Database, "rate_limits">,
+    OnConflictTables<"rate_limits">
+  >,
+  at: Date,
+  windowMs: number,
+  attempts = 1,
+) {
+  // ISO-8601 UTC strings of one format sort like the times they stand for, on both databases.
+  const expired = eb(
+    "rate_limits.window_start",
+    "<=",
+    new Date(at.getTime() - windowMs).toISOString(),
+  );
+  return {
+    count: eb
+      .case()
+      .when(expired)
+      .then(attempts)
+      .else(eb("rate_limits.count", "+", attempts))
+      .end(),
+    window_start: eb
+      .case()
+      .when(expired)
+      .then(at.toISOString())
+      .else(eb.ref("rate_limits.window_start"))
+      .end(),
+  };
 }
 
 /** Count one attempt for `key` and say whether it is within `limit` per window. */

@@ -115,3 +115,35 @@ describe("the routes a render is given", () => {
     expect(Object.keys(first.manifest.routes).sort()).toEqual(["home", "list", "root"]);
   });
 });
+
+describe("a render that failed before its routes were matched", () => {
+  // A method React Router does not serve (OPTIONS, PURGE…) is answered 405 with the root's
+  // matches only. Remembered for the path, those made every later render of the page fail
+  // ("Route … not found in manifest") until the process restarted.
+  it("does not decide the routes of the next render of the same path", async () => {
+    const manifest = {
+      entry: { module: "/entry.js", imports: [] },
+      url: "/manifest.js",
+      version: "1",
+      routes: Object.fromEntries(
+        ["root", "home", "list", "detail", "not-found"].map((id) => [
+          id,
+          { id, parentId: id === "root" ? undefined : "root", hasLoader: true },
+        ]),
+      ),
+    } as unknown as EntryContext["manifest"];
+    const handler = createStaticHandler(routes);
+    const refused = await handler.query(
+      new Request("http://localhost/jobs/refused-first", { method: "OPTIONS" }),
+    );
+    if (refused instanceof Response) throw new Error("expected a context");
+    expect(refused.statusCode).toBe(405);
+    const first = withRenderedRoutes({ manifest, staticHandlerContext: refused } as EntryContext);
+    expect(Object.keys(first.manifest.routes)).not.toContain("detail");
+    const served = withRenderedRoutes({
+      manifest,
+      staticHandlerContext: await contextFor("/jobs/refused-first"),
+    } as unknown as EntryContext);
+    expect(Object.keys(served.manifest.routes).sort()).toEqual(["detail", "home", "list", "root"]);
+  });
+});

@@ -49,16 +49,20 @@ export function withRenderedRoutes(context: EntryContext): EntryContext {
   const pathname = state.location.pathname;
   let byPath = manifests.get(manifest);
   if (!byPath) manifests.set(manifest, (byPath = new Map()));
-  let trimmed = byPath.get(pathname);
+  // Per path and the routes this render matched: a request refused before its routes were matched
+  // (a method React Router does not serve gets the root's only) must not decide the next render's.
+  const matched = state.matches.map((m) => m.route.id);
+  const key = `${pathname}\n${matched.join(",")}`;
+  let trimmed = byPath.get(key);
   if (!trimmed) {
-    const ids = new Set(state.matches.map((m) => m.route.id));
+    const ids = new Set(matched);
     const segments = pathname.split("/").filter(Boolean);
     for (let n = segments.length - 1; n >= 0; n--)
       for (const m of match(`/${segments.slice(0, n).join("/")}`) ?? []) ids.add(m.route.id);
     const routes: Manifest["routes"] = {};
     for (const id of ids) if (manifest.routes[id]) routes[id] = manifest.routes[id];
     if (byPath.size >= REMEMBERED_PATHS) byPath.clear();
-    byPath.set(pathname, (trimmed = { ...manifest, routes }));
+    byPath.set(key, (trimmed = { ...manifest, routes }));
   }
   return { ...context, manifest: trimmed };
 }

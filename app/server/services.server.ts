@@ -1,6 +1,5 @@
 import { env } from "./env.server.ts";
 import { createAuth, type Auth } from "./auth.server.ts";
-import { claimSqliteDatabase } from "./backup.server.ts";
 import { migrate, openDatabase, type AppDatabase, type DB } from "./db/db.server.ts";
 import { countEntries } from "./entries/shared.server.ts";
 import { sweep } from "./sweep.server.ts";
@@ -27,12 +26,8 @@ export function services(): Promise<Services> {
 
 async function boot(): Promise<Services> {
   const config = env();
+  // The pid file a restore looks for is written once the server listens (server/serve.ts).
   const database = openDatabase(config.DATABASE_URL);
-  // A restore must not replace the file under a running server: it looks for this mark.
-  const release =
-    config.DATABASE_URL.dialect === "sqlite"
-      ? claimSqliteDatabase(config.DATABASE_URL.file)
-      : () => {};
   await migrate(database);
   if (config.SEED_DEMO && (await countEntries(database.db)) === 0) {
     await seedDemoContent(database.db);
@@ -57,7 +52,6 @@ async function boot(): Promise<Services> {
     await stopNotFoundLog();
     await generation.stop();
     await database.close();
-    release();
   };
   return { database, db: database.db, auth, generation };
 }

@@ -174,6 +174,41 @@ describeEachDatabase("users screen through better-auth's admin API", (db, dialec
     expect(await auth.api.getSession({ headers: again })).toBeNull();
     expect(await auth.api.getSession({ headers: adminHeaders })).not.toBeNull();
   });
+
+  // What broke (issue 25): better-auth's admin API let an admin impersonate anyone, store roles
+  // such as "superuser,admin" and edit or delete users, none of it through the app's own policy
+  // or audit. Only what the Users screen does is allowed, and only through users.server.ts.
+  it("refuses an admin what the Users screen never does: impersonation, unknown roles, edits, deletion", async () => {
+    const status = async (call: () => Promise<unknown>) => {
+      try {
+        await call();
+        return "allowed";
+      } catch (err) {
+        return String((err as { status?: unknown }).status);
+      }
+    };
+    const headers = adminHeaders;
+    const userId = editorId;
+    const tries = {
+      impersonate: () => auth.api.impersonateUser({ body: { userId }, headers }),
+      superuser: () =>
+        auth.api.setRole({ body: { userId, role: "superuser" as "admin" }, headers }),
+      roleList: () =>
+        auth.api.setRole({ body: { userId, role: "superuser,admin" as "admin" }, headers }),
+      update: () =>
+        auth.api.adminUpdateUser({ body: { userId, data: { name: "Renamed" } }, headers }),
+      remove: () => auth.api.removeUser({ body: { userId }, headers }),
+      getUser: () => auth.api.getUser({ query: { id: userId }, headers }),
+      sessions: () => auth.api.listUserSessions({ body: { userId }, headers }),
+    };
+    for (const [name, call] of Object.entries(tries))
+      expect([name, await status(call)]).toEqual([
+        name,
+        expect.stringMatching(/FORBIDDEN|BAD_REQUEST/),
+      ]);
+    const editor = (await listUsersAsAdmin(auth, adminHeaders)).find((u) => u.id === editorId);
+    expect(editor).toMatchObject({ email: EDITOR.email, role: "user" });
+  });
 });
 
 describe("the README's user:create example", () => {

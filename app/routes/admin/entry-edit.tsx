@@ -198,6 +198,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   const notify = choice.success && (!choice.data.notifyAsked || choice.data.notify === "on");
   const reject = (errors: FieldErrors, status = 400, extra: Partial<Rejection> = {}) =>
     refuseValues<Rejection>(value, {
+      schema: entryInputSchema(kind.kind),
       fieldErrors: errors,
       status,
       detail: {

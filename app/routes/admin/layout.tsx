@@ -1,4 +1,4 @@
-import { Form, isRouteErrorResponse, NavLink, Outlet, useNavigation } from "react-router";
+import { Form, NavLink, Outlet, useNavigation } from "react-router";
 import { AdminError } from "~/components/admin/admin-error.tsx";
 import { KIND_LIST } from "~/content/registry.ts";
 import { can, ROLE_LABEL, type Capability } from "~/content/roles.ts";
@@ -125,46 +125,6 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/**
- * A signed-in account without an admin role (the guard's 403) is told so, with a way out; every
- * other failure of the layout is the usual admin error.
- */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const noRole =
-    isRouteErrorResponse(error) &&
-    error.status === 403 &&
-    (error.data as { noAdminRole?: boolean } | null)?.noAdminRole === true;
-  if (!noRole) return <AdminError error={error} />;
-  const email = (error.data as { email?: string }).email;
-  return (
-    <main className="mx-4 mt-16 max-w-lg rounded-app sm:mx-auto border border-stone-200 bg-white p-6">
-      <h1 className="text-xl font-semibold text-ink">
-        This account has no access to the back-office
-      </h1>
-      <p className="mt-2 text-muted">
-        You are signed in
-        {email ? (
-          <>
-            {" "}
-            as <strong className="text-ink">{email}</strong>
-          </>
-        ) : null}
-        , but this account has no admin role. If you should have one, ask an admin of the site to
-        give it to you, then sign in again.
-      </p>
-      <div className="mt-4 flex flex-wrap items-center gap-4">
-        <Form method="post" action="/admin/logout">
-          <button
-            type="submit"
-            className="rounded-app bg-primary px-4 py-2 font-semibold text-white hover:bg-primary-dark"
-          >
-            Sign out
-          </button>
-        </Form>
-        <a href="/" className="text-accent underline">
-          Go to the site
-        </a>
-      </div>
-    </main>
-  );
+  return <AdminError error={error} />;
 }

@@ -11,9 +11,11 @@ import type { Route } from "./+types/login";
 export async function loader({ request }: Route.LoaderArgs) {
   const next = safeReturnPath(new URL(request.url).searchParams.get("next"));
   const viewer = await getViewer(request);
-  // Any back-office role goes on; an account without one may sign in as another here.
+  // Any back-office role goes on. An account without one is sent home from every other /admin
+  // path without a word (spec §4); here, and only here, it is told why, with a way to sign out.
   if (viewer.state === "signed-in" && viewer.role) throw redirect(next);
-  return { next, constraint: formConstraint(LoginSchema) };
+  const noAccess = viewer.state === "signed-in" ? { email: viewer.user.email } : null;
+  return { next, noAccess, constraint: formConstraint(LoginSchema) };
 }
 
 const LoginSchema = z.object({
@@ -75,6 +77,7 @@ export function meta() {
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  if (loaderData.noAccess) return <NoAccess email={loaderData.noAccess.email} />;
   const form = formFields(actionData, loaderData.constraint, {});
   const errors = { email: errorOf(actionData, "email"), password: errorOf(actionData, "password") };
   const formError = formErrorOf(actionData);
@@ -137,6 +140,43 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             {busy ? "Signing in..." : "Sign in"}
           </button>
         </Form>
+      </div>
+    </main>
+  );
+}
+
+/** What a signed-in account without a back-office role sees here, and nowhere else. */
+function NoAccess({ email }: { email: string }) {
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-stone-100 p-4">
+      <div className="w-full max-w-md rounded-app border border-stone-200 bg-white p-6 shadow-sm">
+        <h1 className="text-xl font-semibold text-ink">
+          This account has no access to the back-office
+        </h1>
+        <p className="mt-2 text-muted">
+          You are signed in
+          {email ? (
+            <>
+              {" "}
+              as <strong className="break-words text-ink">{email}</strong>
+            </>
+          ) : null}
+          , but this account has no back-office role. If you should have one, ask an admin of the
+          site to give it to you, then sign in again.
+        </p>
+        <div className="mt-4 flex flex-wrap items-center gap-4">
+          <Form method="post" action="/admin/logout">
+            <button
+              type="submit"
+              className="rounded-app bg-primary px-4 py-2 font-semibold text-white hover:bg-primary-dark"
+            >
+              Sign out
+            </button>
+          </Form>
+          <a href="/" className="text-accent underline">
+            Go to the site
+          </a>
+        </div>
       </div>
     </main>
   );

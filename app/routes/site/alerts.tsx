@@ -16,6 +16,7 @@ import {
 } from "~/server/alerts/subscriptions.server.ts";
 import { ALERT_KINDS, ALERT_QUALIFICATIONS, ALERT_STATES } from "~/server/alerts/topics.ts";
 import { emailEnabled } from "~/server/alerts/worker.server.ts";
+import { withinLimits } from "~/server/form.server.ts";
 import { env } from "~/server/env.server.ts";
 import { listOrganizations } from "~/server/organizations.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
@@ -96,16 +97,20 @@ type SubscribeResult =
 export async function action({ request }: Route.ActionArgs) {
   const t = catalog(requestLocale(request)).alerts;
   const fields = formFields(await request.formData());
-  const values: Values = {
-    email: typeof fields.email === "string" ? fields.email.slice(0, 300) : "",
-    kinds: fields.kinds as string[],
-    states: fields.states as string[],
-    qualifications: fields.qualifications as string[],
-    organizations: fields.organizations as string[],
-    language: fields.language === "hi" ? "hi" : "en",
-    cadence: fields.cadence === "daily" ? "daily" : "instant",
-    digestHour: Number(fields.digestHour ?? 7) || 0,
-  };
+  // What a refusal shows again: never more than the form allows (issue 25).
+  const values = withinLimits(
+    {
+      email: typeof fields.email === "string" ? fields.email : "",
+      kinds: fields.kinds as string[],
+      states: fields.states as string[],
+      qualifications: fields.qualifications as string[],
+      organizations: fields.organizations as string[],
+      language: fields.language === "hi" ? "hi" : "en",
+      cadence: fields.cadence === "daily" ? "daily" : "instant",
+      digestHour: Number(fields.digestHour ?? 7) || 0,
+    } satisfies Values,
+    SubscribeSchema,
+  ) as Values;
   if (!emailEnabled()) {
     return data({ status: "failed", message: t.emailOff, values } satisfies SubscribeResult, {
       status: 503,

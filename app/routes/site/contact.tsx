@@ -7,6 +7,7 @@ import {
   HONEYPOT_FIELD,
   isHoneypotFilled,
   readContactForm,
+  withinContactLimits,
   type ContactErrors,
   type ContactField,
   type ContactInput,
@@ -61,9 +62,11 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   // A robot filled the field people never see: it hears "sent", nothing is kept.
   if (isHoneypotFilled(form)) return { status: "sent" } satisfies ContactResult;
-  const values = readContactForm(form);
+  const sent = readContactForm(form);
   // The messages in the language of the page the form was posted from.
-  const checked = checkContact(values, catalog(requestLocale(request)).contact.text);
+  const checked = checkContact(sent, catalog(requestLocale(request)).contact.text);
+  // What a refusal shows again: never more than the form allows (issue 25).
+  const values = withinContactLimits(sent);
   if (!checked.ok) {
     return data({ status: "invalid", errors: checked.errors, values } satisfies ContactResult, {
       status: 400,
