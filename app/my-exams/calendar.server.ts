@@ -27,9 +27,12 @@ const SEQUENCE_EPOCH = Date.UTC(2024, 0, 1);
 /** A YYYY-MM-DD day as the library's all-day value (it reads the UTC date of a Date). */
 const day = (ymd: string) => new Date(`${ymd}T00:00:00Z`);
 
-/** Minutes since 2024 of the entry's last save: rises with every save, fits SEQUENCE's integer. */
+/**
+ * Seconds since 2024 of the entry's last save: rises with every save a second apart, and fits
+ * SEQUENCE's 32-bit integer until 2092.
+ */
 export const sequenceOf = (updatedAt: string) =>
-  Math.max(0, Math.floor((Date.parse(updatedAt) - SEQUENCE_EPOCH) / 60_000));
+  Math.max(0, Math.floor((Date.parse(updatedAt) - SEQUENCE_EPOCH) / 1000));
 
 /** The UID of an entry's window: the same for as long as the entry has that date, moved or not. */
 export const eventUid = (entryId: string, w: Pick<KeyWindow, "field">, host: string) =>

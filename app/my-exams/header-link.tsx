@@ -1,7 +1,10 @@
 import { Link } from "react-router";
 import { useLocalePath, useT } from "~/i18n/context.tsx";
 
-/** The saved list (issue 28): a bookmark that leads to /my, named for screen readers. */
+/**
+ * The saved list (issue 28): a bookmark that leads to /my, named for screen readers. On a phone the
+ * header has no room for it: the menu drawer has the link.
+ */
 export function MyExamsLink() {
   const t = useT("saved");
   const to = useLocalePath();
@@ -10,7 +13,7 @@ export function MyExamsLink() {
       to={to("/my")}
       aria-label={t.myExams}
       title={t.myExams}
-      className="grid size-10 shrink-0 place-items-center rounded-app hover:bg-white/15"
+      className="hidden size-10 shrink-0 place-items-center rounded-app hover:bg-white/15 sm:grid"
     >
       <svg
         aria-hidden="true"
@@ -25,4 +28,14 @@ export function MyExamsLink() {
       </svg>
     </Link>
   );
+}
+
+/** The menu drawer's My exams links: the saved list and the exam calendar. */
+export function useMyExamsLinks() {
+  const t = useT("saved");
+  const to = useLocalePath();
+  return [
+    { to: to("/my"), label: t.myExams },
+    { to: to("/exam-calendar"), label: t.examCalendar },
+  ];
 }

@@ -10,6 +10,7 @@ import { catalog } from "~/i18n/catalog.server.ts";
 import { fmt } from "~/i18n/locale.ts";
 import { clock, todayInIndia } from "~/india-date.ts";
 import type { DB } from "~/server/db/db.server.ts";
+import { now } from "~/server/db/dialect.ts";
 import { logger } from "~/server/logger.server.ts";
 import type { EntryData } from "~/content/fields.ts";
 import type { EntrySummary } from "~/server/entries/shared.server.ts";
@@ -116,7 +117,8 @@ export async function remindersDue(db: DB, at: Date = clock()): Promise<number> 
         savers,
         keyOf.closing(e.id, w, stage),
         { type: "my-exams", entry: refOf(e), notice: { code: "closing", window: w, today } },
-        at.toISOString(),
+        // Sent now: `at` is the day the pass judges (a test's clock), not when the row is due.
+        now(),
       );
     }
   }

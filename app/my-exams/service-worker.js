@@ -13,7 +13,7 @@
 // from its copies), route discovery (`/__manifest`) from the answers seen online.
 //
 // Written by hand: vite-plugin-pwa (Workbox) does not support React Router's framework mode.
-/* global WORDS, caches, fetch, Headers, Response, URL, URLSearchParams */
+/* global WORDS, caches, fetch, Headers, Request, Response, URL, URLSearchParams */
 const sw = globalThis;
 
 const PAGES = "govjobs-pages-v1";
@@ -45,14 +45,21 @@ sw.addEventListener("activate", (event) => {
 
 // ---- What the pages tell the worker ----
 
+/** Messages are handled one after another: "keep this page" must see the list saved before it. */
+let queue = Promise.resolve();
+
 sw.addEventListener("message", (event) => {
   const message = event.data;
   if (!message || typeof message !== "object") return;
+  let work;
   if (message.type === "saved" && Array.isArray(message.paths)) {
-    event.waitUntil(rememberSaved(message.paths.filter((p) => typeof p === "string")));
+    const paths = message.paths.filter((p) => typeof p === "string");
+    work = () => rememberSaved(paths);
   } else if (message.type === "keep" && typeof message.path === "string") {
-    event.waitUntil(keepPage(message.path));
-  }
+    work = () => keepPage(message.path);
+  } else return;
+  queue = queue.then(work, work);
+  event.waitUntil(queue);
 });
 
 async function savedPaths() {
@@ -115,9 +122,21 @@ function isPublicAnswer(response) {
 
 /** A page: the network's answer whenever there is one; offline, the copy saved last. */
 async function page(event, url) {
+  const kept = await isKept(url.pathname);
   try {
-    const response = await fetch(event.request);
-    if (isPublicAnswer(response) && (await isKept(url.pathname)))
+    // A kept page asks the server each time (a 304 when unchanged): the browser's cache would
+    // answer a public page from its stale copy (stale-while-revalidate), even offline.
+    const response = await fetch(
+      kept
+        ? new Request(event.request.url, {
+            cache: "no-cache",
+            credentials: "same-origin",
+            redirect: "manual",
+            headers: event.request.headers,
+          })
+        : event.request,
+    );
+    if (kept && isPublicAnswer(response))
       event.waitUntil(storePage(url.pathname, response.clone()));
     return response;
   } catch {

@@ -32,7 +32,7 @@ export async function syncServerCopies(store: SavedStore = readStore()): Promise
     if (!secret) continue;
     try {
       const res = await fetch(`/my/${purpose}`, {
-        method: "PUT",
+        method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ secret, ids }),
       });

@@ -24,6 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const entries = await savedEntriesData(await db(), ids);
   return Response.json(
     { entries },
-    { headers: { "Cache-Control": "public, max-age=0, s-maxage=60, stale-while-revalidate=600" } },
+    // A browser asks again each time (an ETag makes it cheap): /my must show a moved date at once.
+    { headers: { "Cache-Control": "public, max-age=0, must-revalidate, s-maxage=60" } },
   );
 }

@@ -14,8 +14,8 @@ const DEFAULT_RATE_LIMIT = { limit: 10, windowMs: 10 * 60_000 };
 
 /**
  * The server copies of a saved list (issue 28): `/my/reminders` and `/my/calendar`. POST makes
- * one (reminders with the browser's push subscription), PUT gives it the device's ids again,
- * DELETE deletes it. JSON in and out; the site's same-origin check (server/app.ts) refuses writes
+ * one (reminders with the browser's push subscription), or with the list's `secret` gives it the
+ * device's ids again; DELETE deletes it. JSON in and out; the site's same-origin check (server/app.ts) refuses writes
  * from other sites, and a new copy counts against the visitor address's limit.
  */
 export async function action({ request }: Route.ActionArgs) {
@@ -27,6 +27,12 @@ export async function action({ request }: Route.ActionArgs) {
     return Response.json({ error: "The body is not JSON." }, { status: 400, headers: NO_STORE });
   }
   const conn = await db();
+  if (request.method === "POST" && hasSecret(body)) {
+    const updated = await updateList(conn, purpose, body);
+    if (!updated.ok)
+      return Response.json({ error: updated.error }, { status: updated.status, headers: NO_STORE });
+    return Response.json({ ids: updated.ids }, { headers: NO_STORE });
+  }
   if (request.method === "POST") {
     const rule = parseRateLimitRule(
       env().MY_EXAMS_RATE_LIMIT,
@@ -54,20 +60,16 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 201, headers: NO_STORE },
     );
   }
-  if (request.method === "PUT") {
-    const updated = await updateList(conn, purpose, body);
-    if (!updated.ok)
-      return Response.json({ error: updated.error }, { status: updated.status, headers: NO_STORE });
-    return Response.json({ ids: updated.ids }, { headers: NO_STORE });
-  }
   if (request.method === "DELETE") {
     const removed = await removeList(conn, purpose, body);
     if (!removed.ok)
       return Response.json({ error: removed.error }, { status: 400, headers: NO_STORE });
     return Response.json({ removed: removed.removed }, { headers: NO_STORE });
   }
-  return Response.json({ error: "POST, PUT or DELETE" }, { status: 405, headers: NO_STORE });
+  return Response.json({ error: "POST or DELETE" }, { status: 405, headers: NO_STORE });
 }
+
+const hasSecret = (body: unknown) => typeof body === "object" && body !== null && "secret" in body;
 
 /** The feed's address: https for the page, webcal for calendar apps that subscribe by link. */
 function feedOf(secret: string) {
@@ -76,5 +78,5 @@ function feedOf(secret: string) {
 }
 
 export function loader() {
-  return Response.json({ error: "POST, PUT or DELETE" }, { status: 405, headers: NO_STORE });
+  return Response.json({ error: "POST or DELETE" }, { status: 405, headers: NO_STORE });
 }

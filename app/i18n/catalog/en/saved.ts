@@ -4,6 +4,7 @@
  */
 export const saved = {
   myExams: "My exams",
+  examCalendar: "Exam calendar",
   save: "Save",
   saved: "Saved",
   /** The control's name for a screen reader: {title} */

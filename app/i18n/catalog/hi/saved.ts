@@ -2,6 +2,7 @@ import type { saved as en } from "../en/saved.ts";
 
 export const saved: typeof en = {
   myExams: "मेरी परीक्षाएं",
+  examCalendar: "परीक्षा कैलेंडर",
   save: "सेव करें",
   saved: "सेव है",
   saveTitle: "“{title}” को मेरी परीक्षाएं में सेव करें",
