@@ -3,7 +3,7 @@ import { useLocale, useLocalePath, useT } from "~/i18n/context.tsx";
 import { otherLanguagePath } from "~/i18n/locale.ts";
 import { Bell } from "./bell.tsx";
 import { NavDrawer } from "./nav-drawer.tsx";
-import { MyExamsLink, useMyExamsLinks } from "~/my-exams/header-link.tsx";
+import { MyExamsLink } from "~/my-exams/header-link.tsx";
 
 /** Spec §2: the header's links, in this order (their words are the catalogue's `shell.nav`). */
 const NAV = [
@@ -54,11 +54,10 @@ export function SiteHeader({ siteName, bellStamps }: { siteName: string; bellSta
   const t = useT("shell");
   const to = useLocalePath();
   const links = useNavLinks();
-  const myExams = useMyExamsLinks();
   return (
     <header className="sticky top-0 z-30 bg-primary text-white shadow-md">
       <div className="mx-auto flex max-w-6xl items-center gap-1 px-2 py-2 sm:gap-3 sm:px-4">
-        <NavDrawer siteName={siteName} links={[...links, ...myExams]} />
+        <NavDrawer siteName={siteName} links={links} />
         <Link
           to={to("/")}
           className="max-w-[40vw] shrink-0 truncate px-1 text-xl font-semibold tracking-tight no-underline sm:max-w-none"

@@ -28,17 +28,6 @@ export function EntryActions({ entry, windows, family, today, calendarHref }: En
           rel="nofollow"
           className="inline-flex h-9 items-center gap-1 rounded-app border border-stone-300 bg-white px-3 text-sm font-semibold text-ink no-underline hover:border-primary"
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="size-4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <rect x="3" y="5" width="18" height="16" rx="2" />
-            <path d="M3 10h18M8 3v4M16 3v4" />
-          </svg>
           {t.addToCalendar}
         </a>
       )}

@@ -3,7 +3,7 @@ import { useLocalePath, useT } from "~/i18n/context.tsx";
 
 /**
  * The saved list (issue 28): a bookmark that leads to /my, named for screen readers. On a phone the
- * header has no room for it: the menu drawer has the link.
+ * header has no room for it: the footer has the link (useMyExamsLinks).
  */
 export function MyExamsLink() {
   const t = useT("saved");
@@ -30,7 +30,7 @@ export function MyExamsLink() {
   );
 }
 
-/** The menu drawer's My exams links: the saved list and the exam calendar. */
+/** The footer's My exams links: the saved list and the exam calendar. */
 export function useMyExamsLinks() {
   const t = useT("saved");
   const to = useLocalePath();

@@ -6,13 +6,21 @@ import { todayInIndia } from "~/india-date.ts";
 import { formatDate } from "~/server/format.ts";
 import { CalendarControl, RemindersControl } from "./my-controls.tsx";
 import type { SavedEntryData } from "./saved-data.ts";
-import { savedIds, STATUSES, useSavedStore, writeStore, type SavedItem } from "./store.ts";
+import { savedIds, useSavedStore, writeStore, type SavedItem, type SavedStatus } from "./store.ts";
 import { fetchSavedData, keepOffline, syncServerCopies } from "./sync.ts";
 import { clashes, type Clash } from "./clashes.ts";
 import { past, upcoming, type Upcoming } from "./windows.ts";
 import { upcomingLine } from "./words.ts";
 
 type Words = ReturnType<typeof useT<"myExams">>;
+
+const STATUSES: readonly SavedStatus[] = [
+  "interested",
+  "applied",
+  "admitCard",
+  "appeared",
+  "result",
+];
 
 /** One saved entry as /my shows it: its data (if public), its windows and its job's news. */
 interface Group {

@@ -48,7 +48,6 @@ export default function SaveControl({ entry, clash, compact }: SaveControlProps)
       <button
         type="button"
         aria-pressed={saved}
-        title={fmt(saved ? t.savedTitle : t.saveTitle, { title: entry.title })}
         onClick={() => toggleSaved(entry, locale)}
         className={`inline-flex shrink-0 items-center gap-1 rounded-app border font-semibold ${compact ? "h-6 px-2 text-xs" : "h-9 px-3 text-sm"} ${saved ? "border-primary bg-primary text-white" : "border-stone-300 bg-white text-ink hover:border-primary"}`}
       >

@@ -4,8 +4,8 @@
 import { useSyncExternalStore } from "react";
 import type { SavedEntryData } from "./saved-data.ts";
 
-export const STATUSES = ["interested", "applied", "admitCard", "appeared", "result"] as const;
-export type SavedStatus = (typeof STATUSES)[number];
+/** The reader's own status of a saved entry (/my's choices, my-list.tsx STATUSES). */
+export type SavedStatus = "interested" | "applied" | "admitCard" | "appeared" | "result";
 
 export interface SavedItem {
   id: string;

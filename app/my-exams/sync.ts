@@ -68,7 +68,7 @@ export async function fetchSavedData(
   if (ids.length === 0) return { entries: [], offline: false };
   try {
     const res = await fetch(`/my/entries.json?ids=${ids.join(",")}`);
-    if (!res.ok) throw new Error(`/my/entries.json answered ${res.status}`);
+    if (!res.ok) throw new Error();
     const { entries } = (await res.json()) as { entries: SavedEntryData[] };
     writeStore((s) => ({ ...s, snapshot: { at: new Date().toISOString(), entries } }));
     return { entries, offline: false };

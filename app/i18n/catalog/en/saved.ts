@@ -7,9 +7,6 @@ export const saved = {
   examCalendar: "Exam calendar",
   save: "Save",
   saved: "Saved",
-  /** The control's name for a screen reader: {title} */
-  saveTitle: "Save “{title}” to My exams",
-  savedTitle: "“{title}” is in My exams: remove it",
   addToCalendar: "Add to calendar",
   /** {title}, {date}: another saved entry whose exam meets this one's */
   clashSameDay: "Your saved “{title}” exam is on the same day ({date}).",

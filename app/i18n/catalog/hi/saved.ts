@@ -5,8 +5,6 @@ export const saved: typeof en = {
   examCalendar: "परीक्षा कैलेंडर",
   save: "सेव करें",
   saved: "सेव है",
-  saveTitle: "“{title}” को मेरी परीक्षाएं में सेव करें",
-  savedTitle: "“{title}” मेरी परीक्षाएं में है: हटाएं",
   addToCalendar: "कैलेंडर में जोड़ें",
   clashSameDay: "आपकी सेव की गई “{title}” परीक्षा भी इसी दिन ({date}) है।",
   clashOverlap: "आपकी सेव की गई “{title}” परीक्षा की तारीखें इससे टकराती हैं ({date})।",
