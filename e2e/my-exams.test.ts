@@ -376,6 +376,36 @@ describe("My exams in Chromium", () => {
         .execute(),
     ).toEqual([]);
   });
+  it("updates its service worker without breaking an open tab or losing the saved copies", async () => {
+    await page.goto(`${instance.baseURL}/my`);
+    await page.locator("[data-testid=next-window]").first().waitFor();
+    const before = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+    expect(before).toBe(`${instance.baseURL}/sw.js`);
+    // Another script for the same scope (as a deploy gives a new one): it installs, takes over
+    // the open tab at once, and keeps the caches of the one before.
+    await page.evaluate(async () => {
+      const changed = new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }),
+      );
+      await navigator.serviceWorker.register("/alerts-sw.js", { scope: "/" });
+      await changed;
+    });
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(
+      `${instance.baseURL}/alerts-sw.js`,
+    );
+    // The open tab still navigates on the client (route discovery and data through the new
+    // worker), and still has its saved pages offline.
+    await page.getByRole("link", { name: "Latest Jobs" }).first().click();
+    await page.waitForURL(`${instance.baseURL}/jobs`);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await context.setOffline(true);
+    try {
+      await page.goto(`${instance.baseURL}/jobs/${jobs.a.slug}`);
+      await page.locator("[data-offline-copy]").waitFor();
+    } finally {
+      await context.setOffline(false);
+    }
+  });
 });
 
 describe("the exam calendar", () => {

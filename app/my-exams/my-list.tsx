@@ -87,9 +87,8 @@ export function MyExams({ today: serverToday }: { today: string }) {
         </p>
       </noscript>
       {!hydrated ? (
-        <p className="text-muted" aria-busy="true">
-          {t.loading}
-        </p>
+        // The list is drawn once the browser can read it (the noscript note says why not).
+        <div className="min-h-24" aria-busy="true" />
       ) : store.items.length === 0 ? (
         <section
           className="rounded-app border border-stone-200 bg-white p-4"

@@ -59,7 +59,7 @@ export default function SaveControl({ entry, clash, compact }: SaveControlProps)
           key={w.id}
           role="alert"
           data-clash={w.id}
-          className="w-full rounded-app border border-red-300 bg-red-50 px-3 py-2 text-sm font-semibold text-red-800"
+          className="order-last w-full rounded-app border border-red-300 bg-red-50 px-3 py-2 text-sm font-semibold text-red-800"
         >
           {fmt(w.sameDay ? t.clashSameDay : t.clashOverlap, {
             title: w.title,

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { clashes } from "./clashes.ts";
 import { keyWindows, nextUpcoming, past, reminderStage, upcoming } from "./windows.ts";
 
 // SSC CGL 2025 as the issue tells it: apply until 4 Jul, fee until 5 Jul, Tier-1 in September.
@@ -108,39 +107,5 @@ describe("upcoming", () => {
 describe("reminderStage", () => {
   it("is 7 from a week to three days before, 2 on the two days before, 0 on the day, none else", () => {
     expect([8, 7, 6, 3, 2, 1, 0, -1].map(reminderStage)).toEqual([null, 7, 7, 7, 2, 2, 0, null]);
-  });
-});
-
-describe("clashes", () => {
-  const exam = (start: string | null, end: string) => ({
-    code: "exam" as const,
-    field: "examDate",
-    start,
-    end,
-    remindOn: start ?? end,
-  });
-
-  it("flags two saved exams on the same day, and overlapping exam days", () => {
-    const groups = [
-      { id: "cse", windows: [exam(null, "2025-09-20")] },
-      { id: "fssai", windows: [exam(null, "2025-09-20")] },
-      { id: "cgl", windows: [exam("2025-09-12", "2025-09-26")] },
-      { id: "later", windows: [exam(null, "2025-10-30")] },
-    ];
-    expect(clashes(groups, "2025-09-01")).toEqual([
-      { a: "cse", b: "fssai", code: "sameDay", on: "2025-09-20" },
-      { a: "cse", b: "cgl", code: "overlap", on: "2025-09-20" },
-      { a: "fssai", b: "cgl", code: "overlap", on: "2025-09-20" },
-    ]);
-  });
-
-  it("does not flag a job against its own admit card, nor a clash already past", () => {
-    const job = {
-      id: "job",
-      windows: [exam(null, "2025-09-20"), exam("2025-09-20", "2025-09-21")],
-    };
-    expect(clashes([job], "2025-09-01")).toEqual([]);
-    const other = { id: "other", windows: [exam(null, "2025-09-20")] };
-    expect(clashes([job, other], "2025-09-22")).toEqual([]);
   });
 });
