@@ -424,6 +424,15 @@ describe("the exam calendar", () => {
     expect(events.map((e) => new ICAL.Event(e).startDate.toString())).toEqual([EXAM, EXAM]);
     const rss = await (await fetch(`${instance.baseURL}/exam-calendar/feed.xml`)).text();
     expect(rss).toContain('<rss version="2.0"');
+    // Installable: every page names the app manifest, which has the icons browsers ask for.
+    expect(hindi).toContain('rel="manifest" href="/hi/manifest.webmanifest"');
+    const manifest = await (await fetch(`${instance.baseURL}/manifest.webmanifest`)).json();
+    expect(manifest).toMatchObject({ display: "standalone", start_url: "/" });
+    expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(
+      expect.arrayContaining(["192x192", "512x512"]),
+    );
+    for (const icon of manifest.icons)
+      expect((await fetch(`${instance.baseURL}${icon.src}`)).status, icon.src).toBe(200);
     const sitemap = await (await fetch(`${instance.baseURL}/sitemaps/pages.xml`)).text();
     expect(sitemap).toContain(`${instance.baseURL}/exam-calendar</loc>`);
     expect(sitemap).toContain(`${instance.baseURL}/hi/exam-calendar</loc>`);
