@@ -34,6 +34,28 @@ export default [
   route("alerts/export", "routes/resources/alerts-export.ts"),
   // Web-push subscriptions: the VAPID key (GET), subscribe (POST) and unsubscribe (DELETE).
   route("alerts/push", "routes/resources/alerts-push.ts"),
+  // My exams (issue 28): the one service worker, the app manifest, saved entries' public data,
+  // the server copies for reminders and a calendar feed, calendar files and the exam calendar's
+  // feeds.
+  route("sw.js", "routes/resources/service-worker.ts"),
+  route("manifest.webmanifest", "routes/resources/web-manifest.ts"),
+  route("hi/manifest.webmanifest", "routes/resources/web-manifest.ts", { id: "web-manifest-hi" }),
+  route("my/entries.json", "routes/resources/my-entries.ts"),
+  route("my/reminders", "routes/resources/my-lists.ts"),
+  route("my/calendar", "routes/resources/my-lists.ts", { id: "my-calendar-list" }),
+  route("my/calendar/:file", "routes/resources/my-calendar-feed.ts"),
+  route("calendar/:file", "routes/resources/entry-calendar.ts"),
+  route("hi/calendar/:file", "routes/resources/entry-calendar.ts", { id: "entry-calendar-hi" }),
+  route("exam-calendar/feed.xml", "routes/resources/exam-calendar-feed.ts"),
+  route("exam-calendar/calendar.ics", "routes/resources/exam-calendar-feed.ts", {
+    id: "exam-calendar-ics",
+  }),
+  route("hi/exam-calendar/feed.xml", "routes/resources/exam-calendar-feed.ts", {
+    id: "exam-calendar-feed-hi",
+  }),
+  route("hi/exam-calendar/calendar.ics", "routes/resources/exam-calendar-feed.ts", {
+    id: "exam-calendar-ics-hi",
+  }),
 
   // Public site, inside the shell: English at the root, Hindi under /hi/ (issue 14). The same
   // modules serve both; a Hindi route's id ends in "-hi" and its loader reads the language from
@@ -120,6 +142,8 @@ function publicSite(locale: "en" | "hi"): RouteConfigEntry[] {
     page("search", "routes/site/search.tsx", "search"),
     page("eligibility", "routes/site/eligibility.tsx", "eligibility"),
     page("photo-tool", "routes/site/photo-tool.tsx", "photo-tool"),
+    page("my", "routes/site/my.tsx", "my"),
+    page("exam-calendar", "routes/site/exam-calendar.tsx", "exam-calendar"),
     page("alerts", "routes/site/alerts.tsx", "alerts"),
     page("alerts/confirm", "routes/site/alerts-confirm.tsx", "alerts-confirm"),
     page("alerts/manage", "routes/site/alerts-manage.tsx", "alerts-manage"),

@@ -40,6 +40,9 @@ const pages: [string, string][] = [
   ["organization", await firstLink(job, /href="(\/organizations\/[a-z0-9-]+)"/)],
   ["contact", "/contact-us"],
   ["eligibility finder", "/eligibility"],
+  // Issue 28: the saved list (empty in a fresh browser) and the exam calendar.
+  ["my exams", "/my"],
+  ["exam calendar", "/exam-calendar"],
   // Issue 14: the Hindi edition, Devanagari font and all.
   ["Hindi home", "/hi"],
   ["Hindi job page", `/hi${job}`],

@@ -31,6 +31,7 @@ import {
   type WrkResult,
 } from "./lib.ts";
 import { resultDay } from "./result-day.ts";
+import { myExamsScriptWeight } from "./my-exams-weight.ts";
 
 const { values: opts } = parseArgs({
   options: {
@@ -324,6 +325,13 @@ console.log(
       ...weights,
     ]),
 );
+// Issue 28's budget: My exams adds under 3,000 B of script to public pages other than /my.
+if (existsSync(path.join(appDir, "app", "my-exams"))) {
+  const mine = await myExamsScriptWeight(appDir, path.join(appDir, BUILD_DIR, "client", "assets"));
+  console.log(
+    `\nMy exams' script on public pages other than /my (gzip): ${mine.total} B = the Save button ${mine.lazy} B (loaded after hydration) + the header's link and Save's places ${mine.slots} B (budget 3,000 B)`,
+  );
+}
 console.log("\n" + table(latencyRows));
 console.log("\n" + rssLine);
 

@@ -80,6 +80,8 @@ export interface EntryDetailProps {
   links?: ReaderLinks;
   /** Section bodies drawn on the server as HTML (a job's "Photo and signature"), by section id. */
   sectionHtml?: Readonly<Record<string, string>>;
+  /** Shown right under the title block (the My exams bar: Save, Add to calendar). */
+  afterHeader?: ReactNode;
 }
 
 export function EntryDetail(props: EntryDetailProps) {
@@ -101,6 +103,7 @@ function EntryArticle({
   organizationHref,
   afterGlance,
   sectionHtml = {},
+  afterHeader,
 }: EntryDetailProps) {
   const t = useT("detail");
   const locale = useLocale();
@@ -147,6 +150,7 @@ function EntryArticle({
           )}
         </p>
       </header>
+      {afterHeader}
 
       {closed && entry.lastDate && (
         <p

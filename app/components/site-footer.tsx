@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { useLocalePath, useT } from "~/i18n/context.tsx";
 import { fmt } from "~/i18n/locale.ts";
 import { useNavLinks } from "./site-header.tsx";
+import { useMyExamsLinks } from "~/my-exams/header-link.tsx";
 
 const POLICY_LINKS = [
   ["/eligibility", "eligibility"],
@@ -33,6 +34,7 @@ export function SiteFooter({ siteName, tagline }: { siteName: string; tagline: s
   const t = useT("shell").footer;
   const to = useLocalePath();
   const navLinks = useNavLinks();
+  const myExams = useMyExamsLinks();
   return (
     <footer className="mt-12 border-t-4 border-primary bg-ink text-stone-200">
       <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-4 gap-y-8 px-4 py-8 lg:grid-cols-4">
@@ -50,6 +52,13 @@ export function SiteFooter({ siteName, tagline }: { siteName: string; tagline: s
           ))}
         </FooterList>
         <FooterList id="footer-about" title={t.about}>
+          {myExams.map((l) => (
+            <li key={l.to}>
+              <Link to={l.to} className="no-underline hover:underline">
+                {l.label}
+              </Link>
+            </li>
+          ))}
           {POLICY_LINKS.map(([path, key]) => (
             <li key={path}>
               <Link to={to(path)} className="no-underline hover:underline">

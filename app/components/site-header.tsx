@@ -3,6 +3,7 @@ import { useLocale, useLocalePath, useT } from "~/i18n/context.tsx";
 import { otherLanguagePath } from "~/i18n/locale.ts";
 import { Bell } from "./bell.tsx";
 import { NavDrawer } from "./nav-drawer.tsx";
+import { MyExamsLink } from "~/my-exams/header-link.tsx";
 
 /** Spec §2: the header's links, in this order (their words are the catalogue's `shell.nav`). */
 const NAV = [
@@ -111,6 +112,7 @@ export function SiteHeader({ siteName, bellStamps }: { siteName: string; bellSta
           </button>
         </Form>
         <LanguageSwitch />
+        <MyExamsLink />
         <Bell stamps={bellStamps} />
       </div>
       <nav aria-label={t.mainNav} className="hidden bg-primary-dark md:block">

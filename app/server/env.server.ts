@@ -7,6 +7,7 @@ import { MailSettingsSchema } from "./alerts/mail-settings.server.ts";
 import { ChannelSettingsSchema } from "./alerts/channels/settings.server.ts";
 import { OutboundSettingsSchema, refuseLocalInProduction } from "./outbound/settings.server.ts";
 import { LinkMonitorSettingsSchema } from "../link-monitor/settings.server.ts";
+import { MyExamsSettingsSchema } from "../my-exams/settings.server.ts";
 import {
   parseTrustedProxies,
   TrustedProxiesError,
@@ -91,6 +92,7 @@ const EnvSchema = z
     ...MailSettingsSchema.shape,
     ...OutboundSettingsSchema.shape,
     ...LinkMonitorSettingsSchema.shape,
+    ...MyExamsSettingsSchema.shape,
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     HOST: z.string().default("0.0.0.0"),

@@ -50,7 +50,7 @@ export function hasSessionCookie(cookie: string | undefined): boolean {
 }
 
 const CACHEABLE_TYPES =
-  /^(text\/html|text\/x-script|application\/json|application\/xml|application\/rss\+xml|text\/xml|text\/plain)/;
+  /^(text\/html|text\/x-script|application\/json|application\/xml|application\/rss\+xml|text\/xml|text\/plain|text\/calendar)/;
 
 export function isCacheableResponse(status: number, headers: Headers): boolean {
   // Redirects are not kept: a redirect record counts its hits, which a cached answer would skip.

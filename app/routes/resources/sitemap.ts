@@ -53,6 +53,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       ...both("/eligibility"),
       ...both("/check-link"),
       ...both("/photo-tool"),
+      ...both("/exam-calendar"),
       // The job landing pages of every state and qualification that has a public job.
       ...states
         .filter((v) => landingValue("state", landingSlug(v)))

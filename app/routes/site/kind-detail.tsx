@@ -49,6 +49,8 @@ import { alertsBoxHtml } from "~/server/alerts/box.server.ts";
 import { pack, packOnce, unpack } from "~/packed.ts";
 import { UPLOADS_SECTION, withoutUploadFields } from "~/photo-kit/job-fields.ts";
 import { photoSectionHtml } from "~/photo-kit/job-section.server.tsx";
+import { EntryActions } from "~/my-exams/entry-actions.tsx";
+import { entryActions } from "~/my-exams/entry-actions.server.ts";
 
 /** The kind a detail page's address names (its first segment after the language's). */
 function kindOf(request: Request): KindDefinition | undefined {
@@ -177,6 +179,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     eligibilityPosts: open ? jobPostRules(entry.data) : null,
     // Its sentences, in Hindi on a Hindi page (the English ones are the code's defaults).
     eligibilityWords: open && locale !== "en" ? catalog(locale).eligibility.rules : null,
+    myExams: entryActions(entry, related, locale, today),
     today,
     crumbs: [
       { name: t.home, path: own("/") },
@@ -286,6 +289,7 @@ export default function KindDetail({ loaderData }: Route.ComponentProps) {
           organizationHref={loaderData.organizationHref}
           links={loaderData.links}
           sectionHtml={loaderData.sectionHtml}
+          afterHeader={<EntryActions {...loaderData.myExams} />}
           afterGlance={
             loaderData.eligibilityPosts && (
               <AmIEligibleIsland

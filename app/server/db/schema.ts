@@ -294,6 +294,25 @@ export interface PhotoPresetsTable {
   updated_by: string | null;
 }
 
+/** A server copy of a reader's saved list (issue 28): for reminders or for a calendar feed. */
+export interface MyExamListsTable {
+  id: string;
+  /** SHA-256 (hex) of the secret the device holds; the calendar feed's address carries it. */
+  secret_hash: string;
+  purpose: "reminders" | "calendar";
+  push_endpoint: string | null;
+  push_p256dh: string | null;
+  push_auth: string | null;
+  language: "en" | "hi";
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MyExamListEntriesTable {
+  list_id: string;
+  entry_id: string;
+}
+
 export interface Database extends LinkMonitorTables {
   organizations: OrganizationsTable;
   entries: EntriesTable;
@@ -322,6 +341,8 @@ export interface Database extends LinkMonitorTables {
   alert_digest_items: AlertDigestItemsTable;
   alert_events: AlertEventsTable;
   photo_presets: PhotoPresetsTable;
+  my_exam_lists: MyExamListsTable;
+  my_exam_list_entries: MyExamListEntriesTable;
 }
 
 /** A CSV file checked for import (issue 32), and its dry run's report. */

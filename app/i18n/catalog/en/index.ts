@@ -14,6 +14,8 @@ import { linkStatus } from "./link-status.ts";
 import { linkStates } from "./link-states.ts";
 import { checkLink } from "./check-link.ts";
 import { photo } from "./photo.ts";
+import { saved } from "./saved.ts";
+import { myExams } from "./my-exams.ts";
 
 /** The English catalogue: its shape is the type every language must fill (types.ts). */
 export const en = {
@@ -33,4 +35,6 @@ export const en = {
   linkStates,
   checkLink,
   photo,
+  saved,
+  myExams,
 };

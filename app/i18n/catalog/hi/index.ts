@@ -14,6 +14,8 @@ import { linkStatus } from "./link-status.ts";
 import { linkStates } from "./link-states.ts";
 import { checkLink } from "./check-link.ts";
 import { photo } from "./photo.ts";
+import { saved } from "./saved.ts";
+import { myExams } from "./my-exams.ts";
 
 import type { Catalog } from "../types.ts";
 
@@ -35,4 +37,6 @@ export const hi: Catalog = {
   linkStates,
   checkLink,
   photo,
+  saved,
+  myExams,
 };

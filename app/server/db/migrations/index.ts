@@ -25,6 +25,7 @@ import * as csvImports from "./2026-11-26T2000-csv-imports.ts";
 import * as changeLogPerDay from "./2026-11-26T1500-change-log-per-day.ts";
 import * as suggestedChanges from "./2026-11-26T1510-suggested-changes.ts";
 import * as photoPresets from "./2026-11-26T1700-photo-presets.ts";
+import * as myExams from "./2026-11-26T1900-my-exams.ts";
 
 export type MigrationDialect = "sqlite" | "postgres";
 
@@ -60,6 +61,7 @@ const migrations: Record<string, DialectMigration> = {
   "2026-11-26T1500-change-log-per-day": changeLogPerDay,
   "2026-11-26T1510-suggested-changes": suggestedChanges,
   "2026-11-26T1700-photo-presets": photoPresets,
+  "2026-11-26T1900-my-exams": myExams,
 };
 
 export function migrationProvider(dialect: MigrationDialect): MigrationProvider {
