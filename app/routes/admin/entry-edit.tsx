@@ -23,7 +23,7 @@ import { countRecipients } from "~/server/alerts/triggers.server.ts";
 import { AUTHOR_STATUSES, can, type Role } from "~/content/roles.ts";
 import { formConstraint, refuseValues } from "~/server/form.server.ts";
 import { actorOf, forbidden, requireStaff } from "~/server/guard.server.ts";
-import { getJobOption, resolveJobPick } from "~/server/job-picker.server.ts";
+import { getJobOption, resolveJobPick, withJobPickText } from "~/server/job-picker.server.ts";
 import { restoreEntries, saveEntry, trashEntries } from "~/server/write/entries.server.ts";
 import { DiffTable } from "~/components/admin/diff-table.tsx";
 import { diffEntries, type DiffLine } from "~/components/admin/entry-diff.ts";
@@ -206,7 +206,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   const notify = choice.success && (!choice.data.notifyAsked || choice.data.notify === "on");
   const reject = (errors: FieldErrors, status = 400, extra: Partial<Rejection> = {}) =>
     refuseValues<Rejection>(value, {
-      schema: entryInputSchema(kind.kind),
+      schema: withJobPickText(entryInputSchema(kind.kind)),
       fieldErrors: errors,
       status,
       detail: {
