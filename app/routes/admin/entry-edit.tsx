@@ -33,7 +33,7 @@ import {
 import { AUTHOR_STATUSES, can, entryAccess } from "~/content/roles.ts";
 import { formConstraint, refuseValues } from "~/server/form.server.ts";
 import { actorOf, forbidden, requireEntryAccess, requireStaff } from "~/server/guard.server.ts";
-import { getJobOption, resolveJobPick } from "~/server/job-picker.server.ts";
+import { getJobOption, resolveJobPick, withJobPickText } from "~/server/job-picker.server.ts";
 import { restoreEntries, saveEntry, trashEntries } from "~/server/write/entries.server.ts";
 import { suggestChange } from "~/server/write/suggestions.server.ts";
 import { listSuggestions } from "~/server/entries/suggestions.server.ts";
@@ -291,7 +291,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
     values: FormTree = value,
   ) =>
     refuseValues<Rejection>(values, {
-      schema: entryInputSchema(kind.kind),
+      schema: withJobPickText(entryInputSchema(kind.kind)),
       fieldErrors: errors,
       status,
       detail: {
