@@ -10,7 +10,7 @@ import { toEntry, type Entry } from "~/server/entries/shared.server.ts";
 import { saveEntry, trashEntries } from "~/server/write/entries.server.ts";
 import type { Actor } from "~/server/write/transaction.server.ts";
 import { exportEntries, exportTrash } from "./export.server.ts";
-import { BOM, csvColumns, csvLine } from "./format.ts";
+import { BOM, csvColumns, csvLine, readHeader, readRow } from "./format.ts";
 import { checkImport, commitImport } from "./import.server.ts";
 
 /**
@@ -164,6 +164,37 @@ describeEachDatabase("CSV export and import", (db, dialect) => {
     const [draft] = await allOf(target.db, "job");
     expect(draft.title).toBe(title);
     expect(draft.data.advertisementNumber).toBe("+91/2027");
+  });
+
+  // What broke: a ticked-boxes field (the subjects a job accepts) went out as a JSON list and came
+  // back as one unknown option, so every job with subjects failed its own round trip.
+  it("reads a ticked-boxes field as the export writes it and as a person types it", () => {
+    const given = {
+      title: "Clerk",
+      organization: "SSC",
+      summary: "Clerks wanted",
+      employmentType: "FULL_TIME",
+      state: "All India",
+      lastDate: "2027-01-15",
+      qualification: "Graduate",
+    };
+    const header = readHeader("job", [...Object.keys(given), "disciplines"]);
+    expect(header.errors).toEqual([]);
+    const row = (cell: string) => readRow("job", header, [...Object.values(given), cell]);
+    for (const cell of [
+      '["medicine","law"]',
+      "medicine; law",
+      "Law, Medicine (MBBS)",
+      "law;MEDICINE",
+    ])
+      expect(row(cell), cell).toMatchObject({
+        ok: true,
+        input: { data: { disciplines: ["medicine", "law"] } },
+      });
+    expect(row("medicine; astrology")).toMatchObject({
+      ok: false,
+      errors: [{ column: "disciplines", message: expect.stringMatching(/listed options/) }],
+    });
   });
 
   it("reports a bad date in row 7 and a duplicate in row 9, with row and column, and writes nothing", async () => {

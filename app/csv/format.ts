@@ -10,6 +10,9 @@ import { parseDateCell } from "~/notice-import/dates.ts";
  * - Scalar fields as they are stored (dates YYYY-MM-DD; on the way in the printed forms
  *   15/01/2027, 15.01.2027, 15 January 2027, 15-Jan-2027 are read too).
  * - A table field (posts, fees, links, FAQs) is one cell of JSON rows: lossless, and one column.
+ * - A ticked-boxes field (the subjects a job accepts) is one cell of its option keys joined by
+ *   "; " ("medicine; law"); on the way in a JSON list, commas, and the options' labels
+ *   ("Law, Medicine (MBBS)") are read too, in any letter case.
  * - A cell that a spreadsheet would run as a formula (= + - @ at its start) is written with a
  *   leading apostrophe, which the import takes off again.
  */
@@ -80,6 +83,7 @@ export function entryCells(columns: readonly Column[], entry: ExportedEntry): st
     if (!field) return core[name] ?? "";
     const value = entry.data[name];
     if (value === undefined || value === null) return "";
+    if (field.type === "choices" && Array.isArray(value)) return value.join("; ");
     if (Array.isArray(value)) return value.length ? JSON.stringify(value) : "";
     return String(value);
   });
@@ -132,6 +136,34 @@ export function readHeader(kind: Kind, cells: readonly string[]): Header {
   for (const needed of ["title", "organization"])
     if (!seen.has(needed)) errors.push(`The file has no “${needed}” column.`);
   return { columns, errors };
+}
+
+/**
+ * A ticked-boxes cell → the option keys it names: a JSON list, or keys or labels separated by ";"
+ * (or by "," when there is no ";"). A name that is no option stays as written, so the kind's
+ * schema refuses it with the field's own message.
+ */
+function choicesCell(options: readonly { value: string; label: string }[], raw: string): string[] {
+  const text = raw.trim();
+  let names: unknown[];
+  try {
+    names = text.startsWith("[") ? (JSON.parse(text) as unknown[]) : [];
+  } catch {
+    names = [];
+  }
+  if (!Array.isArray(names) || !names.length) names = text.split(text.includes(";") ? ";" : ",");
+  const key = (name: string) => name.trim().toLowerCase();
+  const byName = new Map(
+    options.flatMap((o) => [
+      [key(o.value), o.value],
+      [key(o.label), o.value],
+    ]),
+  );
+  return names
+    .map((name) =>
+      typeof name === "string" ? (byName.get(key(name)) ?? name.trim()) : String(name),
+    )
+    .filter(Boolean);
 }
 
 /** A kind's schema, made once: building it per row was most of an import's garbage. */
@@ -197,6 +229,8 @@ export function readRow(
       data[field.name] = iso;
     } else if (field.type === "number") {
       data[field.name] = raw.replaceAll(",", "").trim();
+    } else if (field.type === "choices") {
+      data[field.name] = choicesCell(field.options ?? [], raw);
     } else {
       data[field.name] = raw;
     }
