@@ -64,6 +64,12 @@ const DETAIL_PAGE =
   /\/app\/(routes\/site\/kind-detail\.tsx|components\/(entry-detail|at-a-glance)\.tsx)$/;
 const FINDER_PAGE = /\/app\/(routes\/site\/eligibility|components\/eligibility-results)\.tsx$/;
 
+/**
+ * My exams' Save button (issue 28), loaded after hydration on the pages that show it (and by
+ * /my): one named file, which `npm run bench` weighs.
+ */
+const MY_EXAMS_SAVE = /\/app\/my-exams\/(save-control\.tsx|store\.ts|sync\.ts|clashes\.ts)$/;
+
 export default defineConfig({
   environments: {
     // The server bundle's entry is our Express app, which wraps React Router's request handler.
@@ -78,6 +84,7 @@ export default defineConfig({
                 { name: "site", test: SITE_CODE, priority: 1 },
                 { name: "detail", test: DETAIL_PAGE, priority: 1 },
                 { name: "finder", test: FINDER_PAGE, priority: 1 },
+                { name: "my-exams-save", test: MY_EXAMS_SAVE, priority: 1 },
               ],
             },
           },

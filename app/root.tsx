@@ -33,6 +33,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#c2410c" />
+        {/* Installable (issue 28): the app manifest in the page's language. */}
+        <link
+          rel="manifest"
+          href={
+            localeFromPath(pathname) === "hi" ? "/hi/manifest.webmanifest" : "/manifest.webmanifest"
+          }
+        />
         <Meta />
         <Links />
       </head>

@@ -1,12 +1,11 @@
 // npm run bench:contact-load [-- --count 10000 --connections 50]
 // 10,000 contact submissions at 50 connections with the rate limit raised: every 2xx answer must
 // have exactly one stored message, and no answer may be a 5xx. Prints the figures; exits 1 if not.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import SQLite from "better-sqlite3";
-import { run, startServer, stop, waitFor } from "./lib.ts";
+import { benchServer, run, startServer, stop, waitFor } from "./lib.ts";
 
 const { values } = parseArgs({
   options: {
@@ -16,22 +15,8 @@ const { values } = parseArgs({
 });
 const count = Number(values.count);
 const connections = Number(values.connections);
-const dir = mkdtempSync(path.join(tmpdir(), "govjobs-load-"));
+const { dir, base, env } = benchServer("load", 47_000, { CONTACT_RATE_LIMIT: "999999/1m" });
 const file = path.join(dir, "load.db");
-const port = 47_000 + Math.floor(Math.random() * 3000);
-const base = `http://127.0.0.1:${port}`;
-const env = {
-  ...process.env,
-  NODE_ENV: "production",
-  BUILD_DIR: process.env.BUILD_DIR ?? "build-bench",
-  PORT: String(port),
-  HOST: "127.0.0.1",
-  DATA_DIR: dir,
-  DATABASE_URL: `file:${file}`,
-  BASE_URL: base,
-  CONTACT_RATE_LIMIT: "999999/1m",
-  LOG_LEVEL: "silent",
-};
 console.log("building…");
 run("npx", ["react-router", "build"], env);
 const server = startServer(env);

@@ -13,6 +13,30 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+/**
+ * A production server's environment for a benchmark that runs one: the build in BUILD_DIR
+ * (build-bench unless told), a random port from `from`, its own SQLite file in a new folder
+ * (`dir`, the caller removes it), no request log; `extra` adds or overrides variables.
+ */
+export function benchServer(name: string, from: number, extra: NodeJS.ProcessEnv = {}) {
+  const dir = mkdtempSync(path.join(tmpdir(), `govjobs-${name}-`));
+  const port = from + Math.floor(Math.random() * 2000);
+  const base = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    BUILD_DIR: process.env.BUILD_DIR ?? "build-bench",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dir,
+    DATABASE_URL: `file:${dir}/${name}.db`,
+    BASE_URL: base,
+    LOG_LEVEL: "silent",
+    ...extra,
+  };
+  return { dir, base, env };
+}
+
 /** Run a command (in `cwd`, this directory by default), failing loudly with its output. */
 export function run(
   cmd: string,
@@ -196,6 +220,22 @@ export async function firstJobPath(base: string): Promise<string> {
   const loc = /<loc>([^<]+)<\/loc>/.exec(xml)?.[1];
   if (!loc) throw new Error("the jobs sitemap lists no job");
   return new URL(loc).pathname;
+}
+
+/**
+ * The scripts a page's HTML loads at once: its script tags, its module preloads and the entry
+ * module its inline script imports (the page-weight figures of `npm run bench` and
+ * `npm run bench:photo`).
+ */
+export function pageScripts(html: string): Set<string> {
+  const attr = (re: RegExp) => [...html.matchAll(re)].map((m) => m[1]);
+  const js = new Set([
+    ...attr(/<script[^>]+src="([^"]+)"/g),
+    ...attr(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+  ]);
+  for (const m of html.matchAll(/import\("([^"]+\.js)"\)|import "([^"]+\.js)"/g))
+    js.add(m[1] ?? m[2]);
+  return js;
 }
 
 /** wrk without blocking this process (so it can post forms meanwhile); resolves with its output. */

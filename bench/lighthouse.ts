@@ -3,28 +3,21 @@
 // each page. Performance varies from run to run on one machine (TBT by ±100 ms here), so it is
 // the median of LH_RUNS runs (default 3), as Lighthouse's own guide to variability advises; the
 // single runs are printed beside it.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { CHROMIUM_ARGS } from "../e2e/browser.ts";
-import { ensurePackages, firstJobPath, run, startServer, stop, table, waitFor } from "./lib.ts";
+import {
+  benchServer,
+  ensurePackages,
+  firstJobPath,
+  run,
+  startServer,
+  stop,
+  table,
+  waitFor,
+} from "./lib.ts";
 
 ensurePackages({ "/usr/bin/chromium": "chromium" });
-const dir = mkdtempSync(path.join(tmpdir(), "govjobs-lh-"));
-const port = 48_000 + Math.floor(Math.random() * 2000);
-const base = `http://127.0.0.1:${port}`;
-const env = {
-  ...process.env,
-  NODE_ENV: "production",
-  BUILD_DIR: process.env.BUILD_DIR ?? "build-bench",
-  PORT: String(port),
-  HOST: "127.0.0.1",
-  DATA_DIR: dir,
-  DATABASE_URL: `file:${dir}/lh.db`,
-  BASE_URL: base,
-  SEED_DEMO: "1",
-  LOG_LEVEL: "silent",
-};
+const { dir, base, env } = benchServer("lh", 48_000, { SEED_DEMO: "1" });
 console.log("building…");
 run("npx", ["react-router", "build"], env);
 const server = startServer(env);
@@ -47,6 +40,9 @@ const pages: [string, string][] = [
   ["organization", await firstLink(job, /href="(\/organizations\/[a-z0-9-]+)"/)],
   ["contact", "/contact-us"],
   ["eligibility finder", "/eligibility"],
+  // Issue 28: the saved list (empty in a fresh browser) and the exam calendar.
+  ["my exams", "/my"],
+  ["exam calendar", "/exam-calendar"],
   // Issue 14: the Hindi edition, Devanagari font and all.
   ["Hindi home", "/hi"],
   ["Hindi job page", `/hi${job}`],

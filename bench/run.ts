@@ -19,6 +19,7 @@ import {
   run,
   serverNodeArgs,
   getAsSent,
+  pageScripts,
   startNginx,
   type Sent,
   startServer,
@@ -30,6 +31,7 @@ import {
   type WrkResult,
 } from "./lib.ts";
 import { resultDay } from "./result-day.ts";
+import { myExamsScriptWeight } from "./my-exams-weight.ts";
 
 const { values: opts } = parseArgs({
   options: {
@@ -323,6 +325,13 @@ console.log(
       ...weights,
     ]),
 );
+// Issue 28's budget: My exams adds under 3,000 B of script to public pages other than /my.
+if (existsSync(path.join(appDir, "app", "my-exams"))) {
+  const mine = await myExamsScriptWeight(appDir, path.join(appDir, BUILD_DIR, "client", "assets"));
+  console.log(
+    `\nMy exams' script on public pages other than /my (gzip): ${mine.total} B = the Save button ${mine.lazy} B (loaded after hydration) + the header's link and Save's places ${mine.slots} B (budget 3,000 B)`,
+  );
+}
 console.log("\n" + table(latencyRows));
 console.log("\n" + rssLine);
 
@@ -332,13 +341,7 @@ async function pageWeights(list: [string, string][]): Promise<(string | number)[
   for (const [name, url] of list) {
     const html = (await fetchBody(base + url)).toString("utf8");
     const attr = (re: RegExp) => [...html.matchAll(re)].map((m) => m[1]);
-    const js = new Set([
-      ...attr(/<script[^>]+src="([^"]+)"/g),
-      ...attr(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
-    ]);
-    // The entry module is imported from an inline script.
-    for (const m of html.matchAll(/import\("([^"]+\.js)"\)|import "([^"]+\.js)"/g))
-      js.add(m[1] ?? m[2]);
+    const js = pageScripts(html);
     const css = new Set(attr(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g));
     const fonts = attr(
       /<link[^>]+as="font"[^>]+href="([^"]+)"|<link[^>]+href="([^"]+\.woff2)"[^>]+as="font"/g,

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KIND_LIST } from "~/content/registry.ts";
-import { AUTHOR_STATUSES, can, ROLE_LABEL, type Capability, type Role } from "~/content/roles.ts";
+import { can, entryAccess, ROLE_LABEL, type Capability, type Role } from "~/content/roles.ts";
 import { createMessage } from "~/server/messages.server.ts";
 import routes from "~/routes.ts";
 import { baseURL } from "./browser.ts";
@@ -64,8 +64,12 @@ function capabilityFor(pattern: string, method: "GET" | "POST"): Capability | nu
   if (under("/admin/messages")) return "messages";
   if (under("/admin/trash")) return "trash";
   if (under("/admin/organizations")) return "organizations";
+  if (under("/admin/photo-presets")) return "publish";
   // Editors see the alerts' subscribers and outbox; only an admin's buttons change them.
   if (under("/admin/alerts")) return method === "POST" ? "administer" : "alerts";
+  // Editors mark links checked; only an admin changes the vendor hosts and known fakes.
+  if (under("/admin/links/hosts")) return method === "POST" ? "administer" : "links";
+  if (under("/admin/links")) return "links";
   // The dashboard's only action is "Approve and publish" in the review queue.
   if (pattern === "/admin" && method === "POST") return "publish";
   const [, , segment, screen] = pattern.split("/");
@@ -143,6 +147,10 @@ function formFor(route: AdminRoute, t: Targets, complete: boolean): Body {
         ["domains", "not a domain at all"],
         ["state", ""],
       ],
+      "photo-preset-edit.tsx": [
+        ["key", route.pattern.endsWith("/new") ? "probe-preset" : "ibps"],
+        ["name", ""],
+      ],
     };
     return incomplete[name] ?? [["intent", "save"]];
   }
@@ -212,6 +220,16 @@ function formFor(route: AdminRoute, t: Targets, complete: boolean): Body {
         ["domains", "evil.example"],
         ["state", ""],
       ];
+    case "photo-preset-edit.tsx":
+      return [
+        ["key", route.pattern.endsWith("/new") ? "probe-preset" : "ibps"],
+        ["name", "Taken over"],
+        ["sourceTitle", "Forged rules"],
+        ["sourceUrl", "https://evil.example/"],
+        ["checkedOn", "2026-01-01"],
+        ["rules[0].slot", "photo"],
+        ["rules[0].kbMax", "1"],
+      ];
     case "entry-list.tsx":
       return [
         ["intent", "trash"],
@@ -257,6 +275,7 @@ const TABLES = [
   "outbox",
   "alert_events",
   "alert_digest_items",
+  "photo_presets",
   "user",
   "account",
   "session",
@@ -378,6 +397,7 @@ describe("access control of every admin route", () => {
       const url = route.pattern
         .replace(":id", ids[segment] ?? "missing-id")
         .replace(":slug", "about-us")
+        .replace(":key", "ibps")
         .replace("*", `no-such-screen-${Date.now()}`);
       concrete.set(route.pattern, url);
     }
@@ -510,19 +530,22 @@ describe("access control of every admin route", () => {
     if (capability && !can(role, capability)) return { refused: true, wanted: status(403) };
     const [, , segment, screen] = route.pattern.split("/");
     if (role === "author" && segment && ENTRY_SEGMENTS.has(segment)) {
-      if (screen === "edit") {
-        // An author edits their own drafts and submissions only.
+      if (screen === "edit" || screen === "preview" || screen === "history") {
+        // One rule for every per-entry screen (issue 25): an author opens their own entries
+        // only, and changes only their drafts and submissions.
         const entry = await withE2eDb((db) =>
           db
             .selectFrom("entries")
-            .select(["created_by", "status"])
+            .select(["created_by", "status", "deleted_at"])
             .where("id", "=", targets.entryId[segment] ?? "")
             .executeTakeFirstOrThrow(),
         );
-        const own =
-          entry.created_by === staff.author.id &&
-          (AUTHOR_STATUSES as readonly string[]).includes(entry.status);
-        if (!own) return { refused: true, wanted: status(403) };
+        const access = entryAccess(
+          { id: staff.author.id, role },
+          { createdBy: entry.created_by, status: entry.status, deletedAt: entry.deleted_at },
+        );
+        if (access === "none" || (method === "POST" && access !== "edit"))
+          return { refused: true, wanted: status(403) };
       }
       // The complete form of /add publishes: refused to an author before anything is read.
       if (screen === "add" && method === "POST") return { refused: true, wanted: status(403) };

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KIND_LIST } from "~/content/registry.ts";
 import { useBrowser } from "./browser.ts";
 import { withE2eDb } from "./db.ts";
+import { makePicture } from "./photo-images.ts";
 
 /**
  * Every public page type must have no serious or critical axe-core violation, on a phone and on a
@@ -130,6 +131,17 @@ describe("accessibility: no serious or critical axe-core violations", () => {
       await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
     });
 
+    it("photo tool, with a picture in its frame and a file made, in English and Hindi", async () => {
+      for (const prefix of ["", "/hi"]) {
+        await open(page, `${prefix}/photo-tool?preset=ibps`);
+        await page.getByTestId("make-input").setInputFiles(await makePicture(page, "tiny"));
+        await page.getByTestId("crop-frame").waitFor();
+        await page.locator("[data-testid=photo-tool] button.bg-primary").click();
+        await page.getByTestId("download").waitFor();
+        await expectAccessible(page, `photo tool ${prefix}`);
+      }
+    });
+
     it("search results", async () => {
       await open(page, "/search?q=clerk");
       expect(await page.locator("mark").count()).toBeGreaterThan(0);
@@ -139,6 +151,14 @@ describe("accessibility: no serious or critical axe-core violations", () => {
     it("contact page", async () => {
       await open(page, "/contact-us");
       await expectAccessible(page, "contact page");
+    });
+
+    it("'Is this link official?', with an answer shown", async () => {
+      await open(page, "/check-link");
+      await page.getByLabel("Link or web address").fill("ssc-gov.in.example.com");
+      await page.getByRole("button", { name: "Check", exact: true }).click();
+      await page.getByRole("status").getByText("is not on our list").waitFor();
+      await expectAccessible(page, "check-link page");
     });
 
     it("eligibility finder, with its answers and errors shown", async () => {

@@ -136,8 +136,9 @@ describe("editors manage a job from first draft to trash and back", () => {
     const titleRow = page.locator("tr[data-changed]", { hasText: "Post name" });
     await expect(titleRow.textContent()).resolves.toContain("(corrected)");
 
-    await page.getByRole("button", { name: "Restore this revision" }).click();
-    await page.waitForURL(/restored=1/);
+    await page.getByRole("link", { name: "Restore this revision…" }).click();
+    await page.getByRole("button", { name: "Restore revision 1" }).click();
+    await page.waitForURL(/restored=/);
     await expect.poll(() => page.locator("[data-revision]").count()).toBe(3);
     await page.goto(`/admin/manage-jobs/edit/${id}`);
     await expect(page.getByLabel("Post name", { exact: true }).inputValue()).resolves.toBe(title);

@@ -110,14 +110,17 @@ it("gives the VAPID key, stores a subscription once, refuses bad ones, forgets o
   expect(await pushRows()).toEqual([]);
 });
 
-it("serves the service worker as JavaScript at the site's root", async () => {
-  const response = await fetch(`${instance.baseURL}/alerts-sw.js`);
+it("serves the site's one service worker at its root, and the old address runs it", async () => {
+  const response = await fetch(`${instance.baseURL}/sw.js`);
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toMatch(/javascript/);
   const text = await response.text();
   expect(text).toContain('addEventListener("push"');
-  // No fetch handler: navigations and React Router's data requests never pass through it.
-  expect(text).not.toContain('addEventListener("fetch"');
+  // Issue 28 merged the offline copies into it: it answers fetches too (my-exams.test.ts).
+  expect(text).toContain('addEventListener("fetch"');
+  // Browsers registered with the address of before get the same worker.
+  const old = await (await fetch(`${instance.baseURL}/alerts-sw.js`)).text();
+  expect(old).toContain('importScripts("/sw.js")');
 });
 
 it("shows the push button on /alerts only, loading its code there alone", async () => {

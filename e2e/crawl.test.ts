@@ -38,6 +38,9 @@ describe("a click-through crawl of the public site", () => {
     ])
       expect(taken, kind).toContain(kind);
     expect(result.fetched.length).toBeGreaterThan(0);
+    // The one GET form without a submit button: the push-only alert choices, which post nothing
+    // (their "Turn on alerts in this browser" button subscribes by script). Any other shows here.
+    expect(result.unsubmittable).toEqual(["form main en on /alerts", "form main hi on /hi/alerts"]);
     expect(result.problems).toEqual([]);
     await page.close();
   }, 240_000);

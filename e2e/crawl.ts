@@ -6,10 +6,13 @@ import { KIND_LIST } from "../app/content/registry.ts";
  * A click-through crawl of the public site, as a visitor with JavaScript on does it: from the home
  * page it follows one link of each kind (where on the page it sits × the route pattern it leads
  * to, in each language) by clicking it, and submits each GET form twice with different values.
- * Every step is checked: no error boundary, no console error or warning, no failed request and no
- * full page load where React Router was to navigate on the client (its links and forms carry
- * `data-discover`). Plain links (the language switch) may load a document; they must load it
- * without a problem too. Links to files and feeds are fetched, not followed.
+ * A GET form a reader can submit has a submit button; one without (the push-only choices on
+ * /alerts, which only gather what the "Turn on alerts" button sends by script) is not submitted
+ * but listed, so that a form which lost its button shows. Every step is checked: no error
+ * boundary, no console error or warning, no failed request and no full page load where React
+ * Router was to navigate on the client (its links and forms carry `data-discover`). Plain links
+ * (the language switch) may load a document; they must load it without a problem too. Links to
+ * files and feeds are fetched, not followed.
  *
  * Deterministic for a given content: links are taken in page order, the first of each kind, and
  * the next step is taken on the page the crawl is on while it offers one.
@@ -22,8 +25,8 @@ interface Step {
   from: string;
   kind: "link" | "form";
   region: string;
-  /** The link's href, or the form's action. */
-  href: string;
+  /** The link's href, or the form's action (null: the form has none, it goes to its own page). */
+  href: string | null;
   /** Rendered by React Router (`data-discover`): clicking it must not load a document. */
   client: boolean;
   /** For a form: which of its two submissions this is. */
@@ -37,6 +40,8 @@ export interface CrawlResult {
   problems: string[];
   /** Resource links (feeds, files) fetched instead of followed. */
   fetched: string[];
+  /** GET forms without a submit button, not submitted: one line per form and language. */
+  unsubmittable: string[];
 }
 
 export interface CrawlOptions {
@@ -89,7 +94,13 @@ function localeOf(path: string): "en" | "hi" {
  * Runs in the page: the visible same-origin links and GET forms, with where each sits. Given a
  * link's region and href, also marks the first such link (`data-crawl`) for the crawl to click.
  */
-function collect(target: { region: string; href: string } | null) {
+function collect({
+  target,
+  submitButton,
+}: {
+  target: { region: string; href: string | null } | null;
+  submitButton: string;
+}) {
   const region = (el: Element): string => {
     if (el.closest("[data-testid=latest-bar]")) return "latest-bar";
     if (el.closest("[data-testid=bell-list]")) return "bell";
@@ -140,16 +151,24 @@ function collect(target: { region: string; href: string } | null) {
     )
     .map((f) => ({
       region: region(f),
-      action: f.getAttribute("action") ?? "",
+      action: f.getAttribute("action"),
       fields: [...f.elements]
         .map((e) => (e as HTMLInputElement).name)
         .filter(Boolean)
         .sort()
         .join(","),
       client: f.hasAttribute("data-discover"),
+      submittable: [...f.elements].some((e) => e.matches(submitButton) && e.checkVisibility()),
     }));
   return { links, forms, marked: !!document.querySelector("[data-crawl]") };
 }
+
+/** What a reader submits a form by (the crawl's `submit` clicks the first of them). */
+const SUBMIT_BUTTON = "button[type=submit], button:not([type]), input[type=submit]";
+
+/** The page's links and forms; with a target, the link to click is marked too. */
+const collected = (page: Page, target: { region: string; href: string | null } | null = null) =>
+  page.evaluate(collect, { target, submitButton: SUBMIT_BUTTON });
 
 /** The router's state, as the page's own React Router sees it. */
 export interface RouterState {
@@ -221,6 +240,7 @@ export async function crawl(page: Page, options: CrawlOptions): Promise<CrawlRes
   const steps: string[] = [];
   const problems: string[] = [];
   const fetched: string[] = [];
+  const unsubmittable: string[] = [];
   let current = "start";
   let documents: string[] = [];
 
@@ -254,11 +274,16 @@ export async function crawl(page: Page, options: CrawlOptions): Promise<CrawlRes
   /** The languages whose bell has been read: it lists the same updates on every page. */
   const bellRead = new Set<string>();
   const look = async (from: string) => {
-    const { links, forms } = await page.evaluate(collect, null);
+    // What only web push makes sense of (the /alerts choices) shows once the site's layout has
+    // marked the page after hydration: looked at before, a loaded page would lack it.
+    await page.waitForFunction(() => !!document.documentElement.dataset.push, null, {
+      timeout: 15_000,
+    });
+    const { links, forms } = await collected(page);
     // The bell's links are in a popover: opened to be read, closed again for the next click.
     if (!bellRead.has(localeOf(from)) && (await openBell(page))) {
       bellRead.add(localeOf(from));
-      links.push(...(await page.evaluate(collect, null)).links.filter((l) => l.region === "bell"));
+      links.push(...(await collected(page)).links.filter((l) => l.region === "bell"));
       await closeBell(page);
     }
     const locale = localeOf(from);
@@ -292,6 +317,12 @@ export async function crawl(page: Page, options: CrawlOptions): Promise<CrawlRes
       const key = `form ${form.region} ${locale} (${form.fields})`;
       if (taken.has(key)) continue;
       taken.add(key);
+      if (!form.submittable) {
+        unsubmittable.push(
+          `form ${form.region} ${locale} on ${new URL(from, "http://x").pathname}`,
+        );
+        continue;
+      }
       for (const round of [0, 1])
         queue.push({
           key: `${key} #${round + 1}`,
@@ -367,7 +398,7 @@ export async function crawl(page: Page, options: CrawlOptions): Promise<CrawlRes
   // Discovery requests the last page started, and their warnings, come in before the end.
   current = "end";
   await page.waitForLoadState("networkidle");
-  return { steps, problems, fetched };
+  return { steps, problems, fetched, unsubmittable };
 }
 
 /** Opens the bell's popover, so its links are there to be found and clicked. */
@@ -390,11 +421,11 @@ async function closeBell(page: Page) {
 async function mark(page: Page, step: Step): Promise<string> {
   // A page drawn on the client may still be putting its last parts in place: look a few times.
   for (let tries = 0; tries < 20; tries++) {
-    const { marked } = await page.evaluate(collect, { region: step.region, href: step.href });
+    const { marked } = await collected(page, step);
     if (marked) return "[data-crawl]";
     await page.waitForTimeout(250);
   }
-  const { links } = await page.evaluate(collect, null);
+  const { links } = await collected(page);
   const there = links.filter((l) => l.region === step.region).map((l) => l.href);
   throw new Error(
     `the link ${step.href} is no longer in ${step.region} on ${step.from} (there: ${there.join(" ")})`,
@@ -403,10 +434,9 @@ async function mark(page: Page, step: Step): Promise<string> {
 
 /** Fills a GET form with the round's values and submits it by its button. */
 async function submit(page: Page, step: Step, word: string) {
+  const action = step.href === null ? ":not([action])" : `[action="${step.href}"]`;
   const form = page
-    .locator(
-      `form[action="${step.href}"]${step.region === "header-search" ? "" : ":not(header form)"}`,
-    )
+    .locator(`form${action}${step.region === "header-search" ? "" : ":not(header form)"}`)
     .filter({ visible: true })
     .first();
   const round = step.round ?? 0;
@@ -422,5 +452,5 @@ async function submit(page: Page, step: Step, word: string) {
   }
   for (const box of await form.locator("input[type=checkbox]").all())
     await box.setChecked(round === 1);
-  await form.locator("button[type=submit], input[type=submit]").first().click({ timeout: 10_000 });
+  await form.locator(SUBMIT_BUTTON).filter({ visible: true }).first().click({ timeout: 10_000 });
 }

@@ -323,21 +323,35 @@ describe.each(["sqlite", "postgres"] as const)("eligibility finder over HTTP [%s
       expect(html).toContain(message);
   });
 
-  it("answers a subject not on the list with 400 and its message, and a body that is no form with 400", async () => {
+  it("answers a subject not on the list with 400 and its message, and a body that is no form with 415 or 400", async () => {
     const res = await post(instance.baseURL, { ...PROFILE, discipline: "__proto__" });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("Choose the subject from the list, or leave it not given");
-    // What broke: a JSON body made the form reader throw, and the page answered 500.
-    for (const path of ["/eligibility", "/hi/eligibility", "/jobs/finder-open-clerk"]) {
-      const bad = await fetch(`${instance.baseURL}${path}`, {
-        method: "POST",
-        redirect: "manual",
-        headers: { "content-type": "application/json", origin: instance.baseURL },
-        body: JSON.stringify({ discipline: ["medicine"] }),
-      });
-      expect(bad.status, path).toBe(400);
-      expect(bad.headers.get("cache-control"), path).toBe("no-store");
-    }
+    // What broke: a JSON body made the form reader throw, and the page answered 500. A body of
+    // another type is refused before any action reads it (415); one that says it is a form but
+    // cannot be read as one is a bad request (400). Both say why, and neither is kept.
+    const bodies = [
+      {
+        type: "application/json",
+        status: 415,
+        says: /^Unsupported Media Type: send the form as application\/x-www-form-urlencoded or multipart\/form-data\./,
+      },
+      { type: "multipart/form-data", status: 400, says: /^Bad Request: .*could not be read/ },
+    ];
+    for (const path of ["/eligibility", "/hi/eligibility", "/jobs/finder-open-clerk"])
+      for (const { type, status, says } of bodies) {
+        const bad = await fetch(`${instance.baseURL}${path}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { "content-type": type, origin: instance.baseURL },
+          body: JSON.stringify({ discipline: ["medicine"] }),
+        });
+        const what = `${path} (${type})`;
+        expect(bad.status, what).toBe(status);
+        expect(bad.headers.get("cache-control"), what).toBe("no-store");
+        expect(bad.headers.get("content-type"), what).toMatch(/^text\/plain/);
+        expect(await bad.text(), what).toMatch(says);
+      }
   });
 
   it("computes nothing from a birth date in the URL", async () => {

@@ -154,6 +154,15 @@ describe("what changed, in public", () => {
         .getByText("Last date extended from 24 Nov 2031 to 30 Nov 2031", { exact: false })
         .count(),
     ).resolves.toBeGreaterThan(0);
+    // When, to the minute (several lines may come the same day); and in Hindi on the Hindi page.
+    await expect(page.locator("main").textContent()).resolves.toMatch(
+      /Updated \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}:/,
+    );
+    await page.goto(`/hi/jobs/${job.slug}`);
+    await expect(page.locator("main").textContent()).resolves.toContain(
+      "आवेदन की अंतिम तिथि 24 नवंबर 2031 से बढ़ाकर 30 नवंबर 2031 कर दी गई",
+    );
+    await page.goto(`/jobs/${job.slug}`);
     const updates = (await (await fetch(`${baseURL()}/updates.json`)).json()) as {
       bell: { title: string }[];
     };

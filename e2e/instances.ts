@@ -16,7 +16,11 @@ export interface Instance {
  * Start one more production server (besides the shared e2e one) with its own settings, e.g. a
  * second instance on the same PostgreSQL, or an https BASE_URL. Stopped by the caller.
  */
-export async function startInstance(env: Record<string, string>): Promise<Instance> {
+export async function startInstance(
+  env: Record<string, string>,
+  /** Collects what the server writes to stdout and stderr (its log lines), when given. */
+  { output }: { output?: string[] } = {},
+): Promise<Instance> {
   const port = await choosePort({ from: 40_000, to: 49_000 });
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "govjobs-inst-"));
   const baseURL = `http://127.0.0.1:${port}`;
@@ -36,9 +40,12 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
       WEB_CONCURRENCY: "1",
       ...env,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", output ? "pipe" : "ignore", output ? "pipe" : "inherit"],
   });
-  await untilHealthy(baseURL, child);
+  if (output)
+    for (const stream of [child.stdout, child.stderr])
+      stream?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+  await untilHealthy(baseURL, child, output && (() => output.join("")));
   return {
     baseURL,
     dataDir,

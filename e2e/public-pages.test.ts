@@ -12,6 +12,7 @@ const JOB_SECTIONS = [
   "Vacancy Details",
   "Eligibility",
   "Selection Process",
+  "Photo and signature",
   "How to Apply",
   "Important Links",
   "FAQs",

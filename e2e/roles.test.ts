@@ -141,7 +141,7 @@ describe("roles: an author submits, cannot publish; an editor approves", () => {
     const page = await authorBrowser.page();
     await signIn(page, AUTHOR);
     // The author's dashboard is not the review queue.
-    await page.getByRole("heading", { name: "Your drafts and submissions" }).waitFor();
+    await page.getByRole("heading", { name: "Your entries" }).waitFor();
     expect(await page.getByRole("heading", { name: /^Pending review/ }).count()).toBe(0);
 
     const add = await page.goto("/admin/manage-jobs/add");
@@ -424,7 +424,7 @@ describe("roles: an author submits, cannot publish; an editor approves", () => {
     expect(res?.status()).toBe(403);
     await page.getByRole("heading", { level: 1, name: "Not allowed for your role" }).waitFor();
     await expect(page.locator("main").textContent()).resolves.toContain(
-      "Your role (Author) cannot edit this entry. Nothing was changed; ask an editor or an admin.",
+      "Your role (Author) cannot open this entry. Nothing was changed; ask an editor or an admin.",
     );
     // Nothing of the entry itself is shown.
     expect(await page.locator("#entry-form").count()).toBe(0);

@@ -162,3 +162,15 @@ export function wellFormed(text: string): string {
 export function uniqueSuffix(): string {
   return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 }
+
+/**
+ * A Cache-Control header's directives, sorted: what it says, whatever order a layer wrote them in
+ * (`private, no-store` and `no-store, private` are the same answer).
+ */
+export function cacheDirectives(header: string | null): string[] {
+  return (header ?? "")
+    .split(",")
+    .map((d) => d.trim().toLowerCase())
+    .filter(Boolean)
+    .sort();
+}

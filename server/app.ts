@@ -19,6 +19,7 @@ import {
 import { logCacheHit } from "~/server/logger.server.ts";
 import { closeServices, services, type Services } from "~/server/services.server.ts";
 import { startAlertWorker, stopAlertWorker } from "~/server/alerts/worker.server.ts";
+import { startLinkMonitorOnce, stopLinkMonitor } from "~/link-monitor/monitor.server.ts";
 import { canonicalRequestUrl, routeCacheScopes, routeQueryParams } from "./cache-key.ts";
 import { reactRouterHandler } from "./react-router-bridge.ts";
 import { privateResponses } from "./private-responses.ts";
@@ -40,12 +41,14 @@ let ready: Services | undefined;
 export async function start(): Promise<void> {
   ready = await services();
   startAlertWorker(ready.db);
+  startLinkMonitorOnce(ready.db);
 }
 
 /** Close the database, the LISTEN client and the timers: at shutdown, after the last response. */
 export async function stop(): Promise<void> {
   ready = undefined;
   await stopAlertWorker();
+  await stopLinkMonitor();
   await closeServices();
 }
 

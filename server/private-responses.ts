@@ -1,9 +1,8 @@
 import type { RequestHandler, Response } from "express";
-import { hasSessionCookie } from "~/server/page-cache.server.ts";
+import { hasSessionCookie, PRIVATE_CACHE_CONTROL } from "~/server/page-cache.server.ts";
 
 /** The back-office (pages, their `.data`, its endpoints, sign-in and out) and better-auth. */
 const PRIVATE_PATH = /^\/(?:admin(?:[/.]|$)|api\/auth\/)/;
-export const PRIVATE_CACHE_CONTROL = "no-store, private";
 
 /**
  * What is meant for one person is never kept by a browser's cache or a shared one (issue 25):

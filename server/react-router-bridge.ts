@@ -77,12 +77,14 @@ const refused = (status: Refused["status"], message: string): Refused => ({
 });
 
 /**
- * Routes that read their own body, or none: better-auth's API and the push subscriptions (JSON),
- * uploads (multipart, read in bounded chunks as they arrive) and the one-click unsubscribe (its
+ * Routes that read their own body, or none: better-auth's API, the push subscriptions and My
+ * exams' server copies (JSON), uploads (multipart, read in bounded chunks as they arrive; a
+ * notification PDF starting an add form; a CSV import, streamed) and the one-click unsubscribe (its
  * token is in the address). They answer a body they cannot read themselves, with 400. Every
  * other route with an action takes a form, and its body is checked here first.
  */
-const OWN_BODY = /^\/(?:api\/auth\/|alerts\/push$|alerts\/unsubscribe\/one-click$|admin\/files$)/;
+const OWN_BODY =
+  /^\/(?:api\/auth\/|alerts\/push$|alerts\/unsubscribe\/one-click$|admin\/files$|admin\/notice-import$|admin\/manage-[a-z-]+\/import\/upload$|my\/(?:reminders|calendar)$)/;
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 

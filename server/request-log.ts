@@ -35,6 +35,8 @@ export const requestLog: RequestHandler = (req, res, next) => {
 /** Bodies larger than this are refused before anything reads them. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+const OWN_LIMIT_PATH = /^\/admin\/(?:notice-import|manage-[a-z-]+\/import\/upload)\/?$/;
+
 export const bodyLimit: RequestHandler = (req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
   const length = req.headers["content-length"];
@@ -54,6 +56,9 @@ export const bodyLimit: RequestHandler = (req, res, next) => {
     }
     return next();
   }
+  // These read their own bodies within limits of their own (a notification PDF: the upload
+  // limit; a CSV import: CSV_IMPORT_MAX_MB, streamed) and answer a larger one in their own words.
+  if (OWN_LIMIT_PATH.test(req.path)) return next();
   if (Number(length ?? 0) > MAX_BODY_BYTES) {
     res.status(413).type("text/plain").send("The request is too large (the limit is 1 MB).");
     return;

@@ -8,7 +8,8 @@ export function contentSecurityPolicy(scripts: string[], https = false): string 
     `script-src 'self' ${scripts.join(" ")}`.trim(),
     // React and Radix set style attributes; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    // blob: for pictures made in the page (the photo tool's preview of the file it made).
+    "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",

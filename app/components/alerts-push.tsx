@@ -1,6 +1,6 @@
 // "Also notify this browser" (issue 15): subscribes this browser to web push with the choices of
 // the /alerts form around it. Loaded only on /alerts, after hydration (AlertsPushSlot): no other
-// page carries this code. The service worker (/alerts-sw.js) only shows and opens notifications.
+// page carries this code. The service worker (/sw.js) shows the notifications.
 import { useEffect, useState, type MouseEvent } from "react";
 import { useLocale } from "~/i18n/context.tsx";
 import { browserHasPush } from "~/push-support.ts";
@@ -29,7 +29,7 @@ const WORDS = {
 
 type State = "unsupported" | "off" | "busy" | "on" | "denied" | "failed";
 
-const SW = "/alerts-sw.js";
+const SW = "/sw.js";
 const ENDPOINT = "/alerts/push";
 
 async function currentSubscription(): Promise<PushSubscription | null> {

@@ -1,7 +1,8 @@
-import type { Glance } from "~/content/glance.ts";
+import type { Glance, GlanceAction } from "~/content/glance.ts";
 import type { LinkTrust } from "~/content/official-links.ts";
 import { useLocale, useT } from "~/i18n/context.tsx";
 import { formatDate } from "~/server/format.ts";
+import { InsteadOfLink, LinkCheckedNote, sendsElsewhere, useLinkStatus } from "./link-status.tsx";
 
 /**
  * The first screen of an entry's page on a phone: the facts a job seeker decides on and the
@@ -49,18 +50,7 @@ export function AtAGlance({ glance, checkedOn }: { glance: Glance; checkedOn?: s
       {buttons.length > 0 && (
         <div className="grid gap-2 sm:grid-cols-2">
           {buttons.map((action, i) => (
-            <a
-              key={action.label}
-              href={action.href}
-              target="_blank"
-              rel="nofollow noopener"
-              className={`block rounded-app px-4 py-2 text-center no-underline ${i === 0 ? "bg-primary text-white" : "border-2 border-secondary text-secondary"}`}
-            >
-              <span className="block text-base font-semibold">{action.label}</span>
-              <span className={`block text-xs ${i === 0 ? "text-white" : "text-ink"}`}>
-                <TrustNote trust={action.trust} />
-              </span>
-            </a>
+            <GlanceButton key={action.label} action={action} primary={i === 0} />
           ))}
         </div>
       )}
@@ -107,6 +97,35 @@ export function AtAGlance({ glance, checkedOn }: { glance: Glance; checkedOn?: s
         </p>
       )}
     </section>
+  );
+}
+
+/**
+ * A button to an official page, saying where it leads and when the link was last found working;
+ * in its place, when the link does not work, the organization's site to go to instead (issue 30).
+ */
+function GlanceButton({ action, primary }: { action: GlanceAction; primary: boolean }) {
+  const status = useLinkStatus(action.href);
+  if (status && sendsElsewhere(status))
+    return <InsteadOfLink label={action.label} href={action.href} status={status} />;
+  return (
+    <a
+      href={action.href}
+      target="_blank"
+      rel="nofollow noopener"
+      className={`block rounded-app px-4 py-2 text-center no-underline ${primary ? "bg-primary text-white" : "border-2 border-secondary text-secondary"}`}
+    >
+      <span className="block text-base font-semibold">{action.label}</span>
+      <span className={`block text-xs ${primary ? "text-white" : "text-ink"}`}>
+        <TrustNote trust={action.trust} />
+        {status && (
+          <span className="block">
+            <span aria-hidden="true">✓ </span>
+            <LinkCheckedNote status={status} />
+          </span>
+        )}
+      </span>
+    </a>
   );
 }
 

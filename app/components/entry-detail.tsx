@@ -6,12 +6,26 @@ import type { LinkTrust } from "~/content/official-links.ts";
 import type { Kind, KindDefinition } from "~/content/registry.ts";
 import { useLocale, useT } from "~/i18n/context.tsx";
 import { fmt } from "~/i18n/locale.ts";
-import { formatDate, formatNumber, formatRupees, isClosed } from "~/server/format.ts";
+import {
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  formatRupees,
+  isClosed,
+} from "~/server/format.ts";
 
 /** How each link of the entry is named and trusted, decided on the server (entry-page.server.ts). */
 export type LinkTrusts = Readonly<Record<string, LinkTrust | null>>;
 import { AtAGlance, TrustNote } from "./at-a-glance.tsx";
 import { EnglishOnly, RowTitle } from "./english-only.tsx";
+import {
+  LinkCheckedNote,
+  LinkProblemInline,
+  LinkStatusProvider,
+  sendsElsewhere,
+  useLinkStatus,
+  type ReaderLinks,
+} from "./link-status.tsx";
 
 /**
  * The body of an entry's public page, drawn from the content registry alone: the public detail
@@ -54,7 +68,10 @@ export interface EntryDetailProps {
   related: readonly RelatedEntry[];
   /** Today's date in India, YYYY-MM-DD, decided by the server so the browser agrees. */
   today: string;
-  /** The public change log, newest first ("Last date extended from … to …"). */
+  /**
+   * The public change log, newest first, each day's net change in the page's language ("Last date
+   * extended from … to …"), the most important of one moment first.
+   */
   changes?: readonly { id: string; detail: string; lang?: "en"; createdAt: string }[];
   /** The first screen's facts and buttons (entryPresentation on the server). */
   glance: Glance;
@@ -64,9 +81,23 @@ export interface EntryDetailProps {
   organizationHref?: string | null;
   /** Shown right after the at-a-glance block (a job's "Am I eligible?"). */
   afterGlance?: ReactNode;
+  /** What the link monitor found of each link (issue 30); the page sends `linkStatus` words. */
+  links?: ReaderLinks;
+  /** Section bodies drawn on the server as HTML (a job's "Photo and signature"), by section id. */
+  sectionHtml?: Readonly<Record<string, string>>;
+  /** Shown right under the title block (the My exams bar: Save, Add to calendar). */
+  afterHeader?: ReactNode;
 }
 
-export function EntryDetail({
+export function EntryDetail(props: EntryDetailProps) {
+  return (
+    <LinkStatusProvider links={props.links} today={props.today}>
+      <EntryArticle {...props} />
+    </LinkStatusProvider>
+  );
+}
+
+function EntryArticle({
   entry,
   definition: kind,
   related,
@@ -76,12 +107,18 @@ export function EntryDetail({
   trusts,
   organizationHref,
   afterGlance,
+  sectionHtml = {},
+  afterHeader,
 }: EntryDetailProps) {
   const t = useT("detail");
   const locale = useLocale();
   const date = (value: string) => formatDate(value, locale);
+  // A change log line says when, to the minute: several can come the same day (issue 26).
+  const when = (value: string) => formatDateTime(value, locale);
   const closed = entry.kind === "job" && isClosed(entry.lastDate, today);
-  const sections = kind.sections.filter((s) => sectionHasContent(s, entry.data));
+  const sections = kind.sections.filter(
+    (s) => sectionHtml[s.id] || sectionHasContent(s, entry.data),
+  );
   const checkedOn = entry.data.checkedOn;
   return (
     <article className="space-y-4 sm:space-y-5">
@@ -124,6 +161,7 @@ export function EntryDetail({
           )}
         </p>
       </header>
+      {afterHeader}
 
       {closed && entry.lastDate && (
         <p
@@ -145,7 +183,7 @@ export function EntryDetail({
           <span className="font-semibold">
             {withNode(
               t.changedOn,
-              <time dateTime={changes[0].createdAt}>{date(changes[0].createdAt)}</time>,
+              <time dateTime={changes[0].createdAt}>{when(changes[0].createdAt)}</time>,
             )}
           </span>{" "}
           <span lang={changes[0].lang}>{changes[0].detail}</span>.{" "}
@@ -170,6 +208,9 @@ export function EntryDetail({
             {section.title}
           </h2>
           <div className="space-y-3 p-3 sm:p-4">
+            {sectionHtml[section.id] && (
+              <div dangerouslySetInnerHTML={{ __html: sectionHtml[section.id] }} />
+            )}
             {groupFields(section, entry.data).map((group, i) =>
               group.type === "table" ? (
                 <FieldTable key={i} fields={group.fields} data={entry.data} trusts={trusts} />
@@ -204,7 +245,7 @@ export function EntryDetail({
                 <span className="text-sm text-muted">
                   {withNode(
                     t.changedOnParen,
-                    <time dateTime={c.createdAt}>{date(c.createdAt)}</time>,
+                    <time dateTime={c.createdAt}>{when(c.createdAt)}</time>,
                   )}
                 </span>
               </li>
@@ -539,6 +580,9 @@ function ScalarValue({
 function ExternalLink({ href, trusts }: { href: string; trusts: LinkTrusts }) {
   const t = useT("detail");
   const trust = trusts[href] ?? null;
+  const status = useLinkStatus(href);
+  if (status && sendsElsewhere(status))
+    return <LinkProblemInline host={trust ? trust.host : t.openLink} href={href} status={status} />;
   return (
     <>
       <a
@@ -553,6 +597,11 @@ function ExternalLink({ href, trusts }: { href: string; trusts: LinkTrusts }) {
       {trust && (
         <span className={`block text-xs ${trust.official ? "text-muted" : "text-amber-900"}`}>
           <TrustNote trust={trust} host={false} />
+        </span>
+      )}
+      {status && (
+        <span className="block text-xs text-muted">
+          <LinkCheckedNote status={status} />
         </span>
       )}
     </>

@@ -3,6 +3,8 @@ import type { GlanceFact } from "~/content/glance.ts";
 import { useLocale, useT } from "~/i18n/context.tsx";
 import { formatDate, isClosed, isNew } from "~/server/format.ts";
 import { EnglishOnly } from "./english-only.tsx";
+import { stripLocale } from "~/i18n/locale.ts";
+import { SaveSlot } from "~/my-exams/save-slot.tsx";
 
 export interface ListedEntry {
   id: string;
@@ -63,6 +65,9 @@ export function EntryListItem({
             {t.closed}
           </span>
         )}
+        <span className="ml-auto">
+          <SaveSlot entry={{ id: entry.id, path: stripLocale(href), title: entry.title }} compact />
+        </span>
       </div>
       <p className="text-sm text-muted">{entry.organization}</p>
       <p className="mt-1 flex flex-wrap gap-x-4 text-xs text-muted">

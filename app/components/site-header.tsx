@@ -5,6 +5,7 @@ import { Bell, CloseIcon } from "./bell.tsx";
 import { useNavLinks } from "./destinations.ts";
 import { LanguageSwitch } from "./language-switch.tsx";
 import { NavDrawer } from "./nav-drawer.tsx";
+import { MyExamsLink } from "~/my-exams/header-link.tsx";
 
 /** On the search page, the query it shows (every search box shows it); elsewhere "". */
 function useSearchQuery(): string {
@@ -129,6 +130,7 @@ export function SiteHeader({ siteName, bellStamps }: { siteName: string; bellSta
         </Link>
         <HeaderSearch />
         <LanguageSwitch className="grid h-11 min-w-11 shrink-0 place-items-center rounded-app px-2 text-sm font-semibold no-underline hover:bg-white/15" />
+        <MyExamsLink />
         <Bell stamps={bellStamps} />
       </div>
       <nav aria-label={t.mainNav} className="hidden bg-primary-dark md:block">

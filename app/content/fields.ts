@@ -33,6 +33,8 @@ export interface ScalarField {
   defaultValue?: string | number;
   /** False for a choice whose words say nothing about the entry (Yes / No): kept out of search. */
   searchable?: false;
+  /** A text field that holds a key, not words (a preset's key): no Hindi twin, not searched. */
+  code?: true;
   /** In a rows table with a total row: false for a number that is not a count (an age). */
   summed?: false;
   /**
@@ -54,6 +56,8 @@ export interface RowsField {
   totalRow?: boolean;
   /** What a new entry's form starts with. */
   defaultRows?: readonly Row[];
+  /** The form's lines of inputs for a row with many columns, by column name (default: one line). */
+  lines?: readonly (readonly string[])[];
 }
 
 export type Field = ScalarField | RowsField;
@@ -226,7 +230,7 @@ export const HINDI_CHANGED_AT = "hi_changedAt";
  * A Hindi table row translates the English row at the same position.
  */
 export function hindiFields(sections: readonly Section[]): Field[] {
-  const words = (f: ScalarField) => f.type === "text" || f.type === "textarea";
+  const words = (f: ScalarField) => (f.type === "text" || f.type === "textarea") && !f.code;
   const out: Field[] = [{ name: `${HINDI}title`, label: "Title (Hindi)", type: "text", max: 300 }];
   for (const field of allFields(sections)) {
     if (field.type === "rows") {
@@ -273,7 +277,7 @@ export function searchableText(sections: readonly Section[], data: EntryData): s
           if (c.type === "text" || c.type === "textarea") parts.push(String(row[c.name] ?? ""));
         }
       }
-    } else if (field.type === "text" || field.type === "textarea") {
+    } else if ((field.type === "text" || field.type === "textarea") && !field.code) {
       parts.push(String(value ?? ""));
     } else if (field.type === "select" && value !== undefined && field.searchable !== false) {
       parts.push(field.options?.find((o) => o.value === value)?.label ?? String(value));

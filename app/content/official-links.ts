@@ -34,7 +34,8 @@ export function ownFileKind(url: string): "PDF" | "image" | null {
   return m[1] === "pdf" ? "PDF" : "image";
 }
 
-function withinDomain(host: string, domain: string): boolean {
+/** `host` is `domain` or one of its subdomains. */
+export function withinDomain(host: string, domain: string): boolean {
   return host === domain || host.endsWith(`.${domain}`);
 }
 

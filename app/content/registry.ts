@@ -19,6 +19,7 @@ import {
   STATES,
   YES_NO,
 } from "./options.ts";
+import { uploadsRowChecks, uploadsSection } from "../photo-kit/job-fields.ts";
 
 export const KINDS = ["job", "result", "admit-card", "syllabus", "answer-key"] as const;
 export type Kind = (typeof KINDS)[number];
@@ -54,6 +55,8 @@ export interface CrossCheck {
   earlier: string;
   later: string;
   message: string;
+  /** A rows field: the two are columns, compared within each row. */
+  rows?: string;
 }
 
 const job: KindDefinition = {
@@ -124,6 +127,8 @@ const job: KindDefinition = {
           column: "last_date",
         },
         { name: "feeLastDate", label: "Last date for fee payment", type: "date" },
+        { name: "correctionStart", label: "Correction window opens", type: "date" },
+        { name: "correctionEnd", label: "Correction window closes", type: "date" },
         { name: "examDate", label: "Exam date", type: "date" },
         {
           name: "admitCardDate",
@@ -354,6 +359,7 @@ const job: KindDefinition = {
         },
       ],
     },
+    uploadsSection,
     howToSection("How to Apply", "How to apply"),
     {
       id: "links",
@@ -395,6 +401,12 @@ const job: KindDefinition = {
       later: "lastDate",
       message: "Last date to apply must not be before the application start",
     },
+    {
+      earlier: "correctionStart",
+      later: "correctionEnd",
+      message: "The correction window must not close before it opens",
+    },
+    ...uploadsRowChecks,
   ],
 };
 
@@ -722,11 +734,15 @@ export function entryInputSchema(kind: Kind) {
     }
     const data = (v.data ?? {}) as Record<string, unknown>;
     for (const check of REGISTRY[kind].crossChecks ?? []) {
-      const a = data[check.earlier];
-      const b = data[check.later];
-      if (comparable(a) && comparable(b) && typeof a === typeof b && b < a) {
-        ctx.addIssue({ code: "custom", path: ["data", check.later], message: check.message });
-      }
+      const rows = check.rows ? data[check.rows] : [data];
+      (Array.isArray(rows) ? rows : []).forEach((row: Record<string, unknown>, i) => {
+        const a = row?.[check.earlier];
+        const b = row?.[check.later];
+        if (comparable(a) && comparable(b) && typeof a === typeof b && b < a) {
+          const path = check.rows ? ["data", check.rows, i, check.later] : ["data", check.later];
+          ctx.addIssue({ code: "custom", path, message: check.message });
+        }
+      });
     }
   });
 }

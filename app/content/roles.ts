@@ -26,12 +26,23 @@ export type Capability =
   | "trash"
   /** See the Alerts screen (subscribers, the outbox); its buttons need "administer". */
   | "alerts"
+  /** The Links screen: the link monitor's findings, "mark checked"; its lists need "administer". */
+  | "links"
   /** Users, settings, SEO tools, and pausing, retrying or discarding alerts. */
   | "administer";
 
 const CAN: Record<Role, readonly Capability[]> = {
-  admin: ["publish", "site-pages", "messages", "organizations", "trash", "alerts", "administer"],
-  editor: ["publish", "site-pages", "messages", "organizations", "trash", "alerts"],
+  admin: [
+    "publish",
+    "site-pages",
+    "messages",
+    "organizations",
+    "trash",
+    "alerts",
+    "links",
+    "administer",
+  ],
+  editor: ["publish", "site-pages", "messages", "organizations", "trash", "alerts", "links"],
   author: [],
 };
 
@@ -45,3 +56,24 @@ export function isRole(value: unknown): value is Role {
 
 /** What an author may set an entry's status to. */
 export const AUTHOR_STATUSES = ["draft", "pending"] as const;
+
+/**
+ * What one back-office user may do with one entry: "edit" it, only "read" it, or nothing ("none":
+ * not even see that it exists beyond a refusal). The one rule the edit, preview and history
+ * screens and the editing-now presence ask, for pages and `.data` alike (issue 25).
+ *
+ * - Editors and admins edit every entry.
+ * - An author edits their own drafts and submissions; once an editor has published, scheduled or
+ *   archived one, the author may still read it (and send a suggested change), not change it.
+ * - Another author's entry, or an entry in the trash, is nothing to an author.
+ */
+export type EntryAccess = "edit" | "read" | "none";
+
+export function entryAccess(
+  user: { id: string; role: Role },
+  entry: { createdBy: string | null; status: string; deletedAt: string | null },
+): EntryAccess {
+  if (can(user.role, "publish")) return "edit";
+  if (!user.id || entry.createdBy !== user.id || entry.deletedAt) return "none";
+  return (AUTHOR_STATUSES as readonly string[]).includes(entry.status) ? "edit" : "read";
+}

@@ -16,7 +16,8 @@ import {
  */
 
 const filled = (v: unknown) => typeof v === "string" && v.trim() !== "";
-const isWords = (f: { type: string }) => f.type === "text" || f.type === "textarea";
+const isWords = (f: { type: string; code?: true }) =>
+  (f.type === "text" || f.type === "textarea") && !f.code;
 
 /** The English words of an entry (its title and every text field, row by row), for comparison. */
 function englishWords(sections: readonly Section[], title: string, data: EntryData) {

@@ -367,7 +367,8 @@ export async function jobTitles(db: DB, ids: readonly string[]): Promise<Record<
 
 /**
  * The review queue: entries submitted for review, oldest submission first (the longest wait is
- * served first); with `createdBy`, that author's own drafts and submissions, newest first.
+ * served first); with `createdBy`, that author's own entries, whatever their status (published
+ * ones too, which they may read), newest first.
  */
 export async function reviewQueue(
   db: DB,
@@ -379,10 +380,7 @@ export async function reviewQueue(
     .where("deleted_at", "is", null)
     .$if(createdBy === undefined, (q) => q.where("status", "=", "pending").orderBy("updated_at"))
     .$if(createdBy !== undefined, (q) =>
-      q
-        .where("created_by", "=", createdBy!)
-        .where("status", "in", ["draft", "pending"])
-        .orderBy("updated_at", "desc"),
+      q.where("created_by", "=", createdBy!).orderBy("updated_at", "desc"),
     )
     .limit(limit)
     .execute();

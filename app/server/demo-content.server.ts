@@ -7,6 +7,7 @@ import { getOrganizationByName, updateOrganization } from "./organizations.serve
 import { HindiSettingsSchema, saveSettings } from "./settings.server.ts";
 import { STATES as STATES_IN_HINDI } from "~/i18n/catalog/hi/states.ts";
 import { saveSitePage, type SitePageInput } from "./site-pages.server.ts";
+import { demoUploadRules } from "~/photo-kit/demo.ts";
 
 /**
  * Realistic but fictional demo content: every organization, post and link below is invented, and
@@ -500,6 +501,7 @@ export function jobData(
         }
       : {}),
     checkedOn: day(-((i % 3) + 1), base),
+    ...demoUploadRules(org.short).en,
     faqs: [
       {
         question: `What is the last date for ${title}?`,
@@ -575,6 +577,7 @@ function jobHindi(i: number, base: Date): EntryData {
       "कंप्यूटर आधारित परीक्षा (CBT)\nस्किल / शारीरिक परीक्षा (जहां लागू हो)\nदस्तावेज़ सत्यापन\nमेडिकल जांच",
     hi_howTo: `${org.hi} की आधिकारिक वेबसाइट खोलें।\nअपने मोबाइल नंबर और ई-मेल आईडी से रजिस्ट्रेशन करें।\nआवेदन फॉर्म भरें और अपनी फोटो व हस्ताक्षर अपलोड करें।\nआवेदन शुल्क जमा करें और कन्फर्मेशन पेज का प्रिंट निकाल लें।`,
     ...(data.links ? { hi_links: [{ label: "फ्री मॉक टेस्ट (प्राइवेट वेबसाइट)" }] } : {}),
+    ...demoUploadRules(org.short).hi,
     hi_faqs: [
       {
         question: `${title} की अंतिम तिथि क्या है?`,

@@ -10,10 +10,15 @@ import {
 } from "~/content/fields.ts";
 import { choiceLabels } from "~/content/choices.ts";
 import { glance, type Glance } from "~/content/glance.ts";
-import { linkHost, linkTrust, type LinkTrust } from "~/content/official-links.ts";
+import { linkTrust, type LinkTrust } from "~/content/official-links.ts";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
 import type { DB } from "./db/db.server.ts";
-import { getOrganizationByName } from "./organizations.server.ts";
+import type { ReaderLinkStatus } from "~/link-monitor/rules.ts";
+import {
+  entryTrustContext,
+  pageOfficialDomains,
+  readerLinks,
+} from "~/link-monitor/trust.server.ts";
 
 export interface EntryPresentation {
   glance: Glance;
@@ -23,28 +28,30 @@ export interface EntryPresentation {
   trusts: Record<string, LinkTrust | null>;
   /** The organization's public page, when it has one. */
   organizationHref: string | null;
+  /** What the link monitor found for each checked link, by address (issue 30). */
+  links: Record<string, ReaderLinkStatus>;
 }
 
 /**
  * What an entry's page shows besides its fields, decided on the server (the public page and the
  * admin preview alike), so the browser receives the facts and not the code that derives them.
  * The organization's domains, once an admin has given them, decide which links are official;
- * until then the entry's own official website does.
+ * until then the entry's own official website does; its vendor hosts count too.
  */
 export async function entryPresentation(
   db: DB,
-  entry: { kind: Kind; organization: string; lastDate: string | null; data: EntryData },
+  entry: { id: string; kind: Kind; organization: string; lastDate: string | null; data: EntryData },
   today: string,
 ): Promise<EntryPresentation> {
-  const organization = await getOrganizationByName(db, entry.organization);
-  const site =
-    typeof entry.data.officialWebsite === "string" ? linkHost(entry.data.officialWebsite) : null;
-  const officialDomains = organization?.domains.length ? organization.domains : site ? [site] : [];
+  const context = await entryTrustContext(db, entry);
+  const { organization } = context;
+  const officialDomains = pageOfficialDomains(context);
   return {
     glance: glance(entry.kind, entry, today, officialDomains),
     officialDomains,
     trusts: linkTrusts(entry.kind, entry.data, officialDomains),
     organizationHref: organization ? `/organizations/${organization.slug}` : null,
+    links: await readerLinks(db, entry, context),
   };
 }
 

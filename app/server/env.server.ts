@@ -6,6 +6,8 @@ import { z } from "zod";
 import { MailSettingsSchema } from "./alerts/mail-settings.server.ts";
 import { ChannelSettingsSchema } from "./alerts/channels/settings.server.ts";
 import { OutboundSettingsSchema, refuseLocalInProduction } from "./outbound/settings.server.ts";
+import { LinkMonitorSettingsSchema } from "../link-monitor/settings.server.ts";
+import { MyExamsSettingsSchema } from "../my-exams/settings.server.ts";
 import {
   parseTrustedProxies,
   TrustedProxiesError,
@@ -70,6 +72,8 @@ export function notFoundLogEnv(source: Record<string, string | undefined> = proc
 const UploadSchema = z.object({
   /** The largest file editors may upload (notification PDFs, images), in megabytes. */
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(100).default(10),
+  /** The largest CSV file an import takes (streamed, checked as it arrives), in megabytes. */
+  CSV_IMPORT_MAX_MB: z.coerce.number().int().min(1).max(2048).default(200),
 });
 
 /** The upload limit alone (validated with the rest at start-up by parseEnv). */
@@ -87,6 +91,8 @@ const EnvSchema = z
     ...ChannelSettingsSchema.shape,
     ...MailSettingsSchema.shape,
     ...OutboundSettingsSchema.shape,
+    ...LinkMonitorSettingsSchema.shape,
+    ...MyExamsSettingsSchema.shape,
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     HOST: z.string().default("0.0.0.0"),

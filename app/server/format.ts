@@ -3,7 +3,7 @@
  * must print the same text, or hydration would disagree with the server's HTML.
  */
 
-import { dateInIndia } from "~/india-date.ts";
+import { dateInIndia, indiaWallClock } from "~/india-date.ts";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -38,6 +38,18 @@ export function formatDate(value: string | null | undefined, locale: "en" | "hi"
     return hindiDate.format(Date.UTC(y, m - 1, d));
   }
   return `${d} ${MONTHS[m - 1]} ${y}`;
+}
+
+/**
+ * An ISO instant as India's date and time, the same on server and browser: "22 Nov 2026, 15:30"
+ * ("22 नवंबर 2026, 15:30").
+ */
+export function formatDateTime(iso: string | null | undefined, locale: "en" | "hi" = "en"): string {
+  if (!iso) return "";
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return iso;
+  const local = indiaWallClock(t);
+  return `${formatDate(local.slice(0, 10), locale)}, ${local.slice(11, 16)}`;
 }
 
 const numberFormat = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 });

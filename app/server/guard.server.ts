@@ -1,5 +1,13 @@
 import { data, redirect, replace } from "react-router";
-import { can, isRole, ROLE_LABEL, type Capability, type Role } from "~/content/roles.ts";
+import {
+  can,
+  entryAccess,
+  isRole,
+  ROLE_LABEL,
+  type Capability,
+  type EntryAccess,
+  type Role,
+} from "~/content/roles.ts";
 import type { Actor } from "./write/transaction.server.ts";
 import { services } from "./services.server.ts";
 
@@ -139,6 +147,22 @@ export function forbidden(role: Role, what = "do this") {
     },
     { status: 403 },
   );
+}
+
+/**
+ * The entry rule (entryAccess) on the server, for every per-entry screen, `.data` and endpoint:
+ * `need` "read" lets an author open their own published entry, "edit" only what they may still
+ * change. Anything less is the role's 403, which says nothing of the entry.
+ */
+export function requireEntryAccess(
+  user: StaffUser,
+  entry: Parameters<typeof entryAccess>[1],
+  need: "read" | "edit",
+): EntryAccess {
+  const access = entryAccess(user, entry);
+  if (access === "none" || (need === "edit" && access !== "edit"))
+    throw forbidden(user.role, need === "edit" ? "edit this entry" : "open this entry");
+  return access;
 }
 
 /** The author recorded on revisions and in the audit log. */

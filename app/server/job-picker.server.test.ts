@@ -2,15 +2,18 @@ import { Kysely, SqliteDialect, type CompiledQuery } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase, freshDatabase } from "../../test/databases.ts";
 import { moveToTrash } from "./admin-entries.server.ts";
+import { entryInputSchema } from "~/content/registry.ts";
 import { registerDialect } from "./db/dialect.ts";
 import type { Database } from "./db/schema.ts";
 import { createEntry, type EntryWrite } from "./entries/writes.server.ts";
+import { refuseValues } from "./form.server.ts";
 import {
   JOB_SEARCH_LIMIT,
   getJobOption,
   jobsTitled,
   resolveJobPick,
   searchJobsForPicker,
+  withJobPickText,
 } from "./job-picker.server.ts";
 
 const editor = { id: null, name: "Test editor" };
@@ -158,6 +161,22 @@ describeEachDatabase("job picker", (db) => {
     expect(await getJobOption(db(), trashed)).toBeUndefined();
     expect((await getJobOption(db(), trashed, { includeTrashed: true }))?.id).toBe(trashed);
     expect(await getJobOption(db(), result)).toBeUndefined();
+  });
+});
+
+// A refused entry form echoed only the entry's own fields, so the picker's text (what was typed
+// without JavaScript) came back empty beside its "No job matches" error.
+describe("the picker's text in a refused entry form", () => {
+  it("comes back as typed, cut at a title's length, beside the entry's fields", () => {
+    const refused = (jobQuery: string) =>
+      (
+        refuseValues(
+          { title: "A result", jobQuery, junk: "x" },
+          { schema: withJobPickText(entryInputSchema("result")) },
+        ) as unknown as { data: { initialValue: Record<string, unknown> } }
+      ).data.initialValue;
+    expect(refused("No such job")).toEqual({ title: "A result", jobQuery: "No such job" });
+    expect(refused("q".repeat(5000)).jobQuery).toBe("q".repeat(200));
   });
 });
 

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { z } from "zod";
 import { slugify, type Status } from "~/content/registry.ts";
 import type { DB } from "./db/db.server.ts";
 import { dialectOf } from "./db/dialect.ts";
@@ -207,6 +208,17 @@ export async function jobsTitled(db: DB, title: string, limit = 2): Promise<JobO
     out.push(toOption(row));
   }
   return out.slice(0, limit);
+}
+
+/** The picker's text field, which the entry's own schema does not hold. */
+const JobPickText = z.object({ jobQuery: z.string().max(QUERY_MAX).optional() });
+
+/**
+ * The schema a refused form with the picker echoes its values by: the form's own and the
+ * picker's text, so what was typed comes back beside its "No job matches" error.
+ */
+export function withJobPickText(schema: z.ZodType): z.ZodType {
+  return z.intersection(schema, JobPickText);
 }
 
 export type JobPick = { ok: true; jobId: string } | { ok: false; error: string };

@@ -44,13 +44,19 @@ export function isCacheableRequest(
   return true;
 }
 
+/**
+ * What an answer meant for one person carries (a back-office page, a staff-only file, anything
+ * with a session): neither a browser's cache nor a shared one keeps it.
+ */
+export const PRIVATE_CACHE_CONTROL = "no-store, private";
+
 /** Whether a request's Cookie header carries a better-auth session (its answer is private). */
 export function hasSessionCookie(cookie: string | undefined): boolean {
   return !!cookie && SESSION_COOKIE.test(cookie);
 }
 
 const CACHEABLE_TYPES =
-  /^(text\/html|text\/x-script|application\/json|application\/xml|application\/rss\+xml|text\/xml|text\/plain)/;
+  /^(text\/html|text\/x-script|application\/json|application\/xml|application\/rss\+xml|text\/xml|text\/plain|text\/calendar)/;
 
 export function isCacheableResponse(status: number, headers: Headers): boolean {
   // Redirects are not kept: a redirect record counts its hits, which a cached answer would skip.

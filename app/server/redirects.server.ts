@@ -40,6 +40,7 @@ export function isCorePath(path: string): boolean {
       "/answer-key",
       "/contact-us",
       "/eligibility",
+      "/check-link",
       "/privacy-policy",
     ].includes(path) ||
     path === "/admin" ||

@@ -1,4 +1,6 @@
+import type { Selectable } from "kysely";
 import type { DB } from "./db/db.server.ts";
+import type { RevisionsTable } from "./db/schema.ts";
 import { newId } from "./db/dialect.ts";
 
 export type RevisionSubject = "entry" | "page";
@@ -48,11 +50,17 @@ export async function listRevisions<T>(
     .selectAll()
     .where("subject_type", "=", subjectType)
     .where("subject_id", "=", subjectId)
+    // Suggested changes are not (yet) the subject's history (suggestions.server.ts).
+    .where("state", "is", null)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(500)
     .execute();
-  return rows.map((r) => ({
+  return rows.map((r) => toRevision<T>(r));
+}
+
+function toRevision<T>(r: Selectable<RevisionsTable>): Revision<T> {
+  return {
     id: r.id,
     subjectType: r.subject_type as RevisionSubject,
     subjectId: r.subject_id,
@@ -60,5 +68,28 @@ export async function listRevisions<T>(
     authorId: r.author_id,
     authorName: r.author_name,
     createdAt: r.created_at,
-  }));
+  };
+}
+
+/**
+ * An entry's revisions saved at the given versions (`updated_at` values), by version: what an edit
+ * form was loaded at, and what is stored now.
+ */
+export async function revisionsAt<T>(
+  db: DB,
+  subjectType: RevisionSubject,
+  subjectId: string,
+  versions: readonly string[],
+): Promise<Map<string, Revision<T>>> {
+  const wanted = versions.filter(Boolean);
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("revisions")
+    .selectAll()
+    .where("subject_type", "=", subjectType)
+    .where("subject_id", "=", subjectId)
+    .where("created_at", "in", wanted)
+    .where("state", "is", null)
+    .execute();
+  return new Map(rows.map((r) => [r.created_at, toRevision<T>(r)]));
 }

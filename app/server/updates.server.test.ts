@@ -199,10 +199,7 @@ describe("feedInLanguage", () => {
           change: {
             headline: "Last date extended",
             detail: "Last date extended from 20 Nov 2026 to 30 Nov 2026",
-            change: {
-              code: "date-extended",
-              values: { field: "lastDate", from: "2026-11-20", to: "2026-11-30" },
-            },
+            facts: { field: "lastDate", code: "extended", from: "2026-11-20", to: "2026-11-30" },
           },
         },
       },
@@ -222,7 +219,7 @@ describe("feedInLanguage", () => {
     expect(hi.bell.map((i) => [i.title, i.url, i.lang])).toEqual([
       ["वन रक्षक भर्ती 2026", "/hi/jobs/forest-guard", undefined],
       // Issue 29: what changed, in Hindi (it said "अपडेट: …" whatever had changed).
-      ["अंतिम तिथि में विस्तार: वन रक्षक भर्ती 2026", "/hi/jobs/forest-guard", undefined],
+      ["आवेदन की अंतिम तिथि बढ़ी: वन रक्षक भर्ती 2026", "/hi/jobs/forest-guard", undefined],
       // The English title inside a Hindi page says it is English (screen readers, fonts).
       ["Clerk Recruitment 2026", "/hi/jobs/clerk", "en"],
     ]);

@@ -34,7 +34,7 @@ export interface UpdateItem {
   words?: {
     title: string;
     hiTitle: string | null;
-    change?: Pick<PublicChange, "headline" | "detail" | "change">;
+    change?: Pick<PublicChange, "headline" | "detail" | "facts">;
   };
 }
 
@@ -69,7 +69,7 @@ function toUpdate(entry: EntrySummary): UpdateItem {
 /**
  * The feed as a page in `locale` shows it: Hindi pages link the Hindi pages and show Hindi titles
  * where the entry has one (else the English title, marked `lang: "en"`), and a key change's
- * headline in the page's language ("अंतिम तिथि में विस्तार: …").
+ * headline in the page's language ("आवेदन की अंतिम तिथि बढ़ी: …").
  */
 export function feedInLanguage(feed: UpdatesFeed, locale: Locale): UpdatesFeed {
   const item = ({ words, ...i }: UpdateItem): UpdateItem => {

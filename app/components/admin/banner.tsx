@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 
 const TONES = {
   success: "border-secondary/40 bg-secondary-light text-secondary",
@@ -23,6 +23,25 @@ export function Banner({
       role={tone === "error" ? "alert" : "status"}
       tabIndex={tone === "error" ? -1 : undefined}
       className={`mb-4 rounded-app border px-4 py-3 text-sm ${TONES[tone]}`}
+    >
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A refused action said where the person's attention goes: focused when drawn, so a keyboard or
+ * screen reader user is there, and a long form scrolls back to it.
+ */
+export function Refusal({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="alert"
+      className="mb-4 space-y-2 rounded-app border-2 border-red-400 bg-red-50 px-4 py-3 text-sm text-red-950"
     >
       {children}
     </div>

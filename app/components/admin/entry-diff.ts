@@ -145,3 +145,34 @@ export function diffEntries(
   }
   return lines;
 }
+
+/**
+ * A field's value as the form holds it (`title`, `data.lastDate`, a table as rows), in words for
+ * a person: dates and choices as the history shows them, a table one row a line.
+ */
+export function formValueText(kind: Kind, key: string, value: unknown): string {
+  const def = REGISTRY[kind];
+  if (!key.startsWith("data.")) {
+    if (key === "status") return STATUS_LABELS[value as Status] ?? String(value ?? "");
+    // The form's publish time is India's wall clock: "2026-11-27T10:00".
+    if (key === "publishAt" && typeof value === "string" && value.length >= 16)
+      return `${formatDate(value.slice(0, 10))}, ${value.slice(11, 16)}`;
+    return typeof value === "string" ? value : "";
+  }
+  const name = key.slice(5);
+  const field = [...def.sections.flatMap((s) => s.fields), ...hindiFields(def.sections)].find(
+    (f) => f.name === name,
+  );
+  if (!field) return typeof value === "string" ? value : "";
+  if (field.type !== "rows") return show(field, value);
+  const rows = Array.isArray(value) ? (value as Row[]) : [];
+  return rows
+    .map((row) =>
+      field.columns
+        .map((c) => show(c, row?.[c.name]))
+        .filter(Boolean)
+        .join(", "),
+    )
+    .filter(Boolean)
+    .join("\n");
+}

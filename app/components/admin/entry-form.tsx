@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FocusEvent } from "react";
+import { useEffect, useRef, useState, type FocusEvent, type ReactNode } from "react";
 import type { FormConstraint } from "./form.tsx";
 import { Form, useNavigation } from "react-router";
 import { allFields, HINDI } from "~/content/fields.ts";
@@ -18,7 +18,14 @@ import {
   type Kind,
   type Status,
 } from "~/content/registry.ts";
+import type { Choice } from "~/content/entry-merge.ts";
 import { buttonClass } from "./banner.tsx";
+import {
+  conflictAnchor,
+  EditConflictsContext,
+  type ConflictMarkData,
+  type EditConflicts,
+} from "./edit-conflicts.tsx";
 import { ConfirmButton } from "./confirm-button.tsx";
 import { EligibilityPreview, jobDataForPreview } from "./eligibility-preview.tsx";
 import { JobCombobox } from "./job-combobox.tsx";
@@ -39,6 +46,8 @@ import {
 import { STATUS_LABELS } from "./status-badge.tsx";
 import { LeaveDialog, useUnsavedChanges } from "./unsaved-changes.tsx";
 import { useHydrated } from "./use-hydrated.ts";
+import { UPLOADS_SECTION } from "~/photo-kit/job-fields.ts";
+import { PresetField, type PresetChoice } from "~/photo-kit/admin/preset-field.tsx";
 
 export interface JobOption {
   id: string;
@@ -74,6 +83,27 @@ export interface EntryFormProps {
    * and whether "Notify subscribers" starts ticked. Null: no box (an author cannot publish).
    */
   notify?: { recipients: number | null; checked: boolean } | null;
+  /**
+   * After a refused save (409): who saved in between and when, the fields both changed (marked in
+   * place, each to be decided before the form saves) and those only they changed (taken in).
+   */
+  conflicts?: {
+    by: string;
+    at: string;
+    marks: readonly ConflictMarkData[];
+    adopted: readonly { key: string; was: FormTree[string] | undefined }[];
+  } | null;
+  /** After a 409: the version both people started from, sent back with the choices. */
+  base?: string;
+  /** Shown above the form, inside it (the refusal that names the marked fields). */
+  notice?: ReactNode;
+  /**
+   * An author's entry an editor has published: it can only be sent as a suggested change (one
+   * button), not saved.
+   */
+  suggestOnly?: boolean;
+  /** A job's photo and signature presets to choose from (issue 31). */
+  photoPresets?: readonly PresetChoice[];
 }
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
@@ -174,6 +204,11 @@ export function EntryForm({
   constraint = {},
   translation = null,
   notify = null,
+  conflicts = null,
+  base = "",
+  notice = null,
+  suggestOnly = false,
+  photoPresets = [],
 }: EntryFormProps) {
   const def = REGISTRY[kind];
   const hydrated = useHydrated();
@@ -205,6 +240,35 @@ export function EntryForm({
     setTimeout(() => document.getElementById(inputId(name))?.focus(), 0);
   };
   const [slug, setSlug] = useState(str(values.slug));
+  const [choices, setChoices] = useState<Record<string, Choice>>({});
+  const marks = Object.fromEntries((conflicts?.marks ?? []).map((m) => [m.key, m]));
+  const undecided = (conflicts?.marks ?? []).filter((m) => !choices[m.key]);
+  // Without JavaScript the buttons stay usable: the server refuses a save left undecided.
+  const blocked = hydrated && undecided.length > 0;
+  const reveal = (key: string) => {
+    showTab(key);
+    setTimeout(() => {
+      const mark = document.getElementById(conflictAnchor(key));
+      mark?.scrollIntoView({ block: "center" });
+      (document.getElementById(inputId(key)) ?? mark)?.focus();
+    }, 0);
+  };
+  const conflictState: EditConflicts | null = conflicts && {
+    kind,
+    by: conflicts.by,
+    at: conflicts.at,
+    marks,
+    adopted: Object.fromEntries(conflicts.adopted.map((a) => [a.key, a.was])),
+    choices,
+    reveal,
+    choose(key, choice) {
+      setChoices((prev) => ({ ...prev, [key]: choice }));
+      setDirty(true);
+      // A single value goes into its input at once; a table is taken whole when saved.
+      const value = choice === "theirs" ? marks[key]?.theirs : marks[key]?.mine;
+      if (typeof value !== "object") setInputValue(key, value ?? "");
+    },
+  };
   const formRef = useRef<HTMLFormElement>(null);
   const primaryRef = useRef<HTMLButtonElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -238,12 +302,20 @@ export function EntryForm({
     if (Object.keys(initialErrors).length > 0) summaryRef.current?.focus();
   }, [initialErrors]);
 
+  // While a marked field is undecided, Ctrl+S goes to it instead of saving.
+  const blockedRef = useRef<(() => void) | null>(null);
+  const firstUndecided = undecided[0]?.key;
+  useEffect(() => {
+    blockedRef.current = blocked && firstUndecided ? () => reveal(firstUndecided) : null;
+  });
+
   // Ctrl+S / ⌘S saves, as in every editor people already know.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s") {
         event.preventDefault();
-        formRef.current?.requestSubmit(primaryRef.current ?? undefined);
+        if (blockedRef.current) blockedRef.current();
+        else formRef.current?.requestSubmit(primaryRef.current ?? undefined);
       }
     };
     window.addEventListener("keydown", onKey);
@@ -274,8 +346,9 @@ export function EntryForm({
   const card = "rounded-app border border-stone-200 bg-white p-4 sm:p-5";
 
   return (
-    <>
+    <EditConflictsContext.Provider value={conflictState}>
       <LeaveDialog blocker={blocker} />
+      {notice}
       {errorCount > 0 ? (
         <div
           ref={summaryRef}
@@ -318,6 +391,10 @@ export function EntryForm({
           setDirty(true);
           schedulePreview();
           const target = event.target as unknown as HTMLInputElement;
+          // Typing over their value in a marked field is keeping one's own.
+          const mark = marks[target.name];
+          if (mark && choices[target.name] === "theirs" && target.value !== mark.theirs)
+            setChoices((prev) => ({ ...prev, [target.name]: "mine" }));
           if (target.name === "status") setStatus(target.value);
           if (target.name === "title") setTitle(target.value);
           if (target.name === "slug") setSlug(target.value);
@@ -326,6 +403,7 @@ export function EntryForm({
         className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start"
       >
         <input type="hidden" name="version" value={version} />
+        {base ? <input type="hidden" name="base" value={base} /> : null}
         {/* Enter in a text field presses the first submit button: make that the primary one. */}
         <button
           type="submit"
@@ -482,6 +560,17 @@ export function EntryForm({
                 <div className="grid gap-4 sm:grid-cols-2">
                   {section.fields.map((field) => {
                     const name = `data.${field.name}`;
+                    if (section.id === UPLOADS_SECTION && field.type !== "rows") {
+                      return (
+                        <PresetField
+                          key={field.name}
+                          field={field}
+                          value={str(data[field.name])}
+                          error={errors[name]}
+                          presets={photoPresets}
+                        />
+                      );
+                    }
                     if (field.type === "rows") {
                       const rows = Array.isArray(data[field.name])
                         ? (data[field.name] as FormTree[])
@@ -573,8 +662,9 @@ export function EntryForm({
                       <span className="block font-semibold text-red-700">{errors.status}</span>
                     ) : null}
                     <span className="block text-xs text-muted">
-                      Save a draft as often as you like; submit it when it is ready, and an editor
-                      publishes it.
+                      {suggestOnly
+                        ? "Only an editor changes it now: what you edit here goes to the editors as a suggested change."
+                        : "Save a draft as often as you like; submit it when it is ready, and an editor publishes it."}
                     </span>
                   </p>
                 </>
@@ -650,7 +740,24 @@ export function EntryForm({
         </aside>
 
         <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-2 border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur md:-mx-6 md:px-6 lg:col-span-2">
-          {dirty ? (
+          {blocked ? (
+            <span className="mr-auto text-xs font-semibold text-amber-900" role="status">
+              Choose &ldquo;use theirs&rdquo; or &ldquo;keep mine&rdquo; for{" "}
+              <a
+                href={`#${conflictAnchor(undecided[0].key)}`}
+                className="underline"
+                onClick={(event) => {
+                  event.preventDefault();
+                  reveal(undecided[0].key);
+                }}
+              >
+                {undecided.length === 1
+                  ? "the marked field"
+                  : `the ${undecided.length} marked fields`}
+              </a>{" "}
+              first.
+            </span>
+          ) : dirty ? (
             <span className="mr-auto text-xs text-muted" role="status">
               Unsaved changes
             </span>
@@ -662,7 +769,17 @@ export function EntryForm({
           ) : (
             <span className="hidden text-xs text-muted sm:inline">Save once to preview.</span>
           )}
-          {canPublish ? (
+          {suggestOnly ? (
+            <button
+              type="submit"
+              name="intent"
+              value="suggest"
+              disabled={busy}
+              className={buttonClass.primary}
+            >
+              {busy ? "Sending..." : "Send as a suggested change"}
+            </button>
+          ) : canPublish ? (
             // One control decides: the Status select. The button says what it will do with the
             // chosen status (app.css shows the matching label, with or without JavaScript).
             <button
@@ -670,7 +787,7 @@ export function EntryForm({
               type="submit"
               name="intent"
               value="save"
-              disabled={busy}
+              disabled={busy || blocked}
               className={`entry-primary ${buttonClass.primary}`}
             >
               {busy
@@ -688,7 +805,7 @@ export function EntryForm({
                 type="submit"
                 name="intent"
                 value="draft"
-                disabled={busy}
+                disabled={busy || blocked}
                 className={buttonClass.secondary}
               >
                 Save draft
@@ -697,7 +814,7 @@ export function EntryForm({
                 type="submit"
                 name="intent"
                 value="submit"
-                disabled={busy}
+                disabled={busy || blocked}
                 className={buttonClass.primary}
               >
                 {busy ? "Saving..." : "Submit for review"}
@@ -706,8 +823,26 @@ export function EntryForm({
           )}
         </div>
       </Form>
-    </>
+    </EditConflictsContext.Provider>
   );
+}
+
+/**
+ * Put a value into a form control past React (it tracks the value it last saw), so the form's
+ * change handler hears of it as if typed.
+ */
+function setInputValue(name: string, value: string) {
+  const target = document.getElementById(inputId(name));
+  if (
+    !(target instanceof HTMLInputElement) &&
+    !(target instanceof HTMLTextAreaElement) &&
+    !(target instanceof HTMLSelectElement)
+  )
+    return;
+  const proto = Object.getPrototypeOf(target) as object;
+  Object.getOwnPropertyDescriptor(proto, "value")?.set?.call(target, value);
+  target.dispatchEvent(new Event("input", { bubbles: true }));
+  target.dispatchEvent(new Event("change", { bubbles: true }));
 }
 
 /**

@@ -1,7 +1,9 @@
 import { useRef, useState, type ReactNode } from "react";
 import type { ScalarField } from "~/content/fields.ts";
 import { inputId } from "~/content/form-data.ts";
+import { FieldConflict } from "./edit-conflicts.tsx";
 import { formatSize } from "./format.ts";
+import { SuggestionMark } from "./suggestion-mark.tsx";
 import { useHydrated } from "./use-hydrated.ts";
 
 /** An input's look without its top margin (for inputs inside a group, like the slug's). */
@@ -38,7 +40,9 @@ export function FieldShell({
         {required ? <RequiredMark /> : null}
       </div>
       {children}
+      <SuggestionMark name={name} />
       <FieldNotes id={id} help={help} error={error} />
+      <FieldConflict name={name} />
     </div>
   );
 }

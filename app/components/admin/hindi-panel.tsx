@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { HINDI, type RowsField, type ScalarField, type Section } from "~/content/fields.ts";
 import { inputId, type FieldErrors, type FormTree } from "~/content/form-data.ts";
 import type { TranslationState } from "~/content/translation.ts";
+import { FieldConflict } from "./edit-conflicts.tsx";
 import { FieldShell, ScalarControl } from "./field-input.tsx";
 import { formatDateTime } from "./format.ts";
 
@@ -51,7 +52,8 @@ export function TranslationBadge({
   );
 }
 
-const isWords = (f: { type: string }) => f.type === "text" || f.type === "textarea";
+const isWords = (f: { type: string; code?: true }) =>
+  (f.type === "text" || f.type === "textarea") && !f.code;
 const str = (v: unknown) => (typeof v === "string" ? v : "");
 
 /** The English a Hindi input translates, read-only, right above it. */
@@ -264,6 +266,7 @@ function HindiRows({
       {errors[name] ? (
         <p className="mt-1 text-sm font-semibold text-red-700">{errors[name]}</p>
       ) : null}
+      <FieldConflict name={name} />
       {body}
     </fieldset>
   );

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState, type CSSProperties } from "react";
 import type { RowsField, ScalarField } from "~/content/fields.ts";
 import { inputId, type FieldErrors, type FormTree } from "~/content/form-data.ts";
 import { RequiredMark, ScalarControl } from "./field-input.tsx";
+import { SuggestionMark } from "./suggestion-mark.tsx";
+import { FieldConflict } from "./edit-conflicts.tsx";
 import { useHydrated } from "./use-hydrated.ts";
 
 // A row is laid out for the width its form has (a container query: beside the publishing panel
@@ -25,6 +27,17 @@ const SPAN: Record<LineType, string> = {
   text: "col-span-6 @min-[36rem]:col-span-4 @min-[68rem]:col-span-1",
   url: "col-span-6 @min-[68rem]:col-span-1",
   textarea: "col-span-6 @min-[36rem]:col-span-12 @min-[68rem]:col-span-1",
+};
+
+/** In a row laid out in lines (six columns wide): numbers narrow, words wider, long text whole. */
+const LINE_SPAN: Record<ScalarField["type"], string | undefined> = {
+  number: undefined,
+  choices: "col-span-2 @min-[36rem]:col-span-6",
+  date: "col-span-2",
+  select: "col-span-2",
+  text: "col-span-2",
+  url: "col-span-2",
+  textarea: "col-span-2 @min-[36rem]:col-span-6",
 };
 
 /** Blank rows offered below the filled ones; without JavaScript they are the only way to add. */
@@ -88,6 +101,13 @@ export function RowsEditor({
         className={column.type === "choices" ? "" : SPAN[column.type]}
       />
     ));
+  // A column no line names goes on a line of its own at the end.
+  const lines = field.lines
+    ? [
+        ...field.lines,
+        field.columns.map((c) => c.name).filter((n) => !field.lines!.some((l) => l.includes(n))),
+      ].filter((line) => field.columns.some((c) => line.includes(c.name)))
+    : null;
 
   return (
     <fieldset className="sm:col-span-2" aria-labelledby={labelId} data-field={name}>
@@ -95,6 +115,8 @@ export function RowsEditor({
         {field.label}
       </legend>
       {field.help ? <p className="mt-1 text-xs text-muted">{field.help}</p> : null}
+      <SuggestionMark name={name} />
+      <FieldConflict name={name} />
       {errors[name] ? (
         <p className="mt-1 text-sm font-semibold text-red-700">{errors[name]}</p>
       ) : null}
@@ -123,16 +145,41 @@ export function RowsEditor({
                   </button>
                 ) : null}
               </div>
-              <div
-                className="mt-1 grid grid-cols-6 gap-x-3 gap-y-2 @min-[36rem]:grid-cols-12 @min-[68rem]:grid-cols-(--row-columns)"
-                style={{ "--row-columns": template } as CSSProperties}
-              >
-                {cells(onLine, index, row)}
-              </div>
-              {underLine.length > 0 && (
-                <div className="mt-2 grid gap-x-3 gap-y-2 @min-[36rem]:grid-cols-2">
-                  {cells(underLine, index, row)}
-                </div>
+              {lines ? (
+                // Many columns: a few short lines of inputs, as the field groups them.
+                lines.map((line) => (
+                  <div
+                    key={line.join()}
+                    className="mt-2 grid grid-cols-2 items-end gap-x-3 gap-y-2 @min-[36rem]:grid-cols-6"
+                  >
+                    {field.columns
+                      .filter((c) => line.includes(c.name))
+                      .map((column) => (
+                        <Cell
+                          key={column.name}
+                          column={column}
+                          name={`${name}[${index}].${column.name}`}
+                          value={row[column.name]}
+                          errors={errors}
+                          className={LINE_SPAN[column.type]}
+                        />
+                      ))}
+                  </div>
+                ))
+              ) : (
+                <>
+                  <div
+                    className="mt-1 grid grid-cols-6 gap-x-3 gap-y-2 @min-[36rem]:grid-cols-12 @min-[68rem]:grid-cols-(--row-columns)"
+                    style={{ "--row-columns": template } as CSSProperties}
+                  >
+                    {cells(onLine, index, row)}
+                  </div>
+                  {underLine.length > 0 && (
+                    <div className="mt-2 grid gap-x-3 gap-y-2 @min-[36rem]:grid-cols-2">
+                      {cells(underLine, index, row)}
+                    </div>
+                  )}
+                </>
               )}
             </li>
           );

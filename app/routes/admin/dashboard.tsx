@@ -1,4 +1,13 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  useNavigation,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import { DiffTable } from "~/components/admin/diff-table.tsx";
+import { diffEntries } from "~/components/admin/entry-diff.ts";
 import { z } from "zod";
 import { AdminError } from "~/components/admin/admin-error.tsx";
 import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
@@ -8,35 +17,79 @@ import { UploadUsage } from "~/components/admin/upload-usage.tsx";
 import { isKind, KIND_LIST, KINDS, REGISTRY, STATUSES } from "~/content/registry.ts";
 import { todayInIndia } from "~/india-date.ts";
 import { can } from "~/content/roles.ts";
-import { countByKindAndStatus, reviewQueue } from "~/server/admin-entries.server.ts";
+import { countByKindAndStatus, jobTitles, reviewQueue } from "~/server/admin-entries.server.ts";
+import type { DB } from "~/server/db/db.server.ts";
+import { getEntryById } from "~/server/entries/shared.server.ts";
+import { listSuggestions, type Suggestion } from "~/server/entries/suggestions.server.ts";
+import {
+  applySuggestion,
+  declineSuggestion,
+  suggestionOutcome,
+} from "~/server/write/suggestions.server.ts";
 import { latestAudit } from "~/server/audit.server.ts";
 import { jobsClosingSoon } from "~/server/entries/public-reads.server.ts";
 import { uploadUsage } from "~/server/files.server.ts";
 import { formatDate } from "~/server/format.ts";
 import { actorOf, requireStaff } from "~/server/guard.server.ts";
 import { setStatuses } from "~/server/write/entries.server.ts";
+import { LinksCard } from "~/components/admin/links-card.tsx";
+import { packedStrings } from "~/i18n/catalog.server.ts";
+import { Strings } from "~/i18n/context.tsx";
+import { linksNotice } from "~/link-monitor/admin.server.ts";
 import { listMessages } from "~/server/messages.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/dashboard";
 
-const ApproveSchema = z.object({
-  intent: z.literal("approve"),
-  kind: z.enum(KINDS),
-  id: z.string().min(1).max(100),
-});
+const Id = z.string().min(1).max(100);
+
+/** The review queue's buttons: approve a submission, apply or decline a suggested change. */
+const QueueAction = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("approve"), kind: z.enum(KINDS), id: Id }),
+  // The version whose outcome the editor was shown: a newer one is refused (looked at again).
+  z.object({ intent: z.literal("apply"), suggestion: Id, version: z.string().min(1).max(40) }),
+  z.object({ intent: z.literal("decline"), suggestion: Id }),
+]);
 
 /**
- * "Approve and publish" from the review queue: an editor publishes a submitted entry in one step.
- * Only an entry still waiting for review is published (a second editor's click finds it handled).
+ * The review queue's actions. "Approve and publish": an editor publishes a submitted entry in one
+ * step; only an entry still waiting for review is published (a second editor's click finds it
+ * handled). A suggested change is applied through the normal write path or declined; one decided
+ * already, or an entry saved since the editor looked, is refused.
  */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireStaff(request, "publish");
-  const parsed = ApproveSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = QueueAction.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
-    return data({ error: "That request was not an approval of an entry." }, { status: 400 });
+    return data(
+      { error: "That request was not one of the review queue's buttons." },
+      { status: 400 },
+    );
   }
-  const { kind, id } = parsed.data;
   const database = await db();
+  const actor = actorOf(user);
+  const asked = parsed.data;
+  if (asked.intent === "apply" || asked.intent === "decline") {
+    const result =
+      asked.intent === "apply"
+        ? await applySuggestion(database, { id: asked.suggestion, version: asked.version, actor })
+        : await declineSuggestion(database, { id: asked.suggestion, actor });
+    if (result.ok) {
+      const done = asked.intent === "apply" ? "applied" : "declined";
+      return redirect(`/admin?${done}=${encodeURIComponent(result.entry.title)}`);
+    }
+    if (result.reason === "invalid")
+      return data({ error: `Not applied: ${result.message}` }, { status: 400 });
+    return data(
+      {
+        error:
+          result.reason === "stale"
+            ? `Not applied: “${result.entry.title}” was saved at ${formatDateTime(result.entry.updatedAt)}, after you looked at the change. What applying it changes now is shown again below.`
+            : "This suggested change is no longer waiting: someone has already applied or declined it, or its entry is gone.",
+      },
+      { status: 409 },
+    );
+  }
+  const { kind, id } = asked;
   const pending = await database
     .selectFrom("entries")
     .select("title")
@@ -51,15 +104,46 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 409 },
     );
   }
-  await setStatuses(database, kind, [id], "published", actorOf(user), "from the review queue");
+  await setStatuses(database, kind, [id], "published", actor, "from the review queue");
   return redirect(`/admin?approved=${encodeURIComponent(pending.title)}`);
+}
+
+/** After a refused click (409) the queue is read again: it changed under the editor. */
+export function shouldRevalidate({
+  actionStatus,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
+}
+
+/** A waiting suggestion as the queue shows it: what applying it would change, now. */
+async function suggestionItem(database: DB, suggestion: Suggestion) {
+  const entry = await getEntryById(database, suggestion.entryId);
+  if (!entry || entry.deletedAt) return null;
+  const outcome = await suggestionOutcome(database, suggestion, entry);
+  const titles = outcome.ok
+    ? await jobTitles(database, [entry.jobId ?? "", outcome.merged.jobId ?? ""])
+    : {};
+  return {
+    id: suggestion.id,
+    title: entry.title,
+    kindLabel: REGISTRY[entry.kind].label,
+    href: `/admin/${REGISTRY[entry.kind].adminSegment}/edit/${entry.id}`,
+    authorName: suggestion.authorName,
+    createdAt: suggestion.createdAt,
+    version: entry.updatedAt,
+    problem: outcome.ok ? null : outcome.problem,
+    lines: outcome.ok
+      ? diffEntries(entry.kind, entry, outcome.merged, titles).filter((l) => l.changed)
+      : [],
+  };
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);
   const database = await db();
   const publisher = can(user.role, "publish");
-  const [counts, closing, messages, audit, queue, uploads] = await Promise.all([
+  const [counts, closing, messages, audit, queue, uploads, links, suggestions] = await Promise.all([
     countByKindAndStatus(database),
     jobsClosingSoon(database, 7, 10),
     // Contact messages hold readers' personal details: only for the roles that answer them.
@@ -68,13 +152,29 @@ export async function loader({ request }: Route.LoaderArgs) {
     // Editors review what authors submitted; an author sees their own drafts and submissions.
     reviewQueue(database, publisher ? {} : { createdBy: user.id }),
     uploadUsage(database, user.id),
+    // The link monitor's findings and its notice (issue 30), for the roles that see Links.
+    can(user.role, "links") ? linksNotice(database) : null,
+    // Editors: the suggested changes waiting; an author: what became of theirs.
+    listSuggestions(database, publisher ? { limit: 20 } : { authorId: user.id, limit: 10 }),
   ]);
+  const url = new URL(request.url);
   return {
     publisher,
     canAdminister: can(user.role, "administer"),
     uploads,
     canReadMessages: can(user.role, "messages"),
-    approved: new URL(request.url).searchParams.get("approved"),
+    approved: url.searchParams.get("approved"),
+    applied: url.searchParams.get("applied"),
+    declined: url.searchParams.get("declined"),
+    suggestions: publisher
+      ? (await Promise.all(suggestions.map((x) => suggestionItem(database, x)))).filter(
+          (x) => x !== null,
+        )
+      : [],
+    // An author's entries each say if a suggestion of theirs waits.
+    waiting: publisher
+      ? []
+      : suggestions.filter((x) => x.state === "suggested").map((x) => x.entryId),
     queue: queue.map((e) => ({
       id: e.id,
       kind: e.kind,
@@ -100,6 +200,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     })),
     audit,
     today: todayInIndia(),
+    links,
+    linkStrings: packedStrings("en", "linkStates"),
   };
 }
 
@@ -119,6 +221,9 @@ const ACTION_WORDS: Record<string, string> = {
   "entry.publish-scheduled": "published on schedule",
   "file.upload": "uploaded",
   "file.delete": "removed the unused file",
+  "entry.suggest": "suggested a change to",
+  "entry.apply-suggestion": "applied a suggested change to",
+  "entry.decline-suggestion": "declined a suggested change to",
 };
 
 /** "job:Clerk Recruitment" → "Job “Clerk Recruitment”"; other subjects as they are. */
@@ -137,7 +242,10 @@ function daysLeft(lastDate: string | null, today: string): string {
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { counts, closing, messages, audit, today, queue, publisher, canReadMessages } = loaderData;
-  const busy = useNavigation().formData?.get("intent") === "approve";
+  const busy = ["approve", "apply", "decline"].includes(
+    String(useNavigation().formData?.get("intent") ?? ""),
+  );
+  const { suggestions, waiting } = loaderData;
   const card = "rounded-app border border-stone-200 bg-white p-4";
   const h2 = "mb-3 flex items-center justify-between gap-2 text-base font-semibold";
   return (
@@ -145,6 +253,15 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       <AdminPageHeader title="Dashboard" />
       {loaderData.approved ? (
         <Banner tone="success">Approved and published: {loaderData.approved}</Banner>
+      ) : null}
+      {loaderData.applied ? (
+        <Banner tone="success">Suggested change applied: {loaderData.applied}</Banner>
+      ) : null}
+      {loaderData.declined ? (
+        <Banner tone="success">
+          Suggested change declined: {loaderData.declined}. The entry stays as it was; its author
+          sees that it was declined.
+        </Banner>
       ) : null}
       {actionData?.error ? <Banner tone="error">{actionData.error}</Banner> : null}
 
@@ -158,12 +275,12 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
 
       <section className={card} aria-labelledby="queue-title">
         <h2 id="queue-title" className={h2}>
-          {publisher ? `Pending review (${queue.length})` : "Your drafts and submissions"}
+          {publisher ? `Pending review (${queue.length})` : "Your entries"}
         </h2>
         {queue.length === 0 ? (
           <p className="text-sm text-muted">
             {publisher
-              ? "Nothing is waiting for review."
+              ? "No entry is waiting for review."
               : "Nothing yet: add an entry, save it as a draft, then submit it for review."}
           </p>
         ) : (
@@ -175,6 +292,10 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                 </Link>
                 <span className="text-xs text-muted">
                   {e.kindLabel} · {STATUS_LABELS[e.status]} · {formatDateTime(e.updatedAt)}
+                  {!publisher && !["draft", "pending"].includes(e.status)
+                    ? " · read only: send changes as a suggestion"
+                    : ""}
+                  {waiting.includes(e.id) ? " · your suggested change is waiting" : ""}
                 </span>
                 {publisher && e.status === "pending" ? (
                   <Form method="post" className="ml-auto">
@@ -195,6 +316,79 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             ))}
           </ul>
         )}
+        {publisher ? (
+          <>
+            <h3 className="mt-4 mb-2 text-sm font-semibold">
+              Suggested changes ({suggestions.length})
+            </h3>
+            {suggestions.length === 0 ? (
+              <p className="text-sm text-muted">
+                No suggested change is waiting. (Authors send one when they edit an entry an editor
+                has published.)
+              </p>
+            ) : (
+              <ul className="space-y-4 text-sm">
+                {suggestions.map((x) => (
+                  <li
+                    key={x.id}
+                    data-suggestion={x.id}
+                    className="rounded-app border border-stone-200 p-3"
+                  >
+                    <p className="flex flex-wrap items-baseline gap-x-2">
+                      <Link to={x.href} className="font-semibold underline decoration-stone-300">
+                        {x.title}
+                      </Link>
+                      <span className="text-xs text-muted">
+                        {x.kindLabel} · suggested by {x.authorName ?? "an author"} ·{" "}
+                        {formatDateTime(x.createdAt)}
+                      </span>
+                    </p>
+                    <div className="mt-2">
+                      {x.problem ? (
+                        <p className="text-red-800">{x.problem}</p>
+                      ) : x.lines.length === 0 ? (
+                        <p className="text-muted">
+                          Applying it changes nothing any more: the entry already says the same.
+                        </p>
+                      ) : (
+                        <DiffTable lines={x.lines} beforeTitle="Now" afterTitle="After applying" />
+                      )}
+                    </div>
+                    <div className="mt-2 flex flex-wrap gap-2">
+                      {!x.problem ? (
+                        <Form method="post">
+                          <input type="hidden" name="intent" value="apply" />
+                          <input type="hidden" name="suggestion" value={x.id} />
+                          <input type="hidden" name="version" value={x.version} />
+                          <button
+                            type="submit"
+                            disabled={busy}
+                            aria-label={`Apply the suggested change to ${x.title}`}
+                            className={buttonClass.primary}
+                          >
+                            Apply
+                          </button>
+                        </Form>
+                      ) : null}
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="decline" />
+                        <input type="hidden" name="suggestion" value={x.id} />
+                        <button
+                          type="submit"
+                          disabled={busy}
+                          aria-label={`Decline the suggested change to ${x.title}`}
+                          className={buttonClass.secondary}
+                        >
+                          Decline
+                        </button>
+                      </Form>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        ) : null}
       </section>
 
       <section className={card} aria-labelledby="counts-title">
@@ -273,6 +467,12 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           </table>
         </div>
       </section>
+
+      {loaderData.links ? (
+        <Strings areas={loaderData.linkStrings}>
+          <LinksCard links={loaderData.links} className={card} headingClass={h2} />
+        </Strings>
+      ) : null}
 
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <section className={card} aria-labelledby="closing-title">

@@ -1,8 +1,10 @@
-import { data, Form, Link, redirect } from "react-router";
+import { useContext } from "react";
+import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
-import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
+import { AdminPageHeader, Banner, buttonClass, Refusal } from "~/components/admin/banner.tsx";
 import { AdminError } from "~/components/admin/admin-error.tsx";
-import { EntryForm, withKindWords } from "~/components/admin/entry-form.tsx";
+import { conflictAnchor, EditConflictsContext } from "~/components/admin/edit-conflicts.tsx";
+import { EntryForm, inputLabel, withKindWords } from "~/components/admin/entry-form.tsx";
 import { fieldErrorsOf } from "~/components/admin/form.tsx";
 import { formatDateTime } from "~/components/admin/format.ts";
 import { StatusBadge } from "~/components/admin/status-badge.tsx";
@@ -20,17 +22,43 @@ import {
 import { entryInputSchema, REGISTRY } from "~/content/registry.ts";
 import { getAdminEntry, kindFromUrl } from "~/server/admin-entries.server.ts";
 import { countRecipients } from "~/server/alerts/triggers.server.ts";
-import { AUTHOR_STATUSES, can, type Role } from "~/content/roles.ts";
+import {
+  choicesOf,
+  enteredStatus,
+  settleChoices,
+  staleForm,
+  type AdoptedField,
+  type ConflictMark,
+} from "~/server/entries/edit-conflicts.server.ts";
+import { AUTHOR_STATUSES, can, entryAccess } from "~/content/roles.ts";
 import { formConstraint, refuseValues } from "~/server/form.server.ts";
-import { actorOf, forbidden, requireStaff } from "~/server/guard.server.ts";
-import { getJobOption, resolveJobPick } from "~/server/job-picker.server.ts";
+import { actorOf, forbidden, requireEntryAccess, requireStaff } from "~/server/guard.server.ts";
+import { getJobOption, resolveJobPick, withJobPickText } from "~/server/job-picker.server.ts";
 import { restoreEntries, saveEntry, trashEntries } from "~/server/write/entries.server.ts";
+import { suggestChange } from "~/server/write/suggestions.server.ts";
+import { listSuggestions } from "~/server/entries/suggestions.server.ts";
 import { DiffTable } from "~/components/admin/diff-table.tsx";
 import { diffEntries, type DiffLine } from "~/components/admin/entry-diff.ts";
 import { db } from "~/server/services.server.ts";
 import { listOrganizations } from "~/server/organizations.server.ts";
 import { touchPresence } from "~/server/presence.server.ts";
 import { EditingNow } from "~/components/admin/editing-now.tsx";
+import { EntryLinksPanel } from "~/components/admin/entry-links-panel.tsx";
+import { packedStrings } from "~/i18n/catalog.server.ts";
+import { Strings } from "~/i18n/context.tsx";
+import { entryLinksForEditor } from "~/link-monitor/admin.server.ts";
+import { NoticeStart } from "~/components/admin/notice-suggestions.tsx";
+import { SuggestionsProvider } from "~/components/admin/suggestion-mark.tsx";
+import {
+  noticeChecklist,
+  noticeFromUrl,
+  offersNotice,
+  PDF_ERROR,
+  PDF_ERRORS,
+  startingValues,
+} from "~/notice-import/notice-import.server.ts";
+import { photoPresetProblem } from "~/photo-kit/job-section.server.tsx";
+import { presetChoices } from "~/photo-kit/presets.server.ts";
 import type { Route } from "./+types/entry-edit";
 
 export async function loader({ request, url, params }: Route.LoaderArgs) {
@@ -40,15 +68,25 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   const database = await db();
   const entry = id ? await getAdminEntry(database, kind.kind, id) : undefined;
   if (id && !entry) throw data(null, { status: 404 });
-  if (entry && !mayEdit(user, entry)) throw forbidden(user.role, "edit this entry");
+  // An author may open their entry once an editor has published it: to read, and to suggest.
+  const access = entry ? requireEntryAccess(user, entry, "read") : "edit";
   // Only the linked job, for its title: the picker searches the rest as the editor types.
-  const [linkedJob, organizations, editingNow] = await Promise.all([
+  const [linkedJob, organizations, editingNow, taken, suggestions] = await Promise.all([
     kind.linksToJob && entry?.jobId
       ? getJobOption(database, entry.jobId, { includeTrashed: true })
       : undefined,
     listOrganizations(database),
     entry
       ? touchPresence(database, `entry:${entry.id}`, { id: user.id, name: user.name || user.email })
+      : [],
+    entry && access === "read" ? enteredStatus(database, entry.id, entry.status) : null,
+    // An author sees what became of their suggestions; an editor, those waiting.
+    entry
+      ? listSuggestions(database, {
+          entryId: entry.id,
+          ...(can(user.role, "publish") ? {} : { authorId: user.id }),
+          limit: 10,
+        })
       : [],
   ]);
   // "This will notify N subscribers": counted for the entry as stored (a new entry has no count
@@ -62,6 +100,10 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
             : null,
         }
       : null;
+  // What the link monitor last found of its links (issue 30).
+  const links = entry ? await entryLinksForEditor(database, entry) : [];
+  // A new entry may start from a notification PDF's suggestions (issue 32).
+  const notice = entry ? null : await noticeFromUrl(database, kind.kind, url);
   const values: FormTree = entry
     ? entryToFormTree(entry)
     : entryToFormTree({
@@ -87,15 +129,39 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
           deletedAt: entry.deletedAt,
         }
       : null,
-    values,
+    values: startingValues(values, notice),
     translation: entry ? translationSummary(kind.sections, entry) : null,
     jobChoices: linkedJob ? [linkedJob] : [],
     organizationNames: organizations.map((o) => o.name),
     saved: url.searchParams.get("saved"),
+    suggested: url.searchParams.get("suggested") === "1",
+    access,
+    taken,
+    suggestions: suggestions
+      .filter((x) => (can(user.role, "publish") ? x.state === "suggested" : true))
+      .map((x) => ({
+        id: x.id,
+        state: x.state,
+        authorName: x.authorName,
+        createdAt: x.createdAt,
+        decidedBy: x.decidedBy,
+        decidedAt: x.decidedAt,
+      })),
     editingNow,
     canPublish: publisher,
     notify,
     constraint: formConstraint(entryInputSchema(kind.kind)),
+    links,
+    linkStrings: packedStrings("en", "linkStates"),
+    notice:
+      !entry && offersNotice(kind.kind)
+        ? {
+            view: notice,
+            uploadError: PDF_ERRORS[url.searchParams.get(PDF_ERROR) ?? ""] ?? null,
+            checkFields: noticeChecklist(kind.kind),
+          }
+        : null,
+    photoPresets: kind.kind === "job" ? await presetChoices(database) : [],
   };
 }
 
@@ -108,18 +174,16 @@ function translationSummary(
   return { state, left: untranslated.length, changedAt: typeof at === "string" ? at : null };
 }
 
-/** Editors and admins edit any entry; an author only their own draft or submission. */
-function mayEdit(
-  user: { id: string; role: Role },
-  entry: { createdBy: string | null; status: string },
-): boolean {
-  if (can(user.role, "publish")) return true;
-  return (
-    entry.createdBy === user.id && (AUTHOR_STATUSES as readonly string[]).includes(entry.status)
-  );
-}
-
-const INTENTS = ["save", "draft", "submit", "publish", "trash", "restore", "duplicate"] as const;
+const INTENTS = [
+  "save",
+  "draft",
+  "submit",
+  "publish",
+  "trash",
+  "restore",
+  "duplicate",
+  "suggest",
+] as const;
 
 /**
  * The "Notify subscribers" box: a form that showed it says so (`notifyAsked`), and an unticked
@@ -142,8 +206,15 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   const actor = actorOf(user);
   const base = `/admin/${kind.adminSegment}`;
   // Authors work on their own drafts only, and never publish, schedule or trash: refused here,
-  // on the server, whatever the form offered.
-  if (existing && !mayEdit(user, existing)) throw forbidden(user.role, "edit this entry");
+  // on the server, whatever the form offered. Their entry published under them may be
+  // duplicated, or changed by a suggestion (below); a save of it keeps what they typed.
+  const access = existing ? entryAccess(user, existing) : "edit";
+  const saving = intent === "save" || intent === "draft" || intent === "submit";
+  if (access === "none" && !saving) throw forbidden(user.role, "edit this entry");
+  if (access === "read" && !saving && intent !== "suggest" && intent !== "duplicate")
+    throw forbidden(user.role, "edit this entry");
+  if (intent === "suggest" && access !== "read")
+    throw forbidden(user.role, "suggest changes to an entry it may edit");
   const publisher = can(user.role, "publish");
   if (!publisher && (intent === "publish" || intent === "trash" || intent === "restore")) {
     throw forbidden(user.role, intent === "publish" ? "publish" : "move entries to the trash");
@@ -179,36 +250,104 @@ export async function action({ request, url, params }: Route.ActionArgs) {
     );
   }
 
-  const { value } = alignHindiRows(parseEntryForm(form));
+  let { value } = alignHindiRows(parseEntryForm(form));
   // The two shortcut buttons decide the status themselves, whatever the select says.
   if (intent === "draft") value.status = "draft";
   if (intent === "submit") value.status = "pending";
   if (intent === "publish") value.status = "published";
+  // The version the form was loaded at (sent back as it came after a refusal), and after a 409
+  // the version both people started from: then each field both changed needs a choice.
+  const sentVersion = typeof form.get("version") === "string" ? String(form.get("version")) : "";
+  const common = typeof form.get("base") === "string" ? String(form.get("base")).slice(0, 40) : "";
+  let undecided: ConflictMark[] = [];
+  let undecidedBy: string | null = null;
+  if (existing && common && sentVersion && common !== sentVersion) {
+    const settled = await settleChoices(
+      database,
+      existing.id,
+      { base: common, version: sentVersion },
+      value,
+      choicesOf(form),
+    );
+    value = settled.value;
+    undecided = settled.undecided;
+    undecidedBy = settled.by;
+  }
   // The job picker's text (a title or id typed without JavaScript) becomes the job's id.
   const picked = await resolveJobPick(database, value);
   if (picked?.ok) value.jobId = picked.jobId;
   const parsed = entryInputSchema(kind.kind).safeParse(value);
-  // A nonce per rejection: the browser redraws the form from exactly what the server saw.
-  // The version goes back as it came: a rejected form must not adopt a newer save unseen.
-  const sentVersion = typeof form.get("version") === "string" ? String(form.get("version")) : "";
   const choice = NotifyChoice.safeParse({
     notifyAsked: form.get("notifyAsked"),
     notify: form.get("notify"),
   });
   const notify = choice.success && (!choice.data.notifyAsked || choice.data.notify === "on");
-  const reject = (errors: FieldErrors, status = 400, extra: Partial<Rejection> = {}) =>
-    refuseValues<Rejection>(value, {
-      schema: entryInputSchema(kind.kind),
+  // A nonce per rejection: the browser redraws the form from exactly what the server saw.
+  // The version goes back as it came: a rejected form must not adopt a newer save unseen.
+  const reject = (
+    errors: FieldErrors,
+    status = 400,
+    extra: Partial<Rejection> = {},
+    values: FormTree = value,
+  ) =>
+    refuseValues<Rejection>(values, {
+      schema: withJobPickText(entryInputSchema(kind.kind)),
       fieldErrors: errors,
       status,
       detail: {
         nonce: crypto.randomUUID(),
         version: sentVersion,
+        base: common,
         // The box comes back as it was sent: a refused save must not tick it again.
         notify,
         ...extra,
       },
     });
+  // Nothing is saved while a field both people changed is undecided (checked before the rest).
+  if (undecided.length)
+    return reject({}, 409, {
+      stale: {
+        by: undecidedBy ?? "another editor",
+        at: sentVersion,
+        changes: [],
+        conflicts: undecided,
+        adopted: [],
+        again: true,
+      },
+    });
+  if (existing && access !== "edit") {
+    // The entry is no longer the author's to change: nothing is saved, nothing typed is lost.
+    if (access === "none")
+      return reject({}, 403, {
+        gone: `Not saved: this ${kind.label.toLowerCase()} is no longer yours to edit (it was moved to the trash or given to someone else). What you typed is still below: copy what you need.`,
+      });
+    const taken = await enteredStatus(database, existing.id, existing.status);
+    const takenInfo = { status: existing.status, by: taken?.by ?? null, at: taken?.at ?? null };
+    // The form shows the stored status; a suggestion never changes it.
+    value.status = existing.status;
+    if (intent !== "suggest") return reject({}, 409, { taken: takenInfo });
+    // Sent as a suggested change: checked as a save would be, kept for an editor to apply.
+    const suggestion = entryInputSchema(kind.kind).safeParse(value);
+    if (!suggestion.success)
+      return reject(withKindWords(kind.kind, fieldErrorsFromIssues(suggestion.error.issues)), 400, {
+        taken: takenInfo,
+      });
+    await suggestChange(database, {
+      entry: existing,
+      snapshot: {
+        title: suggestion.data.title,
+        slug: suggestion.data.slug ?? existing.slug,
+        organization: suggestion.data.organization,
+        status: existing.status,
+        publishAt: existing.publishAt,
+        jobId: suggestion.data.jobId ?? null,
+        data: withoutEmptyHindi(suggestion.data.data as EntryData),
+      },
+      baseVersion: sentVersion || existing.updatedAt,
+      actor,
+    });
+    return redirect(`${base}/edit/${existing.id}?suggested=1`);
+  }
   if (!choice.success)
     return reject({ notify: choice.error.issues[0]?.message ?? "Tick the box or leave it empty." });
   if (!parsed.success || picked?.ok === false) {
@@ -219,6 +358,8 @@ export async function action({ request, url, params }: Route.ActionArgs) {
       ...(picked?.ok === false ? { jobId: picked.error } : {}),
     });
   }
+  const presetProblem = await photoPresetProblem(database, parsed.data.data as EntryData);
+  if (presetProblem) return reject({ "data.photoPreset": presetProblem });
   if (!publisher && !(AUTHOR_STATUSES as readonly string[]).includes(parsed.data.status)) {
     return reject(
       { status: "Authors save drafts or submit them for review; an editor publishes." },
@@ -248,17 +389,27 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   if (result.ok) return redirect(`${base}/edit/${result.entry.id}?saved=1`);
   if (result.reason === "not-found") throw data(null, { status: 404 });
   if (result.reason === "conflict") return reject({ [result.field]: result.message });
-  // Someone saved first: nothing is overwritten, the editor keeps every value typed, sees who
-  // saved and what changed, and the form now carries the new version (saving again is a choice).
+  // Someone saved first: nothing is overwritten, the editor keeps every value typed, what only
+  // they changed comes into the form, each field both changed is marked to be decided, and the
+  // form now carries the new version and the version both started from.
   const { current, by, loaded } = result;
-  return reject({}, 409, {
-    version: current.updatedAt,
-    stale: {
-      by,
-      at: current.updatedAt,
-      changes: loaded ? diffEntries(kind.kind, loaded, current).filter((l) => l.changed) : [],
+  const merge = staleForm(loaded, value, current);
+  return reject(
+    {},
+    409,
+    {
+      version: current.updatedAt,
+      base: sentVersion,
+      stale: {
+        by,
+        at: current.updatedAt,
+        changes: loaded ? diffEntries(kind.kind, loaded, current).filter((l) => l.changed) : [],
+        conflicts: merge.conflicts,
+        adopted: merge.adopted,
+      },
     },
-  });
+    merge.values,
+  );
 }
 
 /**
@@ -281,33 +432,187 @@ interface Rejection {
   nonce: string;
   /** The version the re-drawn form carries. */
   version: string;
+  /** After a 409: the version both people started from (the form's choices are checked on it). */
+  base: string;
   /** Whether the "Notify subscribers" box was ticked. */
   notify: boolean;
-  stale?: { by: string; at: string; changes: DiffLine[] };
+  /** An author's save refused because an editor published (or scheduled, archived) the entry. */
+  taken?: { status: string; by: string | null; at: string | null };
+  /** An author's save refused because the entry is no longer theirs at all. */
+  gone?: string;
+  stale?: {
+    by: string;
+    at: string;
+    /** Everything they changed since this form was loaded. */
+    changes: DiffLine[];
+    /** The fields both changed, to be decided in place. */
+    conflicts: ConflictMark[];
+    /** The fields only they changed, taken into the form. */
+    adopted: AdoptedField[];
+    /** Refused again: a choice is still missing. */
+    again?: boolean;
+  };
 }
 
-/** Someone saved while this editor was editing: what they changed, and what to do now. */
-function StaleBanner({ stale, label }: { stale: NonNullable<Rejection["stale"]>; label: string }) {
-  return (
-    <div
-      role="alert"
-      className="mb-4 space-y-3 rounded-app border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-950"
+/**
+ * Someone saved while this editor was editing: said where the editor is (the focus comes here),
+ * with the fields both changed, each marked in place below, and those taken into the form.
+ */
+function StaleNotice({
+  stale,
+  kind,
+}: {
+  stale: NonNullable<Rejection["stale"]>;
+  kind: Parameters<typeof inputLabel>[0];
+}) {
+  const conflicts = useContext(EditConflictsContext);
+  const label = REGISTRY[kind].label.toLowerCase();
+  const link = (key: string) => (
+    <a
+      href={`#${conflictAnchor(key)}`}
+      className="font-semibold underline"
+      onClick={(event) => {
+        if (!conflicts) return;
+        event.preventDefault();
+        conflicts.reveal(key);
+      }}
     >
+      {inputLabel(kind, key)}
+    </a>
+  );
+  const n = stale.conflicts.length;
+  return (
+    <Refusal>
       <p className="font-semibold">
-        Not saved: {stale.by} saved this {label.toLowerCase()} at {formatDateTime(stale.at)} (India
-        time), after you opened it. Nothing was overwritten.
+        {stale.again
+          ? "Not saved yet: choose “use theirs” or “keep mine” for each marked field."
+          : `Not saved: ${stale.by} saved this ${label} at ${formatDateTime(stale.at)} (India time), after you opened it. Nothing was overwritten.`}
+      </p>
+      {n > 0 ? (
+        <div>
+          <p>
+            {n === 1 ? "One field" : `${n} fields`} changed by both of you {n === 1 ? "is" : "are"}{" "}
+            marked where {n === 1 ? "it is" : "they are"}, with both values. Choose for each, then
+            save:
+          </p>
+          <ul className="mt-1 list-disc pl-5">
+            {stale.conflicts.map((c) => (
+              <li key={c.key}>{link(c.key)}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {stale.adopted.length > 0 ? (
+        <p>
+          What only {stale.by} changed is now in the form:{" "}
+          {stale.adopted.map((a, i) => (
+            <span key={a.key}>
+              {i > 0 ? ", " : ""}
+              {link(a.key)}
+            </span>
+          ))}
+          .
+        </p>
+      ) : null}
+      {!stale.again ? (
+        <p>
+          Everything else you typed is still in the form.{" "}
+          {n > 0
+            ? "Once you have chosen, saving keeps their changes and yours."
+            : "Saving now keeps their changes and yours."}
+        </p>
+      ) : null}
+      {stale.changes.length > 0 ? (
+        <details>
+          <summary className="cursor-pointer font-semibold">Everything {stale.by} changed</summary>
+          <div className="mt-2">
+            <DiffTable
+              lines={stale.changes}
+              beforeTitle="When you opened it"
+              afterTitle="Saved now"
+            />
+          </div>
+        </details>
+      ) : null}
+    </Refusal>
+  );
+}
+
+const STATUS_VERB: Record<string, string> = {
+  published: "published",
+  scheduled: "scheduled",
+  archived: "archived",
+};
+
+/** "admin published this job at 26 Nov 2026, 19:43" (who and when, as far as the history says). */
+function whoTook(
+  taken: { by: string | null; at: string | null } | null,
+  status: string,
+  label: string,
+) {
+  const verb = STATUS_VERB[status] ?? "changed";
+  const who = taken?.by ? taken.by.charAt(0).toUpperCase() + taken.by.slice(1) : "An editor";
+  return `${who} ${verb} this ${label}${taken?.at ? ` at ${formatDateTime(taken.at)} (India time)` : ""}`;
+}
+
+/** An author's save of an entry an editor has published since: what happened, what to do. */
+function TakenNotice({ taken, label }: { taken: NonNullable<Rejection["taken"]>; label: string }) {
+  return (
+    <Refusal>
+      <p className="font-semibold">
+        Not saved: {whoTook(taken, taken.status, label)}, after you opened it. You can no longer
+        change it yourself.
       </p>
       <p>
-        Everything you typed is still in the form below. Their changes are listed here: copy any you
-        want to keep into the form, then save again. Saving again replaces the stored version with
-        the form as it is.
+        Everything you typed is still in the form below. Press{" "}
+        <strong>Send as a suggested change</strong> to send it to the editors: they see exactly what
+        you changed, and apply it or decline it.
       </p>
-      {stale.changes.length > 0 ? (
-        <DiffTable lines={stale.changes} beforeTitle="When you opened it" afterTitle="Saved now" />
-      ) : (
-        <p>The earlier version is not in the history, so the changes cannot be listed.</p>
-      )}
+    </Refusal>
+  );
+}
+
+interface SuggestionSummary {
+  id: string;
+  state: string;
+  createdAt: string;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  authorName: string | null;
+}
+
+/** What became of an author's suggested changes of this entry. */
+function SuggestionsList({ suggestions }: { suggestions: SuggestionSummary[] }) {
+  if (suggestions.length === 0) return null;
+  return (
+    <div className="mt-2">
+      <span className="font-semibold">Your suggested changes:</span>
+      <ul className="mt-1 list-disc pl-5">
+        {suggestions.map((x) => (
+          <li key={x.id}>
+            Sent {formatDateTime(x.createdAt)}:{" "}
+            {x.state === "suggested"
+              ? "waiting for an editor."
+              : `${x.state} by ${x.decidedBy ?? "an editor"}${x.decidedAt ? ` on ${formatDateTime(x.decidedAt)}` : ""}.`}
+          </li>
+        ))}
+      </ul>
     </div>
+  );
+}
+
+/** For an editor: suggested changes of this entry wait in the review queue. */
+function WaitingSuggestions({ suggestions }: { suggestions: SuggestionSummary[] }) {
+  if (suggestions.length === 0) return null;
+  return (
+    <Banner tone="info">
+      {suggestions.length === 1
+        ? `${suggestions[0].authorName ?? "An author"} suggested a change to this entry.`
+        : `${suggestions.length} suggested changes to this entry are waiting.`}{" "}
+      <Link to="/admin" className="font-semibold underline">
+        Review them on the dashboard
+      </Link>
+    </Banner>
   );
 }
 
@@ -359,13 +664,34 @@ function SavedBanner({
   );
 }
 
-export default function EntryEdit({ loaderData, actionData }: Route.ComponentProps) {
+/**
+ * A refused save because the entry changed under the editor (409) reads it again, so the page's
+ * status, badge and version say what is stored now; the form keeps what was typed.
+ */
+export function shouldRevalidate({
+  actionStatus,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
+}
+
+/** A form started from a notification PDF marks each suggested field (issue 32). */
+export default function EntryEditPage(props: Route.ComponentProps) {
+  return (
+    <SuggestionsProvider notice={props.loaderData.notice?.view ?? null}>
+      <EntryEdit {...props} />
+    </SuggestionsProvider>
+  );
+}
+
+function EntryEdit({ loaderData, actionData }: Route.ComponentProps) {
   const def = REGISTRY[loaderData.kind];
   const { entry } = loaderData;
   const base = `/admin/${def.adminSegment}`;
   const publicHref = entry ? `${def.urlPrefix}/${entry.slug}` : "";
   const rejected = actionData?.detail ? { ...actionData.detail, reply: actionData } : null;
-  const formKey = `${entry?.id ?? "new"}-${entry?.updatedAt ?? ""}-${rejected?.nonce ?? ""}`;
+  // A refusal draws the form anew once; reading the entry again after it (a 409) does not.
+  const formKey = `${entry?.id ?? "new"}-${rejected?.nonce ?? entry?.updatedAt ?? ""}`;
   return (
     <div className="mx-auto max-w-6xl">
       <AdminPageHeader
@@ -377,7 +703,7 @@ export default function EntryEdit({ loaderData, actionData }: Route.ComponentPro
         title={
           entry ? (
             <span className="flex flex-wrap items-center gap-2">
-              Edit {def.label.toLowerCase()}{" "}
+              {loaderData.access === "read" ? "Your" : "Edit"} {def.label.toLowerCase()}{" "}
               <StatusBadge status={entry.deletedAt ? "trash" : entry.status} />
             </span>
           ) : (
@@ -436,10 +762,62 @@ export default function EntryEdit({ loaderData, actionData }: Route.ComponentPro
         />
       ) : null}
 
+      {loaderData.suggested && !rejected ? (
+        <Banner tone="success">
+          Sent to the editors as a suggested change. They apply it or decline it; this page says
+          which.
+        </Banner>
+      ) : null}
+      {entry && loaderData.access === "read" && !rejected?.taken ? (
+        <Banner tone="info">
+          {whoTook(loaderData.taken, entry.status, def.label.toLowerCase())}. It is no longer yours
+          to change directly: what you wrote is below. To change something, edit it here and press{" "}
+          <strong>Send as a suggested change</strong>; an editor applies it or declines it.
+          <SuggestionsList suggestions={loaderData.suggestions} />
+        </Banner>
+      ) : null}
+      {rejected?.gone ? <Banner tone="error">{rejected.gone}</Banner> : null}
+      {loaderData.canPublish ? (
+        <WaitingSuggestions suggestions={loaderData.suggestions} />
+      ) : loaderData.access !== "read" ? (
+        <SuggestionsList suggestions={loaderData.suggestions} />
+      ) : null}
       {entry ? <EditingNow subject={`entry:${entry.id}`} initial={loaderData.editingNow} /> : null}
-      {rejected?.stale ? <StaleBanner stale={rejected.stale} label={def.label} /> : null}
+      <Strings areas={loaderData.linkStrings}>
+        <EntryLinksPanel
+          links={loaderData.links}
+          published={entry?.status === "published" && !entry.deletedAt}
+        />
+      </Strings>
+      {loaderData.notice ? (
+        <NoticeStart
+          kind={loaderData.kind}
+          notice={loaderData.notice.view}
+          uploadError={loaderData.notice.uploadError}
+          checkFields={loaderData.notice.checkFields}
+        />
+      ) : null}
       <EntryForm
         key={formKey}
+        notice={
+          rejected?.stale ? (
+            <StaleNotice stale={rejected.stale} kind={loaderData.kind} />
+          ) : rejected?.taken ? (
+            <TakenNotice taken={rejected.taken} label={def.label.toLowerCase()} />
+          ) : null
+        }
+        suggestOnly={loaderData.access === "read" || !!rejected?.taken}
+        conflicts={
+          rejected?.stale
+            ? {
+                by: rejected.stale.by,
+                at: rejected.stale.at,
+                marks: rejected.stale.conflicts,
+                adopted: rejected.stale.adopted,
+              }
+            : null
+        }
+        base={rejected?.base ?? ""}
         version={rejected?.version ?? entry?.updatedAt ?? ""}
         canPublish={loaderData.canPublish}
         notify={loaderData.notify && { ...loaderData.notify, checked: rejected?.notify ?? true }}
@@ -454,6 +832,7 @@ export default function EntryEdit({ loaderData, actionData }: Route.ComponentPro
         jobChoices={loaderData.jobChoices}
         organizationNames={loaderData.organizationNames}
         previewHref={entry ? `${base}/preview/${entry.id}` : null}
+        photoPresets={loaderData.photoPresets}
         trashFormId={entry && !entry.deletedAt && loaderData.canPublish ? "trash-form" : null}
       />
       {entry ? <Form method="post" id="trash-form" /> : null}

@@ -49,6 +49,7 @@ const DONE_WORDS: Record<string, string> = {
   archive: "archived",
   draft: "moved to draft",
   trash: "moved to the trash",
+  import: "imported as drafts",
 };
 
 export async function action({ request, url }: Route.ActionArgs) {
@@ -70,6 +71,15 @@ export default function EntryList({ loaderData, actionData }: Route.ComponentPro
   return (
     <div className="mx-auto max-w-6xl">
       <AdminPageHeader title={def.plural}>
+        {/* The list as it shows (search, status, sort) with every field; a file, not a page. */}
+        <a href={`${base}/export${csvQuery(listParams)}`} className={buttonClass.quiet} download>
+          Export CSV
+        </a>
+        {loaderData.canPublish ? (
+          <Link to={`${base}/import`} className={buttonClass.secondary}>
+            Import CSV
+          </Link>
+        ) : null}
         <Link to={`${base}/add`} className={buttonClass.primary}>
           Add {def.label.toLowerCase()}
         </Link>
@@ -129,6 +139,14 @@ export default function EntryList({ loaderData, actionData }: Route.ComponentPro
       <Pagination path={base} params={listParams} page={page.page} pages={page.pages} />
     </div>
   );
+}
+
+/** The list's filters as the export's query. */
+function csvQuery(params: Record<string, string | undefined>): string {
+  const query = new URLSearchParams(
+    Object.entries(params).filter((e): e is [string, string] => Boolean(e[1])),
+  ).toString();
+  return query ? `?${query}` : "";
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

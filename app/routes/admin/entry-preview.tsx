@@ -11,16 +11,19 @@ import { choicesInWords, entryPresentation } from "~/server/entry-page.server.ts
 import { getAdminEntry, kindFromUrl } from "~/server/admin-entries.server.ts";
 import { entriesOfJob, getPublishedSummaryById } from "~/server/entries/public-reads.server.ts";
 import type { EntrySummary } from "~/server/entries/shared.server.ts";
-import { requireStaff } from "~/server/guard.server.ts";
+import { requireEntryAccess, requireStaff } from "~/server/guard.server.ts";
 import { db } from "~/server/services.server.ts";
+import { UPLOADS_SECTION, withoutUploadFields } from "~/photo-kit/job-fields.ts";
+import { photoSectionHtml } from "~/photo-kit/job-section.server.tsx";
 import type { Route } from "./+types/entry-preview";
 
 export async function loader({ request, url, params }: Route.LoaderArgs) {
-  await requireStaff(request);
+  const user = await requireStaff(request);
   const kind = kindFromUrl(url);
   const database = await db();
   const entry = await getAdminEntry(database, kind.kind, params.id);
   if (!entry) throw data(null, { status: 404 });
+  requireEntryAccess(user, entry, "read");
   const pick = (e: EntrySummary): RelatedEntry => ({
     id: e.id,
     title: e.title,
@@ -52,11 +55,15 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
       data: choicesInWords(REGISTRY[entry.kind].sections, entry.data),
     },
     // The page's body is the public page's: it reads its words from the English `detail` strings.
-    strings: packedStrings("en", "detail"),
+    strings: packedStrings("en", "detail", "linkStatus"),
     status: entry.status,
     trashed: entry.deletedAt !== null,
     related,
     today,
+    sectionHtml:
+      entry.kind === "job"
+        ? { [UPLOADS_SECTION]: await photoSectionHtml(database, entry, "en") }
+        : undefined,
   };
 }
 
@@ -93,12 +100,14 @@ export default function EntryPreview({ loaderData }: Route.ComponentProps) {
         <Strings areas={loaderData.strings}>
           <EntryDetail
             entry={entry}
-            definition={def}
+            definition={withoutUploadFields(def)}
             related={loaderData.related}
             today={loaderData.today}
             glance={loaderData.glance}
             trusts={loaderData.trusts}
             organizationHref={loaderData.organizationHref}
+            links={loaderData.links}
+            sectionHtml={loaderData.sectionHtml}
           />
         </Strings>
       </div>

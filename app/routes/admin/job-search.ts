@@ -1,5 +1,6 @@
 import { requireStaff } from "~/server/guard.server.ts";
 import { searchJobsForPicker } from "~/server/job-picker.server.ts";
+import { PRIVATE_CACHE_CONTROL } from "~/server/page-cache.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/job-search";
 
@@ -12,7 +13,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
   const q = new URL(request.url).searchParams.get("q") ?? "";
   const jobs = await searchJobsForPicker(await db(), q);
-  return Response.json({ jobs }, { headers: { "Cache-Control": "private, no-store" } });
+  return Response.json({ jobs }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
 }
 
 /** Nothing to post here; the guard still comes first, so a refusal looks like every other one. */

@@ -3,6 +3,7 @@ import { AdminError } from "~/components/admin/admin-error.tsx";
 import { KIND_LIST } from "~/content/registry.ts";
 import { can, ROLE_LABEL, type Capability } from "~/content/roles.ts";
 import { requireStaff } from "~/server/guard.server.ts";
+import { countUnreviewedBreakages } from "~/link-monitor/admin.server.ts";
 import { countUnreadMessages } from "~/server/messages.server.ts";
 import { db } from "~/server/services.server.ts";
 import { packedStrings } from "~/i18n/catalog.server.ts";
@@ -12,14 +13,22 @@ import type { Route } from "./+types/layout";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);
   // The menu's badge: one count on the messages' status index, on every admin page.
-  const unreadMessages = can(user.role, "messages") ? await countUnreadMessages(await db()) : 0;
+  const conn = await db();
+  const [unreadMessages, brokenLinks] = await Promise.all([
+    can(user.role, "messages") ? countUnreadMessages(conn) : 0,
+    // The link monitor's notice (issue 30): official links of open jobs that broke, unseen.
+    can(user.role, "links") ? countUnreviewedBreakages(conn) : 0,
+  ]);
+  const badges: Record<string, { count: number; what: string }> = {
+    "/admin/messages": { count: unreadMessages, what: "unread" },
+    "/admin/links": { count: brokenLinks, what: "newly broken" },
+  };
   // The menu lists what this role may open (the server refuses the rest anyway).
   const nav = NAV.filter((item) => !item.needs || can(user.role, item.needs)).map(
-    ({ to, label, end }) => ({ to, label, end }),
+    ({ to, label, end }) => ({ to, label, end, badge: badges[to] }),
   );
   return {
     user: { name: user.name, email: user.email, role: ROLE_LABEL[user.role] },
-    unreadMessages,
     nav,
     // The admin is in English; the public components it shows (paging) read these.
     strings: packedStrings("en", "common"),
@@ -35,8 +44,10 @@ const NAV: { to: string; label: string; end: boolean; needs?: Capability }[] = [
   ...KIND_LIST.map((k) => ({ to: `/admin/${k.adminSegment}`, label: k.plural, end: false })),
   { to: "/admin/manage-site-pages", label: "Site pages", end: false, needs: "site-pages" },
   { to: "/admin/organizations", label: "Organizations", end: false, needs: "organizations" },
+  { to: "/admin/photo-presets", label: "Photo presets", end: false, needs: "publish" },
   { to: "/admin/messages", label: "Messages", end: false, needs: "messages" },
   { to: "/admin/alerts", label: "Alerts", end: false, needs: "alerts" },
+  { to: "/admin/links", label: "Links", end: false, needs: "links" },
   { to: "/admin/seo-tools", label: "SEO tools", end: false, needs: "administer" },
   { to: "/admin/content-settings", label: "Settings", end: false, needs: "administer" },
   { to: "/admin/users", label: "Users", end: false, needs: "administer" },
@@ -66,8 +77,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                   to={item.to}
                   end={item.end}
                   aria-label={
-                    item.to === "/admin/messages" && loaderData.unreadMessages > 0
-                      ? `${item.label}, ${loaderData.unreadMessages} unread`
+                    item.badge?.count
+                      ? `${item.label}, ${item.badge.count} ${item.badge.what}`
                       : undefined
                   }
                   className={({ isActive }) =>
@@ -75,14 +86,19 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                   }
                 >
                   {item.label}
-                  {item.to === "/admin/messages" && loaderData.unreadMessages > 0 ? (
+                  {item.badge?.count ? (
                     // The link is read "Messages, 3 unread" (aria-label); the pill shows the number.
-                    <span
-                      aria-hidden="true"
-                      className="ml-2 inline-block min-w-5 rounded-full bg-amber-300 px-1.5 text-center text-xs font-semibold text-ink tabular-nums"
-                    >
-                      {loaderData.unreadMessages > 99 ? "99+" : loaderData.unreadMessages}
-                    </span>
+                    // The space keeps what is seen ("Messages 3") inside the name read (axe:
+                    // label-content-name-mismatch).
+                    <>
+                      {" "}
+                      <span
+                        aria-hidden="true"
+                        className="ml-2 inline-block min-w-5 rounded-full bg-amber-300 px-1.5 text-center text-xs font-semibold text-ink tabular-nums"
+                      >
+                        {item.badge.count > 99 ? "99+" : item.badge.count}
+                      </span>
+                    </>
                   ) : null}
                 </NavLink>
               </li>

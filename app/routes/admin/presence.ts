@@ -1,6 +1,8 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { requireStaff } from "~/server/guard.server.ts";
+import { getEntryById } from "~/server/entries/shared.server.ts";
+import { can } from "~/content/roles.ts";
+import { forbidden, requireEntryAccess, requireStaff } from "~/server/guard.server.ts";
 import { touchPresence } from "~/server/presence.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/presence";
@@ -17,7 +19,17 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireStaff(request);
   const parsed = PresenceForm.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: parsed.error.issues[0].message }, { status: 400 });
-  const others = await touchPresence(await db(), parsed.data.subject, {
+  const database = await db();
+  // Who has a screen open is part of that screen: the same rule as opening it.
+  const [type, id] = parsed.data.subject.split(":");
+  if (type === "page") {
+    if (!can(user.role, "site-pages")) throw forbidden(user.role, "edit site pages");
+  } else {
+    const entry = await getEntryById(database, id);
+    if (!entry) return data({ error: "No such entry." }, { status: 404 });
+    requireEntryAccess(user, entry, "read");
+  }
+  const others = await touchPresence(database, parsed.data.subject, {
     id: user.id,
     name: user.name || user.email,
   });

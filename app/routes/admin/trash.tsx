@@ -66,7 +66,11 @@ export default function Trash({ loaderData, actionData }: Route.ComponentProps) 
   const busy = useNavigation().state === "submitting";
   return (
     <div className="mx-auto max-w-5xl">
-      <AdminPageHeader title="Trash" />
+      <AdminPageHeader title="Trash">
+        <a href="/admin/trash/export" className={buttonClass.quiet} download>
+          Export CSV
+        </a>
+      </AdminPageHeader>
       <p className="-mt-2 mb-4 text-sm text-muted">
         Entries in the trash are not on the site. Restore puts one back in the status it had; Delete
         forever removes it with its history and old addresses.

@@ -1,4 +1,4 @@
-import { etagMatches } from "~/server/page-cache.server.ts";
+import { etagMatches, PRIVATE_CACHE_CONTROL } from "~/server/page-cache.server.ts";
 import { FILE_TYPES, findFile, readFile } from "~/server/files.server.ts";
 import { getViewer } from "~/server/guard.server.ts";
 import { db } from "~/server/services.server.ts";
@@ -11,14 +11,13 @@ import type { Route } from "./+types/file";
  * and as a download-or-view attachment name, never as a page of this site.
  *
  * A file is public once a published entry or a site page links to it (issue 25). Before that,
- * only signed-in staff (any role) get it, marked `private, no-store` so that neither the page
+ * only signed-in staff (any role) get it, marked `no-store, private` so that neither the page
  * cache nor a CDN nor the browser keeps it; anyone else gets the same 404 as for a file that does
  * not exist, so the answer does not tell that it does. No cache keeps a 404 either: the file may
  * be published a moment later.
  */
 const NAME = /^([0-9a-f]{64})\.(pdf|png|jpg|webp)$/;
 const IMMUTABLE = "public, max-age=31536000, immutable";
-const STAFF_ONLY = "private, no-store";
 
 function notFound() {
   return new Response("Not found", {
@@ -49,7 +48,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
   const etag = `"${found.sha256}"`;
   const headers = new Headers({
-    "Cache-Control": found.public ? IMMUTABLE : STAFF_ONLY,
+    "Cache-Control": found.public ? IMMUTABLE : PRIVATE_CACHE_CONTROL,
     ETag: etag,
     "X-Content-Type-Options": "nosniff",
   });

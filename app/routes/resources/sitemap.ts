@@ -51,6 +51,9 @@ export async function loader({ params }: Route.LoaderArgs) {
         .map((p) => ({ loc: canonicalUrl(baseUrl, `/${p.slug}`), lastmod: p.updatedAt })),
       ...both("/contact-us"),
       ...both("/eligibility"),
+      ...both("/check-link"),
+      ...both("/photo-tool"),
+      ...both("/exam-calendar"),
       // The job landing pages of every state and qualification that has a public job.
       ...states
         .filter((v) => landingValue("state", landingSlug(v)))

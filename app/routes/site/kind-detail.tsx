@@ -48,6 +48,10 @@ import type { Route } from "./+types/kind-detail";
 import type { RouteHandle } from "~/route-handle.ts";
 import { alertsBoxHtml } from "~/server/alerts/box.server.ts";
 import { pack, packOnce, unpack } from "~/packed.ts";
+import { UPLOADS_SECTION, withoutUploadFields } from "~/photo-kit/job-fields.ts";
+import { photoSectionHtml } from "~/photo-kit/job-section.server.tsx";
+import { EntryActions } from "~/my-exams/entry-actions.tsx";
+import { entryActions } from "~/my-exams/entry-actions.server.ts";
 
 /** The kind a detail page's address names (its first segment after the language's). */
 function kindOf(request: Request): KindDefinition | undefined {
@@ -69,7 +73,10 @@ function detailStrings(locale: Locale) {
         ...t,
         glance: { ...t.glance, actions: {}, qualifications: {} },
         registry: NO_REGISTRY_WORDS,
+        // The change log is put into words by the loader.
+        changes: { ...t.changes, labels: {} },
       },
+      linkStatus: catalog(locale).linkStatus,
     };
   });
 }
@@ -105,13 +112,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const translated = hasHindi(entry.data);
   const shown = locale === "hi" && translated ? inHindi(kind.sections, entry) : entry;
   const words = definitionIn(kind, t.registry);
-  const [settings, organizations, related, changes, presentation] = await Promise.all([
-    publicSettings(),
-    publicOrganizationNames(),
-    relatedTo(conn, entry, locale, t.registry),
-    listEntryChanges(conn, entry.id),
-    entryPresentation(conn, entry, today),
-  ]);
+  const [settings, organizations, related, changes, presentation, photoSection] = await Promise.all(
+    [
+      publicSettings(),
+      publicOrganizationNames(),
+      relatedTo(conn, entry, locale, t.registry),
+      listEntryChanges(conn, entry.id),
+      entryPresentation(conn, entry, today),
+      kind.kind === "job" ? photoSectionHtml(conn, shown, locale) : "",
+    ],
+  );
 
   const baseUrl = env().BASE_URL;
   const path = `${kind.urlPrefix}/${entry.slug}`;
@@ -153,7 +163,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       lastDate: entry.lastDate,
       data: shownData(choicesInWords(words.sections, shown.data)),
     },
-    definition: pack(definitionForPage(words, shown.data)),
+    definition: pack(withoutUploadFields(definitionForPage(words, shown.data))),
+    // A job's upload rules (issue 31), drawn here: the page carries no script for them.
+    sectionHtml: { [UPLOADS_SECTION]: photoSection },
     related,
     // Job alerts' compact box as HTML: no script for it on this page (issue 15).
     alertsBox: alertsBoxHtml(locale, entry),
@@ -164,6 +176,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     }),
     // The page gets each link's trust, not the domains it is derived from.
     trusts: presentation.trusts,
+    // And what the link monitor last found of each (issue 30).
+    links: presentation.links,
     glance:
       locale === "en"
         ? presentation.glance
@@ -173,6 +187,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     eligibilityPosts: open ? jobPostRules(entry.data) : null,
     // Its sentences, in Hindi on a Hindi page (the English ones are the code's defaults).
     eligibilityWords: open && locale !== "en" ? catalog(locale).eligibility.rules : null,
+    myExams: entryActions(entry, related, locale, today),
     today,
     crumbs: [
       { name: t.home, path: own("/") },
@@ -278,6 +293,9 @@ export default function KindDetail({ loaderData }: Route.ComponentProps) {
           glance={loaderData.glance}
           trusts={loaderData.trusts}
           organizationHref={loaderData.organizationHref}
+          links={loaderData.links}
+          sectionHtml={loaderData.sectionHtml}
+          afterHeader={<EntryActions {...loaderData.myExams} />}
           afterGlance={
             loaderData.eligibilityPosts && (
               <AmIEligibleIsland

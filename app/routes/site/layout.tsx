@@ -32,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   return {
     locale,
-    strings: packedStrings(locale, "shell", "common"),
+    strings: packedStrings(locale, "shell", "common", "saved"),
     siteName: settings.siteName,
     tagline: settingsIn(settings, locale).tagline,
     latest: feed.latest,

@@ -175,9 +175,9 @@ describe.each(DIALECTS)("e-mail alerts end to end [%s]", (dialect) => {
     });
     expect(extended.ok).toBe(true);
     const [mail] = await deliver();
-    expect(mail.subject).toBe("अंतिम तिथि में विस्तार: गोवा शिक्षक भर्ती");
+    expect(mail.subject).toBe("आवेदन की अंतिम तिथि बढ़ी: गोवा शिक्षक भर्ती");
     expect(mail.text).toContain("गोवा शिक्षक भर्ती (केंद्रीय कर्मचारी चयन एजेंसी)");
-    expect(mail.text).toContain("अंतिम तिथि में विस्तार: 31 जनवरी 2030 से बढ़कर 28 फ़रवरी 2030");
+    expect(mail.text).toContain("आवेदन की अंतिम तिथि 31 जनवरी 2030 से बढ़ाकर 28 फ़रवरी 2030 कर दी गई");
     expect(mail.text).not.toMatch(/extended|Central Staff/);
   });
 
@@ -185,7 +185,14 @@ describe.each(DIALECTS)("e-mail alerts end to end [%s]", (dialect) => {
     const id = await subscribeAndConfirm({ email: "twice@example.com", states: ["Goa"] });
     const saved = await publish("Goa Forest Guard", { state: "Goa" }, false);
     if (!saved.ok) throw new Error("not saved");
-    const change = [{ code: "link-added", values: { field: "resultUrl" } }] as const;
+    const change = [
+      {
+        headline: "Result link added",
+        detail: "Result link added",
+        field: "resultUrl",
+        code: "added",
+      },
+    ] as const;
     const first = await db
       .transaction()
       .execute((trx) => enqueueEntryAlerts(trx, saved.entry.id, change));

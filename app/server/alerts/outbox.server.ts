@@ -9,6 +9,7 @@ import { sql } from "kysely";
 import type { DB } from "../db/db.server.ts";
 import { dialectOf, now } from "../db/dialect.ts";
 import type { OutboxTable } from "../db/schema.ts";
+import { startPollLoop, type PollLoop } from "../poll-loop.server.ts";
 
 export type Channel = "email" | "push" | "indexing" | "telegram";
 
@@ -309,10 +310,7 @@ export async function workOutboxOnce(
   return counts;
 }
 
-export interface OutboxWorker {
-  /** Finish the round under way and stop. */
-  stop(): Promise<void>;
-}
+export type OutboxWorker = PollLoop;
 
 /**
  * The worker loop of one process: a full batch is followed at once by the next, an empty one
@@ -322,32 +320,8 @@ export function startOutboxWorker(
   db: DB,
   { pollMs = POLL_MS, batch = BATCH_SIZE }: { pollMs?: number; batch?: number } = {},
 ): OutboxWorker {
-  let running = true;
-  let timer: NodeJS.Timeout | undefined;
-  let wake: (() => void) | undefined;
-  const loop = (async () => {
-    while (running) {
-      let claimed = 0;
-      try {
-        claimed = (await workOutboxOnce(db, { limit: batch })).claimed;
-      } catch (err) {
-        console.error(`[outbox] ${err instanceof Error ? err.message : String(err)}`);
-      }
-      if (claimed < batch && running) {
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          timer = setTimeout(resolve, pollMs);
-          timer.unref();
-        });
-      }
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      clearTimeout(timer);
-      wake?.();
-      await loop;
-    },
-  };
+  return startPollLoop(async () => (await workOutboxOnce(db, { limit: batch })).claimed >= batch, {
+    pollMs,
+    onError: (err) => console.error(`[outbox] ${err instanceof Error ? err.message : String(err)}`),
+  });
 }

@@ -3,7 +3,8 @@
 // transaction. Set-based: one INSERT … SELECT per cadence whatever the number of subscribers.
 import { createHash } from "node:crypto";
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
-import { changeWords, type KeyChange } from "~/content/change-log.ts";
+import type { ChangeFact } from "~/content/change-log.ts";
+import { describeChange, type KeyChange } from "~/i18n/change-words.ts";
 import { catalog } from "~/i18n/catalog.server.ts";
 import type { Locale } from "~/i18n/locale.ts";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
@@ -34,15 +35,19 @@ export interface AlertPayload {
   changes: AlertChange[];
 }
 
-/** A change as an alert carries it: data, or (queued before issue 29) its English words. */
-export type AlertChange = KeyChange | { headline: string; detail: string };
+/**
+ * A change as an alert carries it: its English words and the fact they say (ChangeFact), worded
+ * per subscriber; alerts queued before issue 26 have the words only.
+ */
+export type AlertChange = KeyChange & Partial<ChangeFact>;
 
 /** An alert's change in the subscriber's language (the English it was queued with, if old). */
-export function alertChangeWords(
-  change: AlertChange,
-  locale: Locale,
-): { headline: string; detail: string } {
-  return "code" in change ? changeWords(change, catalog(locale).changes, locale) : change;
+export function alertChangeWords(change: AlertChange, locale: Locale): KeyChange {
+  const { field, code, from, to } = change;
+  const words = catalog(locale).detail.changes;
+  return field && code && code !== ("labels" as string) && code in words
+    ? describeChange({ field, code, from, to }, words, locale)
+    : { headline: change.headline, detail: change.detail };
 }
 
 /** A daily subscriber's digest row: the items are gathered in alert_digest_items. */
@@ -155,7 +160,7 @@ async function withJobFacets(
 export async function enqueueEntryAlerts(
   trx: DB,
   entryId: string,
-  event: "published" | readonly KeyChange[],
+  event: "published" | readonly AlertChange[],
   at = now(),
 ): Promise<number> {
   if (event !== "published" && event.length === 0) return 0;

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { LinkMonitorTables } from "~/link-monitor/tables.ts";
 
 /**
  * Table types. Timestamps are ISO-8601 UTC strings and flags are 0/1 integers, made by the app,
@@ -44,6 +45,12 @@ export interface RevisionsTable {
   author_id: string | null;
   author_name: string | null;
   created_at: string;
+  /** Null for a saved revision; a suggested change: suggested, applied, declined, withdrawn. */
+  state: string | null;
+  /** A suggestion's: the entry's version its author edited. */
+  base_version: string | null;
+  decided_by: string | null;
+  decided_at: string | null;
 }
 
 export interface SitePagesTable {
@@ -152,12 +159,16 @@ export interface SessionTable {
 export interface EntryChangesTable {
   id: string;
   entry_id: string;
-  /** English words, as saved (rows before issue 29 have nothing else). */
+  /** The English words, for the alerts, the bell and lines written before `facts`. */
   headline: string;
   detail: string;
-  /** JSON `KeyChange` (`{ code, values }`), worded per reader; null on rows before issue 29. */
-  change: string | null;
   created_at: string;
+  /** What the line is about: a field name, "posts" or "fees" (null before issue 26). */
+  field: string | null;
+  /** Its place among the kind's key facts, 0 first (99 before issue 26). */
+  rank: Generated<number>;
+  /** JSON of its ChangeFact (app/content/change-log.ts), for words in any language. */
+  facts: string | null;
 }
 
 export interface OrganizationsTable {
@@ -271,7 +282,40 @@ export interface AlertDigestItemsTable {
   created_at: string;
 }
 
-export interface Database {
+/** A recruiter's usual photo and signature rules (issue 31); `rules` is JSON. */
+export interface PhotoPresetsTable {
+  key: string;
+  name: string;
+  name_hi: Generated<string>;
+  source_title: string;
+  source_url: string;
+  checked_on: string;
+  rules: string;
+  created_at: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+/** A server copy of a reader's saved list (issue 28): for reminders or for a calendar feed. */
+export interface MyExamListsTable {
+  id: string;
+  /** SHA-256 (hex) of the secret the device holds; the calendar feed's address carries it. */
+  secret_hash: string;
+  purpose: "reminders" | "calendar";
+  push_endpoint: string | null;
+  push_p256dh: string | null;
+  push_auth: string | null;
+  language: "en" | "hi";
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MyExamListEntriesTable {
+  list_id: string;
+  entry_id: string;
+}
+
+export interface Database extends LinkMonitorTables {
   organizations: OrganizationsTable;
   entries: EntriesTable;
   entry_changes: EntryChangesTable;
@@ -291,11 +335,35 @@ export interface Database {
   files: FilesTable;
   file_references: FileReferencesTable;
   upload_usage: UploadUsageTable;
+  csv_imports: CsvImportsTable;
+  csv_import_chunks: CsvImportChunksTable;
   edit_presence: EditPresenceTable;
   alert_subscriptions: AlertSubscriptionsTable;
   outbox: OutboxTable;
   alert_digest_items: AlertDigestItemsTable;
   alert_events: AlertEventsTable;
+  photo_presets: PhotoPresetsTable;
+  my_exam_lists: MyExamListsTable;
+  my_exam_list_entries: MyExamListEntriesTable;
+}
+
+/** A CSV file checked for import (issue 32), and its dry run's report. */
+export interface CsvImportsTable {
+  id: string;
+  kind: string;
+  file_name: string;
+  size: number;
+  created_by: string | null;
+  created_at: string;
+  report: string;
+  status: string;
+}
+
+/** The file itself, in order, a chunk a row. */
+export interface CsvImportChunksTable {
+  import_id: string;
+  seq: number;
+  bytes: Buffer;
 }
 
 export type EntryRow = Selectable<EntriesTable>;

@@ -1,7 +1,8 @@
 // What the public pages read of entries: one entry by its slug, the lists of a kind with their
 // filters, the home page's boxes, a job's related entries, and the public change log.
 import { sql } from "kysely";
-import { changeWords, readKeyChange, type KeyChange } from "~/content/change-log.ts";
+import type { ChangeFact } from "~/content/change-log.ts";
+import { describeChange, type KeyChange } from "~/i18n/change-words.ts";
 import type { EntryData } from "~/content/fields.ts";
 import { catalog } from "~/i18n/catalog.server.ts";
 import type { Locale } from "~/i18n/locale.ts";
@@ -265,11 +266,11 @@ export async function getPublishedSummaryById(
 export interface PublicChange {
   id: string;
   entryId: string;
-  /** The English words it was saved with. */
+  /** The English words (the bell's); `facts` says them in any language. */
   headline: string;
   detail: string;
-  /** What changed, as data (worded per reader: `changeIn`); none on rows before issue 29. */
-  change?: KeyChange;
+  /** What changed, for the catalogues' words; null for lines written before issue 26. */
+  facts: ChangeFact | null;
   createdAt: string;
 }
 
@@ -278,29 +279,27 @@ const toChange = (r: {
   entry_id: string;
   headline: string;
   detail: string;
-  change: string | null;
+  facts: string | null;
   created_at: string;
-}): PublicChange => {
-  const change = readKeyChange(r.change);
-  return {
-    id: r.id,
-    entryId: r.entry_id,
-    headline: r.headline,
-    detail: r.detail,
-    ...(change && { change }),
-    createdAt: r.created_at,
-  };
-};
+}): PublicChange => ({
+  id: r.id,
+  entryId: r.entry_id,
+  headline: r.headline,
+  detail: r.detail,
+  facts: r.facts ? (JSON.parse(r.facts) as ChangeFact) : null,
+  createdAt: r.created_at,
+});
 
 /**
- * A change's words in `locale`: from its code and the catalogue, or, for a row saved before
- * changes were data, the English it was saved with (marked `lang: "en"` on a Hindi page).
+ * A change's words in `locale`: from what changed and the catalogue, or, for a line saved before
+ * changes were data (issue 26), the English it was saved with (marked `lang: "en"` on a Hindi
+ * page).
  */
 export function changeIn(
-  c: Pick<PublicChange, "headline" | "detail" | "change">,
+  c: Pick<PublicChange, "headline" | "detail" | "facts">,
   locale: Locale,
-): { headline: string; detail: string; lang?: "en" } {
-  if (c.change) return changeWords(c.change, catalog(locale).changes, locale);
+): KeyChange & { lang?: "en" } {
+  if (c.facts) return describeChange(c.facts, catalog(locale).detail.changes, locale);
   return { headline: c.headline, detail: c.detail, ...(locale !== "en" && { lang: "en" }) };
 }
 
@@ -324,9 +323,11 @@ export async function listEntryChanges(
 ): Promise<PublicChange[]> {
   const rows = await db
     .selectFrom("entry_changes")
-    .selectAll()
+    .select(["id", "entry_id", "headline", "detail", "facts", "created_at"])
     .where("entry_id", "=", entryId)
+    // Lines saved together: the one that matters most to an applicant first.
     .orderBy("created_at", "desc")
+    .orderBy("rank")
     .orderBy("id", "desc")
     .limit(limit)
     .execute();
@@ -357,7 +358,7 @@ export async function latestChanges(
       "c.entry_id",
       "c.headline",
       "c.detail",
-      "c.change",
+      "c.facts",
       "c.created_at as changed_at",
     ])
     .where(isPublic)
@@ -370,6 +371,7 @@ export async function latestChanges(
       ]),
     )
     .orderBy("c.created_at", "desc")
+    .orderBy("c.rank")
     .orderBy("c.id", "desc")
     .limit(limit)
     .execute();

@@ -9,16 +9,17 @@ import {
   type EntryData,
 } from "~/content/fields.ts";
 import { REGISTRY, slugify, type Kind, type Status } from "~/content/registry.ts";
-import { changeWords, keyChanges } from "~/content/change-log.ts";
-import { catalog } from "~/i18n/catalog.server.ts";
+import { keyChanges } from "~/content/change-log.ts";
 import { stampTranslation } from "~/content/translation.ts";
 import { enqueueEntryMessages } from "../alerts/channels/entry-messages.server.ts";
 import { enqueueEntryAlerts } from "../alerts/triggers.server.ts";
+import { scheduleLinkChecks } from "~/link-monitor/entry-links.server.ts";
 import type { DB } from "../db/db.server.ts";
 import { newId, now, nowAfter } from "../db/dialect.ts";
 import { recordFileLinks } from "../file-references.server.ts";
 import { ensureOrganization } from "../organizations.server.ts";
 import { recordRevision } from "../revisions.server.ts";
+import { inEnglish, recordDayChanges } from "./change-log.server.ts";
 import { toEntry, type Entry } from "./shared.server.ts";
 
 export interface Author {
@@ -215,6 +216,7 @@ export async function insertEntry(
   await recordRevision(trx, "entry", id, entry, author, at);
   if (notify && input.status === "published") await enqueueEntryAlerts(trx, id, "published", at);
   await enqueueEntryMessages(trx, null, entry, { notify });
+  await scheduleLinkChecks(trx, null, entry);
   return entry;
 }
 
@@ -304,29 +306,17 @@ export async function changeEntry(
   await recordFileLinks(trx, "entry", id, changes.data);
   const entry = toEntry({ ...before, ...changes });
   await recordRevision(trx, "entry", id, entry, author, at);
-  // Readers hear of changes to what they act on, once the entry is public and stays so.
+  // Readers hear of changes to what they act on, once the entry is public and stays so: the
+  // page says the day's net change, subscribers hear of this save's (small edits have none).
   if (before.status === "published" && input.status === "published") {
-    const keyed = keyChanges(kind, JSON.parse(before.data) as EntryData, input.data);
-    if (keyed.length > 0)
-      await trx
-        .insertInto("entry_changes")
-        .values(
-          keyed.map((c) => ({
-            id: newId(),
-            entry_id: id,
-            // The English words, as the admin's history reads them; pages word `change`.
-            ...changeWords(c, catalog("en").changes, "en"),
-            change: JSON.stringify(c),
-            created_at: at,
-          })),
-        )
-        .execute();
-    // Subscribers hear of the same key changes (small edits have none).
-    if (notify) await enqueueEntryAlerts(trx, id, keyed, at);
+    await recordDayChanges(trx, kind, id, old.data, input.data, at);
+    if (notify)
+      await enqueueEntryAlerts(trx, id, inEnglish(keyChanges(kind, old.data, input.data)), at);
   }
   if (notify && input.status === "published" && before.status !== "published")
     await enqueueEntryAlerts(trx, id, "published", at);
   await enqueueEntryMessages(trx, toEntry(before), entry, { notify });
+  await scheduleLinkChecks(trx, toEntry(before), entry);
   return entry;
 }
 

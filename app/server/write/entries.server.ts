@@ -19,7 +19,8 @@ import {
 } from "../entries/writes.server.ts";
 import { enqueueEntryMessages } from "../alerts/channels/entry-messages.server.ts";
 import { enqueueEntryAlerts } from "../alerts/triggers.server.ts";
-import { recordRevision } from "../revisions.server.ts";
+import { checkLinksSoon } from "~/link-monitor/entry-links.server.ts";
+import { recordRevision, revisionsAt } from "../revisions.server.ts";
 import { entryScopes, type TouchedEntry } from "./entry-scopes.server.ts";
 import { authorOf, inWrite, SCHEDULER, type Actor } from "./transaction.server.ts";
 
@@ -46,6 +47,7 @@ export async function saveEntry(
     actor,
     action,
     notify,
+    within,
   }: {
     kind: Kind;
     id?: string;
@@ -56,6 +58,8 @@ export async function saveEntry(
     action?: string;
     /** Alert subscribers of a publication or key change (issue 15); default true. */
     notify?: boolean;
+    /** More of the same write, in its transaction (a suggestion marked applied); throw to undo. */
+    within?: (trx: DB) => Promise<void>;
   },
 ): Promise<EntrySaveResult> {
   try {
@@ -74,6 +78,7 @@ export async function saveEntry(
           `${kind}:${saved.title}`,
           `id ${saved.id}; status ${saved.status}`,
         );
+        await within?.(trx);
         return saved;
       },
       (saved, trx) => entryScopes(trx, [before, saved]),
@@ -103,19 +108,14 @@ async function touchedEntry(trx: DB, id: string): Promise<TouchedEntry | undefin
 
 /** The newer version's author, and the version the editor had loaded (its revision). */
 async function whoSaved(db: DB, current: Entry, loadedVersion: string) {
-  const revisions = await db
-    .selectFrom("revisions")
-    .select(["snapshot", "author_name", "created_at"])
-    .where("subject_type", "=", "entry")
-    .where("subject_id", "=", current.id)
-    .where("created_at", "in", [loadedVersion, current.updatedAt])
-    .execute();
-  const latest = revisions.find((r) => r.created_at === current.updatedAt);
-  const loaded = revisions.find((r) => r.created_at === loadedVersion);
+  const revisions = await revisionsAt<Entry>(db, "entry", current.id, [
+    loadedVersion,
+    current.updatedAt,
+  ]);
   return {
     current,
-    by: latest?.author_name ?? "another editor",
-    loaded: loaded ? (JSON.parse(loaded.snapshot) as Entry) : null,
+    by: revisions.get(current.updatedAt)?.authorName ?? "another editor",
+    loaded: revisions.get(loadedVersion)?.snapshot ?? null,
   };
 }
 
@@ -144,6 +144,10 @@ export function restoreEntries(db: DB, ids: readonly string[], actor: Actor) {
     async (trx, audit) => {
       const back = await restoreFromTrashIn(trx, ids);
       for (const e of back) await audit("entry.restore", `${e.kind}:${e.title}`, `id ${e.id}`);
+      await checkLinksSoon(
+        trx,
+        back.map((e) => e.id),
+      );
       return back;
     },
     (back: EntrySummary[], trx) => entryScopes(trx, back),
@@ -191,6 +195,7 @@ export function setStatuses(
           await enqueueEntryAlerts(trx, e.id, "published");
           // Only a publish is sure to change what the public sees; see enqueueEntryMessages.
           await enqueueEntryMessages(trx, { ...e, status: "draft" }, e);
+          await checkLinksSoon(trx, [e.id]);
         }
       }
       return changed;
@@ -251,6 +256,7 @@ export function publishDue(db: DB, at = new Date().toISOString()): Promise<numbe
         await audit("entry.publish-scheduled", `${row.kind}:${row.title}`, `id ${row.id}`);
         await enqueueEntryAlerts(trx, row.id, "published", at);
         await enqueueEntryMessages(trx, toEntry(row), entry);
+        await checkLinksSoon(trx, [row.id]);
         published += 1;
       }
       return published;

@@ -121,6 +121,41 @@ export const detail = {
       st: "ST",
     },
   },
+  /**
+   * The change log's sentences (app/i18n/change-words.ts; the words of app/content/change-log.ts's
+   * codes). {label}: the thing changed; {from}, {to}: its values. Each has the short headline the
+   * bell and the Latest bar put before the title, and the sentence the page shows.
+   */
+  changes: {
+    labels: {
+      lastDate: "Last date",
+      feeLastDate: "Last date for fee payment",
+      examDate: "Exam date",
+      admitCardDate: "Admit card date",
+      resultDate: "Result date",
+      releaseDate: "Admit card release date",
+      objectionEnd: "Objection window",
+      posts: "Vacancies",
+      fees: "Application fee",
+      applyUrl: "Apply online link",
+      notificationUrl: "Notification",
+      resultUrl: "Result link",
+      meritListUrl: "Merit list",
+      scorecardUrl: "Scorecard link",
+      downloadUrl: "Admit card download link",
+      pdfUrl: "Syllabus PDF",
+      answerKeyUrl: "Answer key link",
+      objectionUrl: "Objection link",
+    } as Record<string, string>,
+    announced: { headline: "{label} announced", detail: "{label} announced: {to}" },
+    extended: { headline: "{label} extended", detail: "{label} extended from {from} to {to}" },
+    changed: { headline: "{label} changed", detail: "{label} changed from {from} to {to}" },
+    increased: { headline: "{label} increased", detail: "{label} increased from {from} to {to}" },
+    reduced: { headline: "{label} reduced", detail: "{label} reduced from {from} to {to}" },
+    fee: { headline: "{label} changed", detail: "{label} now {to}" },
+    added: { headline: "{label} added", detail: "{label} added" },
+    updated: { headline: "{label} updated", detail: "{label} updated" },
+  },
   /** English: the registry's own words (empty maps); other languages fill them. */
   registry: { kinds: {}, sections: {}, fields: {}, options: {} } as RegistryWords,
 };

@@ -10,7 +10,12 @@ import { organization } from "./organization.ts";
 import { sitePage } from "./site-page.ts";
 import { feeds } from "./feeds.ts";
 import { alerts } from "./alerts.ts";
-import { changes } from "./changes.ts";
+import { linkStatus } from "./link-status.ts";
+import { linkStates } from "./link-states.ts";
+import { checkLink } from "./check-link.ts";
+import { photo } from "./photo.ts";
+import { saved } from "./saved.ts";
+import { myExams } from "./my-exams.ts";
 
 /** The English catalogue: its shape is the type every language must fill (types.ts). */
 export const en = {
@@ -26,5 +31,10 @@ export const en = {
   sitePage,
   feeds,
   alerts,
-  changes,
+  linkStatus,
+  linkStates,
+  checkLink,
+  photo,
+  saved,
+  myExams,
 };

@@ -1,6 +1,7 @@
 import type { detail as en } from "../en/detail.ts";
 import { eligibility } from "./eligibility.ts";
 import { list } from "./list.ts";
+import { photoRegistryWords } from "./photo.ts";
 import { STATES } from "./states.ts";
 
 /** The job form's qualification choices, as Hindi job sites write them. */
@@ -104,6 +105,36 @@ export const detail: typeof en = {
       st: "ST",
     },
   },
+  changes: {
+    labels: {
+      lastDate: "आवेदन की अंतिम तिथि",
+      feeLastDate: "शुल्क भुगतान की अंतिम तिथि",
+      examDate: "परीक्षा तिथि",
+      admitCardDate: "एडमिट कार्ड की तिथि",
+      resultDate: "रिजल्ट की तिथि",
+      releaseDate: "एडमिट कार्ड जारी होने की तिथि",
+      objectionEnd: "आपत्ति की अंतिम तिथि",
+      posts: "कुल पद",
+      fees: "आवेदन शुल्क",
+      applyUrl: "ऑनलाइन आवेदन का लिंक",
+      notificationUrl: "नोटिफिकेशन",
+      resultUrl: "रिजल्ट का लिंक",
+      meritListUrl: "मेरिट लिस्ट",
+      scorecardUrl: "स्कोरकार्ड का लिंक",
+      downloadUrl: "एडमिट कार्ड डाउनलोड लिंक",
+      pdfUrl: "सिलेबस PDF",
+      answerKeyUrl: "आंसर की का लिंक",
+      objectionUrl: "आपत्ति का लिंक",
+    },
+    announced: { headline: "{label} घोषित", detail: "{label} घोषित: {to}" },
+    extended: { headline: "{label} बढ़ी", detail: "{label} {from} से बढ़ाकर {to} कर दी गई" },
+    changed: { headline: "{label} बदली", detail: "{label} {from} से बदलकर {to} कर दी गई" },
+    increased: { headline: "{label} बढ़े", detail: "{label} {from} से बढ़कर {to}" },
+    reduced: { headline: "{label} घटे", detail: "{label} {from} से घटकर {to}" },
+    fee: { headline: "{label} बदला", detail: "{label} अब: {to}" },
+    added: { headline: "{label} उपलब्ध", detail: "{label} उपलब्ध" },
+    updated: { headline: "{label} में बदलाव", detail: "{label} में बदलाव" },
+  },
   registry: {
     kinds: {
       job: { label: "नौकरी", plural: "नौकरियां" },
@@ -131,6 +162,7 @@ export const detail: typeof en = {
       pattern: "परीक्षा पैटर्न",
       subjects: "सिलेबस",
       objections: "आपत्ति",
+      ...photoRegistryWords.sections,
     },
     fields: {
       // Every kind
@@ -157,6 +189,8 @@ export const detail: typeof en = {
       applicationStart: "आवेदन शुरू",
       lastDate: "आवेदन की अंतिम तिथि",
       feeLastDate: "शुल्क भुगतान की अंतिम तिथि",
+      correctionStart: "सुधार विंडो खुलने की तिथि",
+      correctionEnd: "सुधार विंडो बंद होने की तिथि",
       examDate: "परीक्षा तिथि",
       admitCardDate: "एडमिट कार्ड",
       resultDate: "रिजल्ट तिथि",
@@ -234,6 +268,7 @@ export const detail: typeof en = {
       objectionNote: "आपत्ति कैसे दर्ज करें",
       answerKeyUrl: "आंसर की डाउनलोड करें",
       objectionUrl: "आपत्ति दर्ज करें",
+      ...photoRegistryWords.fields,
     },
     options: {
       ...QUALIFICATIONS,
@@ -256,6 +291,7 @@ export const detail: typeof en = {
       obc: "OBC",
       sc: "SC",
       st: "ST",
+      ...photoRegistryWords.options,
     },
   },
 };

@@ -6,6 +6,7 @@ import type { EntrySummary } from "../../entries/shared.server.ts";
 import { enqueue } from "../outbox.server.ts";
 import { indexingMessagesFor } from "./indexing.server.ts";
 import { telegramMessageFor } from "./telegram.server.ts";
+import { enqueueSavedEntryNotices } from "~/my-exams/reminders.server.ts";
 
 const isPublic = (e: EntrySummary | null) => !!e && e.status === "published" && !e.deletedAt;
 
@@ -36,5 +37,7 @@ export async function enqueueEntryMessages(
     const post = telegramMessageFor(after, { baseUrl, enabled: channels.telegram });
     if (post) messages.push(post);
   }
-  return messages.length ? enqueue(trx, messages) : 0;
+  // Saved lists' notices (issue 28): a date moved, the job's admit card came out.
+  const notices = await enqueueSavedEntryNotices(trx, before, after, { notify });
+  return notices + (messages.length ? await enqueue(trx, messages) : 0);
 }

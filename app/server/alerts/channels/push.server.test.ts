@@ -1,11 +1,4 @@
-import {
-  createDecipheriv,
-  createECDH,
-  createPublicKey,
-  hkdfSync,
-  randomBytes,
-  verify,
-} from "node:crypto";
+import { createPublicKey, verify } from "node:crypto";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
@@ -14,6 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../test/databases.ts";
 import { inwardEndpoints } from "../../../../test/inward-endpoints.ts";
+import { browserKeys, decrypt } from "../../../../test/web-push.ts";
 import { enqueue, registerSender, workOutboxOnce } from "../outbox.server.ts";
 import type { AlertPayload } from "../triggers.server.ts";
 import {
@@ -48,38 +42,6 @@ describe("VAPID keys", () => {
 });
 
 // ---- A browser's subscription, and a push service that decrypts what it receives ----
-
-/** The browser's side: a P-256 key pair and an auth secret, as PushManager.subscribe makes. */
-function browserKeys() {
-  const ecdh = createECDH("prime256v1");
-  ecdh.generateKeys();
-  return { ecdh, auth: randomBytes(16) };
-}
-
-/** RFC 8291 (aes128gcm, one record): what the browser does with a push message's body. */
-function decrypt(body: Buffer, keys: ReturnType<typeof browserKeys>): string {
-  const salt = body.subarray(0, 16);
-  const idlen = body[20];
-  const senderPublic = body.subarray(21, 21 + idlen);
-  const ciphertext = body.subarray(21 + idlen);
-  const secret = keys.ecdh.computeSecret(senderPublic);
-  const info = Buffer.concat([
-    Buffer.from("WebPush: info\0"),
-    keys.ecdh.getPublicKey(),
-    senderPublic,
-  ]);
-  const ikm = Buffer.from(hkdfSync("sha256", secret, keys.auth, info, 32));
-  const cek = Buffer.from(hkdfSync("sha256", ikm, salt, "Content-Encoding: aes128gcm\0", 16));
-  const nonce = Buffer.from(hkdfSync("sha256", ikm, salt, "Content-Encoding: nonce\0", 12));
-  const decipher = createDecipheriv("aes-128-gcm", cek, nonce);
-  decipher.setAuthTag(ciphertext.subarray(-16));
-  const plain = Buffer.concat([decipher.update(ciphertext.subarray(0, -16)), decipher.final()]);
-  // The last record ends with the delimiter 0x02 and any zero padding.
-  let end = plain.length - 1;
-  while (plain[end] === 0) end--;
-  expect(plain[end]).toBe(2);
-  return plain.subarray(0, end).toString("utf8");
-}
 
 interface Delivery {
   path: string;
@@ -265,7 +227,7 @@ describeEachDatabase("web push through the outbox", (db) => {
     // The browser's view: the payload decrypts with its own keys, in its language.
     expect(JSON.parse(decrypt(body, keys))).toEqual({
       title: "सहायक अभियंता 2026",
-      body: expect.stringContaining("State PSC · अंतिम तिथि"),
+      body: expect.stringContaining("State PSC · आवेदन की अंतिम तिथि"),
       url: `${BASE}/hi/jobs/assistant-engineer-2026`,
       tag: "entry-entry-1",
     });

@@ -14,7 +14,7 @@ import { formatDate } from "../../format.ts";
 import type { OutboxMessage, Sender, SendResult } from "../outbox.server.ts";
 import { preferenceColumns, PreferencesSchema } from "../subscriptions.server.ts";
 import { alertChangeWords, type AlertPayload } from "../triggers.server.ts";
-import type { KeyChange } from "~/content/change-log.ts";
+import type { ChangeCode } from "~/content/change-log.ts";
 import { catalog } from "~/i18n/catalog.server.ts";
 import { localAllowanceFor, outboundRequest } from "../../outbound/client.server.ts";
 import { outboundEnv, type LocalAllowance } from "../../outbound/settings.server.ts";
@@ -65,15 +65,16 @@ const Alert = z.object({
     path: z.string().startsWith("/"),
     lastDate: z.string().nullable(),
   }),
+  // The English words, and (since issue 26) the fact they say, worded per subscriber.
   changes: z.array(
-    z.union([
-      // What changed, as the change log's rules say it (issue 29)…
-      z.custom<KeyChange>(
-        (c) => typeof c === "object" && c !== null && "code" in c && "values" in c,
-      ),
-      // …or its English words, in an alert queued before.
-      z.object({ headline: z.string(), detail: z.string() }),
-    ]),
+    z.object({
+      headline: z.string(),
+      detail: z.string(),
+      field: z.string().optional(),
+      code: z.custom<ChangeCode>((c) => typeof c === "string").optional(),
+      from: z.string().optional(),
+      to: z.string().optional(),
+    }),
   ),
 }) satisfies z.ZodType<
   Omit<AlertPayload, "entry"> & { entry: Omit<AlertPayload["entry"], "kind"> }
@@ -94,7 +95,7 @@ export function pushNotificationFor(
   const t = catalog(language);
   const changes = alert.changes.map((c) => alertChangeWords(c, language));
   const lastDate = entry.lastDate
-    ? `${t.changes.fields.lastDate}: ${formatDate(entry.lastDate, language)}`
+    ? `${t.detail.changes.labels.lastDate}: ${formatDate(entry.lastDate, language)}`
     : "";
   const organization = (language === "hi" && entry.hiOrganization) || entry.organization;
   const body =
@@ -336,8 +337,6 @@ const PUSH_ERRORS = {
 };
 
 export function createPushSender(options: PushSenderOptions): Sender {
-  const now = options.now ?? (() => new Date());
-  const { publicKey, privateKey, subject } = options.vapid;
   const policy = { ...pushEndpointPolicy(), ...options.endpoints };
   return async (msg: OutboxMessage): Promise<SendResult> => {
     const alert = Alert.safeParse(msg.payload);
@@ -353,57 +352,82 @@ export function createPushSender(options: PushSenderOptions): Sender {
     if (!sub?.push_endpoint || !sub.push_p256dh || !sub.push_auth) {
       return { ok: false, retryable: false, error: "the push subscription is gone" };
     }
-    // Stored before the endpoint rule (or the rule's settings changed since): never contacted.
-    if (!isPushServiceEndpoint(sub.push_endpoint, policy)) {
-      return {
-        ok: false,
-        retryable: false,
-        error: PUSH_ERRORS.notPushService,
-        dropSubscription: true,
-      };
-    }
     const notification = pushNotificationFor(alert.data, {
       baseUrl: options.baseUrl,
       language: sub.language,
     });
-    const request = webpush.generateRequestDetails(
-      { endpoint: sub.push_endpoint, keys: { p256dh: sub.push_p256dh, auth: sub.push_auth } },
-      JSON.stringify(notification),
-      {
-        TTL: options.ttlSeconds ?? PUSH_TTL_SECONDS,
-        topic: pushTopic(notification.tag),
-        urgency: "normal",
-        vapidDetails: { subject, publicKey, privateKey },
-      },
+    const result = await sendPushMessage(
+      { endpoint: sub.push_endpoint, p256dh: sub.push_p256dh, auth: sub.push_auth },
+      notification,
+      { ...options, policy },
     );
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(request.headers)) {
-      // The client counts the body itself.
-      if (name.toLowerCase() !== "content-length") headers[name] = String(value);
-    }
-    const response = await outboundRequest(
-      request.endpoint,
-      { method: request.method, headers, body: request.body ?? undefined },
-      { allowLocal: policy.allowLocal, timeoutMs: TIMEOUT_MS },
-    );
-    if (!response.ok) {
-      if (response.reason === "blocked-address")
-        return { ok: false, retryable: false, error: PUSH_ERRORS.blocked };
-      return { ok: false, retryable: true, error: PUSH_ERRORS.unreachable };
-    }
-    if (response.status >= 200 && response.status < 300) return { ok: true };
-    const error = `push service answered ${response.status}`;
-    if (response.status === 404 || response.status === 410) {
-      return { ok: false, retryable: false, error, dropSubscription: true };
-    }
-    if (response.status === 429 || response.status >= 500) {
-      const seconds = Number(response.headers["retry-after"]);
-      const retryAt =
-        Number.isFinite(seconds) && seconds > 0
-          ? new Date(now().getTime() + seconds * 1000).toISOString()
-          : undefined;
-      return { ok: false, retryable: true, error, ...(retryAt ? { retryAt } : {}) };
-    }
-    return { ok: false, retryable: false, error };
+    return result.ok || !("gone" in result)
+      ? result
+      : { ok: false, retryable: false, error: result.error, dropSubscription: true };
   };
+}
+
+/** What a browser subscribed with: its push service's address and the keys to encrypt for. */
+export interface PushTarget {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+/**
+ * One notification to one browser, encrypted and signed, through the guarded outbound client.
+ * `gone`: the browser dropped the subscription (404/410), or its address is not a push service
+ * (stored before the rule, or the rule's settings changed since): the caller forgets it.
+ */
+export async function sendPushMessage(
+  target: PushTarget,
+  notification: PushPayload,
+  options: Pick<PushSenderOptions, "vapid" | "ttlSeconds" | "now"> & { policy: PushEndpointPolicy },
+): Promise<SendResult | { ok: false; retryable: false; error: string; gone: true }> {
+  const now = options.now ?? (() => new Date());
+  const { publicKey, privateKey, subject } = options.vapid;
+  const { policy } = options;
+  // Never contacted unless it is a push service's address.
+  if (!isPushServiceEndpoint(target.endpoint, policy)) {
+    return { ok: false, retryable: false, error: PUSH_ERRORS.notPushService, gone: true };
+  }
+  const request = webpush.generateRequestDetails(
+    { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+    JSON.stringify(notification),
+    {
+      TTL: options.ttlSeconds ?? PUSH_TTL_SECONDS,
+      topic: pushTopic(notification.tag),
+      urgency: "normal",
+      vapidDetails: { subject, publicKey, privateKey },
+    },
+  );
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    // The client counts the body itself.
+    if (name.toLowerCase() !== "content-length") headers[name] = String(value);
+  }
+  const response = await outboundRequest(
+    request.endpoint,
+    { method: request.method, headers, body: request.body ?? undefined },
+    { allowLocal: policy.allowLocal, timeoutMs: TIMEOUT_MS },
+  );
+  if (!response.ok) {
+    if (response.reason === "blocked-address")
+      return { ok: false, retryable: false, error: PUSH_ERRORS.blocked };
+    return { ok: false, retryable: true, error: PUSH_ERRORS.unreachable };
+  }
+  if (response.status >= 200 && response.status < 300) return { ok: true };
+  const error = `push service answered ${response.status}`;
+  if (response.status === 404 || response.status === 410) {
+    return { ok: false, retryable: false, error, gone: true };
+  }
+  if (response.status === 429 || response.status >= 500) {
+    const seconds = Number(response.headers["retry-after"]);
+    const retryAt =
+      Number.isFinite(seconds) && seconds > 0
+        ? new Date(now().getTime() + seconds * 1000).toISOString()
+        : undefined;
+    return { ok: false, retryable: true, error, ...(retryAt ? { retryAt } : {}) };
+  }
+  return { ok: false, retryable: false, error };
 }

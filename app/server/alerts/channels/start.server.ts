@@ -8,16 +8,21 @@ import { configureEntryMessages } from "./entry-messages.server.ts";
 import { closedJobMessages, createIndexingSender, indexingOptions } from "./indexing.server.ts";
 import { createPushSender, siteVapidKeys } from "./push.server.ts";
 import { createTelegramSender, telegramOptions } from "./telegram.server.ts";
+import {
+  createReminderSender,
+  startRemindersPass,
+  withReminders,
+} from "~/my-exams/reminders.server.ts";
 
 /** How often the closing pass looks; each closing is keyed by its last date, so it goes once. */
 const CLOSED_PASS_MS = 10 * 60_000;
 
 export function startChannelSenders(db: DB): { stop(): Promise<void> } {
   const config = env();
-  registerSender(
-    "push",
-    createPushSender({ db, vapid: siteVapidKeys(), baseUrl: config.BASE_URL }),
-  );
+  const push = { db, vapid: siteVapidKeys(), baseUrl: config.BASE_URL };
+  // Saved lists' reminders (issue 28) go through the same channel, to their own browsers.
+  registerSender("push", withReminders(createPushSender(push), createReminderSender(push)));
+  const reminders = startRemindersPass(db, config.MY_EXAMS_PASS_MS);
   const indexing = indexingOptions(config, db);
   registerSender("indexing", indexing && createIndexingSender(indexing));
   const telegram = telegramOptions(config);
@@ -37,7 +42,7 @@ export function startChannelSenders(db: DB): { stop(): Promise<void> } {
   return {
     async stop() {
       clearInterval(timer);
-      await pass;
+      await Promise.all([pass, reminders.stop()]);
       configureEntryMessages(undefined);
       for (const channel of ["push", "indexing", "telegram"] as const)
         registerSender(channel, undefined);

@@ -20,7 +20,13 @@ import * as searchVectorsInRow from "./2026-11-24T0300-search-vectors-in-row.ts"
 import * as pushErrorsScrubbed from "./2026-11-26T1000-push-errors-scrubbed.ts";
 import * as uploadLimits from "./2026-11-26T1200-upload-limits.ts";
 import * as jobDisciplines from "./2026-11-26T1400-job-disciplines.ts";
-import * as hindiNamesChangeCodes from "./2026-11-26T2100-hindi-names-change-codes.ts";
+import * as linkMonitor from "./2026-11-26T1800-link-monitor.ts";
+import * as csvImports from "./2026-11-26T2000-csv-imports.ts";
+import * as changeLogPerDay from "./2026-11-26T1500-change-log-per-day.ts";
+import * as suggestedChanges from "./2026-11-26T1510-suggested-changes.ts";
+import * as photoPresets from "./2026-11-26T1700-photo-presets.ts";
+import * as myExams from "./2026-11-26T1900-my-exams.ts";
+import * as organizationHindiNames from "./2026-11-26T2100-organization-hindi-names.ts";
 
 export type MigrationDialect = "sqlite" | "postgres";
 
@@ -51,7 +57,13 @@ const migrations: Record<string, DialectMigration> = {
   "2026-11-26T1000-push-errors-scrubbed": pushErrorsScrubbed,
   "2026-11-26T1200-upload-limits": uploadLimits,
   "2026-11-26T1400-job-disciplines": jobDisciplines,
-  "2026-11-26T2100-hindi-names-change-codes": hindiNamesChangeCodes,
+  "2026-11-26T1800-link-monitor": linkMonitor,
+  "2026-11-26T2000-csv-imports": csvImports,
+  "2026-11-26T1500-change-log-per-day": changeLogPerDay,
+  "2026-11-26T1510-suggested-changes": suggestedChanges,
+  "2026-11-26T1700-photo-presets": photoPresets,
+  "2026-11-26T1900-my-exams": myExams,
+  "2026-11-26T2100-organization-hindi-names": organizationHindiNames,
 };
 
 export function migrationProvider(dialect: MigrationDialect): MigrationProvider {

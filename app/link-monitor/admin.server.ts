@@ -1,0 +1,370 @@
+// The back-office's side of the link monitor (issue 30): what the Links screen, the dashboard and
+// an entry's form show, and the editors' and admins' changes (mark checked, check again, the
+// vendor hosts and known fakes), each with its audit row in one transaction.
+import { z } from "zod";
+import { EVERYTHING } from "~/cache-scope.ts";
+import { allFields, isoDate, type EntryData } from "~/content/fields.ts";
+import { isKind, REGISTRY } from "~/content/registry.ts";
+import { todayInIndia } from "~/india-date.ts";
+import type { DB } from "~/server/db/db.server.ts";
+import { now } from "~/server/db/dialect.ts";
+import { listOrganizations } from "~/server/organizations.server.ts";
+import { inWrite, type Actor } from "~/server/write/transaction.server.ts";
+import { entryLinks } from "./entry-links.server.ts";
+import {
+  countMonitoredLinks,
+  linksOfEntry,
+  listMonitoredLinks,
+  makeLinkDue,
+  makeLinksDueMatching,
+  markLinkReviewed,
+  unreviewedBreakages,
+  type LinkRow,
+  type ListedLink,
+} from "./links.repository.server.ts";
+import {
+  deleteKnownFake,
+  deleteVendorHost,
+  insertKnownFake,
+  insertVendorHost,
+  listKnownFakes,
+  listVendorHosts,
+} from "./lists.repository.server.ts";
+import { LINK_GROUPS, parseHostInput, type LinkGroup, type LinkHop } from "./rules.ts";
+
+/** A link as the back-office shows it: where it sits, what was found, when. */
+export interface AdminLink {
+  id: string;
+  url: string;
+  /** "Apply online", or "Other links: Admit card". */
+  place: string;
+  state: LinkRow["state"];
+  status: number | null;
+  reason: string | null;
+  finalUrl: string | null;
+  chain: LinkHop[];
+  contentType: string | null;
+  checkedAt: string | null;
+  lastOkAt: string | null;
+  brokenSince: string | null;
+  reviewedAt: string | null;
+  reviewedBy: string | null;
+  /** Broke and nobody has marked it checked since. */
+  needsReview: boolean;
+}
+
+/** Where a link sits in its entry, in the form's words. */
+function placeOf(kind: string, field: string, label: string | null): string {
+  const found = isKind(kind)
+    ? allFields(REGISTRY[kind].sections).find((f) => f.name === field)
+    : undefined;
+  const name = found?.label ?? field;
+  return label ? `${name}: ${label}` : name;
+}
+
+function toAdminLink(row: LinkRow, kind: string): AdminLink {
+  return {
+    id: row.id,
+    url: row.url,
+    place: placeOf(kind, row.field, row.label),
+    state: row.state,
+    status: row.status,
+    reason: row.reason,
+    finalUrl: row.final_url,
+    chain: JSON.parse(row.chain) as LinkHop[],
+    contentType: row.content_type,
+    checkedAt: row.checked_at,
+    lastOkAt: row.last_ok_at,
+    brokenSince: row.broken_since,
+    reviewedAt: row.reviewed_at,
+    reviewedBy: row.reviewed_by,
+    needsReview: !!row.broken_since && (!row.reviewed_at || row.reviewed_at < row.broken_since),
+  };
+}
+
+export interface AdminListedLink extends AdminLink {
+  entry: { id: string; kind: string; title: string; organization: string; editHref: string };
+}
+
+function toListed(row: ListedLink): AdminListedLink {
+  return {
+    ...toAdminLink(row, row.entry_kind),
+    entry: {
+      id: row.entry_id,
+      kind: row.entry_kind,
+      title: row.entry_title,
+      organization: row.entry_organization,
+      editHref: isKind(row.entry_kind)
+        ? `/admin/${REGISTRY[row.entry_kind].adminSegment}/edit/${row.entry_id}`
+        : "/admin",
+    },
+  };
+}
+
+export const LINKS_PER_PAGE = 50;
+
+/** The Links screen's query: which group, which organization, which page. */
+export const LinksQuery = z.object({
+  group: z.enum(Object.keys(LINK_GROUPS) as [LinkGroup, ...LinkGroup[]]).catch("problems"),
+  organization: z.string().max(200).catch(""),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+});
+
+export async function linksScreen(db: DB, query: z.infer<typeof LinksQuery>) {
+  const today = todayInIndia();
+  const [list, summary, organizations] = await Promise.all([
+    listMonitoredLinks(db, {
+      today,
+      states: LINK_GROUPS[query.group],
+      organization: query.organization || undefined,
+      limit: LINKS_PER_PAGE,
+      offset: (query.page - 1) * LINKS_PER_PAGE,
+    }),
+    countMonitoredLinks(db, today),
+    listOrganizations(db),
+  ]);
+  return {
+    links: list.rows.map(toListed),
+    total: list.total,
+    pages: Math.max(1, Math.ceil(list.total / LINKS_PER_PAGE)),
+    ...summary,
+    organizations: organizations.map((o) => o.name),
+  };
+}
+
+/** The dashboard's card and the menu's count: links of open jobs that broke, not yet looked at. */
+export async function linksNotice(db: DB, limit = 5) {
+  const today = todayInIndia();
+  const [breakages, summary] = await Promise.all([
+    unreviewedBreakages(db, today, limit),
+    countMonitoredLinks(db, today),
+  ]);
+  return { newlyBroken: breakages.rows.map(toListed), unreviewed: breakages.total, ...summary };
+}
+
+/** Only the count, for the menu on every admin page. */
+export async function countUnreviewedBreakages(db: DB): Promise<number> {
+  return (await unreviewedBreakages(db, todayInIndia(), 0)).total;
+}
+
+/** An entry's links and what was found, for its edit form. */
+export async function entryLinksForEditor(
+  db: DB,
+  entry: { id: string; kind: string; data: EntryData },
+): Promise<AdminLink[]> {
+  // In the order the form shows them.
+  const order = entryLinks(entry.kind, entry.data).map((l) => l.url);
+  const at = (url: string) => (order.includes(url) ? order.indexOf(url) : order.length);
+  return (await linksOfEntry(db, entry.id))
+    .sort((a, b) => at(a.url) - at(b.url))
+    .map((r) => toAdminLink(r, entry.kind));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changes
+
+/** "Mark checked": the link leaves the notice until it breaks again. */
+export function reviewLink(db: DB, id: string, actor: Actor): Promise<boolean> {
+  return inWrite(
+    db,
+    actor,
+    async (trx, audit) => {
+      const done = await markLinkReviewed(trx, id, actor.name || actor.email || "", now());
+      if (done) await audit("link.review", id);
+      return done;
+    },
+    () => [],
+  );
+}
+
+/** "Check again": the monitor takes it at its next round. */
+export function recheckLink(db: DB, id: string, actor: Actor): Promise<boolean> {
+  return inWrite(
+    db,
+    actor,
+    async (trx, audit) => {
+      const done = await makeLinkDue(trx, id, now());
+      if (done) await audit("link.recheck", id);
+      return done;
+    },
+    () => [],
+  );
+}
+
+const text = (max: number, what: string) =>
+  z.string().trim().max(max, `${what} must be at most ${max} characters.`);
+
+export const VendorHostInput = z.object({
+  organizationId: z.string().max(100),
+  pattern: z
+    .string()
+    .min(1, "Give a host such as ibpsreg.ibps.in.")
+    .max(300)
+    .transform((v, ctx) => {
+      const pattern = parseHostInput(v, { wildcard: true });
+      if (!pattern) {
+        ctx.addIssue({
+          code: "custom",
+          message: "Give a host such as ibpsreg.ibps.in, or *.ucanapply.com for its subdomains.",
+        });
+        return z.NEVER;
+      }
+      return pattern;
+    }),
+  note: text(200, "The note"),
+  source: text(300, "The source").min(1, "Say where this host is known from (a link or a notice)."),
+});
+
+export const KnownFakeInput = z.object({
+  host: z
+    .string()
+    .min(1, "Give the fake site's domain.")
+    .max(300)
+    .transform((v, ctx) => {
+      const host = parseHostInput(v);
+      if (!host) {
+        ctx.addIssue({
+          code: "custom",
+          message: "Give the fake site's domain, such as ssc-gov.example.",
+        });
+        return z.NEVER;
+      }
+      return host;
+    }),
+  reportedOn: isoDate("The date reported").refine(
+    (d) => d <= todayInIndia(),
+    "The date reported cannot be in the future.",
+  ),
+  source: text(300, "The source").min(1, "Say who reported it (a link or a notice)."),
+  note: text(200, "The note"),
+});
+
+export type ListChange = { ok: true } | { ok: false; field: string; message: string };
+
+/** What a change to the lists did, for its audit row; undefined when it changed nothing. */
+type ListEdit = { action: string; host: string; detail?: string } | undefined;
+
+/**
+ * A change to the vendor hosts or known fakes with its audit row, in one transaction; the links
+ * that mention the host, or ended off the official hosts, are checked again at once. A vendor
+ * host labels links on the pages ("Official site"), so its changes draw every page again.
+ */
+async function changeList(
+  db: DB,
+  actor: Actor,
+  change: (trx: DB) => Promise<ListEdit>,
+  { pages }: { pages: boolean },
+): Promise<boolean> {
+  return inWrite(
+    db,
+    actor,
+    async (trx, audit) => {
+      const edit = await change(trx);
+      if (!edit) return false;
+      await audit(edit.action, edit.host, edit.detail);
+      await makeLinksDueMatching(trx, edit.host.replace(/^\*\./, ""), now());
+      return true;
+    },
+    (done) => (done && pages ? [EVERYTHING] : []),
+  );
+}
+
+const by = (actor: Actor) => actor.name || actor.email;
+const scopeOf = (organizationId: string) => organizationId || "every organization";
+
+/** A vendor host for one organization (or '' for every one). */
+export async function addVendorHost(
+  db: DB,
+  input: z.output<typeof VendorHostInput>,
+  actor: Actor,
+): Promise<ListChange> {
+  if (
+    input.organizationId &&
+    !(await listOrganizations(db)).some((o) => o.id === input.organizationId)
+  )
+    return { ok: false, field: "organizationId", message: "Choose an organization from the list." };
+  const added = await changeList(
+    db,
+    actor,
+    async (trx) =>
+      (await insertVendorHost(trx, { ...input, createdBy: by(actor) }, now()))
+        ? { action: "link.vendor-add", host: input.pattern, detail: scopeOf(input.organizationId) }
+        : undefined,
+    { pages: true },
+  );
+  return added
+    ? { ok: true }
+    : { ok: false, field: "pattern", message: "This organization has this host already." };
+}
+
+export function removeVendorHost(db: DB, id: string, actor: Actor): Promise<boolean> {
+  return changeList(
+    db,
+    actor,
+    async (trx) => {
+      const gone = await deleteVendorHost(trx, id);
+      return (
+        gone && {
+          action: "link.vendor-remove",
+          host: gone.pattern,
+          detail: scopeOf(gone.organizationId),
+        }
+      );
+    },
+    { pages: true },
+  );
+}
+
+/** A known fake (and its subdomains). */
+export async function addKnownFake(
+  db: DB,
+  input: z.output<typeof KnownFakeInput>,
+  actor: Actor,
+): Promise<ListChange> {
+  const added = await changeList(
+    db,
+    actor,
+    async (trx) =>
+      (await insertKnownFake(trx, { ...input, createdBy: by(actor) }, now()))
+        ? {
+            action: "link.fake-add",
+            host: input.host,
+            detail: `${input.reportedOn}; ${input.source}`,
+          }
+        : undefined,
+    { pages: false },
+  );
+  return added
+    ? { ok: true }
+    : { ok: false, field: "host", message: "This host is listed already." };
+}
+
+export function removeKnownFake(db: DB, id: string, actor: Actor): Promise<boolean> {
+  return changeList(
+    db,
+    actor,
+    async (trx) => {
+      const host = await deleteKnownFake(trx, id);
+      return host ? { action: "link.fake-remove", host } : undefined;
+    },
+    { pages: false },
+  );
+}
+
+/** What the vendor hosts and fakes screen lists. */
+export async function linkLists(db: DB) {
+  const [vendors, fakes, organizations] = await Promise.all([
+    listVendorHosts(db),
+    listKnownFakes(db),
+    listOrganizations(db),
+  ]);
+  const names = new Map(organizations.map((o) => [o.id, o.name]));
+  return {
+    vendors: vendors.map((v) => ({
+      ...v,
+      organization: v.organizationId ? (names.get(v.organizationId) ?? "(removed)") : "",
+    })),
+    fakes,
+    organizations: organizations.map((o) => ({ id: o.id, name: o.name })),
+  };
+}

@@ -1,0 +1,439 @@
+// The link monitor's SQL (issue 30): the links of each entry, their claim by one process at a
+// time, their checks and history, and what the back-office lists and counts. SQL only: the
+// services (monitor, entry-links, admin) decide.
+import { sql, type Selectable } from "kysely";
+import type { DB } from "~/server/db/db.server.ts";
+import { dialectOf, newId } from "~/server/db/dialect.ts";
+import type { LinkState } from "./rules.ts";
+import type { OfficialLinkChecksTable, OfficialLinksTable } from "./tables.ts";
+
+export type LinkRow = Selectable<OfficialLinksTable>;
+
+/** An entry whose links are checked: published, not in the trash, and (a job) not closed. */
+export function openEntryIds(db: DB, today: string) {
+  return db
+    .selectFrom("entries")
+    .select("entries.id")
+    .where(sql<boolean>`status = 'published' and deleted_at is null`)
+    .where((eb) =>
+      eb.or([
+        eb("entries.kind", "<>", "job"),
+        eb("entries.last_date", "is", null),
+        eb("entries.last_date", ">=", today),
+      ]),
+    );
+}
+
+export async function linksOfEntry(db: DB, entryId: string): Promise<LinkRow[]> {
+  return db
+    .selectFrom("official_links")
+    .selectAll()
+    .where("entry_id", "=", entryId)
+    .orderBy("created_at")
+    .orderBy("url")
+    .execute();
+}
+
+export interface NewLink {
+  entryId: string;
+  url: string;
+  field: string;
+  label: string | null;
+}
+
+/** New links, due at `at`; one already stored for the entry is left as it is. */
+export async function insertLinks(trx: DB, links: readonly NewLink[], at: string): Promise<void> {
+  // Rows per INSERT: well under either database's parameter limit (7 columns each).
+  for (let i = 0; i < links.length; i += 500) await insertSome(trx, links.slice(i, i + 500), at);
+}
+
+async function insertSome(trx: DB, links: readonly NewLink[], at: string): Promise<void> {
+  await trx
+    .insertInto("official_links")
+    .values(
+      links.map((l) => ({
+        id: newId(),
+        entry_id: l.entryId,
+        url: l.url,
+        field: l.field,
+        label: l.label,
+        due_at: at,
+        created_at: at,
+      })),
+    )
+    .onConflict((oc) => oc.columns(["entry_id", "url"]).doNothing())
+    .execute();
+}
+
+/** Where a stored link now sits in its entry (its field or its row's label changed). */
+export async function relabelLink(
+  trx: DB,
+  id: string,
+  place: { field: string; label: string | null },
+): Promise<void> {
+  await trx.updateTable("official_links").set(place).where("id", "=", id).execute();
+}
+
+export async function deleteLinks(trx: DB, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await trx
+    .deleteFrom("official_links")
+    .where("id", "in", [...ids])
+    .execute();
+}
+
+/** The links of these entries are checked at the next round. */
+export async function makeEntryLinksDue(
+  trx: DB,
+  entryIds: readonly string[],
+  at: string,
+): Promise<void> {
+  if (entryIds.length === 0) return;
+  await trx
+    .updateTable("official_links")
+    .set({ due_at: at })
+    .where("entry_id", "in", [...entryIds])
+    .where("due_at", ">", at)
+    .execute();
+}
+
+export async function makeLinkDue(db: DB, id: string, at: string): Promise<boolean> {
+  const done = await db
+    .updateTable("official_links")
+    .set({ due_at: at })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows) > 0;
+}
+
+/**
+ * Links whose address, end or chain mentions this host, or that ended off the official hosts:
+ * due now, after a change to the vendor hosts or the known fakes (a host is letters, digits, dots
+ * and dashes only, so it holds no LIKE wildcard).
+ */
+export async function makeLinksDueMatching(trx: DB, host: string, at: string): Promise<void> {
+  const like = `%${host}%`;
+  await trx
+    .updateTable("official_links")
+    .set({ due_at: at })
+    .where((eb) =>
+      eb.or([
+        eb("state", "in", ["off-official", "known-fake"]),
+        eb("url", "like", like),
+        eb("final_url", "like", like),
+        eb("chain", "like", like),
+      ]),
+    )
+    .where("due_at", ">", at)
+    .execute();
+}
+
+/**
+ * Take up to `limit` due links of open entries for one process until `lease`: one
+ * UPDATE … RETURNING, atomic across processes on SQLite (the write lock) and, on PostgreSQL, with
+ * FOR UPDATE SKIP LOCKED so concurrent claims take disjoint links. A link whose lease ran out (a
+ * process killed mid-check) is due again. `claim` names this claim when the results are written.
+ */
+export async function claimDueLinks(
+  db: DB,
+  {
+    at,
+    today,
+    lease,
+    claim,
+    limit,
+  }: {
+    at: string;
+    today: string;
+    lease: string;
+    claim: string;
+    limit: number;
+  },
+): Promise<LinkRow[]> {
+  let due = db
+    .selectFrom("official_links")
+    .select("id")
+    .where("due_at", "<=", at)
+    .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", at)]))
+    .where("entry_id", "in", openEntryIds(db, today))
+    .orderBy("due_at")
+    .limit(limit);
+  if (dialectOf(db) === "postgres") due = due.forUpdate().skipLocked();
+  return db
+    .updateTable("official_links")
+    .set({ locked_until: lease, claim })
+    .where("id", "in", due)
+    .returningAll()
+    .execute();
+}
+
+/** A check's result, written if the claim is still this one's. */
+export type CheckWrite = Pick<
+  LinkRow,
+  | "state"
+  | "status"
+  | "reason"
+  | "final_url"
+  | "chain"
+  | "content_type"
+  | "soft_404"
+  | "checked_at"
+  | "last_ok_at"
+  | "bad_checks"
+  | "broken_since"
+  | "reviewed_at"
+  | "reviewed_by"
+  | "due_at"
+>;
+
+export async function writeCheck(
+  trx: DB,
+  id: string,
+  claim: string,
+  check: CheckWrite,
+): Promise<boolean> {
+  const done = await trx
+    .updateTable("official_links")
+    .set({ ...check, locked_until: null, claim: null })
+    .where("id", "=", id)
+    .where("claim", "=", claim)
+    .executeTakeFirst();
+  if (Number(done.numUpdatedRows) !== 1) return false;
+  const history: OfficialLinkChecksTable = {
+    id: newId(),
+    link_id: id,
+    checked_at: check.checked_at ?? "",
+    state: check.state,
+    status: check.status,
+    reason: check.reason,
+    final_url: check.final_url,
+    chain: check.chain,
+    content_type: check.content_type,
+    soft_404: check.soft_404,
+  };
+  await trx.insertInto("official_link_checks").values(history).execute();
+  return true;
+}
+
+/** History older than `before` goes (the link row keeps the last check). */
+export async function pruneLinkHistory(db: DB, before: string): Promise<number> {
+  const done = await db
+    .deleteFrom("official_link_checks")
+    .where("checked_at", "<", before)
+    .executeTakeFirst();
+  return Number(done.numDeletedRows);
+}
+
+export async function linkHistory(
+  db: DB,
+  linkId: string,
+  limit = 30,
+): Promise<Selectable<OfficialLinkChecksTable>[]> {
+  return db
+    .selectFrom("official_link_checks")
+    .selectAll()
+    .where("link_id", "=", linkId)
+    .orderBy("checked_at", "desc")
+    .limit(limit)
+    .execute();
+}
+
+/** What a link's check is judged against: its entry, as it is now. */
+export interface LinkEntry {
+  id: string;
+  kind: string;
+  slug: string;
+  title: string;
+  organization: string;
+  status: string;
+  last_date: string | null;
+  data: string;
+}
+
+export async function entriesByIds(db: DB, ids: readonly string[]): Promise<LinkEntry[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom("entries")
+    .select(["id", "kind", "slug", "title", "organization", "status", "last_date", "data"])
+    .where("id", "in", [...new Set(ids)])
+    .execute();
+}
+
+/**
+ * Published entries with no link rows at all, after `afterId` in id order (the monitor's
+ * one-time pass over what was published before it existed).
+ */
+export async function entriesWithoutLinks(
+  db: DB,
+  afterId: string,
+  limit: number,
+): Promise<{ id: string; kind: string; data: string }[]> {
+  return db
+    .selectFrom("entries")
+    .select(["id", "kind", "data"])
+    .where(sql<boolean>`status = 'published' and deleted_at is null`)
+    .where("id", ">", afterId)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("official_links")
+            .select("official_links.id")
+            .whereRef("official_links.entry_id", "=", "entries.id"),
+        ),
+      ),
+    )
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The back-office
+
+export interface ListedLink extends LinkRow {
+  entry_kind: string;
+  entry_title: string;
+  entry_organization: string;
+  entry_last_date: string | null;
+}
+
+/** The links of open entries, with their entries' columns the back-office shows. */
+function monitoredLinks(db: DB, today: string) {
+  return db
+    .selectFrom("official_links")
+    .innerJoin("entries", "entries.id", "official_links.entry_id")
+    .where("official_links.entry_id", "in", openEntryIds(db, today));
+}
+
+const ENTRY_COLUMNS = [
+  "entries.kind as entry_kind",
+  "entries.title as entry_title",
+  "entries.organization as entry_organization",
+  "entries.last_date as entry_last_date",
+] as const;
+
+/** Links of open entries in these states (and of one organization), worst news first. */
+export async function listMonitoredLinks(
+  db: DB,
+  {
+    today,
+    states,
+    organization,
+    limit,
+    offset = 0,
+  }: {
+    today: string;
+    states: readonly LinkState[];
+    /** An organization's name. */
+    organization?: string;
+    limit: number;
+    offset?: number;
+  },
+): Promise<{ rows: ListedLink[]; total: number }> {
+  let base = monitoredLinks(db, today).where("official_links.state", "in", [...states]);
+  if (organization) base = base.where("entries.organization", "=", organization);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll("official_links")
+      .select(ENTRY_COLUMNS)
+      .orderBy(sql`case when official_links.broken_since is null then 1 else 0 end`)
+      .orderBy("official_links.broken_since", "desc")
+      .orderBy("official_links.checked_at", "desc")
+      .orderBy("official_links.id")
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** How many links of open entries are in each state. */
+export async function countMonitoredLinks(
+  db: DB,
+  today: string,
+): Promise<{ counts: Partial<Record<LinkState, number>>; lastCheckedAt: string | null }> {
+  const rows = await db
+    .selectFrom("official_links")
+    .select([
+      "state",
+      (eb) => eb.fn.countAll<number>().as("n"),
+      (eb) => eb.fn.max("checked_at").as("last"),
+    ])
+    .where("entry_id", "in", openEntryIds(db, today))
+    .groupBy("state")
+    .execute();
+  const counts: Partial<Record<LinkState, number>> = {};
+  let lastCheckedAt: string | null = null;
+  for (const r of rows) {
+    counts[r.state] = Number(r.n);
+    if (r.last && (!lastCheckedAt || r.last > lastCheckedAt)) lastCheckedAt = String(r.last);
+  }
+  return { counts, lastCheckedAt };
+}
+
+/**
+ * The back-office notice: links of open jobs that broke and nobody has marked checked since.
+ * Newest first.
+ */
+export async function unreviewedBreakages(
+  db: DB,
+  today: string,
+  limit: number,
+): Promise<{ rows: ListedLink[]; total: number }> {
+  const base = monitoredLinks(db, today)
+    .where("entries.kind", "=", "job")
+    .where("official_links.broken_since", "is not", null)
+    .where((eb) =>
+      eb.or([
+        eb("official_links.reviewed_at", "is", null),
+        eb("official_links.reviewed_at", "<", eb.ref("official_links.broken_since")),
+      ]),
+    );
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll("official_links")
+      .select(ENTRY_COLUMNS)
+      .orderBy("official_links.broken_since", "desc")
+      .limit(limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** An editor has looked at it: it leaves the notice until it breaks again. */
+export async function markLinkReviewed(
+  db: DB,
+  id: string,
+  by: string,
+  at: string,
+): Promise<boolean> {
+  const done = await db
+    .updateTable("official_links")
+    .set({ reviewed_at: at, reviewed_by: by })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows) > 0;
+}
+
+const BACKFILLED = "link_monitor_backfilled";
+
+/** Whether the one-time pass over entries published before the monitor existed is done. */
+export async function isBackfilled(db: DB): Promise<boolean> {
+  const row = await db
+    .selectFrom("app_meta")
+    .select("value")
+    .where("key", "=", BACKFILLED)
+    .executeTakeFirst();
+  return row?.value === "1";
+}
+
+export async function setBackfilled(db: DB): Promise<void> {
+  await db
+    .insertInto("app_meta")
+    .values({ key: BACKFILLED, value: "1" })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value: "1" }))
+    .execute();
+}

@@ -1,0 +1,439 @@
+import { findDates } from "./dates.ts";
+import type { Line } from "./lines.ts";
+import { cleanText, matchKey } from "./text.ts";
+
+/**
+ * What a notification says, found line by line: each fact carries the line it was read from.
+ * Kind-independent (suggest.ts maps facts onto a kind's fields). A fact the text does not state
+ * is absent: nothing here fills a gap with a likely value. Browser-safe and pure.
+ */
+
+export interface Source {
+  page: number;
+  text: string;
+}
+
+export interface Fact<T> {
+  value: T;
+  source: Source;
+}
+
+export type DateFact =
+  | "applicationStart"
+  | "applicationEnd"
+  | "feeLastDate"
+  | "correctionStart"
+  | "correctionEnd"
+  | "examDate"
+  | "admitCardDate"
+  | "resultDate"
+  | "answerKeyDate"
+  | "objectionStart"
+  | "objectionEnd";
+
+export type Row = Record<string, string>;
+
+export interface RowsFact {
+  rows: Row[];
+  sources: Source[];
+  /** The heading or header line the table was found under. */
+  source: Source;
+  note?: string;
+}
+
+export interface NoticeFacts {
+  title?: Fact<string>;
+  organization?: Fact<string>;
+  advertisementNumber?: Fact<string>;
+  dates: Partial<Record<DateFact, Fact<string>>>;
+  fees?: RowsFact;
+  posts?: RowsFact;
+  ageMin?: Fact<string>;
+  ageMax?: Fact<string>;
+  ageCutoffDate?: Fact<string>;
+  qualification?: Fact<string>;
+  links: Partial<Record<LinkFact, Fact<string>>>;
+}
+
+export type LinkFact = "apply" | "website" | "admitCard" | "result" | "answerKey";
+
+const source = (line: Line): Source => ({ page: line.page, text: line.text.slice(0, 300) });
+const test = (re: RegExp, line: Line) => re.test(matchKey(line.text));
+/** Keywords are written as people type them; matchKey makes them compare with the PDF's text. */
+const keys = (...words: string[]) => new RegExp(words.map((w) => matchKey(w)).join("|"), "u");
+
+const AGE_LINE = keys("age limit", "age as on", "years of age", "आयु सीमा", "आयु");
+const AS_ON = /\bas on\b|\bas of\b/;
+
+/** A date line's label → the fact(s) its dates are; first rule that matches wins. */
+const DATE_RULES: { re: RegExp; one?: DateFact; range?: [DateFact, DateFact] }[] = [
+  {
+    re: keys("correction", "edit window", "modification", "सुधार", "संशोधन"),
+    range: ["correctionStart", "correctionEnd"],
+  },
+  { re: keys("objection", "आपत्ति"), range: ["objectionStart", "objectionEnd"] },
+  { re: keys("admit card", "hall ticket", "call letter", "प्रवेश पत्र"), one: "admitCardDate" },
+  { re: keys("answer key", "उत्तर कुंजी"), one: "answerKeyDate" },
+  { re: keys("result", "परिणाम"), one: "resultDate" },
+  { re: keys(" fee", "fee ", "payment", "शुल्क", "भुगतान"), one: "feeLastDate" },
+  { re: keys("exam", "test", "cbt", "परीक्षा"), one: "examDate" },
+  {
+    re: keys("appl", "registration", "apply", "आवेदन", "पंजीकरण", "last date", "अंतिम तिथि"),
+    range: ["applicationStart", "applicationEnd"],
+  },
+];
+const ENDS = keys("last", "clos", "end", "till", "upto", "up to", "अंतिम");
+const STARTS = keys("start", "commence", "open", "begin", "from", "प्रारंभ", "शुरू", "आरंभ");
+
+function readDates(lines: readonly Line[], out: NoticeFacts["dates"]) {
+  for (const line of lines) {
+    const dates = findDates(line.text);
+    if (dates.length === 0) continue;
+    const key = matchKey(line.text);
+    if (AGE_LINE.test(key) && AS_ON.test(key)) continue;
+    // The label is what comes before the first date (a table's first cell, "Last date:").
+    const label = key.slice(0, dates[0].at) || key;
+    const rule = DATE_RULES.find((r) => r.re.test(label));
+    if (!rule) continue;
+    const put = (fact: DateFact, iso: string) => {
+      out[fact] ??= { value: iso, source: source(line) };
+    };
+    if (rule.one) {
+      // A fee window "from … to …" ends on its last date; anything else is its first.
+      put(rule.one, rule.one === "feeLastDate" ? dates[dates.length - 1].iso : dates[0].iso);
+    } else if (rule.range) {
+      const [start, end] = rule.range;
+      if (dates.length >= 2) {
+        put(start, dates[0].iso);
+        put(end, dates[1].iso);
+      } else if (ENDS.test(label)) put(end, dates[0].iso);
+      else if (STARTS.test(label)) put(start, dates[0].iso);
+    }
+  }
+}
+
+const ADVT =
+  /(?:advt\.?|advertisement|notification|notice|विज्ञापन)\s*(?:no\.?|number|संख्या|सं\.)\s*[:.\-–]?\s*([A-Za-z0-9][A-Za-z0-9/.()-]*(?:\s?[/-]\s?[A-Za-z0-9()]+)*)/iu;
+
+function readAdvertisementNumber(lines: readonly Line[]): Fact<string> | undefined {
+  for (const line of lines) {
+    const m = ADVT.exec(cleanText(line.text));
+    if (m && /\d/.test(m[1])) return { value: m[1].replace(/[.,]$/, ""), source: source(line) };
+  }
+  return undefined;
+}
+
+/** The first matching organization of the table, named on the first page. */
+function readOrganization(
+  lines: readonly Line[],
+  organizations: readonly { name: string; shortName?: string }[],
+): Fact<string> | undefined {
+  const firstPage = lines.filter((l) => l.page === 1).slice(0, 40);
+  const known = organizations
+    .map((o) => ({ name: o.name, full: matchKey(o.name), short: matchKey(o.shortName ?? "") }))
+    .filter((o) => o.full.length >= 3);
+  for (const line of firstPage) {
+    const key = matchKey(line.text);
+    const hit =
+      known.find((o) => key.includes(o.full)) ??
+      known.find(
+        (o) =>
+          o.short.length >= 3 &&
+          new RegExp(`(^|[^\\p{L}])${escape(o.short)}([^\\p{L}]|$)`, "u").test(key),
+      );
+    if (hit) return { value: hit.name, source: source(line) };
+  }
+  return undefined;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+const TITLE = keys("recruitment", "examination", "notification for", "भर्ती", "परीक्षा");
+
+/** The first line naming a recruitment or exam on page 1, other than the organization's own. */
+function readTitle(lines: readonly Line[], organization?: Fact<string>): Fact<string> | undefined {
+  for (const line of lines.filter((l) => l.page === 1).slice(0, 15)) {
+    if (line.cells.length > 1 || findDates(line.text).length || ADVT.test(line.text)) continue;
+    if (organization && line.text === organization.source.text) continue;
+    const text = cleanText(line.text);
+    if (text.length >= 10 && text.length <= 200 && test(TITLE, line))
+      return { value: text, source: source(line) };
+  }
+  return undefined;
+}
+
+/** The lines of a section: from its heading, until the next heading of another section. */
+const HEADINGS = keys(
+  "important date",
+  "application fee",
+  "examination fee",
+  "fee details",
+  "age limit",
+  "vacanc",
+  "qualification",
+  "how to apply",
+  "selection process",
+  "महत्वपूर्ण तिथि",
+  "आवेदन शुल्क",
+  "आयु सीमा",
+  "रिक्ति",
+  "योग्यता",
+);
+
+function section(lines: readonly Line[], heading: RegExp, max = 15): Line[] {
+  const at = lines.findIndex((l) => l.cells.length === 1 && test(heading, l) && l.text.length < 80);
+  if (at < 0) return [];
+  const out: Line[] = [];
+  for (const line of lines.slice(at + 1, at + 1 + max)) {
+    if (line.cells.length === 1 && line.text.length < 60 && test(HEADINGS, line)) break;
+    out.push(line);
+  }
+  return out;
+}
+
+const FEE_HEADING = keys("application fee", "examination fee", "fee details", "आवेदन शुल्क", "शुल्क");
+const CATEGORY = new RegExp(
+  `(?:^|[^a-z])(?:general|unreserved|ur|obc|ews|sc|st|pwbd|pwd|ph|female|women|ex-servicem[ae]n|esm|all candidates)(?:[^a-z]|$)|${["सामान्य", "अनारक्षित", "पिछड़ा", "अनुसूचित", "महिला", "दिव्यांग"].map(matchKey).join("|")}`,
+  "u",
+);
+const NO_FEE = keys("nil", "no fee", "exempt", "शून्य", "निःशुल्क", "छूट");
+const AMOUNT = /(?:rs\.?|₹|inr)?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\s*\/-)?/i;
+
+function readFees(lines: readonly Line[]): RowsFact | undefined {
+  const heading = lines.find(
+    (l) => l.cells.length === 1 && test(FEE_HEADING, l) && l.text.length < 80,
+  );
+  if (!heading) return undefined;
+  const rows: Row[] = [];
+  const sources: Source[] = [];
+  for (const line of section(lines, FEE_HEADING, 12)) {
+    if (line.cells.length < 2 || !test(CATEGORY, { ...line, text: line.cells[0].text })) continue;
+    const rest = line.cells
+      .slice(1)
+      .map((c) => c.text)
+      .join(" ");
+    const amount = test(NO_FEE, { ...line, text: rest })
+      ? "0"
+      : AMOUNT.exec(rest)?.[1]?.replace(/,/g, "");
+    if (amount === undefined) continue;
+    rows.push({ category: cleanText(line.cells[0].text).slice(0, 100), amount });
+    sources.push(source(line));
+  }
+  return rows.length ? { rows, sources, source: source(heading) } : undefined;
+}
+
+/** A vacancy table's columns, by the words of its header cells. */
+const POST_COLUMNS: [string, RegExp][] = [
+  ["total", keys("total", "कुल")],
+  ["ews", keys("ews", "ईडब्ल्यूएस")],
+  ["obc", keys("obc", "पिछड़ा", "ओबीसी")],
+  ["st", /^(?:st|s\.t\.?)$/u],
+  ["sc", /^(?:sc|s\.c\.?)$/u],
+  ["ur", keys("ur", "gen", "unreserved", "अनारक्षित", "सामान्य")],
+  ["post", keys("post", "name of", "पद")],
+];
+
+function columnOf(text: string): string | undefined {
+  const key = matchKey(text).trim();
+  if (key === "अनुसूचित जनजाति" || matchKey("अनुसूचित जनजाति") === key) return "st";
+  if (matchKey("अनुसूचित जाति") === key) return "sc";
+  return POST_COLUMNS.find(([, re]) => re.test(key))?.[0];
+}
+
+const number = (text: string) => {
+  const m = /^\s*(\d{1,3}(?:,\d{3})+|\d+)\s*$/.exec(text);
+  return m ? m[1].replace(/,/g, "") : undefined;
+};
+
+function readPosts(lines: readonly Line[]): RowsFact | undefined {
+  for (let i = 0; i < lines.length; i++) {
+    const header = lines[i];
+    const columns = header.cells.map((c) => ({ ...c, name: columnOf(c.text) }));
+    const categories = columns.filter((c) => c.name && c.name !== "post").length;
+    if (categories < 3 || columns[0].name !== "post") continue;
+    const rows: Row[] = [];
+    const sources: Source[] = [];
+    let totalRow: Row | undefined;
+    for (const line of lines.slice(i + 1, i + 61)) {
+      if (line.page !== header.page || line.cells.length < 2) break;
+      const row: Row = {};
+      for (const cell of line.cells) {
+        const middle = (cell.x + cell.right) / 2;
+        const column = columns.reduce((best, c) =>
+          Math.abs((c.x + c.right) / 2 - middle) < Math.abs((best.x + best.right) / 2 - middle)
+            ? c
+            : best,
+        );
+        if (!column.name || row[column.name] !== undefined) continue;
+        const value = column.name === "post" ? cleanText(cell.text) : number(cell.text);
+        if (value !== undefined) row[column.name] = value;
+      }
+      if (!row.post) break;
+      if (keys("total", "कुल").test(matchKey(row.post))) {
+        totalRow = row;
+        sources.push(source(line));
+        break;
+      }
+      if (Object.keys(row).length < 2) break;
+      rows.push(row);
+      sources.push(source(line));
+    }
+    if (!rows.length) continue;
+    const notes: string[] = [];
+    if (!columns.some((c) => c.name === "total")) {
+      for (const row of rows) row.total = String(sumOf(row));
+      notes.push("The table has no Total column: each post's total is its categories added up.");
+    }
+    if (totalRow?.total) {
+      const sum = rows.reduce((n, r) => n + Number(r.total ?? 0), 0);
+      notes.push(
+        sum === Number(totalRow.total)
+          ? `The posts add up to the PDF's Total row (${sum}).`
+          : `The PDF's Total row says ${totalRow.total}, but the posts add up to ${sum}: check the table.`,
+      );
+    }
+    return {
+      rows,
+      sources: sources.slice(0, rows.length),
+      source: source(header),
+      ...(notes.length ? { note: notes.join(" ") } : {}),
+    };
+  }
+  return undefined;
+}
+
+const sumOf = (row: Row) =>
+  ["ur", "ews", "obc", "sc", "st"].reduce((n, k) => n + Number(row[k] ?? 0), 0);
+
+const AGE_RANGE = /(\d{2})\s*(?:to|-|–|and|से)\s*(\d{2})\s*(?:years|yrs|वष)/u;
+const AGE_MIN = new RegExp(
+  `(?:${matchKey("minimum age")}|${matchKey("न्यूनतम आयु")})\\D{0,30}?(\\d{2})`,
+  "u",
+);
+const AGE_MAX = new RegExp(
+  `(?:${matchKey("maximum age")}|${matchKey("अधिकतम आयु")})\\D{0,30}?(\\d{2})`,
+  "u",
+);
+
+/** Age limits, usually a paragraph: read across the lines after the age heading or mention. */
+function readAges(lines: readonly Line[], facts: NoticeFacts) {
+  const start = lines.findIndex((l) => test(AGE_LINE, l));
+  if (start < 0) return;
+  const window = lines.slice(start, start + 6).filter((l) => l.page === lines[start].page);
+  // One text with each line's place in it, to say which line a match starts on.
+  let text = "";
+  const starts: number[] = [];
+  for (const line of window) {
+    starts.push(text.length);
+    text += `${matchKey(line.text)} `;
+  }
+  const lineAt = (index: number) => window[starts.findLastIndex((s) => s <= index)];
+  const range = AGE_RANGE.exec(text);
+  const min = AGE_MIN.exec(text);
+  const max = AGE_MAX.exec(text);
+  if (range && Number(range[1]) < Number(range[2])) {
+    facts.ageMin = { value: String(Number(range[1])), source: source(lineAt(range.index)) };
+    facts.ageMax = { value: String(Number(range[2])), source: source(lineAt(range.index)) };
+  }
+  if (min && !facts.ageMin)
+    facts.ageMin = { value: String(Number(min[1])), source: source(lineAt(min.index)) };
+  if (max && !facts.ageMax)
+    facts.ageMax = { value: String(Number(max[1])), source: source(lineAt(max.index)) };
+  // "as on 01.01.2027", or in Hindi "01.01.2027 को" / "01.01.2027 के अनुसार".
+  const asOn = /\bas (?:on|of)\b/.exec(text);
+  for (const line of window) {
+    const dates = findDates(line.text);
+    if (!dates.length) continue;
+    const at = starts[window.indexOf(line)];
+    const after = asOn ? dates.find((d) => at + d.at > asOn.index) : undefined;
+    const hindi = /को|अनुसार/u.test(matchKey(line.text)) ? dates[0] : undefined;
+    const date = after ?? hindi;
+    if (date) {
+      facts.ageCutoffDate = { value: date.iso, source: source(line) };
+      break;
+    }
+  }
+}
+
+/** Qualification words → the registry's options, lowest level a line names first. */
+const QUALIFICATION_WORDS: [string, RegExp][] = [
+  [
+    "Post Graduate",
+    keys("post graduat", "post-graduat", "master's degree", "masters degree", "स्नातकोत्तर"),
+  ],
+  ["Engineering", /\bb\.? ?tech\b|\bb\.e\.|engineering degree|degree in engineering/u],
+  ["Medical", /\bmbbs\b|nursing/u],
+  ["Law", /\bllb\b|law degree|degree in law/u],
+  ["Graduate", keys("bachelor", "graduat", "degree in any discipline", "स्नातक")],
+  ["Diploma", keys("diploma", "डिप्लोमा")],
+  ["ITI", /\biti\b|आईटीआई/u],
+  [
+    "12th Pass",
+    keys(
+      "12th",
+      "intermediate",
+      "higher secondary",
+      "10+2",
+      "senior secondary",
+      "इंटरमीडिएट",
+      "12वीं",
+    ),
+  ],
+  ["10th Pass", keys("10th", "matricul", "high school", "हाईस्कूल", "10वीं")],
+];
+const QUALIFICATION_HEADING = keys("qualification", "शैक्षिक योग्यता", "योग्यता");
+
+function readQualification(lines: readonly Line[]): Fact<string> | undefined {
+  const heading = lines.findIndex((l) => test(QUALIFICATION_HEADING, l));
+  if (heading < 0) return undefined;
+  for (const line of lines.slice(heading, heading + 6)) {
+    const key = matchKey(line.text);
+    const found = QUALIFICATION_WORDS.map(([value, re]) => ({ value, at: key.search(re) }))
+      .filter((q) => q.at >= 0)
+      .sort((a, b) => a.at - b.at)[0];
+    if (found) return { value: found.value, source: source(line) };
+  }
+  return undefined;
+}
+
+const URL_IN_TEXT = /\bhttps?:\/\/[^\s|,;()<>"]+|\bwww\.[^\s|,;()<>"]+/giu;
+const LINK_RULES: [LinkFact, RegExp][] = [
+  ["admitCard", keys("admit card", "hall ticket", "प्रवेश पत्र")],
+  ["answerKey", keys("answer key", "उत्तर कुंजी")],
+  ["result", keys("result", "परिणाम")],
+  ["apply", keys("apply", "application", "registration", "आवेदन")],
+  ["website", keys("website", "वेबसाइट")],
+];
+
+function readLinks(lines: readonly Line[], out: NoticeFacts["links"]) {
+  for (const line of lines) {
+    const found = line.text.match(URL_IN_TEXT);
+    if (!found) continue;
+    const rule = LINK_RULES.find(([, re]) => test(re, line));
+    if (!rule) continue;
+    const raw = found[0].replace(/[.:]+$/, "");
+    try {
+      const url = new URL(raw.startsWith("http") ? raw : `https://${raw}`);
+      out[rule[0]] ??= { value: url.toString(), source: source(line) };
+    } catch {
+      // Not an address after all.
+    }
+  }
+}
+
+export function readFacts(
+  lines: readonly Line[],
+  organizations: readonly { name: string; shortName?: string }[],
+): NoticeFacts {
+  const facts: NoticeFacts = { dates: {}, links: {} };
+  facts.organization = readOrganization(lines, organizations);
+  facts.title = readTitle(lines, facts.organization);
+  facts.advertisementNumber = readAdvertisementNumber(lines);
+  readDates(lines, facts.dates);
+  facts.fees = readFees(lines);
+  facts.posts = readPosts(lines);
+  readAges(lines, facts);
+  facts.qualification = readQualification(lines);
+  readLinks(lines, facts.links);
+  return facts;
+}

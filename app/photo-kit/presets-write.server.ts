@@ -1,0 +1,75 @@
+import type { DB } from "~/server/db/db.server.ts";
+import { nowAfter } from "~/server/db/dialect.ts";
+import { EVERYTHING } from "~/cache-scope.ts";
+import { inWrite, type Actor } from "~/server/write/transaction.server.ts";
+import { fieldErrorsFromIssues, type ParsedForm } from "~/content/form-data.ts";
+import { PresetFormSchema } from "./preset-form.ts";
+import { getPreset, insertPreset, updatePreset, type PresetValues } from "./presets.server.ts";
+import type { Preset, PresetRule } from "./rules.ts";
+
+export type PresetSaveResult =
+  | { ok: true; preset: Preset }
+  /** Field errors by input name ("rules[1].kbMax"); nothing was written. */
+  | { ok: false; reason: "invalid"; fieldErrors: Record<string, string> }
+  | { ok: false; reason: "not-found" }
+  /** Someone saved it after this editor loaded it; nothing was overwritten. */
+  | { ok: false; reason: "stale"; current: Preset };
+
+/**
+ * Create a preset (`key` undefined) or change one, checked with the form's own schema, with its
+ * audit row and a new content generation in one transaction. Every job page naming a preset shows
+ * its rules, so cached pages are drawn again (`*`: presets change rarely).
+ */
+export async function savePreset(
+  db: DB,
+  {
+    key,
+    form,
+    expectedVersion,
+    actor,
+  }: { key?: string; form: ParsedForm; expectedVersion?: string; actor: Actor },
+): Promise<PresetSaveResult> {
+  const parsed = PresetFormSchema.safeParse(form.value);
+  if (!parsed.success)
+    return {
+      ok: false,
+      reason: "invalid",
+      fieldErrors: fieldErrorsFromIssues(parsed.error.issues, form.rowOrigins),
+    };
+  const { key: newKey, rules, nameHi, ...rest } = parsed.data;
+  const values: PresetValues = { ...rest, nameHi: nameHi ?? "", rules: rules as PresetRule[] };
+  // A preset's key is how jobs name it: it never changes once made.
+  if (key !== undefined && newKey !== key)
+    return {
+      ok: false,
+      reason: "invalid",
+      fieldErrors: { key: "The key cannot change: jobs name the preset by it" },
+    };
+  const outcome = await inWrite(
+    db,
+    actor,
+    async (trx, audit) => {
+      const existing = await getPreset(trx, newKey);
+      const at = nowAfter(existing?.updatedAt ?? "");
+      if (key === undefined) {
+        if (existing || !(await insertPreset(trx, newKey, values, { at, by: actor.id })))
+          return "taken" as const;
+        await audit("photo-preset.create", newKey, values.name);
+        return "saved" as const;
+      }
+      if (!existing) return "not-found" as const;
+      const version = expectedVersion ?? existing.updatedAt;
+      if (!(await updatePreset(trx, key, values, { at, by: actor.id, expectedVersion: version })))
+        return "stale" as const;
+      await audit("photo-preset.update", key, values.name);
+      return "saved" as const;
+    },
+    (result) => (result === "saved" ? [EVERYTHING] : []),
+  );
+  if (outcome === "taken")
+    return { ok: false, reason: "invalid", fieldErrors: { key: "A preset with this key exists" } };
+  const current = await getPreset(db, newKey);
+  if (outcome === "not-found" || !current) return { ok: false, reason: "not-found" };
+  if (outcome === "stale") return { ok: false, reason: "stale", current };
+  return { ok: true, preset: current };
+}

@@ -1,0 +1,11 @@
+import { exportFileName, exportTrash } from "~/csv/export.server.ts";
+import { csvResponse } from "~/csv/response.server.ts";
+import { requireStaff } from "~/server/guard.server.ts";
+import { db } from "~/server/services.server.ts";
+import type { Route } from "./+types/trash-export";
+
+/** `GET /admin/trash/export`: the trash as it shows, every kind, every field (issue 32). */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaff(request, "trash");
+  return csvResponse(exportTrash(await db()), exportFileName("trash"));
+}
