@@ -38,9 +38,16 @@ describe("a click-through crawl of the public site", () => {
     ])
       expect(taken, kind).toContain(kind);
     expect(result.fetched.length).toBeGreaterThan(0);
-    // The one GET form without a submit button: the push-only alert choices, which post nothing
+    // The GET forms without a submit button: the push-only alert choices, which post nothing
     // (their "Turn on alerts in this browser" button subscribes by script). Any other shows here.
-    expect(result.unsubmittable).toEqual(["form main en on /alerts", "form main hi on /hi/alerts"]);
+    // And the photo tool's choice of rules, which changes the tool in place (its button is for
+    // pages without JavaScript).
+    expect(result.unsubmittable).toEqual([
+      "form main en on /photo-tool",
+      "form main hi on /hi/photo-tool",
+      "form main en on /alerts",
+      "form main hi on /hi/alerts",
+    ]);
     expect(result.problems).toEqual([]);
     await page.close();
   }, 240_000);

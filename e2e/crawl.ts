@@ -55,9 +55,12 @@ export interface CrawlOptions {
   onStep?: (line: string) => void;
 }
 
-/** Paths that answer a file, not a page: fetched to see they answer, never clicked. */
+/**
+ * Paths that answer a file, not a page: fetched to see they answer, never clicked. A file's
+ * address may carry a query (the exam calendar's filtered .ics and feed).
+ */
 const RESOURCE =
-  /^\/(?:hi\/)?(?:feeds\/|files\/|sitemaps?\b|robots\.txt|updates\.json|eligibility\/rules\.json)|\.(?:xml|json|txt|pdf|png|jpe?g|webp|svg|ics)$/;
+  /^\/(?:hi\/)?(?:feeds\/|files\/|sitemaps?\b|robots\.txt|updates\.json|eligibility\/rules\.json)|\.(?:xml|json|txt|pdf|png|jpe?g|webp|svg|ics)(?:\?|$)/;
 
 /** Query parameters that make another kind of page (the rest only narrow a list down). */
 const PAGE_PARAMS = new Set(["page", "q"]);

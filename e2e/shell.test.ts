@@ -181,6 +181,10 @@ describe("shell: latest bar, header, bell, drawer", () => {
       "Answer Key",
       "Eligibility Finder",
       "Job Alerts",
+      // My exams' pages (issue 28), there since its merge.
+      "Exam calendar",
+      "My exams",
+      "Is this link official?",
       "About Us",
       "Contact Us",
       "हिन्दी",
@@ -197,6 +201,18 @@ describe("shell: latest bar, header, bell, drawer", () => {
     await page.getByRole("dialog").getByRole("link", { name: "Results" }).click();
     await page.waitForURL("**/results");
     expect(await page.getByRole("dialog").count()).toBe(0);
+
+    // The Hindi drawer leads to the Hindi pages, My exams among them.
+    await page.goto("/hi");
+    await hydrated(page);
+    await page.getByRole("button", { name: "मेनू खोलें" }).click();
+    await page.getByRole("dialog").getByRole("link").first().waitFor();
+    const hrefs = await page
+      .getByRole("dialog")
+      .getByRole("link")
+      .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    expect(hrefs).toEqual(expect.arrayContaining(["/hi/exam-calendar", "/hi/my", "/hi/alerts"]));
+    expect(hrefs.filter((h) => !h?.startsWith("/hi"))).toEqual(["/"]);
     await page.close();
   });
 

@@ -1,3 +1,4 @@
+import { useRouteLoaderData } from "react-router";
 import { useLocalePath, useT } from "~/i18n/context.tsx";
 import type { shell } from "~/i18n/catalog/en/shell.ts";
 
@@ -39,14 +40,32 @@ export const DESTINATIONS: readonly Destination[] = [
 /** The groups the phone's drawer lists (the policies stay in the footer). */
 export const DRAWER_GROUPS: readonly Destination["group"][] = ["lists", "tools", "about"];
 
+/**
+ * Whether alerts come by web push alone (the site has no mail server): then a link to /alerts is
+ * drawn with `data-needs-push`, hidden by app.css unless the browser takes push (issue 26: alerts
+ * only through channels that work). The public layout's loader says so, in either language.
+ */
+export function useAlertsNeedPush(): boolean {
+  type LayoutData = { alertsNeedPush?: boolean } | undefined;
+  const en = useRouteLoaderData("routes/site/layout") as LayoutData;
+  const hi = useRouteLoaderData("site-layout-hi") as LayoutData;
+  return !!(en ?? hi)?.alertsNeedPush;
+}
+
+/** The attribute app.css hides a push-only link by (see useAlertsNeedPush). */
+export const needsPushAttribute = (needsPush: boolean) =>
+  needsPush ? { "data-needs-push": "" } : {};
+
 /** The destinations of these groups, in the page's language (DESTINATIONS says which). */
 export function useDestinations(groups: readonly Destination["group"][]) {
   const t = useT("shell");
   const to = useLocalePath();
+  const pushOnly = useAlertsNeedPush();
   return DESTINATIONS.filter((d) => groups.includes(d.group)).map((d) => ({
     to: to(d.path),
     label: t.nav[d.words],
     group: d.group,
+    needsPush: pushOnly && d.path === "/alerts",
   }));
 }
 

@@ -3,7 +3,7 @@ import type { RefObject } from "react";
 import { NavLink } from "react-router";
 import { useLocalePath, useT } from "~/i18n/context.tsx";
 import { CloseIcon } from "./bell.tsx";
-import { DRAWER_GROUPS, useDestinations } from "./destinations.ts";
+import { DRAWER_GROUPS, needsPushAttribute, useDestinations } from "./destinations.ts";
 import { LanguageSwitch } from "./language-switch.tsx";
 
 /** The open drawer of `NavDrawer`, loaded when the menu button is first used. */
@@ -47,6 +47,7 @@ export default function NavDrawerDialog({
               {links.map((link, i) => (
                 <li
                   key={link.to}
+                  {...needsPushAttribute(link.needsPush)}
                   // A line where one group (lists, tools, the site's own pages) ends.
                   className={
                     i > 0 && links[i - 1].group !== link.group

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useLocalePath, useT } from "~/i18n/context.tsx";
 import { fmt } from "~/i18n/locale.ts";
-import { useDestinations } from "./destinations.ts";
+import { needsPushAttribute, useDestinations } from "./destinations.ts";
 
 /**
  * The feeds the list pages announce, `/feeds${urlPrefix}.xml` per kind. Written out rather than
@@ -37,7 +37,7 @@ export function SiteFooter({ siteName, tagline }: { siteName: string; tagline: s
         {columns.map((column) => (
           <FooterList key={column.id} id={column.id} title={column.title}>
             {column.links.map((l) => (
-              <li key={l.to}>
+              <li key={l.to} {...needsPushAttribute(l.needsPush)}>
                 <Link to={l.to} className={LINK}>
                   {l.label}
                 </Link>

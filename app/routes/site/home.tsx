@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { needsPushAttribute, useAlertsNeedPush } from "~/components/destinations.ts";
 import { RowTitle } from "~/components/english-only.tsx";
 import { JsonLd } from "~/components/json-ld.tsx";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
@@ -101,6 +102,7 @@ function listed(e: EntrySummary, locale: Locale) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { boxes, closingSoon, faqs, now, today, jobsPrefix, locale } = loaderData;
   const t = unpack(loaderData.strings).home;
+  const alertsNeedPush = useAlertsNeedPush();
   const to = useLocalePath();
   const [jobs, ...others] = boxes;
   return (
@@ -131,7 +133,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <div className="grid gap-4 md:grid-cols-2">
         <CallToAction href={to("/eligibility")} title={t.finderTitle} text={t.finderText} />
-        <CallToAction href={to("/alerts")} title={t.alertsTitle} text={t.alertsText} />
+        <CallToAction
+          href={to("/alerts")}
+          title={t.alertsTitle}
+          text={t.alertsText}
+          needsPush={alertsNeedPush}
+        />
       </div>
 
       <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
@@ -286,10 +293,22 @@ function BoxItem({
 }
 
 /** A card leading to one of the site's tools (the eligibility finder, job alerts). */
-function CallToAction({ href, title, text }: { href: string; title: string; text: string }) {
+function CallToAction({
+  href,
+  title,
+  text,
+  needsPush = false,
+}: {
+  href: string;
+  title: string;
+  text: string;
+  /** Alerts by web push alone: shown only where the browser takes it (useAlertsNeedPush). */
+  needsPush?: boolean;
+}) {
   return (
     <a
       href={href}
+      {...needsPushAttribute(needsPush)}
       className="flex items-center justify-between gap-3 rounded-app border-2 border-secondary bg-white px-4 py-3 no-underline"
     >
       <span>
