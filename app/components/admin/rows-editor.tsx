@@ -22,7 +22,8 @@ const TRACK: Record<LineType, string> = {
 };
 const SPAN: Record<LineType, string> = {
   number: "col-span-2 @min-[68rem]:col-span-1",
-  date: "col-span-3 @min-[36rem]:col-span-4 @min-[68rem]:col-span-1",
+  // The whole line on a phone: half of it cut "mm/dd/yyyy" at 360 px.
+  date: "col-span-6 @min-[36rem]:col-span-4 @min-[68rem]:col-span-1",
   select: "col-span-6 @min-[36rem]:col-span-4 @min-[68rem]:col-span-1",
   text: "col-span-6 @min-[36rem]:col-span-4 @min-[68rem]:col-span-1",
   url: "col-span-6 @min-[68rem]:col-span-1",

@@ -87,7 +87,11 @@ export function UserTable({
                 <tr key={u.id} data-email={u.email}>
                   <td className={`${tdClass} min-w-48 break-all`}>
                     {u.email}
-                    {self ? <span className="ml-1 text-xs text-muted">(you)</span> : null}
+                    {self ? (
+                      <span className="ml-1 text-xs break-normal whitespace-nowrap text-muted">
+                        (you)
+                      </span>
+                    ) : null}
                   </td>
                   <td className={tdClass}>{u.name}</td>
                   <td className={tdClass}>
