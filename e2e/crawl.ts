@@ -55,12 +55,9 @@ export interface CrawlOptions {
   onStep?: (line: string) => void;
 }
 
-/**
- * Paths that answer a file, not a page: fetched to see they answer, never clicked. A file's
- * address may carry a query (the exam calendar's filtered .ics and feed).
- */
+/** Paths (the query aside) that answer a file, not a page: fetched to see they answer, never clicked. */
 const RESOURCE =
-  /^\/(?:hi\/)?(?:feeds\/|files\/|sitemaps?\b|robots\.txt|updates\.json|eligibility\/rules\.json)|\.(?:xml|json|txt|pdf|png|jpe?g|webp|svg|ics)(?:\?|$)/;
+  /^\/(?:hi\/)?(?:feeds\/|files\/|sitemaps?\b|robots\.txt|updates\.json|eligibility\/rules\.json)|\.(?:xml|json|txt|pdf|png|jpe?g|webp|svg|ics)$/;
 
 /** Query parameters that make another kind of page (the rest only narrow a list down). */
 const PAGE_PARAMS = new Set(["page", "q"]);
@@ -291,7 +288,7 @@ export async function crawl(page: Page, options: CrawlOptions): Promise<CrawlRes
     }
     const locale = localeOf(from);
     for (const link of links) {
-      if (RESOURCE.test(link.path)) {
+      if (RESOURCE.test(new URL(link.path, "http://x").pathname)) {
         const key = `resource ${routePattern(link.path)}`;
         if (fetchedKeys.has(key)) continue;
         fetchedKeys.add(key);

@@ -286,7 +286,9 @@ describe("stored XSS", () => {
     await page.waitForLoadState("networkidle");
     const job = REGISTRY.job;
     for (const [name, value] of entryForm(job)) {
-      if (name === "intent") continue;
+      // The preset is chosen from the presets in the database (a payload is no choice there;
+      // posted as a key, it is refused: app/photo-kit tests).
+      if (name === "intent" || name === "data.photoPreset") continue;
       const input = page.locator(`[name="${name}"]`);
       if ((await input.count()) === 0) continue;
       const tag = await input.evaluate((e) => e.tagName);

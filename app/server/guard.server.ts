@@ -125,6 +125,28 @@ export async function requireStaff(request: Request, capability?: Capability): P
   return { ...viewer.user, role: viewer.role };
 }
 
+/**
+ * A request by a method the admin address does not take (a POST to an export, a GET to an
+ * upload endpoint): the guard answers first, as on every admin address, so that a refusal looks
+ * the same whatever the method; staff who may use the address are told which method it takes.
+ */
+export async function wrongMethod(
+  request: Request,
+  allow: "GET" | "POST",
+  capability?: Capability,
+): Promise<Response> {
+  await requireStaff(request, capability);
+  if (request.method !== "GET" && request.method !== "HEAD") await request.body?.cancel();
+  return new Response(`Method Not Allowed: this address takes ${allow} only.\n`, {
+    status: 405,
+    headers: {
+      Allow: allow,
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
 /** The page a request is for: a client navigation's `/admin/users.data?_routes=…` is /admin/users. */
 function pageOf(request: Request): string {
   const url = new URL(request.url);

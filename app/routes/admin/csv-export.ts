@@ -1,7 +1,7 @@
 import { exportEntries, exportFileName } from "~/csv/export.server.ts";
 import { csvResponse } from "~/csv/response.server.ts";
 import { kindFromUrl } from "~/server/admin-entries.server.ts";
-import { requireStaff } from "~/server/guard.server.ts";
+import { requireStaff, wrongMethod } from "~/server/guard.server.ts";
 import { db } from "~/server/services.server.ts";
 import { readListQuery } from "./entry-list/list-query.ts";
 import type { Route } from "./+types/csv-export";
@@ -23,3 +23,6 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   });
   return csvResponse(rows, exportFileName(kind.plural));
 }
+
+/** Nothing to post here: the file is a GET (after the guard, as everywhere in the back-office). */
+export const action = ({ request }: Route.ActionArgs) => wrongMethod(request, "GET");

@@ -4,7 +4,7 @@ import { redirect } from "react-router";
 import { checkImport, FileTooLargeError } from "~/csv/import.server.ts";
 import { kindFromUrl } from "~/server/admin-entries.server.ts";
 import { uploadEnv } from "~/server/env.server.ts";
-import { requireStaff } from "~/server/guard.server.ts";
+import { requireStaff, wrongMethod } from "~/server/guard.server.ts";
 import { drainBody } from "~/server/request-body.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/csv-import-upload";
@@ -109,3 +109,6 @@ const refusal = (status: 400 | 415, message: string) =>
     status,
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
   });
+
+/** Nothing to read here: the file is posted (after the guard, as everywhere in the back-office). */
+export const loader = ({ request }: Route.LoaderArgs) => wrongMethod(request, "POST", "publish");

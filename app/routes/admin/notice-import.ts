@@ -7,7 +7,7 @@ import {
   PDF_ERROR,
 } from "~/notice-import/notice-import.server.ts";
 import { storeFile, UPLOAD_OVERHEAD_BYTES, uploadMaxBytes } from "~/server/files.server.ts";
-import { requireStaff } from "~/server/guard.server.ts";
+import { requireStaff, wrongMethod } from "~/server/guard.server.ts";
 import { drainBody } from "~/server/request-body.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/notice-import";
@@ -68,3 +68,6 @@ const refusal = (status: 400 | 415, message: string) =>
     status,
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
   });
+
+/** Nothing to read here: the PDF is posted (after the guard, as everywhere in the back-office). */
+export const loader = ({ request }: Route.LoaderArgs) => wrongMethod(request, "POST");
