@@ -74,8 +74,17 @@ export default function BellPopover({
                       onClick={() => onOpenChange(false)}
                       className="block px-4 py-3 no-underline hover:bg-primary-light/50 focus-visible:bg-primary-light/50"
                     >
-                      <span lang={item.lang} className="line-clamp-2 text-sm font-medium">
-                        {item.title || t.newItem}
+                      <span
+                        lang={item.headline ? undefined : item.lang}
+                        className="line-clamp-2 text-sm font-medium"
+                      >
+                        {item.headline ? (
+                          <>
+                            {item.headline}: <span lang={item.lang}>{item.title}</span>
+                          </>
+                        ) : (
+                          item.title || t.newItem
+                        )}
                       </span>
                       <span className="mt-1 flex items-center gap-2 text-xs text-muted">
                         <span

@@ -75,10 +75,16 @@ export function LatestBar({ items: initial, rotateMs, refreshMs }: LatestBarProp
         <Link
           key={current.id}
           to={current.url}
-          lang={current.lang}
+          lang={current.headline ? undefined : current.lang}
           className="min-w-0 truncate py-3 text-sm font-semibold no-underline hover:underline"
         >
-          {current.title || t.noTitle}
+          {current.headline ? (
+            <>
+              {current.headline}: <span lang={current.lang}>{current.title}</span>
+            </>
+          ) : (
+            current.title || t.noTitle
+          )}
         </Link>
         <EnglishOnly lang={current.lang} className="shrink-0 border-0" />
         {/* 95% white on the green is 4.7:1; 85% was 4.09:1, below WCAG AA's 4.5:1. */}

@@ -210,6 +210,21 @@ describe("feedInLanguage", () => {
         url: "/jobs/clerk",
         words: { title: "Clerk Recruitment 2026", hiTitle: null },
       },
+      {
+        ...base,
+        id: "d",
+        title: "Exam date announced: Clerk Recruitment 2026",
+        url: "/jobs/clerk",
+        words: {
+          title: "Clerk Recruitment 2026",
+          hiTitle: null,
+          change: {
+            headline: "Exam date announced",
+            detail: "Exam date announced: 10 Jan 2027",
+            facts: { field: "examDate", code: "announced", to: "2027-01-10" },
+          },
+        },
+      },
     ],
     latest: [],
   };
@@ -222,7 +237,12 @@ describe("feedInLanguage", () => {
       ["आवेदन की अंतिम तिथि बढ़ी: वन रक्षक भर्ती 2026", "/hi/jobs/forest-guard", undefined],
       // The English title inside a Hindi page says it is English (screen readers, fonts).
       ["Clerk Recruitment 2026", "/hi/jobs/clerk", "en"],
+      // A change to an English-only entry: the Hindi words beside the English title, not in it
+      // (one string marked lang="en" would call Hindi words English).
+      ["Clerk Recruitment 2026", "/hi/jobs/clerk", "en"],
     ]);
+    expect(hi.bell[3].headline).toBe("परीक्षा तिथि घोषित");
+    expect(hi.bell.slice(0, 3).every((i) => !("headline" in i))).toBe(true);
     expect(hi.bell.every((i) => !("words" in i))).toBe(true);
   });
 

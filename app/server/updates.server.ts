@@ -28,6 +28,11 @@ export interface UpdateItem {
   /** "en" on a Hindi page when the title is the English one (the entry has no Hindi title). */
   lang?: "en";
   /**
+   * With `lang: "en"` only: what changed, in the page's language, said before the English title
+   * and outside its `lang` (one string would have marked Hindi words as English).
+   */
+  headline?: string;
+  /**
    * Server side only (feedInLanguage drops it): the entry's English and Hindi titles, and for a
    * key change what changed (worded in the page's language: issue 29).
    */
@@ -78,7 +83,9 @@ export function feedInLanguage(feed: UpdatesFeed, locale: Locale): UpdatesFeed {
     const headline = words.change && changeIn(words.change, locale).headline;
     return {
       ...i,
-      title: headline ? `${headline}: ${title}` : title,
+      ...(headline && lang
+        ? { title, headline }
+        : { title: headline ? `${headline}: ${title}` : title }),
       url: localePath(locale, i.url),
       ...(lang && { lang }),
     };
