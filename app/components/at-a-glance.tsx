@@ -3,6 +3,7 @@ import type { LinkTrust } from "~/content/official-links.ts";
 import { useLocale, useT } from "~/i18n/context.tsx";
 import { formatDate } from "~/server/format.ts";
 import { InsteadOfLink, LinkCheckedNote, sendsElsewhere, useLinkStatus } from "./link-status.tsx";
+import { NoteIcon } from "./note-icons.tsx";
 
 /**
  * The first screen of an entry's page on a phone: the facts a job seeker decides on and the
@@ -120,7 +121,7 @@ function GlanceButton({ action, primary }: { action: GlanceAction; primary: bool
         <TrustNote trust={action.trust} />
         {status && (
           <span className="block">
-            <span aria-hidden="true">✓ </span>
+            <NoteIcon mark="check" />
             <LinkCheckedNote status={status} />
           </span>
         )}
@@ -131,8 +132,7 @@ function GlanceButton({ action, primary }: { action: GlanceAction; primary: bool
 
 /**
  * "✓ Official site · ssc.gov.in" or "⚠ Not an official site · example.com" (host optional), or
- * "[file] Copy kept on this site" for a file uploaded here. The marks are inline SVG drawn in the
- * text's colour (issue 29): an emoji or a symbol the phone's fonts lack showed as an empty box.
+ * "[file] Copy kept on this site" for a file uploaded here (the marks: ./note-icons.tsx).
  */
 export function TrustNote({ trust, host = true }: { trust: LinkTrust; host?: boolean }) {
   const t = useT("detail");
@@ -140,40 +140,22 @@ export function TrustNote({ trust, host = true }: { trust: LinkTrust; host?: boo
   if (trust.official && trust.why === "copy")
     return (
       <>
-        <NoteIcon d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8zM14 3v5h5M9 13h6M9 17h6" />
+        <NoteIcon mark="file" />
         {t.copyKept}
       </>
     );
   const where = host ? ` · ${trust.host}` : "";
   return trust.official ? (
     <>
-      <NoteIcon d="m5 12 5 5 9-10" />
+      <NoteIcon mark="check" />
       {t.officialSite}
       {where}
     </>
   ) : (
     <>
-      <NoteIcon d="M12 4 2.5 20h19zM12 10v4M12 17.5v.01" />
+      <NoteIcon mark="warning" />
       {t.notOfficialSite}
       {where}
     </>
-  );
-}
-
-/** A 1em mark before a note, in the text's colour. */
-function NoteIcon({ d }: { d: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="mr-1 inline-block size-[1em] align-[-0.125em]"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.5"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={d} />
-    </svg>
   );
 }
