@@ -15,7 +15,13 @@ export function Breadcrumbs({ crumbs }: { crumbs: readonly Crumb[] }) {
         {crumbs.map((crumb, i) => {
           const last = i === crumbs.length - 1;
           return (
-            <li key={crumb.path} className="flex min-w-0 items-center gap-x-1">
+            <li
+              key={crumb.path}
+              // The current page (its title is the heading just below) shares the line and is cut
+              // short rather than taking a line of its own: a phone's first screen has no room
+              // for it (issue 29).
+              className={`flex min-w-0 items-center gap-x-1 ${last ? "flex-1 basis-0" : ""}`}
+            >
               {last ? (
                 <span aria-current="page" className="truncate font-semibold text-ink">
                   {crumb.name}
