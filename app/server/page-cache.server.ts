@@ -1,23 +1,24 @@
 import { createHash } from "node:crypto";
-import { brotliCompressSync, constants as zlib, gunzipSync, gzipSync } from "node:zlib";
+import { gunzipSync } from "node:zlib";
 import { EVERYTHING, namesOwnPage } from "~/cache-scope.ts";
-import { chooseEncoding } from "./encoding.ts";
+import { chooseEncoding, compress, LEVELS } from "./encoding.ts";
 
 export { chooseEncoding };
 
 /**
  * An in-process cache of whole public responses (HTML pages, client-navigation data, feeds, the
  * updates feed) for anonymous visitors. Entries carry their own gzip and brotli bodies, so a hit
- * costs a map lookup and a socket write. The uncompressed body is not kept (it was two thirds of
- * an entry's bytes, and almost every client accepts gzip): the rare client that accepts neither
- * gets it unzipped from the gzip copy. When the content generation moves, only the entries that
+ * costs a map lookup and a socket write. The uncompressed body is not kept with every entry (it
+ * was two thirds of an entry's bytes, and almost every client accepts gzip): a page that a client
+ * asks for plain is unzipped once, and that copy is kept beside the entry within a quarter of the
+ * cache's bytes (`PageCache.plain`). When the content generation moves, only the entries that
  * show what the writes changed are dropped or marked stale (`PageCache.invalidate`).
  */
 export interface CachedResponse {
   status: number;
   headers: [string, string][];
-  /** The uncompressed body, unzipped on each read (see above). */
-  readonly body: Buffer;
+  /** The uncompressed body's length (the body itself: `PageCache.plain`). */
+  plainLength: number;
   gzip: Buffer;
   br: Buffer;
   etag: string;
@@ -103,20 +104,14 @@ export function buildCachedResponse(
   });
   const isHtml = (headers.get("content-type") ?? "").startsWith("text/html");
   const digest = createHash("sha1").update(body).digest("base64url").slice(0, 20);
-  // Each page is compressed when it is drawn, on the thread that answers every request: brotli 5
-  // and gzip 6 cost about 1.5 and 2 ms for a 55–70 KB page, where brotli 9 cost 24–34 ms (more
-  // than drawing the page) for 1.4% fewer bytes (docs/PERFORMANCE.md, "Result day").
-  const gzip = gzipSync(body, { level: 6 });
+  // Each page is compressed once, when it is drawn, on the thread that answers every request
+  // (LEVELS.cached; docs/PERFORMANCE.md, "Result day" and "Compression that fits").
   return {
     status,
     headers: kept,
-    get body() {
-      return gunzipSync(gzip);
-    },
-    gzip,
-    br: brotliCompressSync(body, {
-      params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
-    }),
+    plainLength: body.length,
+    gzip: compress(body, "gzip", LEVELS.cached.gzip),
+    br: compress(body, "br", LEVELS.cached.br),
     etag: `"g${generation}-${digest}"`,
     csp: isHtml ? cspFor(inlineScriptHashes(body.toString("utf8"))) : null,
   };
@@ -144,6 +139,7 @@ interface Slot {
   scopes: readonly string[];
   /** When a write made it stale (it is served only within STALE_WINDOW_MS of that); else unset. */
   staleSince: number | undefined;
+  /** The gzip and brotli copies' bytes. */
   size: number;
 }
 
@@ -151,8 +147,9 @@ interface Slot {
 type Render = () => Promise<CachedResponse | undefined>;
 
 /**
- * A least-recently-used map of cached responses, bounded by bytes (each entry's gzip
- * and brotli copies; PAGE_CACHE_MB) and by count. `evictions` counts what the bound pushed out.
+ * A least-recently-used map of cached responses, bounded by bytes (each entry's gzip and brotli
+ * copies, and the plain copies of the pages asked for plain; PAGE_CACHE_MB) and by count.
+ * `evictions` counts what the bound pushed out.
  *
  * Each entry carries the cache scopes of its page. When the content generation moves, `invalidate`
  * drops the entries that show the written entry (or depend on everything) and marks stale the
@@ -162,6 +159,9 @@ type Render = () => Promise<CachedResponse | undefined>;
 export class PageCache {
   #entries = new Map<string, Slot>();
   #flights = new Map<string, Promise<CachedResponse | undefined>>();
+  /** Unzipped bodies of the entries a client asked for plain, least recently used first. */
+  #plain = new Map<CachedResponse, Buffer>();
+  #plainBytes = 0;
   #bytes = 0;
   generation = "";
   evictions = 0;
@@ -192,8 +192,62 @@ export class PageCache {
     return this.#entries.size;
   }
 
+  /** Every byte the cache holds, plain copies included (at most maxBytes). */
   get bytes() {
     return this.#bytes;
+  }
+
+  /** The bytes of the plain copies (at most a quarter of maxBytes). */
+  get plainBytes() {
+    return this.#plainBytes;
+  }
+
+  /**
+   * `entry`'s uncompressed body. Crawlers and tools that send no Accept-Encoding ask for it; a
+   * browser never does. Unzipping a 60–80 KB page on each such hit cost 13% of the CPU of a hit
+   * (and held plain hits to a tenth of nginx's rate): the first ask unzips it and keeps the copy,
+   * later ones reuse it. The copies count in the cache's bytes and take at most a quarter of
+   * them, least recently asked going first, so a crawler walking every page plain cannot push
+   * out the compressed copies browsers are served. An entry no longer in the cache (answered
+   * from a render whose generation moved on) is unzipped and not kept.
+   */
+  plain(key: string, entry: CachedResponse): Buffer {
+    let body = this.#plain.get(entry);
+    if (body) {
+      this.#plain.delete(entry);
+      this.#plain.set(entry, body);
+      return body;
+    }
+    body = gunzipSync(entry.gzip);
+    const budget = this.maxBytes / 4;
+    if (this.#entries.get(key)?.response !== entry || body.length > budget) return body;
+    this.#plain.set(entry, body);
+    this.#plainBytes += body.length;
+    this.#bytes += body.length;
+    for (const [oldest] of this.#plain) {
+      if (this.#plainBytes <= budget) break;
+      this.#dropPlain(oldest);
+    }
+    this.#evictOverBounds(key);
+    return body;
+  }
+
+  #dropPlain(entry: CachedResponse): void {
+    const body = this.#plain.get(entry);
+    if (!body) return;
+    this.#plain.delete(entry);
+    this.#plainBytes -= body.length;
+    this.#bytes -= body.length;
+  }
+
+  /** Evict least recently used entries until both bounds hold (never `keep`, the newest). */
+  #evictOverBounds(keep: string): void {
+    while (this.#entries.size > this.maxEntries || this.#bytes > this.maxBytes) {
+      const oldest = this.#entries.keys().next().value as string;
+      if (oldest === keep) break;
+      this.delete(oldest);
+      this.evictions++;
+    }
   }
 
   /** A fresh entry (a hit), or undefined: missing, or stale (the caller takes `lookup`'s path). */
@@ -231,22 +285,21 @@ export class PageCache {
     this.delete(key);
     this.#entries.set(key, { response: value, scopes, staleSince: undefined, size });
     this.#bytes += size;
-    while (this.#entries.size > this.maxEntries || this.#bytes > this.maxBytes) {
-      const oldest = this.#entries.keys().next().value as string;
-      this.delete(oldest);
-      this.evictions++;
-    }
+    this.#evictOverBounds(key);
   }
 
   delete(key: string): void {
     const old = this.#entries.get(key);
     if (!old) return;
     this.#bytes -= old.size;
+    this.#dropPlain(old.response);
     this.#entries.delete(key);
   }
 
   clear(generation: string): void {
     this.#entries.clear();
+    this.#plain.clear();
+    this.#plainBytes = 0;
     this.#bytes = 0;
     this.generation = generation;
     this.stats.fullInvalidations++;
@@ -346,6 +399,7 @@ export function pageCacheStats() {
   return {
     entries: shared.size,
     bytes: shared.bytes,
+    plainBytes: shared.plainBytes,
     maxBytes: shared.maxBytes,
     percentFull: Math.round((shared.bytes / shared.maxBytes) * 1000) / 10,
     evictions: shared.evictions,
