@@ -109,6 +109,65 @@ describe("page cache", () => {
     for (let i = 0; i < 500; i++) expect(chooseEncoding(`gzip, x-${i}`)).toBe("gzip");
   });
 
+  describe("brotli at its best quality, in the background", () => {
+    /** A page of words, as varied as a listing's text (a fixed pseudo-random sequence). */
+    const words = (seed: number) => {
+      const vocabulary =
+        "clerk post exam result board state date apply last notice vacancy fee age railway bank officer junior senior admit card answer key syllabus".split(
+          " ",
+        );
+      let x = seed;
+      const out: string[] = [];
+      for (let i = 0; i < 4000; i++) {
+        x = (x * 1103515245 + 12345) % 2 ** 31;
+        out.push(vocabulary[x % vocabulary.length], i % 13 ? "" : `<p data-i="${i}">`);
+      }
+      return Buffer.from(out.join(" "));
+    };
+    const html = (body: Buffer) =>
+      buildCachedResponse(200, new Headers({ "content-type": "text/html" }), body, "1", csp);
+
+    it("makes each stored page's brotli copy again, smaller, the same body, the bytes counted", async () => {
+      const cache = new PageCache(1024 * 1024, undefined, undefined, true);
+      const body = words(1);
+      const stored = html(body);
+      cache.set("/a", stored);
+      const plain = cache.plain("/a", stored);
+      await cache.upgraded();
+      const now = cache.get("/a")!;
+      expect(now).not.toBe(stored);
+      expect(now.br.length).toBeLessThan(stored.br.length);
+      expect(brotliDecompressSync(now.br).equals(body)).toBe(true);
+      expect([now.gzip, now.etag, now.csp]).toEqual([stored.gzip, stored.etag, stored.csp]);
+      expect(cache.bytes).toBe(now.gzip.length + now.br.length + plain.length);
+      // The plain copy moved with it.
+      expect(cache.plain("/a", now)).toBe(plain);
+      expect(cache.stats.brotliUpgrades).toBe(1);
+    });
+
+    it("skips a page replaced or dropped before its turn, and upgrades the one that replaced it", async () => {
+      const cache = new PageCache(1024 * 1024, undefined, undefined, true);
+      cache.set("/a", html(words(2)));
+      cache.set("/b", html(words(3)));
+      const replacement = html(words(4));
+      cache.set("/b", replacement);
+      cache.delete("/a");
+      await cache.upgraded();
+      expect(cache.get("/a")).toBeUndefined();
+      expect(brotliDecompressSync(cache.get("/b")!.br).equals(words(4))).toBe(true);
+      expect(cache.get("/b")!.br.length).toBeLessThan(replacement.br.length);
+      expect(cache.stats.brotliUpgrades).toBe(1);
+    });
+
+    it("is off unless asked for (the cache of the tests, not the server's)", async () => {
+      const cache = new PageCache(1024 * 1024);
+      const stored = html(words(5));
+      cache.set("/a", stored);
+      await cache.upgraded();
+      expect(cache.get("/a")).toBe(stored);
+    });
+  });
+
   describe("plain copies (clients that send no Accept-Encoding)", () => {
     const page = (fill: string, size = 20_000) =>
       buildCachedResponse(
