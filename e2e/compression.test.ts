@@ -49,6 +49,7 @@ const VARIANTS: [string | undefined, string | undefined][] = [
   ["gzip, deflate, br, zstd", "br"],
   ["gzip, deflate", "gzip"],
   ["br;q=0, gzip", "gzip"],
+  ["gzip;q=0.5, br;q=0.1", "gzip"],
   ["br;q=0", undefined],
   ["identity", undefined],
   ["*", "br"],

@@ -8,9 +8,9 @@ export type Encoding = "br" | "gzip" | "identity";
 const chosen = new Map<string, Encoding>();
 
 /**
- * The best encoding the client accepts among the ones we make: brotli, then gzip, then none. A
- * coding is accepted when it is listed, or `*` is, with a q-value above 0 (RFC 9110 §12.5.3); a
- * q-value that is not a number accepts nothing. Identity is always acceptable to us: a client
+ * The best encoding the client accepts among the ones we make: the one of brotli and gzip with
+ * the higher q-value (brotli on a tie), else none. A coding is accepted when it is listed, or `*`
+ * is, with a q-value above 0 (RFC 9110 §12.5.3); a q-value that is not one accepts nothing. Identity is always acceptable to us: a client
  * that refuses it and both codings gets the plain body anyway (the RFC's own fallback).
  */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
@@ -28,8 +28,10 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
     }
     if (!q.has(name)) q.set(name, value);
   }
-  const accepts = (name: string) => (q.get(name) ?? q.get("*") ?? 0) > 0;
-  encoding = accepts("br") ? "br" : accepts("gzip") ? "gzip" : "identity";
+  const of = (name: string) => q.get(name) ?? q.get("*") ?? 0;
+  const br = of("br");
+  const gzip = of("gzip");
+  encoding = br > 0 && br >= gzip ? "br" : gzip > 0 ? "gzip" : "identity";
   // A client sending a new value on each request must not grow the map without end.
   if (chosen.size >= 64) chosen.clear();
   chosen.set(acceptEncoding, encoding);

@@ -90,6 +90,10 @@ describe("page cache", () => {
     expect(chooseEncoding("gzip")).toBe("gzip");
     expect(chooseEncoding("GZIP;Q=0.5")).toBe("gzip");
     expect(chooseEncoding("br;q=0, gzip")).toBe("gzip");
+    // The client's preference: the higher q-value, brotli on a tie.
+    expect(chooseEncoding("gzip;q=0.5, br;q=0.1")).toBe("gzip");
+    expect(chooseEncoding("gzip;q=0.5, br;q=0.5")).toBe("br");
+    expect(chooseEncoding("gzip, br;q=0.9")).toBe("gzip");
     expect(chooseEncoding("br;q=0")).toBe("identity");
     expect(chooseEncoding("br;q=0.000, gzip;q=0")).toBe("identity");
     expect(chooseEncoding(undefined)).toBe("identity");
