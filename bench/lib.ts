@@ -267,22 +267,24 @@ export interface Sent {
 }
 
 /**
- * GET `url` as a browser would, keeping the body as sent (fetch would decompress it). A fresh
+ * GET `url` as a browser would (or with another Accept-Encoding; "" sends none), keeping the body
+ * as sent (fetch would decompress it). A fresh
  * connection each time, tried twice: a reused kept-alive socket that the server closed meanwhile
  * ends in "socket hang up".
  */
-export async function getAsSent(url: string): Promise<Sent> {
+export async function getAsSent(url: string, acceptEncoding = ACCEPT_ENCODING): Promise<Sent> {
   try {
-    return await getOnce(url);
+    return await getOnce(url, acceptEncoding);
   } catch {
-    return getOnce(url);
+    return getOnce(url, acceptEncoding);
   }
 }
 
-function getOnce(url: string): Promise<Sent> {
+function getOnce(url: string, acceptEncoding: string): Promise<Sent> {
+  const headers = acceptEncoding ? { "accept-encoding": acceptEncoding } : {};
   return new Promise((resolve, reject) => {
     http
-      .get(url, { agent: false, headers: { "accept-encoding": ACCEPT_ENCODING } }, (res) => {
+      .get(url, { agent: false, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () =>

@@ -35,6 +35,17 @@ describe("ports for the test servers", () => {
     );
   });
 
+  // What broke: the cluster test drew 4190 from 4150-4200, a port fetch() refuses ("bad port",
+  // the Fetch standard's list), and waited a minute for /healthz it could never ask.
+  it("never draws a port fetch() refuses, and refuses one asked for", async () => {
+    const draws = [(4190 - 4150 + 0.5) / 50, (4151 - 4150 + 0.5) / 50];
+    const port = await choosePort({ from: 4150, to: 4200, random: () => draws.shift() ?? 0 });
+    expect(port).toBe(4151);
+    await expect(
+      choosePort({ envName: "E2E_PORT", fixed: "6000", from: 1, to: 2 }),
+    ).rejects.toThrow("E2E_PORT=6000 is a port browsers and fetch() refuse");
+  });
+
   it("draws another random port when the first is taken", async () => {
     const taken = await occupied();
     open.push(taken);

@@ -22,6 +22,7 @@ import { startAlertWorker, stopAlertWorker } from "~/server/alerts/worker.server
 import { startLinkMonitorOnce, stopLinkMonitor } from "~/link-monitor/monitor.server.ts";
 import { canonicalRequestUrl, routeCacheScopes, routeQueryParams } from "./cache-key.ts";
 import { reactRouterHandler } from "./react-router-bridge.ts";
+import { markDecided, sendWhole } from "./whole-body.ts";
 import { privateResponses } from "./private-responses.ts";
 import { bodyLimit, errorPage, requestLog } from "./request-log.ts";
 import {
@@ -182,10 +183,11 @@ app.use(async (req, res, next) => {
         pageCache.stats.renders++;
         own = await render();
       }
-      if (!entry) return sendUncached(res, own!.response, own!.body);
+      if (!entry) return sendUncached(req, res, own!.response, own!.body);
     }
-    const answer = cachedAnswer(req.method, req.headers, entry!, status);
+    const answer = cachedAnswer(req.method, req.headers, key, entry!, status);
     for (const [name, value] of answer.headers) res.setHeader(name, value);
+    markDecided(res);
     res.status(answer.status);
     return res.end(answer.payload);
   } catch (err) {
@@ -200,7 +202,12 @@ interface Rendered {
   entry?: CachedResponse;
 }
 
-function sendUncached(res: express.Response, response: Response, body: Buffer) {
+function sendUncached(
+  req: express.Request,
+  res: express.Response,
+  response: Response,
+  body: Buffer,
+) {
   res.status(response.status);
   response.headers.forEach((value, name) => {
     if (name !== "content-length" && name !== "set-cookie") res.setHeader(name, value);
@@ -208,7 +215,7 @@ function sendUncached(res: express.Response, response: Response, body: Buffer) {
   const cookies = response.headers.getSetCookie();
   if (cookies.length) res.setHeader("Set-Cookie", cookies);
   res.setHeader("X-Cache", "BYPASS");
-  res.end(body);
+  sendWhole(req, res, body);
 }
 
 // Everything else (admin, writes, signed-in visitors) goes straight to React Router.
@@ -225,20 +232,44 @@ const NO_SCRIPT_CSP = contentSecurityPolicy([], https);
 function cachedAnswer(
   method: string,
   requestHeaders: IncomingMessage["headers"],
+  key: string,
   entry: CachedResponse,
   xCache: string,
 ): { status: number; headers: [string, string][]; payload?: Buffer } {
+  if (entry.status === 200 && etagMatches(requestHeaders["if-none-match"], entry.etag)) {
+    return { status: 304, headers: commonHeaders(entry, xCache) };
+  }
+  const encoding = chooseEncoding(requestHeaders["accept-encoding"]);
+  return {
+    status: entry.status,
+    headers: encodedHeaders(entry, encoding, xCache),
+    payload: method === "HEAD" ? undefined : payloadOf(key, entry, encoding),
+  };
+}
+
+/** The headers of every answer from `entry`, 304 included. */
+function commonHeaders(entry: CachedResponse, xCache: string): [string, string][] {
   const headers: [string, string][] = [...entry.headers];
   headers.push(["etag", entry.etag], ["vary", "Accept-Encoding"], ["x-cache", xCache]);
   if (cspEnabled) headers.push(["content-security-policy", entry.csp ?? NO_SCRIPT_CSP]);
-  if (entry.status === 200 && etagMatches(requestHeaders["if-none-match"], entry.etag)) {
-    return { status: 304, headers };
-  }
-  const encoding = chooseEncoding(requestHeaders["accept-encoding"]);
-  const payload = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.body;
+  return headers;
+}
+
+/** The headers of `entry`'s body in `encoding` (a HEAD's too: the length its GET would have). */
+function encodedHeaders(
+  entry: CachedResponse,
+  encoding: Encoding,
+  xCache: string,
+): [string, string][] {
+  const headers = commonHeaders(entry, xCache);
   if (encoding !== "identity") headers.push(["content-encoding", encoding]);
-  headers.push(["content-length", String(payload.length)]);
-  return { status: entry.status, headers, payload: method === "HEAD" ? undefined : payload };
+  const length = encoding === "identity" ? entry.plainLength : entry[encoding].length;
+  headers.push(["content-length", String(length)]);
+  return headers;
+}
+
+function payloadOf(key: string, entry: CachedResponse, encoding: Encoding): Buffer {
+  return encoding === "identity" ? pageCache.plain(key, entry) : entry[encoding];
 }
 
 type Encoding = ReturnType<typeof chooseEncoding>;
@@ -248,10 +279,7 @@ const hitHeaderMemo = new WeakMap<CachedResponse, Partial<Record<Encoding, strin
 function hitHeaders(entry: CachedResponse, encoding: Encoding): string[] {
   let memo = hitHeaderMemo.get(entry);
   if (!memo) hitHeaderMemo.set(entry, (memo = {}));
-  return (memo[encoding] ??= [
-    ...STATIC_HEADERS,
-    ...cachedAnswer("GET", { "accept-encoding": encoding }, entry, "HIT").headers,
-  ].flat());
+  return (memo[encoding] ??= [...STATIC_HEADERS, ...encodedHeaders(entry, encoding, "HIT")].flat());
 }
 
 /** The cache's generation key: the content generation and India's date, rebuilt when either moves. */
@@ -292,15 +320,14 @@ export function tryCacheHit(req: IncomingMessage, res: ServerResponse): boolean 
   const id = randomUUID();
   let status = entry.status;
   if (status === 200 && etagMatches(req.headers["if-none-match"], entry.etag)) {
-    const answer = cachedAnswer(method, req.headers, entry, "HIT");
+    const answer = cachedAnswer(method, req.headers, key, entry, "HIT");
     status = answer.status;
     res.writeHead(status, [...STATIC_HEADERS, ...answer.headers, ["x-request-id", id]].flat());
     res.end();
   } else {
     const encoding = chooseEncoding(req.headers["accept-encoding"]);
-    const payload = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.body;
     res.writeHead(status, hitHeaders(entry, encoding).concat("x-request-id", id));
-    res.end(method === "HEAD" ? undefined : payload);
+    res.end(method === "HEAD" ? undefined : payloadOf(key, entry, encoding));
   }
   const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10;
   const ip = clientAddress(

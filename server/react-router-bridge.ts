@@ -4,6 +4,7 @@ import {
 } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import type { RouterContextProvider } from "react-router";
+import { sendWhole, takesWhole } from "./whole-body.ts";
 
 /**
  * Express to React Router: the request as a fetch Request, handed to the request handler of the
@@ -32,7 +33,7 @@ export function reactRouterHandler(
         signal: controller.signal,
         ...(body ? { body, duplex: "half" } : {}),
       } as RequestInit);
-      await send(res, await handle(request, getLoadContext(req, res)));
+      await send(req, res, await handle(request, getLoadContext(req, res)));
     } catch (err) {
       next(err);
     }
@@ -48,12 +49,16 @@ function requestHeaders(req: ExpressRequest): Headers {
   return headers;
 }
 
-async function send(res: ExpressResponse, response: Response) {
+async function send(req: ExpressRequest, res: ExpressResponse, response: Response) {
   if (res.destroyed || res.writableEnded) return void (await response.body?.cancel());
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers.entries()) res.append(name, value);
   if (!response.body) return void res.end();
+  // A page is one whole body (entry.server.tsx waits for all of it): compressed in one call.
+  const length = Number(response.headers.get("content-length") ?? NaN);
+  if (length >= 0 && takesWhole(length, response.headers.get("content-type")))
+    return sendWhole(req, res, Buffer.from(await response.arrayBuffer()));
   try {
     await writeReadableStreamToWritable(response.body, res);
   } catch (err) {

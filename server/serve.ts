@@ -5,7 +5,6 @@
 import cluster from "node:cluster";
 import http from "node:http";
 import net from "node:net";
-import compression from "compression";
 import express from "express";
 import { claimSqliteDatabase } from "../app/server/backup.server.ts";
 import { env } from "../app/server/env.server.ts";
@@ -13,6 +12,7 @@ import { checkRequestLine, refuse, refuseConnect } from "./request-line.ts";
 import { staticSecurityHeaders } from "./security-headers.ts";
 import { listenProblem } from "./startup.ts";
 import { staticFiles } from "./static-files.ts";
+import { compressionMiddleware } from "./whole-body.ts";
 
 const config = env();
 /** Clustered, each worker's lines say which process wrote them. */
@@ -22,7 +22,7 @@ const workerHeader = process.env.WORKER_PID_HEADER === "1" ? String(process.pid)
 const production = config.NODE_ENV === "production";
 const server = express();
 server.disable("x-powered-by");
-server.use(compression());
+server.use(compressionMiddleware());
 
 type AppModule = {
   app: express.Express;

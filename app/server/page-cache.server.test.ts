@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import {
@@ -13,6 +14,9 @@ import {
 } from "./page-cache.server.ts";
 
 const csp = (sources: string[]) => `script-src 'self' ${sources.join(" ")}`;
+
+/** The plain body of a cached key, as a client that sends no Accept-Encoding gets it. */
+const plainOf = (cache: PageCache, key: string) => cache.plain(key, cache.get(key)!).toString();
 
 describe("page cache", () => {
   it("caches only anonymous reads of public paths", () => {
@@ -72,18 +76,182 @@ describe("page cache", () => {
     expect(entry.etag).toMatch(/^"g7-2026-11-22-/);
     expect(entry.csp).toMatch(/^script-src 'self' 'sha256-/);
     expect(entry.headers.map(([n]) => n)).toEqual(["content-type", "x-keep"]);
-    // The plain body is not kept: it is unzipped for the rare client that takes neither encoding.
-    expect(entry.body.equals(body)).toBe(true);
+    // The plain body is not kept with the entry: a client asking for it gets it from the cache.
+    expect(entry.plainLength).toBe(body.length);
     const cache = new PageCache(1024 * 1024);
     cache.set("/", entry);
     expect(cache.bytes).toBe(entry.gzip.length + entry.br.length);
+    expect(cache.plain("/", entry).equals(body)).toBe(true);
   });
 
   it("negotiates the encoding", () => {
     expect(chooseEncoding("gzip, deflate, br")).toBe("br");
+    expect(chooseEncoding("gzip, deflate, br, zstd")).toBe("br");
     expect(chooseEncoding("gzip")).toBe("gzip");
+    expect(chooseEncoding("GZIP;Q=0.5")).toBe("gzip");
     expect(chooseEncoding("br;q=0, gzip")).toBe("gzip");
+    // The client's preference: the higher q-value, brotli on a tie.
+    expect(chooseEncoding("gzip;q=0.5, br;q=0.1")).toBe("gzip");
+    expect(chooseEncoding("gzip;q=0.5, br;q=0.5")).toBe("br");
+    expect(chooseEncoding("gzip, br;q=0.9")).toBe("gzip");
+    expect(chooseEncoding("br;q=0")).toBe("identity");
+    expect(chooseEncoding("br;q=0.000, gzip;q=0")).toBe("identity");
     expect(chooseEncoding(undefined)).toBe("identity");
+    expect(chooseEncoding("")).toBe("identity");
+    expect(chooseEncoding("identity")).toBe("identity");
+    expect(chooseEncoding("deflate")).toBe("identity");
+    // `*` stands for every coding not listed; a listed q=0 still refuses that one.
+    expect(chooseEncoding("*")).toBe("br");
+    expect(chooseEncoding("br;q=0, *")).toBe("gzip");
+    expect(chooseEncoding("*;q=0")).toBe("identity");
+    expect(chooseEncoding("*;q=0, gzip")).toBe("gzip");
+    // Junk: unknown names, a q that is no number, stray separators.
+    expect(chooseEncoding("zz, ;;, ,")).toBe("identity");
+    expect(chooseEncoding("br;q=abc, gzip;q=2")).toBe("identity");
+    expect(chooseEncoding(",br;q=1.0,")).toBe("br");
+    // A new value per request does not grow the memo without end.
+    for (let i = 0; i < 500; i++) expect(chooseEncoding(`gzip, x-${i}`)).toBe("gzip");
+  });
+
+  describe("brotli at its best quality, in the background", () => {
+    /** A page of words, as varied as a listing's text (a fixed pseudo-random sequence). */
+    const words = (seed: number) => {
+      const vocabulary =
+        "clerk post exam result board state date apply last notice vacancy fee age railway bank officer junior senior admit card answer key syllabus".split(
+          " ",
+        );
+      let x = seed;
+      const out: string[] = [];
+      for (let i = 0; i < 4000; i++) {
+        x = (x * 1103515245 + 12345) % 2 ** 31;
+        out.push(vocabulary[x % vocabulary.length], i % 13 ? "" : `<p data-i="${i}">`);
+      }
+      return Buffer.from(out.join(" "));
+    };
+    const html = (body: Buffer) =>
+      buildCachedResponse(200, new Headers({ "content-type": "text/html" }), body, "1", csp);
+
+    it("makes each stored page's brotli copy again, smaller, the same body, the bytes counted", async () => {
+      const cache = new PageCache(1024 * 1024, undefined, undefined, true);
+      const body = words(1);
+      const stored = html(body);
+      cache.set("/a", stored);
+      const plain = cache.plain("/a", stored);
+      await cache.upgraded();
+      const now = cache.get("/a")!;
+      expect(now).not.toBe(stored);
+      expect(now.br.length).toBeLessThan(stored.br.length);
+      expect(brotliDecompressSync(now.br).equals(body)).toBe(true);
+      expect([now.gzip, now.etag, now.csp]).toEqual([stored.gzip, stored.etag, stored.csp]);
+      expect(cache.bytes).toBe(now.gzip.length + now.br.length + plain.length);
+      // The plain copy moved with it.
+      expect(cache.plain("/a", now)).toBe(plain);
+      expect(cache.stats.brotliUpgrades).toBe(1);
+    });
+
+    it("skips a page replaced or dropped before its turn, and upgrades the one that replaced it", async () => {
+      const cache = new PageCache(1024 * 1024, undefined, undefined, true);
+      cache.set("/a", html(words(2)));
+      cache.set("/b", html(words(3)));
+      const replacement = html(words(4));
+      cache.set("/b", replacement);
+      cache.delete("/a");
+      await cache.upgraded();
+      expect(cache.get("/a")).toBeUndefined();
+      expect(brotliDecompressSync(cache.get("/b")!.br).equals(words(4))).toBe(true);
+      expect(cache.get("/b")!.br.length).toBeLessThan(replacement.br.length);
+      expect(cache.stats.brotliUpgrades).toBe(1);
+    });
+
+    it("is off unless asked for (the cache of the tests, not the server's)", async () => {
+      const cache = new PageCache(1024 * 1024);
+      const stored = html(words(5));
+      cache.set("/a", stored);
+      await cache.upgraded();
+      expect(cache.get("/a")).toBe(stored);
+    });
+  });
+
+  describe("plain copies (clients that send no Accept-Encoding)", () => {
+    const page = (fill: string, size = 20_000) =>
+      buildCachedResponse(
+        200,
+        new Headers({ "content-type": "text/html" }),
+        Buffer.from(fill.repeat(size / fill.length)),
+        "1",
+        csp,
+      );
+
+    it("unzips a page once and answers later asks with the same copy, counted in the bytes", () => {
+      const cache = new PageCache(1024 * 1024);
+      const entry = page("a");
+      cache.set("/a", entry);
+      const compressed = cache.bytes;
+      const first = cache.plain("/a", entry);
+      expect(first.equals(Buffer.from("a".repeat(20_000)))).toBe(true);
+      expect(cache.plain("/a", entry)).toBe(first);
+      expect(cache.plainBytes).toBe(20_000);
+      expect(cache.bytes).toBe(compressed + 20_000);
+      // The entry leaves (dropped, replaced, cleared): so does its copy.
+      cache.delete("/a");
+      expect(cache.plainBytes).toBe(0);
+      expect(cache.bytes).toBe(0);
+      cache.set("/a", entry);
+      cache.plain("/a", entry);
+      cache.set("/a", page("b"));
+      expect(cache.plainBytes).toBe(0);
+      cache.plain("/a", cache.get("/a")!);
+      cache.clear("2");
+      expect([cache.plainBytes, cache.bytes]).toEqual([0, 0]);
+    });
+
+    it("keeps the copies within a quarter of the cache, dropping the least recently asked", () => {
+      // A quarter of 100,000 bytes holds one 20,000-byte copy, not two.
+      const cache = new PageCache(100_000);
+      const a = page("a");
+      const b = page("b");
+      cache.set("/a", a);
+      cache.set("/b", b);
+      cache.plain("/a", a);
+      cache.plain("/b", b);
+      expect(cache.plainBytes).toBe(20_000);
+      // Both pages stay cached, compressed; only /a's plain copy went.
+      expect([cache.get("/a"), cache.get("/b")]).toEqual([a, b]);
+      expect(cache.plain("/b", b)).toBe(cache.plain("/b", b));
+      expect(cache.plain("/a", a)).not.toBe(cache.plain("/b", b));
+      expect(cache.bytes).toBeLessThanOrEqual(cache.maxBytes);
+    });
+
+    it("does not keep the copy of an entry that is not (or no longer) in the cache", () => {
+      const cache = new PageCache(1024 * 1024);
+      const entry = page("a");
+      expect(cache.plain("/a", entry).length).toBe(20_000);
+      cache.set("/a", page("b"));
+      expect(cache.plain("/a", entry).length).toBe(20_000);
+      expect(cache.plainBytes).toBe(0);
+    });
+
+    it("keeps the whole cache within its bytes when a plain copy is added", () => {
+      // Random bytes do not compress: each entry holds about twice its plain length.
+      const entries = Array.from({ length: 12 }, () =>
+        buildCachedResponse(
+          200,
+          new Headers({ "content-type": "text/plain" }),
+          randomBytes(3000),
+          "1",
+          csp,
+        ),
+      );
+      const full = entries.reduce((sum, e) => sum + e.gzip.length + e.br.length, 0);
+      const cache = new PageCache(full + 100);
+      entries.forEach((e, i) => cache.set(`/${i}`, e));
+      const before = cache.size;
+      cache.plain("/11", entries[11]);
+      expect(cache.bytes).toBeLessThanOrEqual(cache.maxBytes);
+      expect(cache.size).toBeLessThan(before);
+      expect(cache.get("/11")).toBe(entries[11]);
+      expect(cache.evictions).toBeGreaterThan(0);
+    });
   });
 
   it("matches ETags, weak or strong, in a list", () => {
@@ -205,7 +373,7 @@ describe("page cache", () => {
       expect(cache.get("/jobs/a")).toBeUndefined();
       fresh.release(text("new title"));
       await second.result;
-      expect(cache.get("/jobs/a")?.body.toString()).toBe("new title");
+      expect(plainOf(cache, "/jobs/a")).toBe("new title");
     });
 
     it("serves a list stale within the window while one render runs, then fresh; never past it", async () => {
@@ -224,7 +392,7 @@ describe("page cache", () => {
       expect(cache.get("/jobs")).toBeUndefined();
       // ...and served stale to the ordinary path while one render runs.
       now += STALE_WINDOW_MS;
-      expect(cache.lookup("/jobs")?.response.body.toString()).toBe("old list");
+      expect(gunzipSync(cache.lookup("/jobs")!.response.gzip).toString()).toBe("old list");
       const g = gate();
       cache.revalidate("/jobs", ["kind:/jobs"], g.render);
       cache.revalidate("/jobs", ["kind:/jobs"], g.render);
@@ -233,7 +401,7 @@ describe("page cache", () => {
       g.release(text("new list"));
       await new Promise((r) => setImmediate(r));
       expect(cache.lookup("/jobs")).toMatchObject({ stale: false });
-      expect(cache.get("/jobs")?.body.toString()).toBe("new list");
+      expect(plainOf(cache, "/jobs")).toBe("new list");
 
       // Nobody asked within the window: the stale copy is not served after it.
       cache.invalidate([["kind:/jobs"]], "g3");
