@@ -2,7 +2,7 @@
 // Debian's Chromium against the production build with demo content. Prints the four scores of
 // each page. Performance varies from run to run on one machine (TBT by ±100 ms here), so it is
 // the median of LH_RUNS runs (default 3), as Lighthouse's own guide to variability advises; the
-// single runs are printed beside it.
+// single runs are printed beside it. LH_PAGES names the pages to measure (default: all).
 import { rmSync } from "node:fs";
 import { CHROMIUM_ARGS } from "../e2e/browser.ts";
 import {
@@ -49,6 +49,8 @@ const pages: [string, string][] = [
 ];
 
 const runs = Math.max(1, Number(process.env.LH_RUNS ?? 3));
+/** LH_PAGES="Hindi job page,home": only these pages (by name), e.g. to measure one page often. */
+const only = process.env.LH_PAGES?.split(",").map((name) => name.trim());
 type Report = {
   categories: Record<string, { score: number | null }>;
   audits: Record<string, { score: number | null; title: string; scoreDisplayMode: string }>;
@@ -81,7 +83,7 @@ const rows: (string | number)[][] = [
   ["page", "performance (median)", "runs", "accessibility", "best practices", "SEO"],
 ];
 const failures: string[] = [];
-for (const [name, url] of pages) {
+for (const [name, url] of pages.filter(([name]) => !only || only.includes(name))) {
   const report = lighthouse(name, url, "performance,accessibility,best-practices,seo");
   const performance = [percent(report, "performance")];
   for (let i = 1; i < runs; i++)

@@ -247,9 +247,25 @@ describe("the eligibility finder without JavaScript", () => {
     expect(response.request().url()).toMatch(/\/eligibility$/);
     expect(response.headers()["cache-control"]).toBe("no-store");
     await page.waitForLoadState("load");
-    expect(page.url()).toMatch(/\/eligibility$/);
+    // Issue 29: the answer page opens at the answer, below the form, not at the top.
+    expect(page.url()).toMatch(/\/eligibility#eligible-title$/);
+    const heading = await page.locator("#eligible-title").boundingBox();
+    expect(heading!.y).toBeGreaterThanOrEqual(0);
+    expect(heading!.y).toBeLessThan(900 / 2);
     expect(await listed(page, "Posts you can apply for")).toEqual(want.eligible);
     expect(await listed(page, "Not eligible, but close")).toEqual(want.close);
+  });
+
+  it("marks the fields it cannot do without before anything is sent (issue 29)", async () => {
+    const page = await browser.page();
+    await page.goto("/eligibility");
+    const form = page.getByRole("form", { name: "Your details" });
+    for (const name of ["Date of birth", "Gender", "Category"])
+      expect(await form.getByRole("group", { name: `${name} (required)` }).count(), name).toBe(1);
+    expect(await form.getByLabel("Highest qualification passed (required)").count()).toBe(1);
+    expect(await form.locator("input[name=gender][required]").count()).toBe(3);
+    // Optional ones say nothing.
+    expect(await form.getByText("State of domicile", { exact: true }).count()).toBe(1);
   });
 
   it("answers a job page's two-field form on the server, post by post", async () => {

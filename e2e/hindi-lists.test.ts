@@ -247,7 +247,19 @@ describe("Hindi home, lists, search, organization, site and 404 pages at 360 px"
     const page = await browser.page();
     await page.goto(`/hi/organizations/${org.slug}`);
     expect(await page.locator("html").getAttribute("lang")).toBe("hi-IN");
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toContain(org.name);
+    // Issue 29: its Hindi name (the demo fills every organization's).
+    const hiName = await withE2eDb(
+      async (db) =>
+        (
+          await db
+            .selectFrom("organizations")
+            .select("hi_name")
+            .where("slug", "=", org.slug)
+            .executeTakeFirstOrThrow()
+        ).hi_name,
+    );
+    expect(hiName).toMatch(/[\u0900-\u097f]/);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toContain(hiName);
     expect(await page.title()).toContain(hi.organization.metaTitle.split("{short}")[1]);
     for (const kind of ["job", "result", "admit-card", "answer-key"] as const) {
       expect(

@@ -50,17 +50,21 @@ interface Shown {
   entry: Known;
 }
 
-/** The links to entries inside `scope`, with what they show and their lang attribute. */
+/**
+ * The links to entries inside `scope`, with the title they show and its lang attribute (the link's
+ * own, or its title's where the whole row is the link: `data-title`, beside its chips).
+ */
 async function entryLinks(scope: Locator, known: Map<string, Known>): Promise<Shown[]> {
-  const links = await scope
-    .locator("a[href]")
-    .evaluateAll((as) =>
-      as.map((a) => [
+  const links = await scope.locator("a[href]").evaluateAll((as) =>
+    as.map((a) => {
+      const title = a.querySelector("[data-title]") ?? a;
+      return [
         a.getAttribute("href")!,
-        (a.textContent ?? "").trim(),
-        a.getAttribute("lang"),
-      ]),
-    );
+        (title.textContent ?? "").trim(),
+        title.getAttribute("lang"),
+      ];
+    }),
+  );
   const shown: Shown[] = [];
   for (const [href, text, lang] of links) {
     const path = href!.replace(/^\/hi(?=\/)/, "");

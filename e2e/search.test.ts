@@ -180,7 +180,10 @@ describe("every search box shows the query of the page it is on", () => {
       ["/hi/search?q=%E0%A4%AA%E0%A4%B0%E0%A4%BF%E0%A4%A3%E0%A4%BE%E0%A4%AE", "रिजल्ट"],
     ]) {
       const html = await (await fetch(`${baseURL()}${path}`)).text();
-      const kinds = [...html.matchAll(/<li[^>]*><p><span[^>]*>([^<]+)<\/span>/g)].map((m) => m[1]);
+      // Each hit's link (its whole first line) begins with its kind.
+      const kinds = [...html.matchAll(/<li[^>]*><a[^>]*><span[^>]*>([^<]+)<\/span>/g)].map(
+        (m) => m[1],
+      );
       expect(kinds.length, path).toBeGreaterThanOrEqual(15);
       expect(kinds.slice(0, 15), path).toEqual(Array(15).fill(label));
     }

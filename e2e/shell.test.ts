@@ -159,7 +159,7 @@ describe("shell: latest bar, header, bell, drawer", () => {
     await page.close();
   });
 
-  it("drawer at 360 px: the menu button opens a 260 px dialog with the six links; Esc closes it", async () => {
+  it("drawer at 360 px: the menu button opens a 260 px dialog with every destination; Esc closes it", async () => {
     const page = await browser.page();
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto("/");
@@ -171,6 +171,7 @@ describe("shell: latest bar, header, bell, drawer", () => {
     const drawer = page.getByRole("dialog");
     await drawer.waitFor();
     expect((await drawer.boundingBox())?.width).toBe(260);
+    // Issue 29: the lists, the tools, the site's own pages, and the language switch.
     expect(await drawer.getByRole("link").allInnerTexts()).toEqual([
       "Home",
       "Latest Jobs",
@@ -178,6 +179,15 @@ describe("shell: latest bar, header, bell, drawer", () => {
       "Admit Cards",
       "Syllabus",
       "Answer Key",
+      "Eligibility Finder",
+      "Job Alerts",
+      // My exams' pages (issue 28), there since its merge.
+      "Exam calendar",
+      "My exams",
+      "Is this link official?",
+      "About Us",
+      "Contact Us",
+      "हिन्दी",
     ]);
     // Focus is inside the drawer and stays there.
     for (let i = 0; i < 10; i++) await page.keyboard.press("Tab");
@@ -191,6 +201,18 @@ describe("shell: latest bar, header, bell, drawer", () => {
     await page.getByRole("dialog").getByRole("link", { name: "Results" }).click();
     await page.waitForURL("**/results");
     expect(await page.getByRole("dialog").count()).toBe(0);
+
+    // The Hindi drawer leads to the Hindi pages, My exams among them.
+    await page.goto("/hi");
+    await hydrated(page);
+    await page.getByRole("button", { name: "मेनू खोलें" }).click();
+    await page.getByRole("dialog").getByRole("link").first().waitFor();
+    const hrefs = await page
+      .getByRole("dialog")
+      .getByRole("link")
+      .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    expect(hrefs).toEqual(expect.arrayContaining(["/hi/exam-calendar", "/hi/my", "/hi/alerts"]));
+    expect(hrefs.filter((h) => !h?.startsWith("/hi"))).toEqual(["/"]);
     await page.close();
   });
 

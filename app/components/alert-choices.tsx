@@ -21,7 +21,10 @@ export interface AlertChoiceOptions {
   states: readonly string[];
   qualifications: readonly string[];
   organizations: readonly string[];
-  /** Names to show for states and qualifications in the page's language (English: the value). */
+  /**
+   * Names to show for states, qualifications and organizations in the page's language (English:
+   * the value).
+   */
   names: Record<string, string>;
 }
 
@@ -120,7 +123,7 @@ export function AlertChoices({
           hint={t.organizationsHint}
           options={options.organizations}
           checked={values.organizations}
-          label={(o) => o}
+          label={name}
           columns="sm:grid-cols-2"
         />
       )}

@@ -3,6 +3,7 @@ import type { LinkTrust } from "~/content/official-links.ts";
 import { useLocale, useT } from "~/i18n/context.tsx";
 import { formatDate } from "~/server/format.ts";
 import { InsteadOfLink, LinkCheckedNote, sendsElsewhere, useLinkStatus } from "./link-status.tsx";
+import { NoteIcon } from "./note-icons.tsx";
 
 /**
  * The first screen of an entry's page on a phone: the facts a job seeker decides on and the
@@ -120,7 +121,7 @@ function GlanceButton({ action, primary }: { action: GlanceAction; primary: bool
         <TrustNote trust={action.trust} />
         {status && (
           <span className="block">
-            <span aria-hidden="true">✓ </span>
+            <NoteIcon mark="check" />
             <LinkCheckedNote status={status} />
           </span>
         )}
@@ -131,7 +132,7 @@ function GlanceButton({ action, primary }: { action: GlanceAction; primary: bool
 
 /**
  * "✓ Official site · ssc.gov.in" or "⚠ Not an official site · example.com" (host optional), or
- * "📄 Copy kept on this site" for a file uploaded here.
+ * "[file] Copy kept on this site" for a file uploaded here (the marks: ./note-icons.tsx).
  */
 export function TrustNote({ trust, host = true }: { trust: LinkTrust; host?: boolean }) {
   const t = useT("detail");
@@ -139,20 +140,20 @@ export function TrustNote({ trust, host = true }: { trust: LinkTrust; host?: boo
   if (trust.official && trust.why === "copy")
     return (
       <>
-        <span aria-hidden="true">📄 </span>
+        <NoteIcon mark="file" />
         {t.copyKept}
       </>
     );
   const where = host ? ` · ${trust.host}` : "";
   return trust.official ? (
     <>
-      <span aria-hidden="true">✓ </span>
+      <NoteIcon mark="check" />
       {t.officialSite}
       {where}
     </>
   ) : (
     <>
-      <span aria-hidden="true">⚠ </span>
+      <NoteIcon mark="warning" />
       {t.notOfficialSite}
       {where}
     </>

@@ -5,6 +5,7 @@ import type { UpdateItem } from "~/server/updates.server.ts";
 import { useLocale, useT } from "~/i18n/context.tsx";
 import { LOCALE_TAG } from "~/i18n/locale.ts";
 import { CloseIcon } from "./bell.tsx";
+import { EnglishOnly } from "./english-only.tsx";
 import { Spinner } from "./spinner.tsx";
 
 /**
@@ -73,8 +74,17 @@ export default function BellPopover({
                       onClick={() => onOpenChange(false)}
                       className="block px-4 py-3 no-underline hover:bg-primary-light/50 focus-visible:bg-primary-light/50"
                     >
-                      <span lang={item.lang} className="line-clamp-2 text-sm font-medium">
-                        {item.title || t.newItem}
+                      <span
+                        lang={item.headline ? undefined : item.lang}
+                        className="line-clamp-2 text-sm font-medium"
+                      >
+                        {item.headline ? (
+                          <>
+                            {item.headline}: <span lang={item.lang}>{item.title}</span>
+                          </>
+                        ) : (
+                          item.title || t.newItem
+                        )}
                       </span>
                       <span className="mt-1 flex items-center gap-2 text-xs text-muted">
                         <span
@@ -85,6 +95,7 @@ export default function BellPopover({
                         <time dateTime={item.createdAt}>
                           {shortDate(item.createdAt, LOCALE_TAG[locale])}
                         </time>
+                        <EnglishOnly lang={item.lang} />
                         {lastSeen !== null && item.createdAt > lastSeen && (
                           <span className="font-semibold text-primary-dark">{t.new}</span>
                         )}

@@ -64,7 +64,7 @@ export function Bell({ stamps }: BellProps) {
       <button
         ref={button}
         type="button"
-        className="relative grid size-10 shrink-0 place-items-center rounded-app hover:bg-white/15"
+        className="relative grid size-11 shrink-0 place-items-center rounded-app hover:bg-white/15"
         aria-label={count ? fmt(t.withCount, { count }) : t.title}
         aria-haspopup="dialog"
         aria-expanded={open}

@@ -15,14 +15,23 @@ export function Breadcrumbs({ crumbs }: { crumbs: readonly Crumb[] }) {
         {crumbs.map((crumb, i) => {
           const last = i === crumbs.length - 1;
           return (
-            <li key={crumb.path} className="flex min-w-0 items-center gap-x-1">
+            <li
+              key={crumb.path}
+              // The current page (its title is the heading just below) shares the line and is cut
+              // short rather than taking a line of its own: a phone's first screen has no room
+              // for it (issue 29).
+              className={`flex min-w-0 items-center gap-x-1 ${last ? "flex-1 basis-0" : ""}`}
+            >
               {last ? (
                 <span aria-current="page" className="truncate font-semibold text-ink">
                   {crumb.name}
                 </span>
               ) : (
                 <>
-                  <Link to={crumb.path} className="text-accent hover:underline">
+                  <Link
+                    to={crumb.path}
+                    className="inline-block min-w-6 py-1 text-accent hover:underline"
+                  >
                     {crumb.name}
                   </Link>
                   <span aria-hidden="true">›</span>

@@ -3,6 +3,7 @@ import { lastDateFact } from "~/content/glance.ts";
 import type { FindingsView, FindingView } from "~/content/job-eligibility.ts";
 import { useLocale, useLocalePath, useT } from "~/i18n/context.tsx";
 import { fmt } from "~/i18n/locale.ts";
+import { EnglishOnly, RowTitle } from "./english-only.tsx";
 
 /**
  * The finder's answer: the posts one may apply for, then the near misses, then the unknowns. Its
@@ -29,7 +30,8 @@ export function EligibilityResults({
           id="eligible-title"
           ref={headingRef}
           tabIndex={-1}
-          className="mb-2 text-xl font-semibold text-ink"
+          // Below the sticky header when the answer page opens at it (#eligible-title).
+          className="mb-2 scroll-mt-32 text-xl font-semibold text-ink"
         >
           {eligible.length === 0
             ? t.noneFit
@@ -64,9 +66,14 @@ export function EligibilityResults({
           <ul className="mt-2 list-disc space-y-1 pl-5">
             {undecided.map((item) => (
               <li key={`${item.href}#${item.post}`}>
-                <a href={to(item.href)} lang={item.lang} className="text-accent hover:underline">
+                <a
+                  href={to(item.href)}
+                  lang={item.lang}
+                  className="inline-block py-1 text-accent hover:underline"
+                >
                   {item.title}
-                </a>
+                </a>{" "}
+                <EnglishOnly lang={item.lang} />
                 {item.post && item.post !== item.title ? ` — ${item.post}` : ""}
               </li>
             ))}
@@ -115,13 +122,10 @@ function FindingList({
         const job = posts[0];
         const last = lastDateFact(job.lastDate, today, all.facts, locale);
         return (
-          <li key={job.href} className="px-4 py-3">
-            <a
-              href={to(job.href)}
-              lang={job.lang}
-              className="font-semibold text-accent hover:underline"
-            >
-              {job.title}
+          <li key={job.href} className="px-4 pb-3">
+            {/* A 44 px target at least (issue 29), marked when it has no Hindi. */}
+            <a href={to(job.href)} className="group block py-2.5 no-underline">
+              <RowTitle title={job.title} lang={job.lang} className="font-semibold text-accent" />
             </a>
             <p className="text-xs text-muted">{job.organization}</p>
             <p

@@ -17,6 +17,7 @@ import {
 /** How each link of the entry is named and trusted, decided on the server (entry-page.server.ts). */
 export type LinkTrusts = Readonly<Record<string, LinkTrust | null>>;
 import { AtAGlance, TrustNote } from "./at-a-glance.tsx";
+import { EnglishOnly, RowTitle } from "./english-only.tsx";
 import {
   LinkCheckedNote,
   LinkProblemInline,
@@ -39,6 +40,8 @@ export interface EntryDetailEntry {
   kind: Kind;
   slug: string;
   title: string;
+  /** "en" on a Hindi page of an entry without Hindi: its title and text are English. */
+  lang?: "en";
   organization: string;
   publishedAt: string | null;
   updatedAt: string;
@@ -49,6 +52,8 @@ export interface EntryDetailEntry {
 export interface RelatedEntry {
   id: string;
   title: string;
+  /** "en" on a Hindi page when the entry has no Hindi title. */
+  lang?: "en";
   /** Its public address, `${REGISTRY[kind].urlPrefix}/${slug}`. */
   href: string;
   /** Its kind as a person says it: REGISTRY[kind].label. */
@@ -67,7 +72,7 @@ export interface EntryDetailProps {
    * The public change log, newest first, each day's net change in the page's language ("Last date
    * extended from … to …"), the most important of one moment first.
    */
-  changes?: readonly { id: string; detail: string; createdAt: string }[];
+  changes?: readonly { id: string; detail: string; lang?: "en"; createdAt: string }[];
   /** The first screen's facts and buttons (entryPresentation on the server). */
   glance: Glance;
   /** The hosts this entry's links may lead to and be called official. */
@@ -118,10 +123,15 @@ function EntryArticle({
   return (
     <article className="space-y-4 sm:space-y-5">
       <header className="space-y-1 sm:space-y-2">
-        <h1 className="text-xl leading-tight font-semibold text-ink sm:text-3xl">{entry.title}</h1>
+        <h1 lang={entry.lang} className="text-xl leading-tight font-semibold text-ink sm:text-3xl">
+          {entry.title}
+        </h1>
         <p className="text-muted">
           {organizationHref ? (
-            <a href={organizationHref} className="text-muted underline underline-offset-2">
+            <a
+              href={organizationHref}
+              className="inline-block py-1 text-muted underline underline-offset-2"
+            >
               {entry.organization}
             </a>
           ) : (
@@ -129,7 +139,8 @@ function EntryArticle({
           )}
         </p>
         <p className="text-sm text-muted">
-          <span className="font-semibold tracking-wide text-secondary uppercase">{kind.label}</span>
+          <span className="font-semibold tracking-wide text-secondary uppercase">{kind.label}</span>{" "}
+          <EnglishOnly lang={entry.lang} />
           {entry.publishedAt && (
             <>
               {" · "}
@@ -175,7 +186,7 @@ function EntryArticle({
               <time dateTime={changes[0].createdAt}>{when(changes[0].createdAt)}</time>,
             )}
           </span>{" "}
-          {changes[0].detail}.{" "}
+          <span lang={changes[0].lang}>{changes[0].detail}</span>.{" "}
           {changes.length > 1 && (
             <a href="#section-changes" className="text-accent underline">
               {t.allChanges}
@@ -230,7 +241,7 @@ function EntryArticle({
           <ul className="divide-y divide-stone-100">
             {changes.map((c) => (
               <li key={c.id} className="px-4 py-2">
-                {c.detail}{" "}
+                <span lang={c.lang}>{c.detail}</span>{" "}
                 <span className="text-sm text-muted">
                   {withNode(
                     t.changedOnParen,
@@ -256,12 +267,17 @@ function EntryArticle({
           </h2>
           <ul className="divide-y divide-stone-100">
             {related.map((r) => (
-              <li key={r.id} className="px-4 py-2">
-                <span className="mr-2 rounded-app bg-stone-100 px-2 py-0.5 text-xs font-semibold text-muted">
-                  {r.kindLabel}
-                </span>
-                <a href={r.href} className="text-accent underline-offset-2 hover:underline">
-                  {r.title}
+              <li key={r.id}>
+                {/* The whole row is the link: a 44 px target on a phone (issue 29). */}
+                <a href={r.href} className="group block px-4 py-2.5 no-underline">
+                  <span className="mr-2 rounded-app bg-stone-100 px-2 py-0.5 text-xs font-semibold text-muted">
+                    {r.kindLabel}
+                  </span>
+                  <RowTitle
+                    title={r.title}
+                    lang={r.lang}
+                    className="text-accent underline-offset-2"
+                  />
                 </a>
               </li>
             ))}

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { GlanceFact } from "~/content/glance.ts";
 import { useLocale, useT } from "~/i18n/context.tsx";
 import { formatDate, isClosed, isNew } from "~/server/format.ts";
+import { EnglishOnly } from "./english-only.tsx";
 import { stripLocale } from "~/i18n/locale.ts";
 import { SaveSlot } from "~/my-exams/save-slot.tsx";
 
@@ -43,12 +44,13 @@ export function EntryListItem({
   const locale = useLocale();
   const closed = showLastDate && isClosed(entry.lastDate, today);
   return (
-    <li className="px-4 py-3">
+    <li className="px-4 pt-0.5 pb-3">
       <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
         <Link
           to={href}
           lang={entry.lang}
-          className="font-semibold text-accent underline-offset-2 hover:underline"
+          // 44 px tall at least: a list row is a thumb's target (issue 29).
+          className="py-2.5 font-semibold text-accent underline-offset-2 hover:underline"
         >
           {entry.title}
         </Link>
@@ -57,6 +59,7 @@ export function EntryListItem({
             {t.new}
           </span>
         )}
+        <EnglishOnly lang={entry.lang} />
         {closed && (
           <span className="rounded-app bg-red-100 px-1.5 py-0.5 text-xs font-bold text-red-800">
             {t.closed}
@@ -66,7 +69,7 @@ export function EntryListItem({
           <SaveSlot entry={{ id: entry.id, path: stripLocale(href), title: entry.title }} compact />
         </span>
       </div>
-      <p className="mt-1 text-sm text-muted">{entry.organization}</p>
+      <p className="text-sm text-muted">{entry.organization}</p>
       <p className="mt-1 flex flex-wrap gap-x-4 text-xs text-muted">
         {entry.publishedAt && (
           <span>

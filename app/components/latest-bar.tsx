@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useLocale, useT } from "~/i18n/context.tsx";
 import type { UpdateItem } from "~/server/updates.server.ts";
+import { EnglishOnly } from "./english-only.tsx";
 
 interface LatestBarProps {
   /** The server's first state, so the bar is there before any script runs. */
@@ -74,11 +75,18 @@ export function LatestBar({ items: initial, rotateMs, refreshMs }: LatestBarProp
         <Link
           key={current.id}
           to={current.url}
-          lang={current.lang}
-          className="min-w-0 truncate text-sm font-semibold no-underline hover:underline"
+          lang={current.headline ? undefined : current.lang}
+          className="min-w-0 truncate py-3 text-sm font-semibold no-underline hover:underline"
         >
-          {current.title || t.noTitle}
+          {current.headline ? (
+            <>
+              {current.headline}: <span lang={current.lang}>{current.title}</span>
+            </>
+          ) : (
+            current.title || t.noTitle
+          )}
         </Link>
+        <EnglishOnly lang={current.lang} className="shrink-0 border-0" />
         {/* 95% white on the green is 4.7:1; 85% was 4.09:1, below WCAG AA's 4.5:1. */}
         <span className="ml-auto hidden shrink-0 text-xs text-white/95 sm:inline">
           {shell.types[current.type] ?? current.type}

@@ -3,6 +3,7 @@ import { useLocale, useT } from "~/i18n/context.tsx";
 import { fmt } from "~/i18n/locale.ts";
 import type { ReaderLinkStatus } from "~/link-monitor/rules.ts";
 import { formatDate } from "~/server/format.ts";
+import { NoteIcon } from "./note-icons.tsx";
 
 /**
  * What the link monitor found for each link of an entry (issue 30), by address, decided on the
@@ -136,7 +137,7 @@ export function InsteadOfLink({
     >
       <span className="block text-base font-semibold">{label}</span>
       <span className="block text-sm">
-        <span aria-hidden="true">⚠ </span>
+        <NoteIcon mark="warning" />
         <LinkProblem status={status} />
       </span>
       <Alternatives
@@ -168,7 +169,7 @@ export function LinkProblemInline({
     <>
       <span className="font-semibold break-all text-ink">{host}</span>
       <span role="note" className="block text-xs text-amber-900">
-        <span aria-hidden="true">⚠ </span>
+        <NoteIcon mark="warning" />
         <LinkProblem status={status} />
       </span>
       <Alternatives

@@ -1,22 +1,25 @@
 import { Dialog } from "radix-ui";
 import type { RefObject } from "react";
 import { NavLink } from "react-router";
-import { useT } from "~/i18n/context.tsx";
+import { useLocalePath, useT } from "~/i18n/context.tsx";
 import { CloseIcon } from "./bell.tsx";
+import { DRAWER_GROUPS, needsPushAttribute, useDestinations } from "./destinations.ts";
+import { LanguageSwitch } from "./language-switch.tsx";
 
 /** The open drawer of `NavDrawer`, loaded when the menu button is first used. */
 export default function NavDrawerDialog({
   siteName,
-  links,
   onClose,
   returnFocusTo,
 }: {
   siteName: string;
-  links: readonly { to: string; label: string }[];
   onClose: () => void;
   returnFocusTo: RefObject<HTMLButtonElement | null>;
 }) {
   const t = useT("shell");
+  const to = useLocalePath();
+  const links = useDestinations(DRAWER_GROUPS);
+  const item = "flex min-h-12 items-center border-l-4 px-4 py-2 font-medium no-underline";
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
@@ -33,7 +36,7 @@ export default function NavDrawerDialog({
           <div className="flex items-center justify-between bg-primary px-4 py-3 text-white">
             <Dialog.Title className="truncate text-lg font-semibold">{siteName}</Dialog.Title>
             <Dialog.Close
-              className="grid size-10 place-items-center rounded-app hover:bg-white/15"
+              className="grid size-11 place-items-center rounded-app hover:bg-white/15"
               aria-label={t.closeMenu}
             >
               <CloseIcon />
@@ -41,14 +44,23 @@ export default function NavDrawerDialog({
           </div>
           <nav aria-label={t.mainNav}>
             <ul className="py-2">
-              {links.map((link) => (
-                <li key={link.to}>
+              {links.map((link, i) => (
+                <li
+                  key={link.to}
+                  {...needsPushAttribute(link.needsPush)}
+                  // A line where one group (lists, tools, the site's own pages) ends.
+                  className={
+                    i > 0 && links[i - 1].group !== link.group
+                      ? "mt-2 border-t border-stone-200 pt-2"
+                      : ""
+                  }
+                >
                   <NavLink
                     to={link.to}
-                    end={link === links[0]}
+                    end={link.to === to("/")}
                     onClick={onClose}
                     className={({ isActive }) =>
-                      `block border-l-4 px-4 py-3 font-medium no-underline hover:bg-primary-light/60 ${
+                      `${item} hover:bg-primary-light/60 ${
                         isActive
                           ? "border-primary bg-primary-light/60 text-primary-dark"
                           : "border-transparent"
@@ -59,6 +71,12 @@ export default function NavDrawerDialog({
                   </NavLink>
                 </li>
               ))}
+              <li className="mt-2 border-t border-stone-200 pt-2">
+                <LanguageSwitch
+                  wide
+                  className={`${item} border-transparent hover:bg-primary-light/60`}
+                />
+              </li>
             </ul>
           </nav>
         </Dialog.Content>

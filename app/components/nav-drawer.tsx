@@ -7,17 +7,12 @@ const DrawerDialog = lazy(loadDrawer);
 const preloadDrawer = () => void loadDrawer().catch(() => {});
 
 /**
- * The main links on narrow screens (< 768 px, spec §2, §9): a 260 px side drawer. Its dialog
- * (Radix: focus trapped inside, Esc and the overlay close it, focus back on the menu button) is
- * loaded on the first touch of the button. Without JavaScript the same links are in the footer.
+ * Every destination on narrow screens (< 768 px, spec §2, §9; issue 29): a 260 px side drawer
+ * with the lists, the tools, the site's own pages and the language switch. Its dialog (Radix:
+ * focus trapped inside, Esc and the overlay close it, focus back on the menu button) is loaded on
+ * the first touch of the button. Without JavaScript the same links are in the footer.
  */
-export function NavDrawer({
-  siteName,
-  links,
-}: {
-  siteName: string;
-  links: readonly { to: string; label: string }[];
-}) {
+export function NavDrawer({ siteName }: { siteName: string }) {
   const t = useT("shell");
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -26,7 +21,7 @@ export function NavDrawer({
       <button
         ref={button}
         type="button"
-        className="grid size-10 shrink-0 place-items-center rounded-app hover:bg-white/15 md:hidden"
+        className="grid size-11 shrink-0 place-items-center rounded-app hover:bg-white/15 md:hidden"
         aria-label={t.openMenu}
         aria-haspopup="dialog"
         aria-expanded={open}
@@ -49,12 +44,7 @@ export function NavDrawer({
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <DrawerDialog
-            siteName={siteName}
-            links={links}
-            onClose={() => setOpen(false)}
-            returnFocusTo={button}
-          />
+          <DrawerDialog siteName={siteName} onClose={() => setOpen(false)} returnFocusTo={button} />
         </Suspense>
       ) : null}
     </>

@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from "react-router";
 import { useLocale, useLocalePath, useT } from "~/i18n/context.tsx";
 import { localePath, stripLocale } from "~/i18n/locale.ts";
-import { useNavLinks } from "./site-header.tsx";
+import { useNavLinks } from "./destinations.ts";
 
 /**
  * The site's 404 page: what happened, a search, the lists (the one the address was in first) and

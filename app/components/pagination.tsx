@@ -45,7 +45,7 @@ export function Pagination({
   const t = useT("common");
   if (pages <= 1) return null;
   const item =
-    "inline-flex min-w-10 items-center justify-center rounded-app border px-3 py-2 text-sm no-underline";
+    "inline-flex min-h-11 min-w-11 items-center justify-center rounded-app border px-3 py-2 text-sm no-underline";
   return (
     <nav aria-label={t.pages} className="mt-6">
       <ul className="flex flex-wrap items-center gap-2">

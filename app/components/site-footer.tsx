@@ -1,18 +1,7 @@
 import { Link } from "react-router";
 import { useLocalePath, useT } from "~/i18n/context.tsx";
 import { fmt } from "~/i18n/locale.ts";
-import { useNavLinks } from "./site-header.tsx";
-import { useMyExamsLinks } from "~/my-exams/header-link.tsx";
-
-const POLICY_LINKS = [
-  ["/eligibility", "eligibility"],
-  ["/check-link", "checkLink"],
-  ["/about-us", "aboutUs"],
-  ["/contact-us", "contactUs"],
-  ["/privacy-policy", "privacy"],
-  ["/terms-of-service", "terms"],
-  ["/security-policy", "security"],
-] as const;
+import { needsPushAttribute, useDestinations } from "./destinations.ts";
 
 /**
  * The feeds the list pages announce, `/feeds${urlPrefix}.xml` per kind. Written out rather than
@@ -27,54 +16,39 @@ const FEED_LINKS = [
 ] as const;
 
 /**
- * The footer of every public page. Its "Browse" list repeats the main links, so they stay
- * reachable on a narrow screen without JavaScript (the drawer needs it).
+ * The footer of every public page. It lists every destination the drawer does (DESTINATIONS), so
+ * they stay reachable on a narrow screen without JavaScript (the drawer needs it).
  */
 export function SiteFooter({ siteName, tagline }: { siteName: string; tagline: string }) {
   const t = useT("shell").footer;
   const to = useLocalePath();
-  const navLinks = useNavLinks();
-  const myExams = useMyExamsLinks();
+  const columns = [
+    { id: "footer-browse", title: t.browse, links: useDestinations(["lists"]) },
+    { id: "footer-tools", title: t.tools, links: useDestinations(["tools"]) },
+    { id: "footer-about", title: t.about, links: useDestinations(["about", "policies"]) },
+  ];
   return (
     <footer className="mt-12 border-t-4 border-primary bg-ink text-stone-200">
-      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-4 gap-y-8 px-4 py-8 lg:grid-cols-4">
-        <div className="col-span-2 lg:col-span-1">
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-4 gap-y-8 px-4 py-8 md:grid-cols-3 lg:grid-cols-5">
+        <div className="col-span-2 md:col-span-3 lg:col-span-1">
           <p className="text-lg font-semibold text-white">{siteName}</p>
           {tagline && <p className="mt-2 text-sm text-stone-300">{tagline}</p>}
         </div>
-        <FooterList id="footer-browse" title={t.browse}>
-          {navLinks.map((l) => (
-            <li key={l.to}>
-              <Link to={l.to} className="no-underline hover:underline">
-                {l.label}
-              </Link>
-            </li>
-          ))}
-        </FooterList>
-        <FooterList id="footer-about" title={t.about}>
-          {myExams.map((l) => (
-            <li key={l.to}>
-              <Link to={l.to} className="no-underline hover:underline">
-                {l.label}
-              </Link>
-            </li>
-          ))}
-          {POLICY_LINKS.map(([path, key]) => (
-            <li key={path}>
-              <Link to={to(path)} className="no-underline hover:underline">
-                {t[key]}
-              </Link>
-            </li>
-          ))}
-        </FooterList>
+        {columns.map((column) => (
+          <FooterList key={column.id} id={column.id} title={column.title}>
+            {column.links.map((l) => (
+              <li key={l.to} {...needsPushAttribute(l.needsPush)}>
+                <Link to={l.to} className={LINK}>
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </FooterList>
+        ))}
         <FooterList id="footer-rss-feeds" title={t.feeds}>
           {FEED_LINKS.map(([href, key]) => (
             <li key={href}>
-              <a
-                href={to(href)}
-                type="application/rss+xml"
-                className="no-underline hover:underline"
-              >
+              <a href={to(href)} type="application/rss+xml" className={LINK}>
                 {fmt(t.rss, { name: t[key] })}
               </a>
             </li>
@@ -87,6 +61,9 @@ export function SiteFooter({ siteName, tagline }: { siteName: string; tagline: s
     </footer>
   );
 }
+
+/** A footer link: a 28 px row, a target a thumb can hit (issue 29). */
+const LINK = "inline-block min-w-6 py-1 no-underline hover:underline";
 
 function FooterList({
   id,
@@ -102,7 +79,7 @@ function FooterList({
       <h2 id={id} className="text-sm font-semibold tracking-wide text-white uppercase">
         {title}
       </h2>
-      <ul className="mt-3 space-y-2 text-sm">{children}</ul>
+      <ul className="mt-2 text-sm">{children}</ul>
     </nav>
   );
 }

@@ -70,13 +70,28 @@ describe("glance", () => {
     });
   });
 
+  it("names every fee waiver on the fee line, the women's too (issue 29)", () => {
+    const fees = [
+      { category: "General / OBC / EWS", amount: 100 },
+      { category: "SC / ST / PwD", amount: 0 },
+      { category: "Women (all categories)", amount: 0 },
+    ];
+    const fee = glance("job", { lastDate: null, data: { fees } }, "2026-11-20", []).facts;
+    expect(fee).toEqual([
+      {
+        label: "Application fee",
+        value: "₹100 (General / OBC / EWS) · No fee (SC / ST / PwD, Women (all categories))",
+      },
+    ]);
+  });
+
   it("gives a job's decision facts and its two buttons with their trust", () => {
     const g = glance("job", job, "2026-11-20", []);
     expect(g.facts.map((f) => [f.label, f.value])).toEqual([
       ["Last date", "26 Nov 2026 · Closes in 6 days"],
       ["Total posts", "100"],
       ["Qualification", "12th Pass"],
-      ["Application fee", "₹500 (General / OBC) · No fee (Women)"],
+      ["Application fee", "₹500 (General / OBC) · No fee (Women) · ₹250 (SC / ST)"],
       ["Age limit", "18–27 years as on 1 Jan 2027"],
     ]);
     expect(g.actions.map((a) => [a.label, a.trust.host, a.trust.official])).toEqual([

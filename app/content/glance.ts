@@ -219,14 +219,15 @@ function feeFact(data: EntryData, t: GlanceWords): GlanceFact | undefined {
       (f): f is { category: string; amount: number } => !!f.category && f.amount !== undefined,
     );
   if (fees.length === 0) return undefined;
-  // The first row is the general category in every notification's fee table; the cheapest of the
-  // others is what reserved categories pay.
+  // The first row is the general category in every notification's fee table; every other amount
+  // follows, cheapest first, with each category that pays it: a waiver for women is a row of its
+  // own (issue 29: the line used to show only the cheapest row, leaving it out).
   const [general, ...others] = fees;
   const amount = (n: number) => (n === 0 ? t.noFee : formatRupees(n));
-  const parts = [`${amount(general.amount)} (${general.category})`];
-  const reserved = others.sort((a, b) => a.amount - b.amount)[0];
-  if (reserved && reserved.amount !== general.amount)
-    parts.push(`${amount(reserved.amount)} (${reserved.category})`);
+  const groups = new Map<number, string[]>([[general.amount, [general.category]]]);
+  for (const f of [...others].sort((a, b) => a.amount - b.amount))
+    groups.set(f.amount, [...(groups.get(f.amount) ?? []), f.category]);
+  const parts = [...groups].map(([n, categories]) => `${amount(n)} (${categories.join(", ")})`);
   return { label: t.applicationFee, value: parts.join(" · ") };
 }
 

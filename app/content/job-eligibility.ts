@@ -182,6 +182,8 @@ export interface OpenJob {
   hiTitle?: string;
   href: string;
   organization: string;
+  /** The organization's Hindi name, only where it has one (issue 29). */
+  hiOrganization?: string;
   lastDate: string;
   posts: PostEligibility[];
 }
@@ -486,7 +488,7 @@ export function viewFindings(
   const view = ({ job, post, result }: Finding): FindingView => ({
     ...titleIn(job, locale),
     href: job.href,
-    organization: job.organization,
+    organization: (locale === "hi" && job.hiOrganization) || job.organization,
     lastDate: job.lastDate,
     post,
     ageText: result.ageText,

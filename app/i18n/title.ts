@@ -14,3 +14,15 @@ export function titleIn(
   if (locale === "en") return { title: e.title };
   return e.hiTitle ? { title: e.hiTitle } : { title: e.title, lang: "en" };
 }
+
+/**
+ * An organization's name on a page in `locale` (issue 29): its Hindi name on a Hindi page when
+ * an admin has written one (`names`: Hindi names by English name), else the name entries carry.
+ */
+export function organizationIn(
+  name: string,
+  names: ReadonlyMap<string, string>,
+  locale: Locale,
+): string {
+  return (locale === "hi" && names.get(name)) || name;
+}

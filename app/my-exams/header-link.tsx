@@ -3,7 +3,8 @@ import { useLocalePath, useT } from "~/i18n/context.tsx";
 
 /**
  * The saved list (issue 28): a bookmark that leads to /my, named for screen readers. On a phone the
- * header has no room for it: the footer has the link (useMyExamsLinks).
+ * header has no room for it: the drawer and the footer list
+ * it (DESTINATIONS, app/components/destinations.ts).
  */
 export function MyExamsLink() {
   const t = useT("saved");
@@ -28,14 +29,4 @@ export function MyExamsLink() {
       </svg>
     </Link>
   );
-}
-
-/** The footer's My exams links: the saved list and the exam calendar. */
-export function useMyExamsLinks() {
-  const t = useT("saved");
-  const to = useLocalePath();
-  return [
-    { to: to("/my"), label: t.myExams },
-    { to: to("/exam-calendar"), label: t.examCalendar },
-  ];
 }

@@ -50,14 +50,23 @@ export function PhotoRules({
             name: source.name,
             date: formatDate(source.checkedOn, locale),
             source: (
-              <a
-                href={source.sourceUrl}
-                rel="nofollow noopener"
-                target="_blank"
-                className="text-accent underline underline-offset-2"
-              >
-                {source.sourceTitle}
-              </a>
+              <>
+                <a
+                  href={source.sourceUrl}
+                  rel="nofollow noopener"
+                  target="_blank"
+                  // The notice's own title, in English: a Hindi page says so (issue 29).
+                  lang={locale === "hi" ? "en" : undefined}
+                  className="text-accent underline underline-offset-2"
+                >
+                  {source.sourceTitle}
+                </a>
+                {locale === "hi" && (
+                  <span className="ml-1 inline-block rounded-app border border-stone-300 bg-stone-100 px-1.5 text-xs font-semibold text-ink">
+                    {t.sourceInEnglish}
+                  </span>
+                )}
+              </>
             ),
           })}{" "}
           {t.jobWins}

@@ -4,6 +4,7 @@ import { KINDS, REGISTRY, slugify, type Kind } from "~/content/registry.ts";
 import { translationState, type TranslationState } from "~/content/translation.ts";
 import { describeEachDatabase } from "../../test/databases.ts";
 import { seedDemoContent } from "./demo-content.server.ts";
+import { hindiOrganizationNames, listOrganizations } from "./organizations.server.ts";
 import { getSettings } from "./settings.server.ts";
 import { getSitePage, SITE_PAGE_SLUGS, sitePageTranslation } from "./site-pages.server.ts";
 
@@ -237,6 +238,13 @@ describeEachDatabase("the demo content in Hindi", (db) => {
       expect(item.answer).toMatch(DEVANAGARI);
     }
     for (const item of settings.homeFaq) expect(item.question).not.toMatch(DEVANAGARI);
+  });
+
+  it("gives every organization its Hindi name (issue 29)", async () => {
+    const names = await hindiOrganizationNames(db());
+    const all = await listOrganizations(db());
+    expect(all.length).toBeGreaterThan(10);
+    for (const org of all) expect(names.get(org.name), org.name).toMatch(DEVANAGARI);
   });
 });
 

@@ -855,6 +855,7 @@ export async function seedDemoContent(db: DB, base = new Date()): Promise<void> 
     const row = await getOrganizationByName(db, org.name);
     if (row)
       await updateOrganization(db, row.id, {
+        hiName: org.hi,
         shortName: org.short,
         domains: [new URL(org.site).hostname],
         state: org.state,

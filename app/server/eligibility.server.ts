@@ -4,10 +4,12 @@ import { REGISTRY } from "~/content/registry.ts";
 import { todayInIndia } from "~/india-date.ts";
 import type { DB } from "./db/db.server.ts";
 import { isPublic } from "./entries/shared.server.ts";
+import { hindiOrganizationNames } from "./organizations.server.ts";
 import { perGeneration } from "./public-data.server.ts";
 
 /** Every published job open on `today` (India's date) with the rules of each of its posts. */
 export async function openJobRules(db: DB, today: string): Promise<RulesFile> {
+  const organizations = await hindiOrganizationNames(db);
   const rows = await db
     .selectFrom("entries")
     .select(["slug", "title", "hi_title", "organization", "last_date", "data"])
@@ -23,6 +25,9 @@ export async function openJobRules(db: DB, today: string): Promise<RulesFile> {
     ...(row.hi_title ? { hiTitle: row.hi_title } : {}),
     href: `${REGISTRY.job.urlPrefix}/${row.slug}`,
     organization: row.organization,
+    ...(organizations.has(row.organization)
+      ? { hiOrganization: organizations.get(row.organization) }
+      : {}),
     lastDate: row.last_date ?? today,
     posts: jobPostRules(readData(row.data)),
   }));

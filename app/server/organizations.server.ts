@@ -13,6 +13,8 @@ export interface Organization {
   id: string;
   slug: string;
   name: string;
+  /** The name in Hindi, "" until an admin writes it (Hindi pages show `name` then). */
+  hiName: string;
   shortName: string;
   /** Official hosts, e.g. ["upsc.gov.in"]; links to them (and their subdomains) are official. */
   domains: string[];
@@ -24,6 +26,7 @@ type Row = {
   id: string;
   slug: string;
   name: string;
+  hi_name: string | null;
   short_name: string;
   domains: string;
   state: string;
@@ -34,6 +37,7 @@ const toOrganization = (r: Row): Organization => ({
   id: r.id,
   slug: r.slug,
   name: r.name,
+  hiName: r.hi_name ?? "",
   shortName: r.short_name,
   domains: r.domains.split("\n").filter(Boolean),
   state: r.state,
@@ -66,6 +70,20 @@ export async function ensureOrganization(db: DB, name: string): Promise<void> {
     .values({ id: newId(), slug, name, created_at: at, updated_at: at })
     .onConflict((oc) => oc.doNothing())
     .execute();
+}
+
+/**
+ * The Hindi name of every organization that has one, by its English name (the name entries
+ * carry). Public pages read it once per content generation (`publicOrganizationNames`).
+ */
+export async function hindiOrganizationNames(db: DB): Promise<ReadonlyMap<string, string>> {
+  const rows = await db
+    .selectFrom("organizations")
+    .select(["name", "hi_name"])
+    .where("hi_name", "is not", null)
+    .where("hi_name", "!=", "")
+    .execute();
+  return new Map(rows.map((r) => [r.name, r.hi_name!]));
 }
 
 export async function listOrganizations(db: DB): Promise<Organization[]> {
@@ -121,11 +139,12 @@ export function parseDomains(text: string): string[] {
 export async function updateOrganization(
   db: DB,
   id: string,
-  input: { shortName: string; domains: string[]; state: string },
+  input: { hiName?: string; shortName: string; domains: string[]; state: string },
 ): Promise<boolean> {
   const result = await db
     .updateTable("organizations")
     .set({
+      ...(input.hiName !== undefined && { hi_name: input.hiName || null }),
       short_name: input.shortName,
       domains: input.domains.join("\n"),
       state: input.state,

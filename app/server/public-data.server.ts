@@ -1,6 +1,7 @@
 import { todayInIndia } from "~/india-date.ts";
 import type { DB } from "./db/db.server.ts";
 import { services } from "./services.server.ts";
+import { hindiOrganizationNames } from "./organizations.server.ts";
 import { getSettings, type Settings } from "./settings.server.ts";
 import { readUpdates, type UpdatesFeed } from "./updates.server.ts";
 
@@ -29,6 +30,10 @@ export async function perGeneration<T>(name: string, compute: (db: DB) => Promis
 
 /** The site settings, as public pages read them (every page of the site needs them). */
 export const publicSettings = (): Promise<Settings> => perGeneration("settings", getSettings);
+
+/** Organizations' Hindi names by their English ones, for Hindi pages (issue 29). */
+export const publicOrganizationNames = (): Promise<ReadonlyMap<string, string>> =>
+  perGeneration("organization-names", hindiOrganizationNames);
 
 /**
  * What the bell and the latest bar show, in the sizes the settings ask for. Kept per India's date

@@ -5,7 +5,7 @@ import { setClock } from "~/india-date.ts";
 import type { DB } from "./db/db.server.ts";
 import { listEntryChanges } from "./entries/public-reads.server.ts";
 import { createEntry, updateEntry, type EntryWrite } from "./entries/writes.server.ts";
-import { feedInLanguage, readUpdates } from "./updates.server.ts";
+import { feedInLanguage, readUpdates, type UpdatesFeed } from "./updates.server.ts";
 
 const editor = { id: null, name: "Test editor" };
 
@@ -179,47 +179,76 @@ describeEachDatabase("key changes as updates", (db) => {
 
 describe("feedInLanguage", () => {
   const base = { type: "Job" as const, createdAt: "2026-11-20T10:00:00.000Z" };
-  const feed = {
+  const feed: UpdatesFeed = {
     bell: [
       {
         ...base,
         id: "a",
         title: "Forest Guard Recruitment 2026",
         url: "/jobs/forest-guard",
-        hindi: { title: "वन रक्षक भर्ती 2026", change: false },
+        words: { title: "Forest Guard Recruitment 2026", hiTitle: "वन रक्षक भर्ती 2026" },
       },
       {
         ...base,
         id: "b",
         title: "Last date extended: Forest Guard Recruitment 2026",
         url: "/jobs/forest-guard",
-        hindi: { title: "वन रक्षक भर्ती 2026", change: true },
+        words: {
+          title: "Forest Guard Recruitment 2026",
+          hiTitle: "वन रक्षक भर्ती 2026",
+          change: {
+            headline: "Last date extended",
+            detail: "Last date extended from 20 Nov 2026 to 30 Nov 2026",
+            facts: { field: "lastDate", code: "extended", from: "2026-11-20", to: "2026-11-30" },
+          },
+        },
       },
       {
         ...base,
         id: "c",
         title: "Clerk Recruitment 2026",
         url: "/jobs/clerk",
-        hindi: { title: null, change: false },
+        words: { title: "Clerk Recruitment 2026", hiTitle: null },
+      },
+      {
+        ...base,
+        id: "d",
+        title: "Exam date announced: Clerk Recruitment 2026",
+        url: "/jobs/clerk",
+        words: {
+          title: "Clerk Recruitment 2026",
+          hiTitle: null,
+          change: {
+            headline: "Exam date announced",
+            detail: "Exam date announced: 10 Jan 2027",
+            facts: { field: "examDate", code: "announced", to: "2027-01-10" },
+          },
+        },
       },
     ],
     latest: [],
   };
 
-  it("gives Hindi pages Hindi titles and links, the English title where there is no Hindi", () => {
+  it("gives Hindi pages Hindi titles, headlines and links, the English title where there is no Hindi", () => {
     const hi = feedInLanguage(feed, "hi");
     expect(hi.bell.map((i) => [i.title, i.url, i.lang])).toEqual([
       ["वन रक्षक भर्ती 2026", "/hi/jobs/forest-guard", undefined],
-      ["अपडेट: वन रक्षक भर्ती 2026", "/hi/jobs/forest-guard", undefined],
+      // Issue 29: what changed, in Hindi (it said "अपडेट: …" whatever had changed).
+      ["आवेदन की अंतिम तिथि बढ़ी: वन रक्षक भर्ती 2026", "/hi/jobs/forest-guard", undefined],
       // The English title inside a Hindi page says it is English (screen readers, fonts).
       ["Clerk Recruitment 2026", "/hi/jobs/clerk", "en"],
+      // A change to an English-only entry: the Hindi words beside the English title, not in it
+      // (one string marked lang="en" would call Hindi words English).
+      ["Clerk Recruitment 2026", "/hi/jobs/clerk", "en"],
     ]);
-    expect(hi.bell.every((i) => !("hindi" in i))).toBe(true);
+    expect(hi.bell[3].headline).toBe("परीक्षा तिथि घोषित");
+    expect(hi.bell.slice(0, 3).every((i) => !("headline" in i))).toBe(true);
+    expect(hi.bell.every((i) => !("words" in i))).toBe(true);
   });
 
   it("leaves English pages as they were, without the server-side Hindi", () => {
     const en = feedInLanguage(feed, "en");
     expect(en.bell.map((i) => [i.title, i.url])).toEqual(feed.bell.map((i) => [i.title, i.url]));
-    expect(en.bell.every((i) => !("hindi" in i) && !("lang" in i))).toBe(true);
+    expect(en.bell.every((i) => !("words" in i) && !("lang" in i))).toBe(true);
   });
 });

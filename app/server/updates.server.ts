@@ -2,7 +2,13 @@ import { REGISTRY, type Kind } from "~/content/registry.ts";
 import { localePath, type Locale } from "~/i18n/locale.ts";
 import { todayInIndia } from "~/india-date.ts";
 import type { DB } from "./db/db.server.ts";
-import { latestChanges, latestPublished } from "./entries/public-reads.server.ts";
+import { titleIn } from "~/i18n/title.ts";
+import {
+  changeIn,
+  latestChanges,
+  latestPublished,
+  type PublicChange,
+} from "./entries/public-reads.server.ts";
 import type { EntrySummary } from "./entries/shared.server.ts";
 
 /** The kinds the bell and the latest bar announce (spec §3: Job, Result or Admit Card). */
@@ -22,10 +28,19 @@ export interface UpdateItem {
   /** "en" on a Hindi page when the title is the English one (the entry has no Hindi title). */
   lang?: "en";
   /**
-   * Server side only (feedInLanguage drops it): the entry's Hindi title, and for a key change
-   * that it is one (the change's English headline has no Hindi words).
+   * With `lang: "en"` only: what changed, in the page's language, said before the English title
+   * and outside its `lang` (one string would have marked Hindi words as English).
    */
-  hindi?: { title: string | null; change: boolean };
+  headline?: string;
+  /**
+   * Server side only (feedInLanguage drops it): the entry's English and Hindi titles, and for a
+   * key change what changed (worded in the page's language: issue 29).
+   */
+  words?: {
+    title: string;
+    hiTitle: string | null;
+    change?: Pick<PublicChange, "headline" | "detail" | "facts">;
+  };
 }
 
 export interface UpdatesFeed {
@@ -52,20 +67,28 @@ function toUpdate(entry: EntrySummary): UpdateItem {
     title: entry.title,
     createdAt: entry.publishedAt ?? entry.createdAt,
     url: `${def.urlPrefix}/${entry.slug}`,
-    hindi: { title: entry.hiTitle, change: false },
+    words: { title: entry.title, hiTitle: entry.hiTitle },
   };
 }
 
 /**
  * The feed as a page in `locale` shows it: Hindi pages link the Hindi pages and show Hindi titles
- * where the entry has one ("अपडेट: …" for a key change).
+ * where the entry has one (else the English title, marked `lang: "en"`), and a key change's
+ * headline in the page's language ("आवेदन की अंतिम तिथि बढ़ी: …").
  */
 export function feedInLanguage(feed: UpdatesFeed, locale: Locale): UpdatesFeed {
-  const item = ({ hindi, ...i }: UpdateItem): UpdateItem => {
-    if (locale === "en" || !hindi) return i;
-    const url = localePath(locale, i.url);
-    if (!hindi.title) return { ...i, url, lang: "en" };
-    return { ...i, title: hindi.change ? `अपडेट: ${hindi.title}` : hindi.title, url };
+  const item = ({ words, ...i }: UpdateItem): UpdateItem => {
+    if (locale === "en" || !words) return i;
+    const { title, lang } = titleIn(words, locale);
+    const headline = words.change && changeIn(words.change, locale).headline;
+    return {
+      ...i,
+      ...(headline && lang
+        ? { title, headline }
+        : { title: headline ? `${headline}: ${title}` : title }),
+      url: localePath(locale, i.url),
+      ...(lang && { lang }),
+    };
   };
   return { bell: feed.bell.map(item), latest: feed.latest.map(item) };
 }
@@ -82,13 +105,13 @@ function uniqueById(items: UpdateItem[]): UpdateItem[] {
 }
 
 /** A key change as an update: "Last date extended: CSSA Junior Clerk Recruitment 2026". */
-function changeUpdate(change: { headline: string; createdAt: string; entry: EntrySummary }) {
+function changeUpdate(change: PublicChange & { entry: EntrySummary }): UpdateItem {
   const item = toUpdate(change.entry);
   return {
     ...item,
-    title: `${change.headline}: ${item.title}`,
+    title: `${changeIn(change, "en").headline}: ${item.title}`,
     createdAt: change.createdAt,
-    hindi: { title: change.entry.hiTitle, change: true },
+    words: { ...item.words!, change },
   };
 }
 

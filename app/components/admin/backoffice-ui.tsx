@@ -124,6 +124,28 @@ export function TextAreaField({
   );
 }
 
+/**
+ * A table that may be wider than the screen (issue 29: the Users table was cut off at 360 px with
+ * nothing to say so): it scrolls sideways, with a shadow on the side that has more and, on a
+ * phone, a line that says so.
+ */
+export function ScrollTable({
+  children,
+  className = "",
+}: {
+  children: React.ReactNode;
+  className?: string;
+}) {
+  return (
+    <>
+      <p className="mb-1 text-xs text-muted sm:hidden">
+        Swipe the table sideways for every column →
+      </p>
+      <div className={`scroll-cue relative ${className}`}>{children}</div>
+    </>
+  );
+}
+
 /** A titled block of an admin screen; `id` makes it a jump target for in-page links. */
 export function SectionCard({
   id,

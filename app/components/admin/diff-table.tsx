@@ -6,7 +6,8 @@ function Parts({ parts, tone }: { parts: DiffPart[]; tone: "before" | "after" })
   return (
     <>
       {parts.map((p, i) => (
-        <span key={i} className="block break-words whitespace-pre-line">
+        // A long address wraps anywhere: in a table it would widen its column off the screen.
+        <span key={i} className="block whitespace-pre-line wrap-anywhere">
           {p.label ? <span className="text-xs text-muted">{p.label}: </span> : null}
           {p.changed ? (
             <mark className={`rounded px-0.5 ${mark}`}>{p.text || "(empty)"}</mark>
@@ -35,7 +36,7 @@ export function DiffTable({
   const cell = "px-3 py-2 max-sm:block max-sm:py-1";
   return (
     <div className="rounded-app border border-stone-200 bg-white sm:overflow-x-auto">
-      <table className="w-full text-left text-sm max-sm:block sm:min-w-[36rem]">
+      <table className="w-full text-left text-sm max-sm:block sm:min-w-[36rem] sm:table-fixed">
         <thead className="bg-stone-100 text-xs tracking-wide text-muted uppercase max-sm:sr-only">
           <tr>
             <th scope="col" className="w-1/5 px-3 py-2">

@@ -12,7 +12,8 @@ import { useHydrated } from "./use-hydrated.ts";
 // everything else the whole line. Groups of boxes (a post's subjects) go on a line of their own.
 type LineType = Exclude<ScalarField["type"], "choices">;
 const TRACK: Record<LineType, string> = {
-  number: "minmax(3.5rem,1fr)",
+  // Six digits (the number box's own minimum, app.css).
+  number: "minmax(calc(6ch + 1rem + 2px),1fr)",
   date: "minmax(8.5rem,1.5fr)",
   select: "minmax(7rem,2fr)",
   text: "minmax(7rem,2fr)",
@@ -21,7 +22,8 @@ const TRACK: Record<LineType, string> = {
 };
 const SPAN: Record<LineType, string> = {
   number: "col-span-2 @min-[68rem]:col-span-1",
-  date: "col-span-3 @min-[36rem]:col-span-4 @min-[68rem]:col-span-1",
+  // The whole line on a phone: half of it cut "mm/dd/yyyy" at 360 px.
+  date: "col-span-6 @min-[36rem]:col-span-4 @min-[68rem]:col-span-1",
   select: "col-span-6 @min-[36rem]:col-span-4 @min-[68rem]:col-span-1",
   text: "col-span-6 @min-[36rem]:col-span-4 @min-[68rem]:col-span-1",
   url: "col-span-6 @min-[68rem]:col-span-1",

@@ -41,9 +41,10 @@ export default function Organizations({ loaderData, actionData }: Route.Componen
     <div className="mx-auto max-w-5xl">
       <AdminPageHeader title="Organizations" />
       <p className="mb-4 text-sm text-muted">
-        Every organization an entry names. Its official domains decide which links on its pages are
-        marked “Official site”; every other link shows its address and a warning. A new organization
-        is added when an entry names it.
+        Every organization an entry names. Its name in Hindi is what Hindi pages, lists, filters,
+        feeds and alerts show (the English name until it is written). Its official domains decide
+        which links on its pages are marked “Official site”; every other link shows its address and
+        a warning. A new organization is added when an entry names it.
       </p>
       {savedName && <Banner tone="success">Saved {savedName}.</Banner>}
       <ul className="space-y-3">
@@ -51,6 +52,7 @@ export default function Organizations({ loaderData, actionData }: Route.Componen
           // A refused save shows its row as sent, with the first reason under it.
           const failed = actionData?.initialValue?.id === org.id ? actionData : undefined;
           const form = formFields(failed, loaderData.constraint, {
+            hiName: org.hiName,
             shortName: org.shortName,
             domains: org.domains.join("\n"),
             state: org.state,
@@ -60,7 +62,10 @@ export default function Organizations({ loaderData, actionData }: Route.Componen
             : undefined;
           return (
             <li key={org.id} className="rounded-app border border-stone-200 bg-white p-4">
-              <Form method="post" className="grid gap-3 sm:grid-cols-[1fr_8rem_1fr_10rem_auto]">
+              <Form
+                method="post"
+                className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_7rem_1fr_9rem_auto]"
+              >
                 <input type="hidden" name="id" value={org.id} />
                 <div>
                   <p className="font-semibold">{org.name}</p>
@@ -68,6 +73,17 @@ export default function Organizations({ loaderData, actionData }: Route.Componen
                     /organizations/{org.slug}
                   </a>
                 </div>
+                <label className="text-sm font-semibold">
+                  Name in Hindi
+                  <input
+                    name="hiName"
+                    lang="hi"
+                    defaultValue={form.value("hiName")}
+                    maxLength={form.field("hiName").maxLength}
+                    placeholder="e.g. संघ लोक सेवा आयोग"
+                    className="mt-1 block w-full rounded-app border border-stone-300 px-2 py-1 font-normal"
+                  />
+                </label>
                 <label className="text-sm font-semibold">
                   Short name
                   <input
@@ -113,7 +129,7 @@ export default function Organizations({ loaderData, actionData }: Route.Componen
                   <p
                     id={`org-error-${org.id}`}
                     role="alert"
-                    className="text-sm text-red-800 sm:col-span-5"
+                    className="text-sm text-red-800 sm:col-span-2 lg:col-span-6"
                   >
                     {error}
                   </p>

@@ -1,7 +1,13 @@
 import { Link } from "react-router";
 import { AdminError } from "~/components/admin/admin-error.tsx";
 import { AdminPageHeader, buttonClass } from "~/components/admin/banner.tsx";
-import { formatDateTime, tableClass, tdClass, thClass } from "~/components/admin/backoffice-ui.tsx";
+import {
+  formatDateTime,
+  tableClass,
+  tdClass,
+  thClass,
+  ScrollTable,
+} from "~/components/admin/backoffice-ui.tsx";
 import { SITE_PAGE_SLUGS } from "~/content/site-pages.ts";
 import { requireStaff } from "~/server/guard.server.ts";
 import { db } from "~/server/services.server.ts";
@@ -37,7 +43,7 @@ export default function SitePages({ loaderData }: Route.ComponentProps) {
       <p className="mb-4 text-sm text-muted">
         The fixed pages of the public site. Each save keeps a revision you can compare and restore.
       </p>
-      <div className="relative overflow-x-auto rounded-app border border-stone-200 bg-white">
+      <ScrollTable className="rounded-app border border-stone-200 bg-white">
         <table className={tableClass}>
           <caption className="sr-only">Site pages</caption>
           <thead>
@@ -102,7 +108,7 @@ export default function SitePages({ loaderData }: Route.ComponentProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollTable>
     </div>
   );
 }

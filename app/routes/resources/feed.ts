@@ -80,11 +80,12 @@ async function organizationFeed(slug: string, locale: Locale) {
     .slice(0, FEED_SIZE);
   const t = catalog(locale).feeds;
   const site = settings.siteName;
+  const name = (locale === "hi" && organization.hiName) || organization.name;
   return rssResponse(env().BASE_URL, locale, {
-    title: fmt(t.title, { title: organization.name, site }),
+    title: fmt(t.title, { title: name, site }),
     path: `/organizations/${organization.slug}`,
     selfPath: `/feeds/organization-${organization.slug}.xml`,
-    description: fmt(t.organization, { name: organization.name, site }),
+    description: fmt(t.organization, { name, site }),
     items,
   });
 }

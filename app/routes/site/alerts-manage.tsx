@@ -2,7 +2,7 @@ import { data, Form, useActionData } from "react-router";
 import { AlertChoices, type AlertChoiceOptions } from "~/components/alert-choices.tsx";
 import { PageError } from "~/components/page-error.tsx";
 import { catalog, requestLocale } from "~/i18n/catalog.server.ts";
-import { packedAlertsPageStrings } from "~/server/alerts/box.server.ts";
+import { choiceNames, packedAlertsPageStrings } from "~/server/alerts/box.server.ts";
 import { fmt } from "~/i18n/locale.ts";
 import type { RouteHandle } from "~/route-handle.ts";
 import {
@@ -17,6 +17,7 @@ import { ALERT_KINDS, ALERT_QUALIFICATIONS, ALERT_STATES } from "~/server/alerts
 import { env } from "~/server/env.server.ts";
 import { listOrganizations } from "~/server/organizations.server.ts";
 import { db } from "~/server/services.server.ts";
+import { publicOrganizationNames } from "~/server/public-data.server.ts";
 import type { Route } from "./+types/alerts-manage";
 import { unpack } from "~/packed.ts";
 
@@ -36,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     qualifications: ALERT_QUALIFICATIONS,
     // Organizations kept in the subscription stay choosable even if renamed since.
     organizations: [...new Set([...organizations, ...(subscription?.topics.organizations ?? [])])],
-    names: catalog(locale).list.landing.names,
+    names: choiceNames(locale, await publicOrganizationNames()),
   };
   return {
     strings: packedAlertsPageStrings(locale),

@@ -6,7 +6,11 @@ import {
 } from "~/components/alert-choices.tsx";
 import { PageError } from "~/components/page-error.tsx";
 import { catalog, requestLocale } from "~/i18n/catalog.server.ts";
-import { alertsPageStrings, packedAlertsPageStrings } from "~/server/alerts/box.server.ts";
+import {
+  alertsPageStrings,
+  choiceNames,
+  packedAlertsPageStrings,
+} from "~/server/alerts/box.server.ts";
 import { fmt } from "~/i18n/locale.ts";
 import type { RouteHandle } from "~/route-handle.ts";
 import {
@@ -19,7 +23,7 @@ import { emailEnabled } from "~/server/alerts/worker.server.ts";
 import { withinLimits } from "~/server/form.server.ts";
 import { env } from "~/server/env.server.ts";
 import { listOrganizations } from "~/server/organizations.server.ts";
-import { publicSettings } from "~/server/public-data.server.ts";
+import { publicOrganizationNames, publicSettings } from "~/server/public-data.server.ts";
 import { clientIp, consumeRateLimit, parseRateLimitRule } from "~/server/rate-limit.server.ts";
 import { pageMeta } from "~/server/seo.server.ts";
 import { db } from "~/server/services.server.ts";
@@ -49,7 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     states: ALERT_STATES,
     qualifications: ALERT_QUALIFICATIONS,
     organizations: organizationNames,
-    names: catalog(locale).list.landing.names,
+    names: choiceNames(locale, await publicOrganizationNames()),
   };
   return {
     strings: packedAlertsPageStrings(locale),

@@ -247,9 +247,18 @@ export default function Eligibility({ loaderData }: Route.ComponentProps) {
   ) => (
     <div>
       <label className="block">
-        <span className="font-semibold text-ink">{label}</span>
+        <span className="font-semibold text-ink">
+          {label}
+          {name === "qualification" && (
+            <>
+              {" "}
+              <Required word={t.required} />
+            </>
+          )}
+        </span>
         <select
           name={name}
+          required={name === "qualification"}
           defaultValue={values[name] ?? ""}
           aria-invalid={errors[name] ? true : undefined}
           // An id that is not on the page (no hint, no error) is ignored.
@@ -281,7 +290,9 @@ export default function Eligibility({ loaderData }: Route.ComponentProps) {
       <form
         key={formKey}
         method="post"
-        action={to("/eligibility")}
+        // Without JavaScript the answer is a new page: it opens at the answer, not at the form
+        // above it (issue 29). The fragment never reaches the server.
+        action={`${to("/eligibility")}#eligible-title`}
         onSubmit={onSubmit}
         onFocus={preloadRulesCode}
         onPointerDown={preloadRulesCode}
@@ -295,7 +306,9 @@ export default function Eligibility({ loaderData }: Route.ComponentProps) {
           </div>
         )}
         <fieldset {...invalid("dob")}>
-          <legend className="font-semibold text-ink">{t.dob}</legend>
+          <legend className="font-semibold text-ink">
+            {t.dob} <Required word={t.required} />
+          </legend>
           <p id="dob-hint" className="text-sm text-muted">
             {t.dobHint}
           </p>
@@ -315,6 +328,7 @@ export default function Eligibility({ loaderData }: Route.ComponentProps) {
             options={GENDERS.map((value) => ({ value, label: t.genders[value] }))}
             value={values.gender}
             error={errors.gender}
+            required={t.required}
           />
           <RadioGroup
             name="category"
@@ -322,6 +336,7 @@ export default function Eligibility({ loaderData }: Route.ComponentProps) {
             options={CATEGORIES.map((value) => ({ value, label: words.categories[value] }))}
             value={values.category}
             error={errors.category}
+            required={t.required}
           />
 
           {choice(
@@ -429,25 +444,41 @@ function Tick({
   );
 }
 
+/** "(required)" after a field's name: the reader knows before sending (the form says why after). */
+function Required({ word }: { word: string }) {
+  return <span className="text-sm font-normal text-muted">({word})</span>;
+}
+
 function RadioGroup({
   name,
   legend,
   options,
   value,
   error,
+  required,
 }: {
   name: string;
   legend: string;
   options: readonly { value: string; label: string }[];
   value: string | undefined;
   error: string | undefined;
+  /** The word "required", for a choice the form cannot do without. */
+  required?: string;
 }) {
   return (
     <fieldset
       aria-invalid={error ? true : undefined}
       aria-describedby={error ? `${name}-error` : undefined}
     >
-      <legend className="font-semibold text-ink">{legend}</legend>
+      <legend className="font-semibold text-ink">
+        {legend}
+        {required && (
+          <>
+            {" "}
+            <Required word={required} />
+          </>
+        )}
+      </legend>
       <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
         {options.map((option) => (
           <label key={option.value} className="flex items-center gap-2 py-1">
@@ -456,6 +487,7 @@ function RadioGroup({
               name={name}
               value={option.value}
               defaultChecked={value === option.value}
+              required={!!required}
               className="h-5 w-5"
             />
             {option.label}

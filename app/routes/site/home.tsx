@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { needsPushAttribute, useAlertsNeedPush } from "~/components/destinations.ts";
+import { RowTitle } from "~/components/english-only.tsx";
 import { JsonLd } from "~/components/json-ld.tsx";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
 import { requestLocale, packedStrings, stringsFor } from "~/i18n/catalog.server.ts";
@@ -100,6 +102,7 @@ function listed(e: EntrySummary, locale: Locale) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { boxes, closingSoon, faqs, now, today, jobsPrefix, locale } = loaderData;
   const t = unpack(loaderData.strings).home;
+  const alertsNeedPush = useAlertsNeedPush();
   const to = useLocalePath();
   const [jobs, ...others] = boxes;
   return (
@@ -128,18 +131,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
 
-      <a
-        href={to("/eligibility")}
-        className="flex items-center justify-between gap-3 rounded-app border-2 border-secondary bg-white px-4 py-3 no-underline"
-      >
-        <span>
-          <span className="block font-semibold text-secondary">{t.finderTitle}</span>
-          <span className="block text-sm text-ink">{t.finderText}</span>
-        </span>
-        <span aria-hidden="true" className="text-xl font-semibold text-secondary">
-          →
-        </span>
-      </a>
+      <div className="grid gap-4 md:grid-cols-2">
+        <CallToAction href={to("/eligibility")} title={t.finderTitle} text={t.finderText} />
+        <CallToAction
+          href={to("/alerts")}
+          title={t.alertsTitle}
+          text={t.alertsText}
+          needsPush={alertsNeedPush}
+        />
+      </div>
 
       <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
         <Box id={jobs.kind} title={jobs.title} href={to(jobs.href)} viewAll={jobs.viewAll}>
@@ -283,12 +283,42 @@ function BoxItem({
   children?: React.ReactNode;
 }) {
   return (
-    <li className="px-4 py-2 text-sm">
-      <Link to={href} lang={lang} className="text-accent underline-offset-2 hover:underline">
-        {title}
-      </Link>{" "}
-      {children}
+    <li className="text-sm">
+      {/* The whole row is the link: a 44 px target on a phone (issue 29). */}
+      <Link to={href} className="group block px-4 py-3 no-underline">
+        <RowTitle title={title} lang={lang} className="text-accent underline-offset-2" /> {children}
+      </Link>
     </li>
+  );
+}
+
+/** A card leading to one of the site's tools (the eligibility finder, job alerts). */
+function CallToAction({
+  href,
+  title,
+  text,
+  needsPush = false,
+}: {
+  href: string;
+  title: string;
+  text: string;
+  /** Alerts by web push alone: shown only where the browser takes it (useAlertsNeedPush). */
+  needsPush?: boolean;
+}) {
+  return (
+    <a
+      href={href}
+      {...needsPushAttribute(needsPush)}
+      className="flex items-center justify-between gap-3 rounded-app border-2 border-secondary bg-white px-4 py-3 no-underline"
+    >
+      <span>
+        <span className="block font-semibold text-secondary">{title}</span>
+        <span className="block text-sm text-ink">{text}</span>
+      </span>
+      <span aria-hidden="true" className="text-xl font-semibold text-secondary">
+        →
+      </span>
+    </a>
   );
 }
 

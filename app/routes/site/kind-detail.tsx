@@ -9,13 +9,14 @@ import { glance } from "~/content/glance.ts";
 import { jobPostRules, QUICK_FORM_NAMES, quickAnswers } from "~/content/job-eligibility.ts";
 import { kindByUrlPrefix, REGISTRY, type KindDefinition } from "~/content/registry.ts";
 import { hasHindi, inHindi } from "~/content/translation.ts";
-import { describeChange } from "~/i18n/change-words.ts";
 import { catalog, requestLocale, stringsFor } from "~/i18n/catalog.server.ts";
 import type { RegistryWords } from "~/i18n/catalog/en/detail.ts";
 import { Strings } from "~/i18n/context.tsx";
 import { LOCALE_TAG, localePath, stripLocale, type Locale } from "~/i18n/locale.ts";
 import { definitionIn } from "~/i18n/registry-words.ts";
+import { organizationIn, titleIn } from "~/i18n/title.ts";
 import {
+  changeIn,
   entriesOfJob,
   findPublishedBySlug,
   listEntryChanges,
@@ -42,7 +43,7 @@ import {
 } from "~/server/seo.server.ts";
 import { pagePath } from "~/server/redirect-middleware.server.ts";
 import { db } from "~/server/services.server.ts";
-import { publicSettings } from "~/server/public-data.server.ts";
+import { publicOrganizationNames, publicSettings } from "~/server/public-data.server.ts";
 import type { Route } from "./+types/kind-detail";
 import type { RouteHandle } from "~/route-handle.ts";
 import { alertsBoxHtml } from "~/server/alerts/box.server.ts";
@@ -111,13 +112,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const translated = hasHindi(entry.data);
   const shown = locale === "hi" && translated ? inHindi(kind.sections, entry) : entry;
   const words = definitionIn(kind, t.registry);
-  const [settings, related, changes, presentation, photoSection] = await Promise.all([
-    publicSettings(),
-    relatedTo(conn, entry, locale, t.registry),
-    listEntryChanges(conn, entry.id),
-    entryPresentation(conn, entry, today),
-    kind.kind === "job" ? photoSectionHtml(conn, shown, locale) : "",
-  ]);
+  const [settings, organizations, related, changes, presentation, photoSection] = await Promise.all(
+    [
+      publicSettings(),
+      publicOrganizationNames(),
+      relatedTo(conn, entry, locale, t.registry),
+      listEntryChanges(conn, entry.id),
+      entryPresentation(conn, entry, today),
+      kind.kind === "job" ? photoSectionHtml(conn, shown, locale) : "",
+    ],
+  );
 
   const baseUrl = env().BASE_URL;
   const path = `${kind.urlPrefix}/${entry.slug}`;
@@ -142,6 +146,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const inLanguage = ownText ? LOCALE_TAG[locale] : LOCALE_TAG.en;
   const open = entry.kind === "job" && !!entry.lastDate && entry.lastDate >= today;
   const summary = String(shown.data.summary ?? "");
+  // Its organization in the page's language (issue 29): a row of its own, worded by the admin.
+  const organization = organizationIn(entry.organization, organizations, locale);
   return {
     strings: detailStrings(locale),
     entry: {
@@ -149,7 +155,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       kind: entry.kind,
       slug: entry.slug,
       title: shown.title,
-      organization: entry.organization,
+      // A Hindi page of an entry without Hindi says so (issue 29).
+      ...(locale !== "en" && !translated ? { lang: "en" as const } : {}),
+      organization,
       publishedAt: entry.publishedAt,
       updatedAt: entry.updatedAt,
       lastDate: entry.lastDate,
@@ -161,11 +169,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     related,
     // Job alerts' compact box as HTML: no script for it on this page (issue 15).
     alertsBox: alertsBoxHtml(locale, entry),
-    changes: changes.map((c) => ({
-      id: c.id,
-      detail: c.facts ? describeChange(c.facts, t.changes, locale).detail : c.detail,
-      createdAt: c.createdAt,
-    })),
+    // In the reader's language, from what changed (issue 29).
+    changes: changes.map((c) => {
+      const { detail, lang } = changeIn(c, locale);
+      return { id: c.id, detail, ...(lang && { lang }), createdAt: c.createdAt };
+    }),
     // The page gets each link's trust, not the domains it is derived from.
     trusts: presentation.trusts,
     // And what the link monitor last found of each (issue 30).
@@ -204,9 +212,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       baseUrl,
       settings,
       title: shown.title,
-      description: summary.includes(entry.organization)
-        ? summary
-        : `${entry.organization}: ${summary}`,
+      description: summary.includes(organization) ? summary : `${organization}: ${summary}`,
       path,
       type: "article",
       locale,
@@ -257,8 +263,8 @@ async function relatedTo(
 ): Promise<RelatedEntry[]> {
   const pick = (e: EntrySummary): RelatedEntry => ({
     id: e.id,
-    // A Hindi page names an entry by its Hindi title where it has one.
-    title: (locale === "hi" && e.hiTitle) || e.title,
+    // A Hindi page names an entry by its Hindi title where it has one (else marked English).
+    ...titleIn(e, locale),
     href: localePath(locale, `${REGISTRY[e.kind].urlPrefix}/${e.slug}`),
     kindLabel: words.kinds[e.kind]?.label ?? REGISTRY[e.kind].label,
   });

@@ -10,6 +10,7 @@ import { catalog, requestLocale, packedStrings, stringsFor } from "~/i18n/catalo
 import type { Catalog } from "~/i18n/catalog/types.ts";
 import { useLocalePath } from "~/i18n/context.tsx";
 import { fmt, localePath, stripLocale } from "~/i18n/locale.ts";
+import { organizationIn } from "~/i18n/title.ts";
 import { clock, todayInIndia } from "~/india-date.ts";
 import {
   isLandingFacet,
@@ -33,7 +34,11 @@ import { listedEntry } from "~/server/list-rows.server.ts";
 import { breadcrumbJsonLd, pageMeta, structuredData } from "~/server/seo.server.ts";
 import { pagePath } from "~/server/redirect-middleware.server.ts";
 import { db } from "~/server/services.server.ts";
-import { perGeneration, publicSettings } from "~/server/public-data.server.ts";
+import {
+  perGeneration,
+  publicOrganizationNames,
+  publicSettings,
+} from "~/server/public-data.server.ts";
 import type { RouteHandle } from "~/route-handle.ts";
 import type { Route } from "./+types/kind-list";
 import { alertsBoxHtml } from "~/server/alerts/box.server.ts";
@@ -100,7 +105,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const total = await perGeneration(`count:${kind.kind}:${JSON.stringify(query)}`, (d) =>
     countPublished(d, kind.kind, query),
   );
-  const [settings, list, options] = await Promise.all([
+  const [settings, list, options, organizations] = await Promise.all([
     publicSettings(),
     listPublished(conn, kind.kind, { page, perPage: PER_PAGE, filters: query, total, sort: order }),
     Promise.all(
@@ -108,6 +113,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         perGeneration(`filter:${kind.kind}:${f.name}`, (d) => filterValues(d, kind.kind, f.name)),
       ),
     ),
+    publicOrganizationNames(),
   ]);
   if (page > list.pages) throw data(null, { status: 404 });
   const updated = await lastKeyChanges(
@@ -146,7 +152,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     includeClosed,
     sort: order,
     view,
-    items: list.items.map((e) => listedEntry(e, today, updated.get(e.id), locale)),
+    items: list.items.map((e) => listedEntry(e, today, updated.get(e.id), locale, organizations)),
     // Job alerts' compact box as HTML, ticked with this list's facets (issue 15).
     alertsBox: alertsBoxHtml(locale, {
       kind: kind.kind,
@@ -161,7 +167,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ...f,
       ...t.filters[f.name],
       // The value stays the English one (it is what entries hold); Hindi shows its own name.
-      values: options[i].map((value) => ({ value, name: t.landing.names[value] ?? value })),
+      values: options[i].map((value) => ({
+        value,
+        name:
+          f.name === "organization"
+            ? organizationIn(value, organizations, locale)
+            : (t.landing.names[value] ?? value),
+      })),
     })),
     filtered,
     crumbs,
@@ -246,7 +258,10 @@ export default function KindList({ loaderData }: Route.ComponentProps) {
       <Breadcrumbs crumbs={loaderData.crumbs} />
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-semibold text-ink">{loaderData.title}</h1>
-        <a href={to(loaderData.feedHref)} className="text-sm text-accent hover:underline">
+        <a
+          href={to(loaderData.feedHref)}
+          className="inline-block py-1 text-sm text-accent hover:underline"
+        >
           {t.rss}
         </a>
       </div>

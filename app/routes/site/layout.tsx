@@ -8,6 +8,7 @@ import { unpack } from "~/packed.ts";
 import { Strings } from "~/i18n/context.tsx";
 import { NavigationProgress } from "~/components/spinner.tsx";
 import { markPush } from "~/push-support.ts";
+import { emailEnabled } from "~/server/alerts/worker.server.ts";
 import { redirectMiddleware } from "~/server/redirect-middleware.server.ts";
 import { db, services } from "~/server/services.server.ts";
 import { publicSettings, publicUpdates } from "~/server/public-data.server.ts";
@@ -37,6 +38,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     tagline: settingsIn(settings, locale).tagline,
     latest: feed.latest,
     bellStamps: feed.bell.map((item) => item.createdAt),
+    // No mail server: links to /alerts only where the browser takes push (useAlertsNeedPush).
+    alertsNeedPush: !emailEnabled(),
     latestBar: { rotateMs: settings.latestBar.rotateMs, refreshMs: settings.latestBar.refreshMs },
   };
 }

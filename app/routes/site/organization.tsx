@@ -16,7 +16,7 @@ import { getOrganizationBySlug } from "~/server/organizations.server.ts";
 import { pagePath } from "~/server/redirect-middleware.server.ts";
 import { breadcrumbJsonLd, pageMeta, structuredData } from "~/server/seo.server.ts";
 import { db } from "~/server/services.server.ts";
-import { publicSettings } from "~/server/public-data.server.ts";
+import { publicOrganizationNames, publicSettings } from "~/server/public-data.server.ts";
 import type { Route } from "./+types/organization";
 import type { RouteHandle } from "~/route-handle.ts";
 import { unpack } from "~/packed.ts";
@@ -42,8 +42,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const names = catalog(locale).list.landing.names;
   const now = clock();
   const today = todayInIndia(now);
-  const [settings, lists] = await Promise.all([
+  // Its name in the page's language (issue 29): the Hindi one on a Hindi page, when written.
+  const name = (locale === "hi" && organization.hiName) || organization.name;
+  const [settings, organizations, lists] = await Promise.all([
     publicSettings(),
+    publicOrganizationNames(),
     Promise.all(
       SECTIONS.map((kind) =>
         listPublished(conn, kind, {
@@ -64,13 +67,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const path = `/organizations/${organization.slug}`;
   const crumbs = [
     { name: catalog(locale).shell.nav.home, path: localePath(locale, "/") },
-    { name: organization.name, path: localePath(locale, path) },
+    { name, path: localePath(locale, path) },
   ];
   const feedHref = `/feeds/organization-${organization.slug}.xml`;
   return {
     strings: packedStrings(locale, "organization"),
     organization: {
-      name: organization.name,
+      name,
       shortName: organization.shortName,
       state: organization.state && (names[organization.state] ?? organization.state),
       domains: organization.domains,
@@ -82,7 +85,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       total: lists[i].total,
       // The full list of this organization's entries of the kind, on the kind's own list.
       viewAll: `${REGISTRY[kind].urlPrefix}?organization=${encodeURIComponent(organization.name)}`,
-      items: lists[i].items.map((e) => listedEntry(e, today, updated.get(e.id), locale)),
+      items: lists[i].items.map((e) =>
+        listedEntry(e, today, updated.get(e.id), locale, organizations),
+      ),
     })),
     feedHref,
     now: now.toISOString(),
@@ -93,14 +98,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       baseUrl,
       settings,
       title: fmt(t.metaTitle, {
-        name: organization.name,
+        name,
         short: organization.shortName ? ` (${organization.shortName})` : "",
       }),
-      description: fmt(t.description, { name: organization.name }),
+      description: fmt(t.description, { name }),
       path,
       locale,
       feed: {
-        title: fmt(t.feedTitle, { name: organization.name, site: settings.siteName }),
+        title: fmt(t.feedTitle, { name, site: settings.siteName }),
         href: feedHref,
       },
     }),
@@ -143,7 +148,10 @@ export default function OrganizationPage({ loaderData }: Route.ComponentProps) {
           </p>
         )}
         <p>
-          <a href={to(loaderData.feedHref)} className="text-sm text-accent hover:underline">
+          <a
+            href={to(loaderData.feedHref)}
+            className="inline-block py-1 text-sm text-accent hover:underline"
+          >
             {t.rss}
           </a>
         </p>

@@ -1,5 +1,6 @@
 import { data, Form } from "react-router";
 import { z } from "zod";
+import { RowTitle } from "~/components/english-only.tsx";
 import { JsonLd } from "~/components/json-ld.tsx";
 import { PageError, errorMeta } from "~/components/page-error.tsx";
 import { Pagination } from "~/components/pagination.tsx";
@@ -10,14 +11,14 @@ import { catalog, requestLocale, packedStrings, stringsFor } from "~/i18n/catalo
 import type { Catalog } from "~/i18n/catalog/types.ts";
 import { useLocale, useLocalePath } from "~/i18n/context.tsx";
 import { fmt, localePath } from "~/i18n/locale.ts";
-import { titleIn } from "~/i18n/title.ts";
+import { organizationIn, titleIn } from "~/i18n/title.ts";
 import { searchPublished } from "~/server/entries/search.server.ts";
 import { env } from "~/server/env.server.ts";
 import { formatDate } from "~/server/format.ts";
 import { batchedRateLimit, clientIp, parseRateLimitRule } from "~/server/rate-limit.server.ts";
 import { breadcrumbJsonLd, pageMeta, structuredData } from "~/server/seo.server.ts";
 import { db } from "~/server/services.server.ts";
-import { publicSettings } from "~/server/public-data.server.ts";
+import { publicOrganizationNames, publicSettings } from "~/server/public-data.server.ts";
 import type { RouteHandle } from "~/route-handle.ts";
 import type { Route } from "./+types/search";
 import { unpack } from "~/packed.ts";
@@ -59,8 +60,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       );
     }
   }
-  const [settings, results] = await Promise.all([
+  const [settings, organizations, results] = await Promise.all([
     publicSettings(),
+    publicOrganizationNames(),
     q ? searchPublished(conn, q, { page, perPage: PER_PAGE, kind: type, today }) : null,
   ]);
   const baseUrl = env().BASE_URL;
@@ -88,7 +90,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       id: hit.id,
       // One title, in the page's language where the entry has it (the snippet is as indexed).
       ...titleIn(hit, locale),
-      organization: hit.organization,
+      organization: organizationIn(hit.organization, organizations, locale),
       kindLabel: words.list.kinds[hit.kind].label,
       href: localePath(locale, `${REGISTRY[hit.kind].urlPrefix}/${hit.slug}`),
       publishedAt: hit.publishedAt,
@@ -220,21 +222,20 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             {hits.map((hit) => (
               <li key={hit.id} className="px-4 py-3">
                 {/* The title runs on beside its type, not onto a line of its own (long Hindi titles). */}
-                <p>
+                {/* The title is a 44 px target (issue 29); it runs on beside its type. */}
+                <a href={hit.href} className="group -mt-3 block py-3 no-underline">
                   <span className="mr-2 inline-block rounded-app bg-secondary-light px-1.5 py-0.5 text-xs font-semibold text-secondary">
                     {hit.kindLabel}
                   </span>
-                  <a
-                    href={hit.href}
+                  <RowTitle
+                    title={hit.title}
                     lang={hit.lang}
-                    className="font-semibold text-accent hover:underline"
-                  >
-                    {hit.title}
-                  </a>
-                </p>
+                    className="font-semibold text-accent"
+                  />
+                </a>
                 {hit.lastDate && (
                   <p
-                    className={`mt-1 text-sm font-semibold ${hit.lastDate.tone === "closed" ? "text-red-800" : "text-ink"}`}
+                    className={`text-sm font-semibold ${hit.lastDate.tone === "closed" ? "text-red-800" : "text-ink"}`}
                   >
                     {hit.lastDate.tone === "closed"
                       ? hit.lastDate.value

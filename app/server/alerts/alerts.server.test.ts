@@ -142,11 +142,57 @@ describe.each(DIALECTS)("e-mail alerts end to end [%s]", (dialect) => {
     expect(changed[0].text).toContain("Last date extended from");
   });
 
+  it("writes a Hindi subscriber's change alert in Hindi from the change itself: subject, body, organization", async () => {
+    // Issue 29: the mail used to lead with the English headline ("Last date extended: …").
+    await subscribeAndConfirm({ email: "hindi@example.com", states: ["Goa"], language: "hi" });
+    const saved = await publish("Goa Teacher Recruitment", {
+      state: "Goa",
+      hi_title: "गोवा शिक्षक भर्ती",
+      hi_summary: "गोवा में शिक्षकों की भर्ती।",
+    });
+    if (!saved.ok) throw new Error("not saved");
+    const org = await db
+      .selectFrom("organizations")
+      .select("id")
+      .where("name", "=", "Central Staff Selection Agency")
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable("organizations")
+      .set({ hi_name: "केंद्रीय कर्मचारी चयन एजेंसी" })
+      .where("id", "=", org.id)
+      .execute();
+    expect((await deliver()).map((m) => m.subject)).toEqual(["नया: गोवा शिक्षक भर्ती"]);
+    const extended = await saveEntry(db, {
+      kind: "job",
+      id: saved.entry.id,
+      input: job("Goa Teacher Recruitment", {
+        state: "Goa",
+        hi_title: "गोवा शिक्षक भर्ती",
+        hi_summary: "गोवा में शिक्षकों की भर्ती।",
+        lastDate: "2030-02-28",
+      }),
+      actor: EDITOR,
+    });
+    expect(extended.ok).toBe(true);
+    const [mail] = await deliver();
+    expect(mail.subject).toBe("आवेदन की अंतिम तिथि बढ़ी: गोवा शिक्षक भर्ती");
+    expect(mail.text).toContain("गोवा शिक्षक भर्ती (केंद्रीय कर्मचारी चयन एजेंसी)");
+    expect(mail.text).toContain("आवेदन की अंतिम तिथि 31 जनवरी 2030 से बढ़ाकर 28 फ़रवरी 2030 कर दी गई");
+    expect(mail.text).not.toMatch(/extended|Central Staff/);
+  });
+
   it("enqueues the same change once however often it is triggered (idempotency key)", async () => {
     const id = await subscribeAndConfirm({ email: "twice@example.com", states: ["Goa"] });
     const saved = await publish("Goa Forest Guard", { state: "Goa" }, false);
     if (!saved.ok) throw new Error("not saved");
-    const change = [{ headline: "Result link added", detail: "Result link added" }];
+    const change = [
+      {
+        headline: "Result link added",
+        detail: "Result link added",
+        field: "resultUrl",
+        code: "added",
+      },
+    ] as const;
     const first = await db
       .transaction()
       .execute((trx) => enqueueEntryAlerts(trx, saved.entry.id, change));

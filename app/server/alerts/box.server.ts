@@ -43,9 +43,21 @@ export function alertsBoxHtml(locale: Locale, facets: AlertsBoxFacets): string {
   return (
     `<div${email ? "" : " data-needs-push"} class="mx-auto my-6 flex max-w-4xl flex-wrap items-center justify-between gap-3 rounded-app border border-stone-200 bg-white px-4 py-3 shadow-sm">` +
     `<p class="font-semibold">${escapeHtml(email ? t.boxTitle : t.boxTitlePush)}</p>` +
-    `<a href="${escapeHtml(href)}" class="rounded-app bg-primary px-4 py-2 font-semibold text-white hover:bg-primary-dark">${escapeHtml(t.boxButton)}</a>` +
+    `<a href="${escapeHtml(href)}" class="rounded-app bg-primary px-4 py-2.5 font-semibold text-white hover:bg-primary-dark">${escapeHtml(t.boxButton)}</a>` +
     `</div>`
   );
+}
+
+/**
+ * What the alert choices call each state, qualification and organization on a page in `locale`:
+ * the catalogue's names, and on a Hindi page the organizations' Hindi names (issue 29).
+ */
+export function choiceNames(
+  locale: Locale,
+  organizations: ReadonlyMap<string, string>,
+): Record<string, string> {
+  const names = catalog(locale).list.landing.names;
+  return locale === "hi" ? { ...Object.fromEntries(organizations), ...names } : names;
 }
 
 /** The alerts pages' words for the browser: the mails' words stay on the server. */

@@ -10,7 +10,7 @@ import { formatDate } from "../format.ts";
 import { getSettings } from "../settings.server.ts";
 import type { OutboxMessage, SendResult, Sender } from "./outbox.server.ts";
 import { mintConfirmToken, signLink, type ServiceMailPayload } from "./subscriptions.server.ts";
-import type { AlertPayload, DigestPayload } from "./triggers.server.ts";
+import { alertChangeWords, type AlertPayload, type DigestPayload } from "./triggers.server.ts";
 
 export interface EmailChannelConfig {
   smtpUrl: string;
@@ -128,9 +128,10 @@ export async function composeMail(
   if (subscription.status !== "active") return undefined;
   const entryLines = (p: AlertPayload) => {
     const title = (locale === "hi" && p.entry.hiTitle) || p.entry.title;
+    const organization = (locale === "hi" && p.entry.hiOrganization) || p.entry.organization;
     const lines: (string | { href: string; label: string })[] = [
-      `${title} (${p.entry.organization})`,
-      ...p.changes.map((c) => c.detail),
+      `${title} (${organization})`,
+      ...p.changes.map((c) => alertChangeWords(c, locale).detail),
     ];
     if (p.entry.kind === "job" && p.entry.lastDate)
       lines.push(fmt(t.mail.lastDate, { date: formatDate(p.entry.lastDate, locale) }));
@@ -142,7 +143,10 @@ export async function composeMail(
     const subject =
       payload.event === "published" || payload.changes.length === 0
         ? fmt(t.mail.publishedSubject, { title })
-        : fmt(t.mail.changedSubject, { headline: payload.changes[0].headline, title });
+        : fmt(t.mail.changedSubject, {
+            headline: alertChangeWords(payload.changes[0], locale).headline,
+            title,
+          });
     return mail(subject, lines);
   }
   const items = await db

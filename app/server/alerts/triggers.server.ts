@@ -3,7 +3,10 @@
 // transaction. Set-based: one INSERT … SELECT per cadence whatever the number of subscribers.
 import { createHash } from "node:crypto";
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
-import type { KeyChange } from "~/i18n/change-words.ts";
+import type { ChangeFact } from "~/content/change-log.ts";
+import { describeChange, type KeyChange } from "~/i18n/change-words.ts";
+import { catalog } from "~/i18n/catalog.server.ts";
+import type { Locale } from "~/i18n/locale.ts";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
 import { IST_OFFSET_MS } from "~/india-date.ts";
 import type { DB } from "../db/db.server.ts";
@@ -22,12 +25,29 @@ export interface AlertPayload {
     title: string;
     hiTitle: string | null;
     organization: string;
+    /** The organization's Hindi name, where it has one (issue 29; none in older payloads). */
+    hiOrganization?: string | null;
     /** The English page's path; the Hindi one is `/hi` + path. */
     path: string;
     lastDate: string | null;
   };
-  /** The change log's words (English), empty for a new entry. */
-  changes: KeyChange[];
+  /** What changed, empty for a new entry; worded per subscriber with `alertChangeWords`. */
+  changes: AlertChange[];
+}
+
+/**
+ * A change as an alert carries it: its English words and the fact they say (ChangeFact), worded
+ * per subscriber; alerts queued before issue 26 have the words only.
+ */
+export type AlertChange = KeyChange & Partial<ChangeFact>;
+
+/** An alert's change in the subscriber's language (the English it was queued with, if old). */
+export function alertChangeWords(change: AlertChange, locale: Locale): KeyChange {
+  const { field, code, from, to } = change;
+  const words = catalog(locale).detail.changes;
+  return field && code && code !== ("labels" as string) && code in words
+    ? describeChange({ field, code, from, to }, words, locale)
+    : { headline: change.headline, detail: change.detail };
 }
 
 /** A daily subscriber's digest row: the items are gathered in alert_digest_items. */
@@ -140,7 +160,7 @@ async function withJobFacets(
 export async function enqueueEntryAlerts(
   trx: DB,
   entryId: string,
-  event: "published" | readonly KeyChange[],
+  event: "published" | readonly AlertChange[],
   at = now(),
 ): Promise<number> {
   if (event !== "published" && event.length === 0) return 0;
@@ -170,9 +190,14 @@ export async function enqueueEntryAlerts(
     event === "published"
       ? `${row.id}:published`
       : `${row.id}:${createHash("sha256")
-          .update(changes.map((c) => c.detail).join("\n"))
+          .update(changes.map((c) => JSON.stringify(c)).join("\n"))
           .digest("base64url")
           .slice(0, 22)}`;
+  const hiOrganization = await trx
+    .selectFrom("organizations")
+    .select("hi_name")
+    .where("name", "=", row.organization)
+    .executeTakeFirst();
   const payload: AlertPayload = {
     type: "alert",
     event: event === "published" ? "published" : "changed",
@@ -182,6 +207,7 @@ export async function enqueueEntryAlerts(
       title: row.title,
       hiTitle: row.hi_title,
       organization: row.organization,
+      hiOrganization: hiOrganization?.hi_name || null,
       path: `${REGISTRY[kind].urlPrefix}/${row.slug}`,
       lastDate: row.last_date,
     },

@@ -178,6 +178,8 @@ export interface OrganizationsTable {
   short_name: Generated<string>;
   domains: Generated<string>;
   state: Generated<string>;
+  /** The name in Hindi (issue 29), null until an admin writes it. */
+  hi_name: string | null;
   created_at: string;
   updated_at: string;
 }

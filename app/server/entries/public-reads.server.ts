@@ -2,7 +2,10 @@
 // filters, the home page's boxes, a job's related entries, and the public change log.
 import { sql } from "kysely";
 import type { ChangeFact } from "~/content/change-log.ts";
+import { describeChange, type KeyChange } from "~/i18n/change-words.ts";
 import type { EntryData } from "~/content/fields.ts";
+import { catalog } from "~/i18n/catalog.server.ts";
+import type { Locale } from "~/i18n/locale.ts";
 import type { Kind } from "~/content/registry.ts";
 import { todayInIndia } from "~/india-date.ts";
 import type { DB } from "../db/db.server.ts";
@@ -287,6 +290,19 @@ const toChange = (r: {
   createdAt: r.created_at,
 });
 
+/**
+ * A change's words in `locale`: from what changed and the catalogue, or, for a line saved before
+ * changes were data (issue 26), the English it was saved with (marked `lang: "en"` on a Hindi
+ * page).
+ */
+export function changeIn(
+  c: Pick<PublicChange, "headline" | "detail" | "facts">,
+  locale: Locale,
+): KeyChange & { lang?: "en" } {
+  if (c.facts) return describeChange(c.facts, catalog(locale).detail.changes, locale);
+  return { headline: c.headline, detail: c.detail, ...(locale !== "en" && { lang: "en" }) };
+}
+
 /** When each of these entries last changed in a way readers act on (the lists' "Updated"). */
 export async function lastKeyChanges(db: DB, entryIds: readonly string[]) {
   if (entryIds.length === 0) return new Map<string, string>();
@@ -360,12 +376,7 @@ export async function latestChanges(
     .limit(limit)
     .execute();
   return rows.map((r) => ({
-    id: r.change_id,
-    entryId: r.entry_id,
-    headline: r.headline,
-    detail: r.detail,
-    facts: r.facts ? (JSON.parse(r.facts) as ChangeFact) : null,
-    createdAt: r.changed_at,
+    ...toChange({ ...r, id: r.change_id, created_at: r.changed_at }),
     entry: toSummary(r),
   }));
 }

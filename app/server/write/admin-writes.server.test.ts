@@ -3,7 +3,11 @@ import { afterEach, expect, it } from "vitest";
 import { describeEachDatabase, DIALECTS, freshDatabase } from "../../../test/databases.ts";
 import { readContentGeneration } from "../content-events.server.ts";
 import type { DB } from "../db/db.server.ts";
-import { ensureOrganization, getOrganizationByName } from "../organizations.server.ts";
+import {
+  ensureOrganization,
+  getOrganizationByName,
+  hindiOrganizationNames,
+} from "../organizations.server.ts";
 import { getSettings } from "../settings.server.ts";
 import { emptyNotFoundLog, removeNotFound } from "./not-found-log.server.ts";
 import { saveOrganization } from "./organizations.server.ts";
@@ -289,14 +293,23 @@ describeEachDatabase("the admin write paths", (db) => {
 
     const saved = await saveOrganization(db(), {
       id: org.id,
-      input: { shortName: "SSB", domains: "https://www.ssb.gov.in/\nssb.nic.in", state: "" },
+      input: {
+        // Issue 29: its Hindi name, trimmed and in NFC (a precomposed "ड़", U+095C, is ड + ़).
+        hiName: "  कर्मचारी चयन बोर्ड \u095c ",
+        shortName: "SSB",
+        domains: "https://www.ssb.gov.in/\nssb.nic.in",
+        state: "",
+      },
       actor: PRIYA,
     });
     expect(saved).toEqual({ ok: true, domains: ["ssb.gov.in", "ssb.nic.in"] });
-    expect((await getOrganizationByName(db(), org.name))?.domains).toEqual([
-      "ssb.gov.in",
-      "ssb.nic.in",
-    ]);
+    expect(await getOrganizationByName(db(), org.name)).toMatchObject({
+      domains: ["ssb.gov.in", "ssb.nic.in"],
+      hiName: "कर्मचारी चयन बोर्ड \u0921\u093c",
+    });
+    expect(await hindiOrganizationNames(db())).toEqual(
+      new Map([[org.name, "कर्मचारी चयन बोर्ड \u0921\u093c"]]),
+    );
     expect(await readContentGeneration(db())).toBe(++generation);
     expect(await auditOf(db(), org.id)).toEqual([
       expect.objectContaining({ action: "organization.update", detail: "ssb.gov.in, ssb.nic.in" }),
@@ -327,7 +340,11 @@ describeEachDatabase("the admin write paths", (db) => {
         actor: PRIYA,
       }),
     ).toEqual({ ok: false, reason: "not-found" });
-    expect((await getOrganizationByName(db(), org.name))?.shortName).toBe("SSB");
+    expect(await getOrganizationByName(db(), org.name)).toMatchObject({
+      shortName: "SSB",
+      // A save without the field keeps the Hindi name.
+      hiName: "कर्मचारी चयन बोर्ड \u0921\u093c",
+    });
     expect(await readContentGeneration(db())).toBe(generation);
     expect(await auditOf(db(), org.id)).toHaveLength(1);
     expect(await auditOf(db(), "no-such-organization")).toEqual([]);

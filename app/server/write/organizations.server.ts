@@ -17,6 +17,8 @@ export type OrganizationSaveResult =
 
 /** What the Organizations screen edits, with the limits its inputs show. */
 export const OrganizationEditSchema = z.object({
+  /** Left out, the Hindi name stays as it is. */
+  hiName: z.string().trim().max(200, "The Hindi name must be at most 200 characters.").optional(),
   shortName: z.string().trim().max(40, "The short name must be at most 40 characters."),
   domains: z.string().max(2000, "Give at most 20 official domains."),
   state: z
@@ -25,7 +27,7 @@ export const OrganizationEditSchema = z.object({
 });
 
 /**
- * An organization's short name, official domains (as typed, one per line) and state, with its
+ * An organization's Hindi name, short name, official domains (as typed, one per line) and state, with its
  * audit row and a new content generation in one transaction: pages label their links by these
  * domains, so cached pages must be drawn again.
  */
@@ -49,6 +51,7 @@ export async function saveOrganization(
     actor,
     async (trx, audit) => {
       const found = await updateOrganization(trx, id, {
+        hiName: parsed.data.hiName?.normalize("NFC"),
         shortName: parsed.data.shortName,
         domains,
         state: parsed.data.state,

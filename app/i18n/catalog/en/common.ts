@@ -8,5 +8,7 @@ export const common = {
   pages: "Pages",
   previous: "‹ Previous",
   next: "Next ›",
+  /** An entry with no Hindi, on a Hindi page: the reader is told before reading on. */
+  englishOnly: "English only",
   pageN: "Page {n}",
 };

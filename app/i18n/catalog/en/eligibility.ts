@@ -14,6 +14,8 @@ export const eligibility = {
   /** {n}: two or more */
   checkMany: "Check the {n} fields marked below.",
   dob: "Date of birth",
+  /** After the name of a field the form cannot do without (issue 29: said before sending). */
+  required: "required",
   dobHint: "As on your 10th certificate, e.g. 15 8 2001",
   /** The three boxes of a date of birth. */
   dobParts: { day: "Day", month: "Month", year: "Year" },

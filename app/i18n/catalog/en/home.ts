@@ -27,6 +27,9 @@ export const home = {
   faqTitle: "Frequently Asked Questions",
   finderTitle: "Which jobs can I apply for?",
   finderText: "Your date of birth, category and qualification against every open post.",
+  alertsTitle: "Get job alerts",
+  alertsText:
+    "New jobs for your state, qualification and recruiters, as soon as they are published.",
   noJobs: "No jobs published yet.",
   noneClosing: "No job closes in the next {days} days.",
   nothingYet: "Nothing published yet.",

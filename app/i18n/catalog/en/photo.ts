@@ -31,6 +31,8 @@ export const photo = {
   },
   /** {name}: the preset's name; {date}: when it was checked. */
   basedOn: "Based on the usual rules of {name} (source: {source}, checked on {date}).",
+  /** After the source's title on a Hindi page: the official notice is English (issue 29). */
+  sourceInEnglish: "English only",
   jobWins: "Where this job's notification says otherwise, its values are shown.",
   noRules: "This job has no photo and signature rules on this site yet: read its notification.",
   prepareButton: "Prepare photo and signature for this form",

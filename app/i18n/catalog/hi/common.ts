@@ -9,5 +9,6 @@ export const common: typeof en = {
   pages: "पेज",
   previous: "‹ पिछला",
   next: "अगला ›",
+  englishOnly: "केवल अंग्रेज़ी में",
   pageN: "पेज {n}",
 };

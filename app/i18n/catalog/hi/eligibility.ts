@@ -12,6 +12,7 @@ export const eligibility: typeof en = {
   checkOne: "नीचे चिह्नित फ़ील्ड जांचें।",
   checkMany: "नीचे चिह्नित {n} फ़ील्ड जांचें।",
   dob: "जन्म तिथि",
+  required: "ज़रूरी",
   dobHint: "जैसी 10वीं के सर्टिफिकेट में लिखी है, जैसे 15 8 2001",
   dobParts: { day: "दिन", month: "महीना", year: "वर्ष" },
   gender: "लिंग",

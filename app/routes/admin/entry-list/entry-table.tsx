@@ -88,17 +88,20 @@ export function EntryTable({
           </caption>
           <thead className="bg-stone-100 text-xs tracking-wide text-muted uppercase">
             <tr>
-              <th scope="col" className="w-10 px-3 py-2">
+              <th scope="col" className="w-11 p-0">
                 {hydrated ? (
-                  <input
-                    type="checkbox"
-                    aria-label="Select all on this page"
-                    checked={selectedCount > 0 && selectedCount === page.items.length}
-                    onChange={(event) => {
-                      for (const box of boxes()) box.checked = event.target.checked;
-                    }}
-                    className="size-4"
-                  />
+                  // The whole cell is the box's target (issue 29), not the 16 px box alone.
+                  <label className="grid min-h-11 min-w-11 cursor-pointer place-items-center">
+                    <input
+                      type="checkbox"
+                      aria-label="Select all on this page"
+                      checked={selectedCount > 0 && selectedCount === page.items.length}
+                      onChange={(event) => {
+                        for (const box of boxes()) box.checked = event.target.checked;
+                      }}
+                      className="size-4"
+                    />
+                  </label>
                 ) : (
                   <span className="sr-only">Select</span>
                 )}
@@ -135,14 +138,16 @@ export function EntryTable({
           <tbody>
             {page.items.map((entry) => (
               <tr key={entry.id} className="border-t border-stone-100 align-top hover:bg-stone-50">
-                <td className="px-3 py-3">
-                  <input
-                    type="checkbox"
-                    name="ids"
-                    value={entry.id}
-                    aria-label={`Select ${entry.title}`}
-                    className="size-4"
-                  />
+                <td className="p-0">
+                  <label className="flex min-h-11 min-w-11 cursor-pointer justify-center pt-3.5">
+                    <input
+                      type="checkbox"
+                      name="ids"
+                      value={entry.id}
+                      aria-label={`Select ${entry.title}`}
+                      className="size-4"
+                    />
+                  </label>
                 </td>
                 <td className="px-3 py-3">
                   <Link

@@ -7,6 +7,7 @@ import {
   tableClass,
   tdClass,
   thClass,
+  ScrollTable,
 } from "~/components/admin/backoffice-ui.tsx";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { SEO_TOOLS } from "~/components/admin/seo-tools/form-state.ts";
@@ -48,7 +49,7 @@ function NotFoundTable({ entries }: { entries: NotFoundEntry[] }) {
   if (entries.length === 0)
     return <p className="text-sm text-muted">No missing pages recorded. Nothing to fix.</p>;
   return (
-    <div className="relative overflow-x-auto">
+    <ScrollTable>
       <table className={tableClass}>
         <caption className="sr-only">Paths not found</caption>
         <thead>
@@ -104,6 +105,6 @@ function NotFoundTable({ entries }: { entries: NotFoundEntry[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }

@@ -8,6 +8,7 @@ import {
   tableClass,
   tdClass,
   thClass,
+  ScrollTable,
 } from "~/components/admin/backoffice-ui.tsx";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { FieldShell, describedBy, inputClass } from "~/components/admin/field-input.tsx";
@@ -66,7 +67,7 @@ function RedirectTable({ rules, busy }: { rules: RedirectRule[]; busy: boolean }
   if (rules.length === 0)
     return <p className="text-sm text-muted">No redirects yet. Add the first one below.</p>;
   return (
-    <div className="relative overflow-x-auto">
+    <ScrollTable>
       <table className={tableClass}>
         <caption className="sr-only">Redirects</caption>
         <thead>
@@ -158,7 +159,7 @@ function RedirectTable({ rules, busy }: { rules: RedirectRule[]; busy: boolean }
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }
 

@@ -6,6 +6,7 @@ import {
   tableClass,
   tdClass,
   thClass,
+  ScrollTable,
 } from "~/components/admin/backoffice-ui.tsx";
 import { inputClass } from "~/components/admin/field-input.tsx";
 import type { UserRole } from "~/server/users.server.ts";
@@ -49,7 +50,7 @@ export function UserTable({
       title={`All users (${users.length})`}
       description="Admins may do everything; editors publish any entry and site page; authors write drafts and submit them for review. No access: the user cannot open the back-office. A disabled user cannot sign in."
     >
-      <div className="relative overflow-x-auto">
+      <ScrollTable>
         <table className={tableClass}>
           <caption className="sr-only">Users</caption>
           <thead>
@@ -86,7 +87,11 @@ export function UserTable({
                 <tr key={u.id} data-email={u.email}>
                   <td className={`${tdClass} min-w-48 break-all`}>
                     {u.email}
-                    {self ? <span className="ml-1 text-xs text-muted">(you)</span> : null}
+                    {self ? (
+                      <span className="ml-1 text-xs break-normal whitespace-nowrap text-muted">
+                        (you)
+                      </span>
+                    ) : null}
                   </td>
                   <td className={tdClass}>{u.name}</td>
                   <td className={tdClass}>
@@ -220,7 +225,7 @@ export function UserTable({
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollTable>
     </SectionCard>
   );
 }

@@ -227,7 +227,7 @@ describeEachDatabase("web push through the outbox", (db) => {
     // The browser's view: the payload decrypts with its own keys, in its language.
     expect(JSON.parse(decrypt(body, keys))).toEqual({
       title: "सहायक अभियंता 2026",
-      body: expect.stringContaining("State PSC · अंतिम तिथि"),
+      body: expect.stringContaining("State PSC · आवेदन की अंतिम तिथि"),
       url: `${BASE}/hi/jobs/assistant-engineer-2026`,
       tag: "entry-entry-1",
     });

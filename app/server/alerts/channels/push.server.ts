@@ -13,7 +13,9 @@ import { DATA_DIR, env } from "../../env.server.ts";
 import { formatDate } from "../../format.ts";
 import type { OutboxMessage, Sender, SendResult } from "../outbox.server.ts";
 import { preferenceColumns, PreferencesSchema } from "../subscriptions.server.ts";
-import type { AlertPayload } from "../triggers.server.ts";
+import { alertChangeWords, type AlertPayload } from "../triggers.server.ts";
+import type { ChangeCode } from "~/content/change-log.ts";
+import { catalog } from "~/i18n/catalog.server.ts";
 import { localAllowanceFor, outboundRequest } from "../../outbound/client.server.ts";
 import { outboundEnv, type LocalAllowance } from "../../outbound/settings.server.ts";
 import { ChannelSettingsSchema, type ChannelSettings } from "./settings.server.ts";
@@ -59,10 +61,21 @@ const Alert = z.object({
     title: z.string(),
     hiTitle: z.string().nullable(),
     organization: z.string(),
+    hiOrganization: z.string().nullable().optional(),
     path: z.string().startsWith("/"),
     lastDate: z.string().nullable(),
   }),
-  changes: z.array(z.object({ headline: z.string(), detail: z.string() })),
+  // The English words, and (since issue 26) the fact they say, worded per subscriber.
+  changes: z.array(
+    z.object({
+      headline: z.string(),
+      detail: z.string(),
+      field: z.string().optional(),
+      code: z.custom<ChangeCode>((c) => typeof c === "string").optional(),
+      from: z.string().optional(),
+      to: z.string().optional(),
+    }),
+  ),
 }) satisfies z.ZodType<
   Omit<AlertPayload, "entry"> & { entry: Omit<AlertPayload["entry"], "kind"> }
 >;
@@ -75,16 +88,20 @@ export function pushNotificationFor(
   alert: z.infer<typeof Alert>,
   { baseUrl, language }: { baseUrl: string; language: "en" | "hi" },
 ): PushPayload {
-  const { entry, changes } = alert;
+  const { entry } = alert;
+  // In the subscriber's language (issue 29); the Hindi page only where the entry has Hindi.
   const hindi = language === "hi" && !!entry.hiTitle;
-  const title = hindi && entry.hiTitle ? entry.hiTitle : entry.title;
+  const title = (language === "hi" && entry.hiTitle) || entry.title;
+  const t = catalog(language);
+  const changes = alert.changes.map((c) => alertChangeWords(c, language));
   const lastDate = entry.lastDate
-    ? `${hindi ? "अंतिम तिथि" : "Last date"}: ${formatDate(entry.lastDate, hindi ? "hi" : "en")}`
+    ? `${t.detail.changes.labels.lastDate}: ${formatDate(entry.lastDate, language)}`
     : "";
+  const organization = (language === "hi" && entry.hiOrganization) || entry.organization;
   const body =
     alert.event === "changed" && changes.length
       ? changes.map((c) => c.detail).join(" · ")
-      : [entry.organization, lastDate].filter(Boolean).join(" · ");
+      : [organization, lastDate].filter(Boolean).join(" · ");
   return {
     title: (alert.event === "changed" && changes.length
       ? `${changes[0].headline}: ${title}`

@@ -26,6 +26,7 @@ import * as changeLogPerDay from "./2026-11-26T1500-change-log-per-day.ts";
 import * as suggestedChanges from "./2026-11-26T1510-suggested-changes.ts";
 import * as photoPresets from "./2026-11-26T1700-photo-presets.ts";
 import * as myExams from "./2026-11-26T1900-my-exams.ts";
+import * as organizationHindiNames from "./2026-11-26T2100-organization-hindi-names.ts";
 
 export type MigrationDialect = "sqlite" | "postgres";
 
@@ -62,6 +63,7 @@ const migrations: Record<string, DialectMigration> = {
   "2026-11-26T1510-suggested-changes": suggestedChanges,
   "2026-11-26T1700-photo-presets": photoPresets,
   "2026-11-26T1900-my-exams": myExams,
+  "2026-11-26T2100-organization-hindi-names": organizationHindiNames,
 };
 
 export function migrationProvider(dialect: MigrationDialect): MigrationProvider {
