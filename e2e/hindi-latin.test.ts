@@ -50,6 +50,17 @@ describe("Hindi pages in Chromium", () => {
         .orderBy("published_at", "desc")
         .executeTakeFirstOrThrow(),
     );
+    // Organizations other tests of the suite made have no Hindi name: content without Hindi,
+    // which a Hindi page names as written (the issue asks this of content that has Hindi).
+    const englishOnly = await withE2eDb((db) =>
+      db
+        .selectFrom("organizations")
+        .select("name")
+        .where((eb) => eb.or([eb("hi_name", "is", null), eb("hi_name", "=", "")]))
+        .execute(),
+    );
+    const withoutHindiNames = (text: string) =>
+      englishOnly.reduce((rest, { name }) => rest.replaceAll(name, " "), text);
     const page = await browser.page();
     const found: string[] = [];
     for (const path of [
@@ -79,7 +90,7 @@ describe("Hindi pages in Chromium", () => {
         clone.remove();
         return { text, unmarked };
       }, hi.common.englishOnly);
-      found.push(...latinWords(text).map((w) => `${path}: ${w}`));
+      found.push(...latinWords(withoutHindiNames(text)).map((w) => `${path}: ${w}`));
       found.push(...unmarked.map((t) => `${path}: English without the marker: ${t}`));
     }
     expect(found).toEqual([]);

@@ -121,6 +121,8 @@ describe("tap targets at 360×740", () => {
     expect(small).toEqual([]);
     // The alerts form's checkboxes: the label around each box is what the thumb hits.
     await page.goto("/alerts");
+    // The choices show once the page, hydrated, has marked what this browser can take (push).
+    await page.waitForFunction(() => !!document.documentElement.dataset.push);
     const labels = await page
       .locator("form input[type=checkbox]")
       .evaluateAll((boxes) =>
