@@ -1,6 +1,7 @@
 import { afterEach, expect, it, vi } from "vitest";
 import { describeEachDatabase } from "../../../test/databases.ts";
 import { editor, job } from "../../../test/entries.ts";
+import { alertChangeWords } from "../alerts/triggers.server.ts";
 import { readUpdates } from "../updates.server.ts";
 import { changeIn, listEntryChanges } from "./public-reads.server.ts";
 import { createEntry, updateEntry } from "./writes.server.ts";
@@ -124,6 +125,11 @@ describeEachDatabase("the public change log", (db) => {
       headline: "आवेदन शुल्क बदला",
       detail: "आवेदन शुल्क अब: सामान्य / OBC / EWS: ₹300; महिलाएं (सभी वर्ग): ₹0",
     });
+
+    // An alert carries the same fact: a Hindi subscriber's mail and push say it in Hindi.
+    const alert = { headline: change.headline, detail: change.detail, ...change.facts! };
+    expect(alertChangeWords(alert, "hi").detail).toBe(changeIn(change, "hi").detail);
+    expect(alertChangeWords(alert, "en").detail).toBe(change.detail);
 
     // A line saved when the fee line was words reads as it was saved.
     await db()
