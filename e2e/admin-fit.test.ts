@@ -81,6 +81,26 @@ describe("the back-office at 360 and 1280 px", () => {
       );
       expect(cut).toEqual([]);
       expect(await overflowOf(page, "fieldset[data-field='data.posts']")).toBeLessThanOrEqual(0);
+      // Each Posts row's boxes lie inside their row and inside the form's card around them.
+      const outside = await page
+        .locator("fieldset[data-field='data.posts'] li :is(input, select, textarea)")
+        .evaluateAll((boxes) =>
+          boxes
+            .filter((box) => box.getBoundingClientRect().width > 0)
+            .flatMap((box) => {
+              const at = box.getBoundingClientRect();
+              return [box.closest("li")!, box.closest("section")!]
+                .filter((frame) => {
+                  const f = frame.getBoundingClientRect();
+                  return at.left < f.left || at.right > f.right || at.top < f.top;
+                })
+                .map((frame) => `${box.getAttribute("name")} outside its ${frame.tagName}`);
+            }),
+        );
+      expect(outside).toEqual([]);
+      expect(
+        await page.locator("fieldset[data-field='data.posts'] li input:visible").count(),
+      ).toBeGreaterThan(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         width,
       );

@@ -168,9 +168,16 @@ describe("My exams in Chromium", () => {
     const rowB = page.locator("li", { has: page.getByRole("link", { name: jobs.b.title }) });
     await rowB.getByRole("button", { name: "Save" }).click();
     await expect.poll(() => rowB.getByRole("button", { name: "Saved" }).count()).toBe(1);
+    // Its star is drawn (inline SVG), not ☆/★ text that a phone whose fonts lack it shows as a box.
+    const savedButton = rowB.getByRole("button", { name: "Saved" });
+    expect(await savedButton.textContent()).toBe("Saved");
+    expect(await savedButton.locator("svg").count()).toBe(1);
 
     await page.goto(`${instance.baseURL}/jobs/${jobs.a.slug}`);
-    await page.getByRole("button", { name: "Save", exact: true }).click();
+    const saveButton = page.getByRole("button", { name: "Save", exact: true });
+    expect(await saveButton.textContent()).toBe("Save");
+    expect(await saveButton.locator("svg").count()).toBe(1);
+    await saveButton.click();
     await page.getByRole("button", { name: "Saved" }).waitFor();
     const clashOnA = page.locator(`[data-clash="${jobs.b.id}"]`);
     await clashOnA.waitFor();

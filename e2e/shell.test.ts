@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { baseURL, useBrowser } from "./browser.ts";
 
@@ -25,6 +25,15 @@ async function hydrated(page: Page) {
 }
 
 const EMPTY = { status: 200, contentType: "application/json", body: '{"bell":[],"latest":[]}' };
+
+/** The drawer's language switch (named `name`) lies inside a 360x740 screen, the drawer unscrolled. */
+async function expectOnFirstScreen(drawer: Locator, name: string) {
+  expect(await drawer.evaluate((d) => d.scrollTop)).toBe(0);
+  const box = await drawer.getByRole("link", { name, exact: true }).boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(740);
+}
 
 describe("shell: latest bar, header, bell, drawer", () => {
   const browser = useBrowser({ viewport: { width: 1280, height: 900 } });
@@ -171,8 +180,10 @@ describe("shell: latest bar, header, bell, drawer", () => {
     const drawer = page.getByRole("dialog");
     await drawer.waitFor();
     expect((await drawer.boundingBox())?.width).toBe(260);
-    // Issue 29: the lists, the tools, the site's own pages, and the language switch.
+    // Issue 29: the language switch (first, on the first screen), the lists, the tools, the site's
+    // own pages.
     expect(await drawer.getByRole("link").allInnerTexts()).toEqual([
+      "हिन्दी",
       "Home",
       "Latest Jobs",
       "Results",
@@ -187,8 +198,9 @@ describe("shell: latest bar, header, bell, drawer", () => {
       "Is this link official?",
       "About Us",
       "Contact Us",
-      "हिन्दी",
     ]);
+    // The language switch shows on the first screen, without scrolling the drawer.
+    await expectOnFirstScreen(drawer, "हिन्दी");
     // Focus is inside the drawer and stays there.
     for (let i = 0; i < 10; i++) await page.keyboard.press("Tab");
     expect(await drawer.evaluate((d) => d.contains(document.activeElement))).toBe(true);
@@ -213,6 +225,7 @@ describe("shell: latest bar, header, bell, drawer", () => {
       .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
     expect(hrefs).toEqual(expect.arrayContaining(["/hi/exam-calendar", "/hi/my", "/hi/alerts"]));
     expect(hrefs.filter((h) => !h?.startsWith("/hi"))).toEqual(["/"]);
+    await expectOnFirstScreen(page.getByRole("dialog"), "English");
     await page.close();
   });
 

@@ -42,6 +42,11 @@ export default function NavDrawerDialog({
               <CloseIcon />
             </Dialog.Close>
           </div>
+          {/* First, under the title: below fourteen links it was off a 360x740 screen (issue 29). */}
+          <LanguageSwitch
+            wide
+            className={`${item} border-b border-b-stone-200 border-l-transparent hover:bg-primary-light/60`}
+          />
           <nav aria-label={t.mainNav}>
             <ul className="py-2">
               {links.map((link, i) => (
@@ -71,12 +76,6 @@ export default function NavDrawerDialog({
                   </NavLink>
                 </li>
               ))}
-              <li className="mt-2 border-t border-stone-200 pt-2">
-                <LanguageSwitch
-                  wide
-                  className={`${item} border-transparent hover:bg-primary-light/60`}
-                />
-              </li>
             </ul>
           </nav>
         </Dialog.Content>

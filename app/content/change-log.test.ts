@@ -91,6 +91,49 @@ describe("keyChanges", () => {
     ).toBe("Objection window extended from 25 Nov 2026 to 28 Nov 2026");
   });
 
+  describe("a fee change", () => {
+    const fees = (general: number) => ({
+      ...job,
+      fees: [
+        { category: "General / OBC / EWS", amount: general },
+        { category: "Women (all categories)", amount: 0 },
+      ],
+      hi_fees: [{ category: "सामान्य / OBC / EWS" }, { category: "महिलाएं (सभी वर्ग)" }],
+    });
+    /** Words written in Latin letters that are not abbreviations (OBC, EWS are allowed). */
+    const latinWords = (s: string) => (s.match(/[A-Za-z]+/g) ?? []).filter((w) => /[a-z]/.test(w));
+
+    it("names the categories in the reader's language: the Hindi fee table's on a Hindi page", () => {
+      const [fact] = facts("job", fees(100), fees(200));
+      expect(describeChange(fact, en.changes, "en").detail).toBe(
+        "Application fee now General / OBC / EWS: ₹200; Women (all categories): ₹0",
+      );
+      const hindi = describeChange(fact, hi.changes, "hi");
+      expect(hindi.detail).toBe("आवेदन शुल्क अब: सामान्य / OBC / EWS: ₹200; महिलाएं (सभी वर्ग): ₹0");
+      expect(latinWords(hindi.headline + hindi.detail)).toEqual([]);
+    });
+
+    it("says a category the entry has no Hindi for as it is, and says nothing of a Hindi-only edit", () => {
+      const [fact] = facts("job", { ...fees(100), hi_fees: [] }, { ...fees(200), hi_fees: [] });
+      expect(describeChange(fact, hi.changes, "hi").detail).toBe(
+        "आवेदन शुल्क अब: General / OBC / EWS: ₹200; Women (all categories): ₹0",
+      );
+      expect(facts("job", fees(100), { ...fees(100), hi_fees: [{ category: "सामान्य" }] })).toEqual(
+        [],
+      );
+    });
+
+    it("still shows a fee line saved as words before fee changes were data", () => {
+      const old = { field: "fees", code: "fee", to: "General: ₹200; OBC: ₹100" } as const;
+      expect(describeChange(old, hi.changes, "hi").detail).toBe(
+        "आवेदन शुल्क अब: General: ₹200; OBC: ₹100",
+      );
+      expect(describeChange(old, en.changes, "en").detail).toBe(
+        "Application fee now General: ₹200; OBC: ₹100",
+      );
+    });
+  });
+
   it("says the same lines in Hindi on a Hindi page", () => {
     const after = { ...job, lastDate: "2026-11-30", posts: [{ post: "Clerk", total: 80 }] };
     expect(facts("job", job, after).map((f) => describeChange(f, hi.changes, "hi"))).toEqual([

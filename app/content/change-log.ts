@@ -1,7 +1,6 @@
-import type { EntryData, Row } from "./fields.ts";
+import { HINDI, type EntryData, type Row } from "./fields.ts";
 import { totalPosts } from "./glance.ts";
 import type { Kind } from "./registry.ts";
-import { formatRupees } from "~/server/format.ts";
 
 /**
  * The public change log: what changed in a published entry that a job seeker acts on (dates, fees,
@@ -22,7 +21,7 @@ export type ChangeCode =
   /** The vacancies went up or down. */
   | "increased"
   | "reduced"
-  /** The fee table changed: `to` is the new fees as one line. */
+  /** The fee table changed: `to` is the new fees (FeeRow[] as JSON; one English line before). */
   | "fee"
   /** An official link appeared, or points somewhere else now. */
   | "added"
@@ -34,7 +33,7 @@ export interface ChangeFact {
   code: ChangeCode;
   /** The value before (a YYYY-MM-DD date, a number), when the sentence names it. */
   from?: string;
-  /** The value now (a date, a number, or the fee line). */
+  /** The value now (a date, a number, or the fee rows). */
   to?: string;
 }
 
@@ -84,13 +83,40 @@ const RULES: Record<Kind, readonly Rule[]> = {
 const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
 const rows = (v: unknown) => (Array.isArray(v) ? (v as Row[]) : []);
 
-function feeLine(data: EntryData): string {
-  return rows(data.fees)
-    .map(
-      (r) =>
-        `${String(r.category ?? "")}: ${typeof r.amount === "number" ? formatRupees(r.amount) : ""}`,
-    )
-    .join("; ");
+/**
+ * A fee row as a fee change keeps it, so each reader gets it in their words: the category, its
+ * Hindi from the entry's Hindi fee table (`hi_fees`, row by row, as the Hindi job page shows it),
+ * the amount.
+ */
+export interface FeeRow {
+  category: string;
+  hi?: string;
+  amount?: number;
+}
+
+function feeRows(data: EntryData): FeeRow[] {
+  const hindi = rows(data[`${HINDI}fees`]);
+  return rows(data.fees).map((r, i) => {
+    const hi = text(hindi[i]?.category);
+    return {
+      category: String(r.category ?? ""),
+      ...(hi ? { hi } : {}),
+      ...(typeof r.amount === "number" ? { amount: r.amount } : {}),
+    };
+  });
+}
+
+/** A fee change's rows; undefined for a line saved as English words before (shown as it is). */
+export function feeRowsOf(to: string): FeeRow[] | undefined {
+  if (!to.startsWith("[")) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(to);
+    const isRow = (r: unknown): r is FeeRow =>
+      typeof r === "object" && r !== null && typeof (r as FeeRow).category === "string";
+    return Array.isArray(parsed) && parsed.every(isRow) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function factOf(rule: Rule, before: EntryData, after: EntryData): ChangeFact | undefined {
@@ -116,8 +142,12 @@ function factOf(rule: Rule, before: EntryData, after: EntryData): ChangeFact | u
       };
     }
     case "fees": {
-      const [was, now] = [feeLine(before), feeLine(after)];
-      return was && now && was !== now ? { field: "fees", code: "fee", to: now } : undefined;
+      const [was, now] = [feeRows(before), feeRows(after)];
+      // What the fee is, not how the Hindi page words it: a Hindi-only edit is not a fee change.
+      const fee = (r: readonly FeeRow[]) => JSON.stringify(r.map((f) => [f.category, f.amount]));
+      return was.length && now.length && fee(was) !== fee(now)
+        ? { field: "fees", code: "fee", to: JSON.stringify(now) }
+        : undefined;
     }
     case "link": {
       const was = text(before[rule.field]);

@@ -1,5 +1,5 @@
-import type { ChangeFact } from "~/content/change-log.ts";
-import { formatDate, formatNumber } from "~/server/format.ts";
+import { feeRowsOf, type ChangeFact } from "~/content/change-log.ts";
+import { formatDate, formatNumber, formatRupees } from "~/server/format.ts";
 import type { detail } from "./catalog/en/detail.ts";
 import { fmt, type Locale } from "./locale.ts";
 
@@ -11,14 +11,29 @@ export interface KeyChange {
 
 type ChangeWords = (typeof detail)["changes"];
 
-/** Dates print as dates, vacancies as numbers; the fee line is already words. */
+/**
+ * The fees as one line in the reader's words: each category as that language's page names it, the
+ * amount in rupees; a line saved as words before fee changes were data, as it was saved.
+ */
+function feeLine(value: string, locale: Locale): string {
+  const rows = feeRowsOf(value);
+  if (!rows) return value;
+  return rows
+    .map((r) => {
+      const category = (locale === "hi" && r.hi) || r.category;
+      return `${category}: ${r.amount === undefined ? "" : formatRupees(r.amount)}`;
+    })
+    .join("; ");
+}
+
+/** Dates print as dates, vacancies as numbers, fees as a line of categories and amounts. */
 function shown(fact: ChangeFact, value: string | undefined, locale: Locale): string {
   if (value === undefined) return "";
   if (fact.code === "increased" || fact.code === "reduced") {
     const n = Number(value);
     return Number.isFinite(n) ? formatNumber(n) : value;
   }
-  if (fact.code === "fee") return value;
+  if (fact.code === "fee") return feeLine(value, locale);
   return formatDate(value, locale);
 }
 

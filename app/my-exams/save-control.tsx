@@ -51,7 +51,14 @@ export default function SaveControl({ entry, clash, compact }: SaveControlProps)
         onClick={() => toggleSaved(entry, locale)}
         className={`inline-flex shrink-0 items-center gap-1 rounded-app border font-semibold ${compact ? "h-6 px-2 text-xs" : "h-9 px-3 text-sm"} ${saved ? "border-primary bg-primary text-white" : "border-stone-300 bg-white text-ink hover:border-primary"}`}
       >
-        <span aria-hidden="true">{saved ? "★" : "☆"}</span>
+        {/* A star drawn, not ☆/★: a phone whose fonts lack them showed an empty box (issue 29). */}
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className={`size-[1.1em] stroke-current stroke-2 ${saved ? "fill-current" : "fill-none"}`}
+        >
+          <path d="m12 3 3 6 6 1-4.5 4 1 6-5.5-3-5.5 3 1-6L3 10l6-1z" />
+        </svg>
         {saved ? t.saved : t.save}
       </button>
       {warnings.map((w) => (

@@ -1,8 +1,9 @@
 import { afterEach, expect, it, vi } from "vitest";
 import { describeEachDatabase } from "../../../test/databases.ts";
 import { editor, job } from "../../../test/entries.ts";
+import { alertChangeWords } from "../alerts/triggers.server.ts";
 import { readUpdates } from "../updates.server.ts";
-import { listEntryChanges } from "./public-reads.server.ts";
+import { changeIn, listEntryChanges } from "./public-reads.server.ts";
 import { createEntry, updateEntry } from "./writes.server.ts";
 
 describeEachDatabase("the public change log", (db) => {
@@ -101,5 +102,42 @@ describeEachDatabase("the public change log", (db) => {
     expect((await listEntryChanges(db(), entry.id)).map((c) => c.detail)).toEqual([
       "Last date extended from 10 Feb 2030 to 20 Feb 2030",
     ]);
+  });
+
+  it("says a fee change in the reader's words: the Hindi fee table's categories on a Hindi page", async () => {
+    const fees = (general: number) =>
+      job("Fee Words Clerk", {
+        fees: [
+          { category: "General / OBC / EWS", amount: general },
+          { category: "Women (all categories)", amount: 0 },
+        ],
+        hi_title: "फ़ीस शब्द क्लर्क",
+        hi_fees: [{ category: "सामान्य / OBC / EWS" }, { category: "महिलाएं (सभी वर्ग)" }],
+      });
+    const entry = await createEntry(db(), "job", fees(100), editor);
+    await updateEntry(db(), entry.id, fees(300), editor);
+    const [change] = await listEntryChanges(db(), entry.id);
+    expect(change.detail).toBe(
+      "Application fee now General / OBC / EWS: ₹300; Women (all categories): ₹0",
+    );
+    expect(changeIn(change, "en").detail).toBe(change.detail);
+    expect(changeIn(change, "hi")).toEqual({
+      headline: "आवेदन शुल्क बदला",
+      detail: "आवेदन शुल्क अब: सामान्य / OBC / EWS: ₹300; महिलाएं (सभी वर्ग): ₹0",
+    });
+
+    // An alert carries the same fact: a Hindi subscriber's mail and push say it in Hindi.
+    const alert = { headline: change.headline, detail: change.detail, ...change.facts! };
+    expect(alertChangeWords(alert, "hi").detail).toBe(changeIn(change, "hi").detail);
+    expect(alertChangeWords(alert, "en").detail).toBe(change.detail);
+
+    // A line saved when the fee line was words reads as it was saved.
+    await db()
+      .updateTable("entry_changes")
+      .set({ facts: JSON.stringify({ field: "fees", code: "fee", to: "General: ₹200" }) })
+      .where("id", "=", change.id)
+      .execute();
+    const [old] = await listEntryChanges(db(), entry.id);
+    expect(changeIn(old, "hi").detail).toBe("आवेदन शुल्क अब: General: ₹200");
   });
 });
