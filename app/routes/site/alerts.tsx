@@ -24,7 +24,7 @@ import { withinLimits } from "~/server/form.server.ts";
 import { env } from "~/server/env.server.ts";
 import { listOrganizations } from "~/server/organizations.server.ts";
 import { publicOrganizationNames, publicSettings } from "~/server/public-data.server.ts";
-import { clientIp, consumeRateLimit, parseRateLimitRule } from "~/server/rate-limit.server.ts";
+import { clientIp, consumeRateLimit } from "~/server/rate-limit.server.ts";
 import { pageMeta } from "~/server/seo.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/alerts";
@@ -82,9 +82,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** Per visitor address: 5 subscriptions per 10 minutes unless ALERTS_RATE_LIMIT says otherwise. */
-const DEFAULT_RATE_LIMIT = { limit: 5, windowMs: 10 * 60_000 };
-
 type Values = {
   email: string;
   kinds: string[];
@@ -136,11 +133,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   try {
     const conn = await db();
-    const rule = parseRateLimitRule(
-      process.env.ALERTS_RATE_LIMIT,
-      DEFAULT_RATE_LIMIT,
-      "ALERTS_RATE_LIMIT",
-    );
+    const rule = env().ALERTS_RATE_LIMIT;
     const limit = await consumeRateLimit(conn, `alerts:${clientIp(request)}`, rule);
     if (!limit.allowed) {
       const minutes = Math.ceil(limit.retryAfterSeconds / 60);

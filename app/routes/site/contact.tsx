@@ -18,7 +18,7 @@ import { useLocalePath } from "~/i18n/context.tsx";
 import { fmt } from "~/i18n/locale.ts";
 import { env } from "~/server/env.server.ts";
 import { createMessage } from "~/server/messages.server.ts";
-import { clientIp, consumeRateLimit, parseRateLimitRule } from "~/server/rate-limit.server.ts";
+import { clientIp, consumeRateLimit } from "~/server/rate-limit.server.ts";
 import { db } from "~/server/services.server.ts";
 import { pageMeta } from "~/server/seo.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
@@ -55,9 +55,6 @@ type ContactResult =
   | { status: "invalid"; errors: ContactErrors; values: ContactInput }
   | { status: "failed"; values?: ContactInput; retryAfterSeconds?: number };
 
-/** Per visitor address: 5 messages per 10 minutes unless CONTACT_RATE_LIMIT says otherwise. */
-const DEFAULT_RATE_LIMIT = { limit: 5, windowMs: 10 * 60_000 };
-
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   // A robot filled the field people never see: it hears "sent", nothing is kept.
@@ -74,11 +71,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   try {
     const conn = await db();
-    const rule = parseRateLimitRule(
-      process.env.CONTACT_RATE_LIMIT,
-      DEFAULT_RATE_LIMIT,
-      "CONTACT_RATE_LIMIT",
-    );
+    const rule = env().CONTACT_RATE_LIMIT;
     const limit = await consumeRateLimit(conn, `contact:${clientIp(request)}`, rule);
     if (!limit.allowed) {
       const { retryAfterSeconds } = limit;

@@ -14,7 +14,7 @@ import {
 } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
-import type { DatabaseTarget } from "../env.server.ts";
+import { diagnosticsEnv, type DatabaseTarget } from "../env.server.ts";
 import { registerDialect } from "./dialect.ts";
 import { migrationProvider, type MigrationDialect } from "./migrations/index.ts";
 import type { Database } from "./schema.ts";
@@ -72,8 +72,8 @@ const stripNul: KyselyPlugin = {
  * find what a slow page or a benchmark spends its database time on. Unset: nothing is timed.
  */
 function slowQueryLog(): KyselyConfig["log"] {
-  const limit = Number(process.env.SLOW_QUERY_MS);
-  if (!process.env.SLOW_QUERY_MS || !(limit >= 0)) return undefined;
+  const limit = diagnosticsEnv().SLOW_QUERY_MS;
+  if (limit === undefined) return undefined;
   return (event: LogEvent) => {
     if (event.queryDurationMillis < limit) return;
     const sql = event.query.sql.replace(/\s+/g, " ").slice(0, 2000);
