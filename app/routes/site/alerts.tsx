@@ -29,6 +29,7 @@ import { pageMeta } from "~/server/seo.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/alerts";
 import { unpack } from "~/packed.ts";
+import { logger } from "~/server/logger.server.ts";
 
 /** The compact box on list and job pages links here with the page's facets. */
 export const handle = {
@@ -148,7 +149,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     await subscribeByEmail(conn, parsed.data);
   } catch (err) {
-    console.error(`[alerts] could not store a subscription: ${(err as Error).message}`);
+    logger.error(`[alerts] could not store a subscription: ${(err as Error).message}`);
     return data({ status: "failed", message: t.errors.failed, values } satisfies SubscribeResult, {
       status: 500,
     });

@@ -17,6 +17,7 @@ import { catalog, requestLocale, packedStrings, stringsFor } from "~/i18n/catalo
 import { useLocalePath } from "~/i18n/context.tsx";
 import { fmt } from "~/i18n/locale.ts";
 import { env } from "~/server/env.server.ts";
+import { logger } from "~/server/logger.server.ts";
 import { createMessage } from "~/server/messages.server.ts";
 import { clientIp, consumeRateLimit } from "~/server/rate-limit.server.ts";
 import { db } from "~/server/services.server.ts";
@@ -82,7 +83,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     await createMessage(conn, checked.value);
   } catch (err) {
-    console.error(`[contact] could not store a message: ${(err as Error).message}`);
+    logger.error(`[contact] could not store a message: ${(err as Error).message}`);
     return data({ status: "failed", values } satisfies ContactResult, { status: 500 });
   }
   return { status: "sent" } satisfies ContactResult;
@@ -102,6 +103,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   try {
     return await serverAction();
   } catch (err) {
+    // eslint-disable-next-line no-console -- clientAction runs in the browser
     console.warn("The contact message could not be sent.", err);
     return { status: "failed" } satisfies ContactResult;
   }
