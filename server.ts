@@ -4,7 +4,7 @@
 // Anything that stops the start is one line on stderr and exit code 1, never a stack trace. Run by
 // Node 24 directly: type annotations only, no TS-only syntax.
 import cluster from "node:cluster";
-import { DATA_DIR, parseEnv } from "./app/server/env.server.ts";
+import { DATA_DIR, givenSetting, parseEnv } from "./app/server/env.server.ts";
 import {
   checkBuild,
   checkDatabaseLocation,
@@ -20,15 +20,15 @@ function stop(err: unknown): never {
 
 let config;
 try {
-  checkDataDir(DATA_DIR, process.env);
+  checkDataDir(DATA_DIR, { AUTH_SECRET: givenSetting("AUTH_SECRET") });
   // Also creates data/auth-secret when it is missing, before any worker is forked.
   config = parseEnv();
   // The primary (or the one process) checks before it opens, forks or writes anything; the
   // workers it forks find all of it done.
   if (!cluster.isWorker) {
     await refuseTakenPort(config.HOST, config.PORT);
-    checkDatabaseLocation(config.DATABASE_URL, process.env.DATABASE_URL);
-    if (config.NODE_ENV === "production") checkBuild(process.env.BUILD_DIR ?? "build");
+    checkDatabaseLocation(config.DATABASE_URL, givenSetting("DATABASE_URL"));
+    if (config.NODE_ENV === "production") checkBuild(config.BUILD_DIR);
   }
 } catch (err) {
   stop(err);
@@ -39,9 +39,9 @@ try {
   if (clustered && cluster.isPrimary) {
     const { runPrimary } = await import("./server/cluster.ts");
     runPrimary(config);
-  } else if (cluster.isWorker && process.env.GOVJOBS_PREPARE === "1") {
+  } else if (cluster.isWorker && config.GOVJOBS_PREPARE) {
     const { prepareDatabase } = await import("./server/cluster.ts");
-    await prepareDatabase();
+    await prepareDatabase(config.BUILD_DIR);
   } else {
     await import("./server/serve.ts");
   }

@@ -3,7 +3,6 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { JsonLdBlocks } from "./components/json-ld.tsx";
-import { NonceProvider } from "./components/nonce.tsx";
 import devanagari400 from "@fontsource/poppins/files/poppins-devanagari-400-normal.woff2?url";
 import devanagari600 from "@fontsource/poppins/files/poppins-devanagari-600-normal.woff2?url";
 import { localeFromPath } from "./i18n/locale.ts";
@@ -51,15 +50,13 @@ export default function handleRequest(
       streamTimeout + 1000,
     );
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <JsonLdBlocks.Provider value={loadContext.get(jsonLdContext)}>
-          <ServerRouter
-            context={withRenderedRoutes(routerContext)}
-            url={request.url}
-            nonce={nonce || undefined}
-          />
-        </JsonLdBlocks.Provider>
-      </NonceProvider>,
+      <JsonLdBlocks.Provider value={loadContext.get(jsonLdContext)}>
+        <ServerRouter
+          context={withRenderedRoutes(routerContext)}
+          url={request.url}
+          nonce={nonce || undefined}
+        />
+      </JsonLdBlocks.Provider>,
       {
         nonce: nonce || undefined,
         // Every Suspense boundary is written in place. By default React moves a boundary that

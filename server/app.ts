@@ -59,9 +59,9 @@ const scopesOf = routeCacheScopes(build);
 /** Moves the page cache to a new generation, dropping only what the writes in between changed. */
 let followChanges: ReturnType<typeof followContentChanges> | undefined;
 /** CACHE_PAGES=0 turns the page cache off (the benchmark measures both). */
-const cacheEnabled = process.env.CACHE_PAGES !== "0";
+const cacheEnabled = config.CACHE_PAGES;
 /** CSP=0 turns the Content-Security-Policy header off (for debugging only). */
-const cspEnabled = process.env.CSP !== "0";
+const cspEnabled = config.CSP;
 
 function getLoadContext(_req: express.Request, res: express.Response) {
   const context = new RouterContextProvider();
@@ -126,7 +126,7 @@ app.use((req, res, next) => {
 });
 
 // Public pages for anonymous visitors: served from memory, revalidated by ETag, CDN-cacheable.
-const renderToResponse = createRequestHandler(build, process.env.NODE_ENV);
+const renderToResponse = createRequestHandler(build, config.NODE_ENV);
 const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 
 app.use(async (req, res, next) => {

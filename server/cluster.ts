@@ -19,8 +19,7 @@ const QUICK_DEATH_WINDOW_MS = 120_000;
  * migrates the database and seeds the demo content (SEED_DEMO=1), then it is closed again. The
  * serving workers, started after it with SEED_DEMO off, find nothing left to do.
  */
-export async function prepareDatabase(): Promise<never> {
-  const buildDir = process.env.BUILD_DIR ?? "build";
+export async function prepareDatabase(buildDir: string): Promise<never> {
   try {
     const app: { start(): Promise<void>; stop(): Promise<void> } = await import(
       new URL(`../${buildDir}/server/index.js`, import.meta.url).href

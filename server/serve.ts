@@ -18,7 +18,7 @@ const config = env();
 /** Clustered, each worker's lines say which process wrote them. */
 const tag = cluster.isWorker ? `[govjobs ${process.pid}]` : "[govjobs]";
 /** For tests of the cluster: every response says which worker answered it. */
-const workerHeader = process.env.WORKER_PID_HEADER === "1" ? String(process.pid) : undefined;
+const workerHeader = config.WORKER_PID_HEADER ? String(process.pid) : undefined;
 const production = config.NODE_ENV === "production";
 const server = express();
 server.disable("x-powered-by");
@@ -58,7 +58,7 @@ listener.on("connect", (_req, socket) => refuseConnect(socket));
 listener.on("connection", () => accepted++);
 
 if (production) {
-  const buildDir = process.env.BUILD_DIR ?? "build";
+  const buildDir = config.BUILD_DIR;
   const mod: AppModule = await import(
     new URL(`../${buildDir}/server/index.js`, import.meta.url).href
   );

@@ -57,14 +57,3 @@ export const LEVELS = [
   "graduate",
   "postgraduate",
 ] as const satisfies QualificationLevel[];
-
-export const QUALIFICATION_CHOICES = /* @__PURE__ */ LEVELS.map((value) => ({
-  value,
-  label: QUALIFICATION_LABEL[value],
-}));
-
-export const GENDER_OPTIONS = [
-  { value: "female", label: "Female" },
-  { value: "male", label: "Male" },
-  { value: "other", label: "Other" },
-] as const;

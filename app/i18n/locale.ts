@@ -9,8 +9,6 @@ export type Locale = (typeof LOCALES)[number];
 /** `<html lang>`, `og:locale` and `Intl` per language. */
 export const LOCALE_TAG: Record<Locale, string> = { en: "en-IN", hi: "hi-IN" };
 export const OG_LOCALE: Record<Locale, string> = { en: "en_IN", hi: "hi_IN" };
-/** Each language's name in its own script, for the switch. */
-export const LOCALE_NAME: Record<Locale, string> = { en: "English", hi: "हिन्दी" };
 
 const HINDI = /^\/hi(?=\/|$)/;
 

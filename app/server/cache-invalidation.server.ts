@@ -8,6 +8,7 @@ import {
   SQLITE_GENERATION_MS,
 } from "./content-events.server.ts";
 import type { PageCache } from "./page-cache.server.ts";
+import { logger } from "./logger.server.ts";
 
 export interface GenerationSource {
   /** The content generation the caches must match, as fresh as this database allows. */
@@ -93,7 +94,7 @@ export function watchContentGeneration(
       known = await readContentGeneration(database.db);
     } catch (err) {
       if (stopped) return;
-      console.error(`[cache] cannot listen for content changes: ${(err as Error).message}`);
+      logger.error(`[cache] cannot listen for content changes: ${(err as Error).message}`);
       known = -1;
       await c.end().catch(() => {});
     }

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { parseEnv } from "./env.server.ts";
+import { diagnosticsEnv, parseEnv } from "./env.server.ts";
 
 const SECRET = "s".repeat(32);
 const dirs: string[] = [];
@@ -91,5 +91,73 @@ console.log(parseEnv().AUTH_SECRET);`;
     expect(secrets).toEqual(secrets.map(() => stored));
     // No draft file left behind.
     expect(readdirSync(dataDir)).toEqual(["auth-secret"]);
+  });
+});
+
+describe("settings read once at start-up (issue 27)", () => {
+  const base = { AUTH_SECRET: SECRET };
+
+  it("reads the rate limits into rules, with their defaults", () => {
+    const env = parseEnv({ ...base, CONTACT_RATE_LIMIT: "3/30s", SEARCH_RATE_LIMIT: "8" });
+    expect(env.CONTACT_RATE_LIMIT).toEqual({ limit: 3, windowMs: 30_000 });
+    // A count alone keeps the default window.
+    expect(env.SEARCH_RATE_LIMIT).toEqual({ limit: 8, windowMs: 60_000 });
+    expect(parseEnv({ ...base, ALERTS_RATE_LIMIT: "" }).ALERTS_RATE_LIMIT).toEqual({
+      limit: 5,
+      windowMs: 600_000,
+    });
+    expect(parseEnv(base).SEARCH_RATE_LIMIT).toEqual({ limit: 60, windowMs: 60_000 });
+  });
+
+  it.each([
+    ["ALERTS_RATE_LIMIT", "five", '"5/10m"'],
+    ["CONTACT_RATE_LIMIT", "0/10m", '"5/10m"'],
+    ["SEARCH_RATE_LIMIT", "5/10d", '"60/1m"'],
+  ])("refuses %s=%s in one line", (name, value, example) => {
+    expect(() => parseEnv({ ...base, [name]: value })).toThrow(
+      `Invalid configuration: ${name} must be like ${example} (a count per window in s, m or h, at least 1 per second)`,
+    );
+  });
+
+  it("reads the switches and the build folder", () => {
+    const env = parseEnv(base);
+    expect([env.CACHE_PAGES, env.CSP, env.WORKER_PID_HEADER, env.BUILD_DIR]).toEqual([
+      true,
+      true,
+      false,
+      "build",
+    ]);
+    const set = parseEnv({
+      ...base,
+      CACHE_PAGES: "0",
+      CSP: "false",
+      WORKER_PID_HEADER: "1",
+      BUILD_DIR: "build-x",
+    });
+    expect([set.CACHE_PAGES, set.CSP, set.WORKER_PID_HEADER, set.BUILD_DIR]).toEqual([
+      false,
+      false,
+      true,
+      "build-x",
+    ]);
+    expect(() => parseEnv({ ...base, CACHE_PAGES: "no" })).toThrow(
+      "Invalid configuration: CACHE_PAGES",
+    );
+  });
+
+  it("reads the log level and the slow-query limit on their own", () => {
+    expect(diagnosticsEnv({})).toEqual({ LOG_LEVEL: "info" });
+    expect(diagnosticsEnv({ NODE_ENV: "test" })).toEqual({ LOG_LEVEL: "silent" });
+    expect(diagnosticsEnv({ LOG_LEVEL: "warn", SLOW_QUERY_MS: "0" })).toEqual({
+      LOG_LEVEL: "warn",
+      SLOW_QUERY_MS: 0,
+    });
+    expect(diagnosticsEnv({ SLOW_QUERY_MS: " " }).SLOW_QUERY_MS).toBeUndefined();
+    expect(() => parseEnv({ ...base, SLOW_QUERY_MS: "fast" })).toThrow(
+      "Invalid configuration: SLOW_QUERY_MS must be a number of milliseconds, e.g. 15 (0 prints every query)",
+    );
+    expect(() => parseEnv({ ...base, LOG_LEVEL: "loud" })).toThrow(
+      "Invalid configuration: LOG_LEVEL",
+    );
   });
 });

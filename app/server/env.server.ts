@@ -5,9 +5,15 @@ import path from "node:path";
 import { z } from "zod";
 import { MailSettingsSchema } from "./alerts/mail-settings.server.ts";
 import { ChannelSettingsSchema } from "./alerts/channels/settings.server.ts";
-import { OutboundSettingsSchema, refuseLocalInProduction } from "./outbound/settings.server.ts";
+import {
+  OutboundSettingsSchema,
+  readOutbound,
+  refuseLocalInProduction,
+  type OutboundSettings,
+} from "./outbound/settings.server.ts";
 import { LinkMonitorSettingsSchema } from "../link-monitor/settings.server.ts";
 import { MyExamsSettingsSchema } from "../my-exams/settings.server.ts";
+import { rateLimitSetting } from "./rate-limit-rule.ts";
 import {
   parseTrustedProxies,
   TrustedProxiesError,
@@ -81,6 +87,61 @@ export function uploadEnv(source: Record<string, string | undefined> = process.e
   return UploadSchema.parse(source);
 }
 
+/** Settings read on their own by the logger and the database, which open before the rest. */
+const DiagnosticsSchema = z.object({
+  /** Unset: info, or silent under the tests (NODE_ENV=test). */
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).optional(),
+  /** Print every query slower than this many milliseconds to stderr; unset or blank: off. */
+  SLOW_QUERY_MS: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.coerce
+      .number({ error: "must be a number of milliseconds, e.g. 15 (0 prints every query)" })
+      .min(0, "must be a number of milliseconds, e.g. 15 (0 prints every query)")
+      .optional(),
+  ),
+});
+
+/**
+ * One group of settings read alone, by a module that needs nothing else (every group is validated
+ * with the rest at start-up by parseEnv).
+ */
+export function readSettings<T extends z.ZodType>(
+  schema: T,
+  source: Record<string, string | undefined> = process.env,
+): z.output<T> {
+  return schema.parse(source);
+}
+
+let outbound: OutboundSettings | undefined;
+/** The outbound settings alone (the HTTP client and the push policy need nothing else). */
+export function outboundEnv(source?: Record<string, string | undefined>): OutboundSettings {
+  if (source) return readOutbound(source);
+  return (outbound ??= readOutbound(process.env));
+}
+
+/** The logger's level and the slow-query limit alone (validated with the rest by parseEnv). */
+export function diagnosticsEnv(source: Record<string, string | undefined> = process.env) {
+  const settings = DiagnosticsSchema.parse(source);
+  return {
+    ...settings,
+    LOG_LEVEL: settings.LOG_LEVEL ?? (source.NODE_ENV === "test" ? "silent" : "info"),
+  };
+}
+
+/**
+ * A setting as it was given, for the start-up checks that run before parseEnv fills the settings
+ * in (the generated AUTH_SECRET) and whose messages quote what was set (DATABASE_URL).
+ */
+export function givenSetting(name: "AUTH_SECRET" | "DATABASE_URL"): string | undefined {
+  return process.env[name];
+}
+
+/** On unless set to 0 or false. */
+const onUnlessOff = z
+  .enum(["", "0", "1", "true", "false"])
+  .optional()
+  .transform((v) => v !== "0" && v !== "false");
+
 /** More workers than this only share the same cores and multiply the memory (page cache each). */
 const MAX_WORKERS = 64;
 
@@ -109,7 +170,7 @@ const EnvSchema = z
       .optional(),
     /** Fill an empty database with the fictional demo content (the quick start sets it). */
     SEED_DEMO: flag,
-    LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+    ...DiagnosticsSchema.shape,
     /** The reverse proxies whose X-Forwarded-For is believed: a count of hops or addresses/CIDRs. */
     TRUSTED_PROXIES: z
       .string()
@@ -142,6 +203,25 @@ const EnvSchema = z
         .max(MAX_WORKERS, `must be at most ${MAX_WORKERS}`)
         .default(() => Math.min(MAX_WORKERS, availableParallelism())),
     ),
+    /** Subscriptions (and push subscriptions) per visitor address on /alerts. */
+    ALERTS_RATE_LIMIT: rateLimitSetting({ limit: 5, windowMs: 10 * 60_000 }, "5/10m"),
+    /** Messages per visitor address on /contact. */
+    CONTACT_RATE_LIMIT: rateLimitSetting({ limit: 5, windowMs: 10 * 60_000 }, "5/10m"),
+    /** Searches the page cache has not seen, per visitor address. */
+    SEARCH_RATE_LIMIT: rateLimitSetting({ limit: 60, windowMs: 60_000 }, "60/1m"),
+    /** The production build the server loads (a folder with server/index.js and client/). */
+    BUILD_DIR: z.preprocess(
+      (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+      z.string().default("build"),
+    ),
+    /** 0 turns the page cache off (the benchmark measures both). */
+    CACHE_PAGES: onUnlessOff,
+    /** 0 turns the Content-Security-Policy header off (for debugging only). */
+    CSP: onUnlessOff,
+    /** 1: every response says which process answered it (X-Worker-Pid), for the cluster's tests. */
+    WORKER_PID_HEADER: flag,
+    /** Not a setting: the cluster's primary marks the worker it forks to prepare the database. */
+    GOVJOBS_PREPARE: flag,
   })
   .superRefine(refuseLocalInProduction);
 

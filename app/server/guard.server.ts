@@ -10,6 +10,7 @@ import {
 } from "~/content/roles.ts";
 import type { Actor } from "./write/transaction.server.ts";
 import { services } from "./services.server.ts";
+import { logger } from "./logger.server.ts";
 
 export interface AdminUser {
   id: string;
@@ -59,7 +60,7 @@ export async function getViewer(request: Request): Promise<Viewer> {
       sessionId: session.session.id,
     };
   } catch (err) {
-    console.error(`[guard] could not read the session: ${(err as Error).message}`);
+    logger.error(`[guard] could not read the session: ${(err as Error).message}`);
     return {
       state: "signed-in",
       user: { id: "", email: "", name: "" },

@@ -1,9 +1,10 @@
 import cluster from "node:cluster";
 import pino from "pino";
+import { diagnosticsEnv } from "./env.server.ts";
 
 // Buffered writes: a log line never blocks a request (flushed as the buffer fills and on exit).
 const destination = pino.destination({ sync: false, minLength: 4096 });
-const level = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info");
+const level = diagnosticsEnv().LOG_LEVEL;
 /** In a cluster (WEB_CONCURRENCY above 1) every line says which worker wrote it. */
 const base = cluster.isWorker ? { pid: process.pid } : undefined;
 const pidField = cluster.isWorker ? `"pid":${process.pid},` : "";

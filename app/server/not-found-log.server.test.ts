@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { describeEachDatabase, freshDatabase } from "../../test/databases.ts";
 import type { DB } from "./db/db.server.ts";
 import { ConfigError, notFoundLogEnv, parseEnv } from "./env.server.ts";
+import { logger } from "./logger.server.ts";
 import {
   FLUSH_AT_PATHS,
   MAX_BUFFERED_PATHS,
@@ -146,7 +147,7 @@ describeEachDatabase("404 log, written in batches", (db, dialect) => {
 
   it("holds at most MAX_BUFFERED_PATHS new paths in memory, and says how many it dropped", async () => {
     configureNotFoundLog({ maxRows: 100_000 });
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const warn = vi.spyOn(logger, "warn").mockImplementation(() => {});
     // No await: the database cannot take the first batch before the loop ends.
     for (let i = 0; i < 10_000; i++) record(`/probe-${i}`);
     // A path already waiting is still counted when the buffer is full.
@@ -193,7 +194,7 @@ describeEachDatabase("404 log, written in batches", (db, dialect) => {
   it("logs a failed write and drops it, never throwing into a request", async () => {
     const gone = await freshDatabase(dialect);
     await gone.dispose();
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const warn = vi.spyOn(logger, "warn").mockImplementation(() => {});
     expect(() => recordNotFound(gone.db, "/lost", null)).not.toThrow();
     record("/kept");
     await expect(flushNotFound()).resolves.toBeUndefined();

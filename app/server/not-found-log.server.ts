@@ -1,6 +1,7 @@
 import type { DB } from "./db/db.server.ts";
 import { now } from "./db/dialect.ts";
 import { notFoundLogEnv } from "./env.server.ts";
+import { logger } from "./logger.server.ts";
 
 /**
  * The 404 log: one row per path that matched nothing, with its hits, first and last sighting and
@@ -124,13 +125,13 @@ function write(db: DB, buffer: Buffer): Promise<void> {
   buffer.dropped = 0;
   const { maxRows, flushMs } = currentSettings();
   if (dropped > 0) {
-    console.warn(
+    logger.warn(
       `[not-found] ${dropped} hits on new paths were not logged: more than ${MAX_BUFFERED_PATHS} distinct unknown paths waited to be written (every ${flushMs} ms)`,
     );
   }
   const done = (batch.size > 0 ? writeBatch(db, batch, maxRows) : Promise.resolve())
     .catch((err: unknown) => {
-      console.warn(
+      logger.warn(
         `[not-found] could not write ${batch.size} paths to the 404 log: ${err instanceof Error ? err.message : String(err)}`,
       );
     })

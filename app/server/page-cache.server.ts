@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gunzip, gunzipSync } from "node:zlib";
 import { EVERYTHING, namesOwnPage } from "~/cache-scope.ts";
 import { chooseEncoding, compress, LEVELS } from "./encoding.ts";
+import { logger } from "./logger.server.ts";
 
 export { chooseEncoding };
 
@@ -240,7 +241,7 @@ export class PageCache {
         });
         this.#replaceBrotli(key, entry, br);
       } catch (err) {
-        console.error(`[cache] could not recompress ${key}: ${(err as Error).message}`);
+        logger.error(`[cache] could not recompress ${key}: ${(err as Error).message}`);
       }
       const rest = (performance.now() - started) * 3;
       await new Promise((resolve) => setTimeout(resolve, rest).unref());
@@ -458,7 +459,7 @@ export class PageCache {
     if (this.#flights.has(`${this.generation}\n${key}`)) return;
     this.fill(key, scopes, render).result.catch((err: unknown) => {
       // The stale copy stays until its window ends; the next request past it renders again.
-      console.error(`[cache] could not re-draw ${key}: ${(err as Error).message}`);
+      logger.error(`[cache] could not re-draw ${key}: ${(err as Error).message}`);
     });
   }
 }

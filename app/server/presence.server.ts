@@ -2,7 +2,6 @@ import type { DB } from "./db/db.server.ts";
 import { now } from "./db/dialect.ts";
 
 /** An edit screen reports every 30 s; a row not refreshed for 90 s means the screen is gone. */
-export const PRESENCE_INTERVAL_MS = 30_000;
 const GONE_AFTER_MS = 90_000;
 
 export interface Presence {

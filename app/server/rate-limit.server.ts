@@ -2,12 +2,10 @@ import type { ExpressionBuilder, OnConflictDatabase, OnConflictTables } from "ky
 import { CLIENT_ADDRESS_HEADER } from "./client-address.server.ts";
 import type { DB } from "./db/db.server.ts";
 import type { Database } from "./db/schema.ts";
+import { readRateLimitRule, type RateLimitRule } from "./rate-limit-rule.ts";
+import { logger } from "./logger.server.ts";
 
-export interface RateLimitRule {
-  /** Attempts allowed per window. */
-  limit: number;
-  windowMs: number;
-}
+export type { RateLimitRule };
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -93,7 +91,7 @@ export async function consumeRateLimit(
   if (at.getTime() - lastPrune > PRUNE_EVERY_MS) {
     lastPrune = at.getTime();
     await pruneRateLimits(db, new Date(at.getTime() - PRUNE_AFTER_MS)).catch((err: Error) =>
-      console.warn(`[rate-limit] could not remove old counters: ${err.message}`),
+      logger.warn(`[rate-limit] could not remove old counters: ${err.message}`),
     );
   }
 
@@ -213,7 +211,7 @@ export function batchedRateLimit(
       while (flushing) await flushing;
       flushing = write(at)
         .catch((err: Error) =>
-          console.warn(`[rate-limit] could not write the batched counts: ${err.message}`),
+          logger.warn(`[rate-limit] could not write the batched counts: ${err.message}`),
         )
         .finally(() => {
           flushing = undefined;
@@ -243,8 +241,6 @@ export function clientIp(request: Request): string {
   return value ? value.slice(0, 100) : "unknown";
 }
 
-const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000 };
-
 /**
  * A rule from an environment value such as "5/10m" (5 per 10 minutes), "20/1h" or "5" (per the
  * fallback's window). A value that cannot be read keeps the fallback and says so once in the log.
@@ -255,21 +251,19 @@ export function parseRateLimitRule(
   name = "rate limit",
 ): RateLimitRule {
   if (value === undefined || value.trim() === "") return fallback;
-  const match = /^\s*(\d{1,6})\s*(?:\/\s*(\d{1,6})\s*([smh]))?\s*$/.exec(value);
-  const limit = match ? Number(match[1]) : NaN;
-  const windowMs = match?.[2] ? Number(match[2]) * UNITS[match[3]] : fallback.windowMs;
-  if (!match || limit < 1 || windowMs < 1000) {
+  const rule = readRateLimitRule(value, fallback.windowMs);
+  if (!rule) {
     warnOnce(
       `[rate-limit] ${name} "${value}" is not like "5/10m" (count per window in s, m or h); using ${fallback.limit} per ${fallback.windowMs / 60_000} minutes`,
     );
     return fallback;
   }
-  return { limit, windowMs };
+  return rule;
 }
 
 const warned = new Set<string>();
 function warnOnce(message: string) {
   if (warned.has(message)) return;
   warned.add(message);
-  console.warn(message);
+  logger.warn(message);
 }

@@ -4,6 +4,7 @@ import { describeEachDatabase } from "../../test/databases.ts";
 import type { DB } from "./db/db.server.ts";
 import { newId, now } from "./db/dialect.ts";
 import { pagePath, redirectMiddleware } from "./redirect-middleware.server.ts";
+import { logger } from "./logger.server.ts";
 
 /** A rule written straight into the table (the admin's checks would refuse a core source). */
 async function rule(db: DB, source: string, destination: string, status: number, enabled = 1) {
@@ -152,7 +153,7 @@ describeEachDatabase("redirect middleware", (db) => {
   });
 
   it("serves the page when the lookup fails, logging it only", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const warn = vi.spyOn(logger, "warn").mockImplementation(() => {});
     const { thrown, next } = await run(() => Promise.reject(new Error("database down")), "/x");
     expect(thrown).toBeUndefined();
     expect(next).toHaveBeenCalledOnce();

@@ -3,6 +3,7 @@ import type { DB } from "./db/db.server.ts";
 import { localeFromPath, localePath, stripLocale } from "~/i18n/locale.ts";
 import { goneContext } from "~/request-context.ts";
 import { isCorePath, matchRedirect, type RedirectRule } from "./redirects.server.ts";
+import { logger } from "./logger.server.ts";
 
 /**
  * The page a request is for. A client-side navigation asks for `/jobs.data` (or `/_.data` for the
@@ -47,7 +48,7 @@ export function redirectMiddleware(
       misses.generation = generation;
       if (!(generation >= 0 && misses.paths.has(path))) rule = await lookUp(await getDb(), path);
     } catch (err) {
-      console.warn(`[redirects] lookup for ${path} failed: ${(err as Error).message}`);
+      logger.warn(`[redirects] lookup for ${path} failed: ${(err as Error).message}`);
       generation = -1;
     }
     if (!rule) {

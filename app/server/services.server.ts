@@ -31,6 +31,8 @@ async function boot(): Promise<Services> {
   await migrate(database);
   if (config.SEED_DEMO && (await countEntries(database.db)) === 0) {
     await seedDemoContent(database.db);
+    // A line for the person starting the server, under LOG_LEVEL=warn too (e2e/cluster counts it).
+    // eslint-disable-next-line no-console -- a start-up line, see above
     console.log("[govjobs] filled the empty database with fictional demo content");
   }
   const auth = createAuth(database.db, database.dialect, config);

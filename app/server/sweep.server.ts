@@ -1,6 +1,7 @@
 import type { DB } from "./db/db.server.ts";
 import { sweepFiles } from "./files.server.ts";
 import { publishDue } from "./write/entries.server.ts";
+import { logger } from "./logger.server.ts";
 
 /**
  * The scheduler's sweep, run by every serving process every 30 s (services.server.ts): scheduled
@@ -16,7 +17,7 @@ export async function sweep(db: DB, at = new Date()): Promise<void> {
     try {
       await run();
     } catch (err) {
-      console.error(`[govjobs] ${what} failed: ${(err as Error).message}`);
+      logger.error(`[govjobs] ${what} failed: ${(err as Error).message}`);
     }
   }
 }

@@ -4,7 +4,8 @@ import {
   savePushSubscription,
   siteVapidKeys,
 } from "~/server/alerts/channels/push.server.ts";
-import { clientIp, consumeRateLimit, parseRateLimitRule } from "~/server/rate-limit.server.ts";
+import { env } from "~/server/env.server.ts";
+import { clientIp, consumeRateLimit } from "~/server/rate-limit.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/alerts-push";
 
@@ -20,8 +21,6 @@ export function loader() {
   );
 }
 
-/** Per visitor address, shared with the e-mail form's counter: 5 per 10 minutes by default. */
-const DEFAULT_RATE_LIMIT = { limit: 5, windowMs: 10 * 60_000 };
 const NO_STORE = { "Cache-Control": "no-store" };
 
 export async function action({ request }: Route.ActionArgs) {
@@ -35,11 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
     return Response.json({ error: "The body is not JSON." }, { status: 400, headers: NO_STORE });
   }
   const conn = await db();
-  const rule = parseRateLimitRule(
-    process.env.ALERTS_RATE_LIMIT,
-    DEFAULT_RATE_LIMIT,
-    "ALERTS_RATE_LIMIT",
-  );
+  const rule = env().ALERTS_RATE_LIMIT;
   const limit = await consumeRateLimit(conn, `alerts:${clientIp(request)}`, rule);
   if (!limit.allowed) {
     return Response.json(

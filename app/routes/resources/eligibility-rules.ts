@@ -1,5 +1,6 @@
 import { publicEligibilityRules } from "~/server/eligibility.server.ts";
 import type { RouteHandle } from "~/route-handle.ts";
+import { logger } from "~/server/logger.server.ts";
 
 // The rules are the open jobs' (the job list's address names the kind).
 export const handle = { cacheScope: ["kind:/jobs"] } satisfies RouteHandle;
@@ -13,7 +14,7 @@ export async function loader() {
   try {
     return Response.json(await publicEligibilityRules());
   } catch (err) {
-    console.error(`[eligibility] could not read the rules: ${(err as Error).message}`);
+    logger.error(`[eligibility] could not read the rules: ${(err as Error).message}`);
     return Response.json(
       { error: "The eligibility rules could not be read; try again in a minute." },
       { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": "60" } },

@@ -2,6 +2,7 @@ import { requestLocale } from "~/i18n/catalog.server.ts";
 import { publicUpdates } from "~/server/public-data.server.ts";
 import { feedInLanguage } from "~/server/updates.server.ts";
 import type { RouteHandle } from "~/route-handle.ts";
+import { logger } from "~/server/logger.server.ts";
 
 /** Short-lived: the bell and the latest bar poll it, and a CDN may serve it on result day. */
 const CACHE_CONTROL = "public, max-age=60, s-maxage=60, stale-while-revalidate=300";
@@ -14,7 +15,7 @@ export async function loader({ request }: { request: Request }) {
     const feed = feedInLanguage(await publicUpdates(), requestLocale(request));
     return Response.json(feed, { headers: { "Cache-Control": CACHE_CONTROL } });
   } catch (err) {
-    console.error(`[updates.json] could not read the updates: ${(err as Error).message}`);
+    logger.error(`[updates.json] could not read the updates: ${(err as Error).message}`);
     return Response.json(
       { error: "The updates could not be read; try again in a minute." },
       { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": "60" } },

@@ -24,11 +24,12 @@ import { withinLimits } from "~/server/form.server.ts";
 import { env } from "~/server/env.server.ts";
 import { listOrganizations } from "~/server/organizations.server.ts";
 import { publicOrganizationNames, publicSettings } from "~/server/public-data.server.ts";
-import { clientIp, consumeRateLimit, parseRateLimitRule } from "~/server/rate-limit.server.ts";
+import { clientIp, consumeRateLimit } from "~/server/rate-limit.server.ts";
 import { pageMeta } from "~/server/seo.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/alerts";
 import { unpack } from "~/packed.ts";
+import { logger } from "~/server/logger.server.ts";
 
 /** The compact box on list and job pages links here with the page's facets. */
 export const handle = {
@@ -82,9 +83,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** Per visitor address: 5 subscriptions per 10 minutes unless ALERTS_RATE_LIMIT says otherwise. */
-const DEFAULT_RATE_LIMIT = { limit: 5, windowMs: 10 * 60_000 };
-
 type Values = {
   email: string;
   kinds: string[];
@@ -136,11 +134,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   try {
     const conn = await db();
-    const rule = parseRateLimitRule(
-      process.env.ALERTS_RATE_LIMIT,
-      DEFAULT_RATE_LIMIT,
-      "ALERTS_RATE_LIMIT",
-    );
+    const rule = env().ALERTS_RATE_LIMIT;
     const limit = await consumeRateLimit(conn, `alerts:${clientIp(request)}`, rule);
     if (!limit.allowed) {
       const minutes = Math.ceil(limit.retryAfterSeconds / 60);
@@ -155,7 +149,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     await subscribeByEmail(conn, parsed.data);
   } catch (err) {
-    console.error(`[alerts] could not store a subscription: ${(err as Error).message}`);
+    logger.error(`[alerts] could not store a subscription: ${(err as Error).message}`);
     return data({ status: "failed", message: t.errors.failed, values } satisfies SubscribeResult, {
       status: 500,
     });

@@ -17,8 +17,9 @@ import { catalog, requestLocale, packedStrings, stringsFor } from "~/i18n/catalo
 import { useLocalePath } from "~/i18n/context.tsx";
 import { fmt } from "~/i18n/locale.ts";
 import { env } from "~/server/env.server.ts";
+import { logger } from "~/server/logger.server.ts";
 import { createMessage } from "~/server/messages.server.ts";
-import { clientIp, consumeRateLimit, parseRateLimitRule } from "~/server/rate-limit.server.ts";
+import { clientIp, consumeRateLimit } from "~/server/rate-limit.server.ts";
 import { db } from "~/server/services.server.ts";
 import { pageMeta } from "~/server/seo.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
@@ -55,9 +56,6 @@ type ContactResult =
   | { status: "invalid"; errors: ContactErrors; values: ContactInput }
   | { status: "failed"; values?: ContactInput; retryAfterSeconds?: number };
 
-/** Per visitor address: 5 messages per 10 minutes unless CONTACT_RATE_LIMIT says otherwise. */
-const DEFAULT_RATE_LIMIT = { limit: 5, windowMs: 10 * 60_000 };
-
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   // A robot filled the field people never see: it hears "sent", nothing is kept.
@@ -74,11 +72,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   try {
     const conn = await db();
-    const rule = parseRateLimitRule(
-      process.env.CONTACT_RATE_LIMIT,
-      DEFAULT_RATE_LIMIT,
-      "CONTACT_RATE_LIMIT",
-    );
+    const rule = env().CONTACT_RATE_LIMIT;
     const limit = await consumeRateLimit(conn, `contact:${clientIp(request)}`, rule);
     if (!limit.allowed) {
       const { retryAfterSeconds } = limit;
@@ -89,7 +83,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     await createMessage(conn, checked.value);
   } catch (err) {
-    console.error(`[contact] could not store a message: ${(err as Error).message}`);
+    logger.error(`[contact] could not store a message: ${(err as Error).message}`);
     return data({ status: "failed", values } satisfies ContactResult, { status: 500 });
   }
   return { status: "sent" } satisfies ContactResult;
@@ -109,6 +103,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   try {
     return await serverAction();
   } catch (err) {
+    // eslint-disable-next-line no-console -- clientAction runs in the browser
     console.warn("The contact message could not be sent.", err);
     return { status: "failed" } satisfies ContactResult;
   }

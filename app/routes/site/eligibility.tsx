@@ -183,6 +183,7 @@ export default function Eligibility({ loaderData }: Route.ComponentProps) {
         ),
       });
     } catch (err) {
+      // eslint-disable-next-line no-console -- runs in the browser
       console.warn("The eligibility rules could not be loaded.", err);
       setFailure(t.loadFailed);
     }

@@ -15,6 +15,7 @@ import { publicSettings, publicUpdates } from "~/server/public-data.server.ts";
 import { settingsIn } from "~/server/settings.server.ts";
 import { feedInLanguage, type UpdatesFeed } from "~/server/updates.server.ts";
 import type { Route } from "./+types/layout";
+import { logger } from "~/server/logger.server.ts";
 
 // Spec §4: the redirect check of every public path, for documents and client-side navigations.
 export const middleware: Route.MiddlewareFunction[] = [
@@ -29,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     feed = feedInLanguage(await publicUpdates(), locale);
   } catch (err) {
     // Spec §8: the bar hides and the bell stays empty; the page itself is still served.
-    console.error(`[layout] could not read the updates: ${(err as Error).message}`);
+    logger.error(`[layout] could not read the updates: ${(err as Error).message}`);
   }
   return {
     locale,

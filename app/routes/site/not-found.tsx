@@ -6,6 +6,7 @@ import { goneContext } from "~/request-context.ts";
 import { pagePath } from "~/server/redirect-middleware.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/not-found";
+import { logger } from "~/server/logger.server.ts";
 
 /** Every path nothing else answers (spec §2). Counted in the 404 log the SEO tools show. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -18,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     await recordNotFound(await db(), path, request.headers.get("referer"));
   } catch (err) {
     // The visitor still gets the page; only the statistics miss one.
-    console.warn(`[not-found] could not record ${path}: ${(err as Error).message}`);
+    logger.warn(`[not-found] could not record ${path}: ${(err as Error).message}`);
   }
   return data({ path, gone: false, t }, { status: 404 });
 }

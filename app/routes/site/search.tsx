@@ -15,7 +15,7 @@ import { organizationIn, titleIn } from "~/i18n/title.ts";
 import { searchPublished } from "~/server/entries/search.server.ts";
 import { env } from "~/server/env.server.ts";
 import { formatDate } from "~/server/format.ts";
-import { batchedRateLimit, clientIp, parseRateLimitRule } from "~/server/rate-limit.server.ts";
+import { batchedRateLimit, clientIp } from "~/server/rate-limit.server.ts";
 import { breadcrumbJsonLd, pageMeta, structuredData } from "~/server/seo.server.ts";
 import { db } from "~/server/services.server.ts";
 import { publicOrganizationNames, publicSettings } from "~/server/public-data.server.ts";
@@ -24,8 +24,6 @@ import type { Route } from "./+types/search";
 import { unpack } from "~/packed.ts";
 
 const PER_PAGE = 20;
-/** Per visitor address: 60 searches a minute unless SEARCH_RATE_LIMIT says otherwise. */
-const SEARCH_LIMIT = { limit: 60, windowMs: 60_000 };
 const MAX_QUERY = 100;
 /** Counted in memory and written once a second: a search does not wait for a disk write. */
 const searchLimit = batchedRateLimit(db);
@@ -45,11 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = todayInIndia();
   if (q) {
     // Searches the page cache has not seen reach the database: a scraper gets a limit per address.
-    const rule = parseRateLimitRule(
-      process.env.SEARCH_RATE_LIMIT,
-      SEARCH_LIMIT,
-      "SEARCH_RATE_LIMIT",
-    );
+    const rule = env().SEARCH_RATE_LIMIT;
     const verdict = searchLimit.hit(`search:${clientIp(request)}`, rule);
     if (!verdict.allowed) {
       throw data(

@@ -31,7 +31,7 @@ export const MailSettingsSchema = z.object({
 
 export type MailSettings = z.infer<typeof MailSettingsSchema>;
 
-/** The e-mail settings alone (validated with the rest at start-up by parseEnv). */
-export function mailEnv(source: Record<string, string | undefined> = process.env): MailSettings {
+/** The e-mail settings of `source` alone (validated with the rest at start-up by parseEnv). */
+export function mailEnv(source: Record<string, string | undefined>): MailSettings {
   return MailSettingsSchema.parse(source);
 }

@@ -10,6 +10,7 @@ import type { DB } from "../db/db.server.ts";
 import { dialectOf, now } from "../db/dialect.ts";
 import type { OutboxTable } from "../db/schema.ts";
 import { startPollLoop, type PollLoop } from "../poll-loop.server.ts";
+import { logger } from "../logger.server.ts";
 
 export type Channel = "email" | "push" | "indexing" | "telegram";
 
@@ -322,6 +323,6 @@ export function startOutboxWorker(
 ): OutboxWorker {
   return startPollLoop(async () => (await workOutboxOnce(db, { limit: batch })).claimed >= batch, {
     pollMs,
-    onError: (err) => console.error(`[outbox] ${err instanceof Error ? err.message : String(err)}`),
+    onError: (err) => logger.error(`[outbox] ${err instanceof Error ? err.message : String(err)}`),
   });
 }

@@ -25,5 +25,3 @@ export interface AlertTopics {
   organizations: string[];
   kinds: AlertKind[];
 }
-
-export const DIGEST_HOURS = Array.from({ length: 24 }, (_, h) => h);

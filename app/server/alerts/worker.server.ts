@@ -6,6 +6,7 @@ import { startChannelSenders } from "./channels/start.server.ts";
 import { createEmailSender } from "./email.server.ts";
 import { registerSender, startOutboxWorker } from "./outbox.server.ts";
 import { pruneAlerts } from "./subscriptions.server.ts";
+import { logger } from "../logger.server.ts";
 
 /** How often expired pending subscriptions and old sent messages are removed. */
 const PRUNE_EVERY_MS = 60 * 60_000;
@@ -33,7 +34,7 @@ export function startAlertWorker(db: DB): void {
   const worker = startOutboxWorker(db);
   const prune = () =>
     pruneAlerts(db).catch((err: Error) =>
-      console.error(`[alerts] could not remove expired rows: ${err.message}`),
+      logger.error(`[alerts] could not remove expired rows: ${err.message}`),
     );
   const pruning = setInterval(prune, PRUNE_EVERY_MS);
   pruning.unref();

@@ -14,7 +14,8 @@ import {
 } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
-import type { DatabaseTarget } from "../env.server.ts";
+import { diagnosticsEnv, type DatabaseTarget } from "../env.server.ts";
+import { logger } from "../logger.server.ts";
 import { registerDialect } from "./dialect.ts";
 import { migrationProvider, type MigrationDialect } from "./migrations/index.ts";
 import type { Database } from "./schema.ts";
@@ -72,11 +73,13 @@ const stripNul: KyselyPlugin = {
  * find what a slow page or a benchmark spends its database time on. Unset: nothing is timed.
  */
 function slowQueryLog(): KyselyConfig["log"] {
-  const limit = Number(process.env.SLOW_QUERY_MS);
-  if (!process.env.SLOW_QUERY_MS || !(limit >= 0)) return undefined;
+  const limit = diagnosticsEnv().SLOW_QUERY_MS;
+  if (limit === undefined) return undefined;
   return (event: LogEvent) => {
     if (event.queryDurationMillis < limit) return;
     const sql = event.query.sql.replace(/\s+/g, " ").slice(0, 2000);
+    // A developer's plain line on stderr (README), which bench/search-pg.ts reads.
+    // eslint-disable-next-line no-console -- see above
     console.error(`[slow query] ${event.queryDurationMillis.toFixed(1)} ms ${event.level} ${sql}`);
   };
 }
@@ -85,7 +88,7 @@ export function openDatabase(target: DatabaseTarget): AppDatabase {
   if (target.dialect === "postgres") {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     // An idle client that loses its connection must not crash the process.
-    pool.on("error", (err) => console.error(`[db] idle PostgreSQL client error: ${err.message}`));
+    pool.on("error", (err) => logger.error(`[db] idle PostgreSQL client error: ${err.message}`));
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool }),
       plugins: [stripNul],

@@ -16,7 +16,8 @@ import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { classifyAddress, hostAddress } from "./address.ts";
-import { outboundEnv, type LocalAllowance } from "./settings.server.ts";
+import { outboundEnv } from "../env.server.ts";
+import type { LocalAllowance } from "./settings.server.ts";
 
 export type Scheme = "http:" | "https:";
 /** Which schemes a request may use, each with its ports. */

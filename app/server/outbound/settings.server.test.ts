@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "../env.server.ts";
+import { outboundEnv, parseEnv } from "../env.server.ts";
 import { pushEndpointPolicy } from "../alerts/channels/push.server.ts";
-import { outboundEnv, parseLocalAllowances } from "./settings.server.ts";
+import { parseLocalAllowances } from "./settings.server.ts";
 
 const SECRET = "s".repeat(32);
 const base = { AUTH_SECRET: SECRET, BASE_URL: "http://localhost" };

@@ -81,20 +81,11 @@ export function refuseLocalInProduction(
 
 export type OutboundSettings = z.infer<typeof OutboundSettingsSchema>;
 
-let cached: OutboundSettings | undefined;
-
 /**
- * The outbound settings alone (validated with the rest at start-up by parseEnv). A production
- * process without the second yes gets no allowance at all, even if start-up was skipped.
+ * The outbound settings alone from `source` (outboundEnv in env.server.ts reads the process's). A
+ * production process without the second yes gets no allowance at all, even if start-up was skipped.
  */
-export function outboundEnv(
-  source: Record<string, string | undefined> = process.env,
-): OutboundSettings {
-  if (source !== process.env) return readOutbound(source);
-  return (cached ??= readOutbound(source));
-}
-
-function readOutbound(source: Record<string, string | undefined>): OutboundSettings {
+export function readOutbound(source: Record<string, string | undefined>): OutboundSettings {
   const settings = OutboundSettingsSchema.parse(source);
   return source.NODE_ENV === "production" && !settings.OUTBOUND_ALLOW_LOCAL_IN_PRODUCTION
     ? { ...settings, OUTBOUND_ALLOW_LOCAL: [] }

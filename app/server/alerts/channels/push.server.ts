@@ -9,7 +9,7 @@ import path from "node:path";
 import webpush from "web-push";
 import { z } from "zod";
 import type { DB } from "../../db/db.server.ts";
-import { DATA_DIR, env } from "../../env.server.ts";
+import { DATA_DIR, env, outboundEnv, readSettings } from "../../env.server.ts";
 import { formatDate } from "../../format.ts";
 import type { OutboxMessage, Sender, SendResult } from "../outbox.server.ts";
 import { preferenceColumns, PreferencesSchema } from "../subscriptions.server.ts";
@@ -17,7 +17,7 @@ import { alertChangeWords, type AlertPayload } from "../triggers.server.ts";
 import type { ChangeCode } from "~/content/change-log.ts";
 import { catalog } from "~/i18n/catalog.server.ts";
 import { localAllowanceFor, outboundRequest } from "../../outbound/client.server.ts";
-import { outboundEnv, type LocalAllowance } from "../../outbound/settings.server.ts";
+import type { LocalAllowance } from "../../outbound/settings.server.ts";
 import { ChannelSettingsSchema, type ChannelSettings } from "./settings.server.ts";
 
 /** An alert that has not reached the browser within this is no longer news. */
@@ -213,9 +213,9 @@ export interface PushEndpointPolicy {
 
 /** The site's rule: the browsers' push services, PUSH_SERVICE_HOSTS, the test allowance. */
 export function pushEndpointPolicy(
-  source: Record<string, string | undefined> = process.env,
+  source?: Record<string, string | undefined>,
 ): PushEndpointPolicy {
-  const extra = ChannelSettingsSchema.pick({ PUSH_SERVICE_HOSTS: true }).parse(source);
+  const extra = readSettings(ChannelSettingsSchema.pick({ PUSH_SERVICE_HOSTS: true }), source);
   return {
     hosts: [...PUSH_SERVICE_HOSTS, ...extra.PUSH_SERVICE_HOSTS],
     allowLocal: outboundEnv(source).OUTBOUND_ALLOW_LOCAL,

@@ -13,6 +13,7 @@ import {
   startRemindersPass,
   withReminders,
 } from "~/my-exams/reminders.server.ts";
+import { logger } from "../../logger.server.ts";
 
 /** How often the closing pass looks; each closing is keyed by its last date, so it goes once. */
 const CLOSED_PASS_MS = 10 * 60_000;
@@ -34,7 +35,7 @@ export function startChannelSenders(db: DB): { stop(): Promise<void> } {
   const closedPass = () => {
     pass = closedJobMessages(db, todayInIndia(), { baseUrl: config.BASE_URL, enabled: true })
       .then((messages) => messages.length && enqueue(db, messages))
-      .catch((err: Error) => console.error(`[indexing] closed-jobs pass failed: ${err.message}`));
+      .catch((err: Error) => logger.error(`[indexing] closed-jobs pass failed: ${err.message}`));
   };
   const timer = indexing ? setInterval(closedPass, CLOSED_PASS_MS) : undefined;
   timer?.unref();
