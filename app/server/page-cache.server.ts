@@ -470,9 +470,16 @@ function first<T>(set: Set<T>): T | undefined {
 
 let shared: PageCache | undefined;
 
-/** The process's page cache (sized by PAGE_CACHE_MB), shared by the server and /healthz. */
+/**
+ * The process's page cache (sized by PAGE_CACHE_MB), shared by the server and /healthz.
+ *
+ * The background brotli-11 upgrade is off: under `npm run bench -- --result-day --workers 2`
+ * at 100,000 entries (26 Nov, 18:42 UTC) the editor-saving run fell to 319 req/s with it and
+ * 6,506 without (the upgrades hold the libuv pool that DNS lookups and file reads share). It
+ * stays in the class, tested, for a measured return.
+ */
 export function sharedPageCache(maxBytes: number): PageCache {
-  return (shared ??= new PageCache(maxBytes, undefined, undefined, true));
+  return (shared ??= new PageCache(maxBytes, undefined, undefined, false));
 }
 
 /** How full the page cache is, for /healthz (undefined before the server made it). */
