@@ -293,7 +293,10 @@ describe("the photo and signature tool", () => {
     const check = async (picture: Picture) => {
       await page.getByRole("tab", { name: t.modeCheck }).click();
       await page.getByTestId("check-input").setInputFiles(picture);
-      const result = page.getByTestId("check-result");
+      // The answer for this file (the previous file's answer is gone once a new one is picked).
+      const result = page.locator(
+        `[data-testid="check-result"][data-bytes="${picture.buffer.length}"]`,
+      );
       await result.waitFor();
       return {
         passes: await result.getAttribute("data-passes"),

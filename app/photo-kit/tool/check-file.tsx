@@ -8,7 +8,10 @@ import { readInfo } from "./render.ts";
 
 /** "Check my file": a file the person has, read here, against one image's rule. */
 export function CheckFile({ rule, t }: { rule: UploadRule; t: PhotoWords }) {
-  const [findings, setFindings] = useState<Finding[] | null>(null);
+  // The findings and the size of the file they are for: a new file clears the old answer
+  // at once, so a slow read never leaves the previous file's "passed" on screen.
+  const [checked, setChecked] = useState<{ findings: Finding[]; bytes: number } | null>(null);
+  const findings = checked?.findings;
   const image = imageName(rule, t);
   const ok = findings && passes(findings);
   const cautions = findings?.filter((f) => f.code !== "ok") ?? [];
@@ -19,16 +22,22 @@ export function CheckFile({ rule, t }: { rule: UploadRule; t: PhotoWords }) {
         label={t.check.pick}
         help={t.check.help}
         accept="image/*,.pdf"
-        onFile={async (file) =>
-          setFindings(file ? checkFile(await readInfo(file), file.name, rule) : null)
-        }
+        onFile={async (file) => {
+          setChecked(null);
+          if (file)
+            setChecked({
+              findings: checkFile(await readInfo(file), file.name, rule),
+              bytes: file.size,
+            });
+        }}
         testId="check-input"
       />
-      {findings && (
+      {checked && findings && (
         <div
           role="status"
           data-testid="check-result"
           data-passes={ok ? "yes" : "no"}
+          data-bytes={checked.bytes}
           className={`rounded-app border px-4 py-3 ${ok ? "border-secondary/40 bg-secondary-light" : "border-red-300 bg-red-50 text-red-900"}`}
         >
           <p className="font-semibold">{fmt(ok ? t.check.passed : t.check.failed, { image })}</p>
