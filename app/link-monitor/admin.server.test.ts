@@ -41,6 +41,7 @@ async function checked(
     lease: "2999-01-01T00:10:00.000Z",
     claim,
     limit: 100,
+    parkUntil: "2999-01-02T00:00:00.000Z",
   });
   for (const link of await linksOfEntry(db, entryId)) {
     const check = states[link.url];

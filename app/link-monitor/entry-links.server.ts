@@ -49,13 +49,14 @@ interface EntryState {
   kind: string;
   status: string;
   organization: string;
+  lastDate: string | null;
   data: EntryData;
 }
 
 /**
  * The entry's stored links made to match what it now links to (new ones due now, gone ones
- * removed with their history); all of them due now when it has just been published or its
- * organization or official website changed (what they are judged against).
+ * removed with their history); all of them due now when it has just been published, its closing
+ * date moved, or its organization or official website changed (what they are judged against).
  */
 export async function scheduleLinkChecks(
   trx: DB,
@@ -84,7 +85,10 @@ export async function scheduleLinkChecks(
   const published = after.status === "published" && before?.status !== "published";
   const judgedAgainst = (e: EntryState | null) =>
     e ? `${e.organization}\n${String(e.data.officialWebsite ?? "")}` : "";
-  if (published || (before && judgedAgainst(before) !== judgedAgainst(after)))
+  // A job whose closing date moved may have opened again: its parked links are due (see
+  // claimDueLinks).
+  const reopened = before !== null && before.lastDate !== after.lastDate;
+  if (published || reopened || (before && judgedAgainst(before) !== judgedAgainst(after)))
     await makeEntryLinksDue(trx, [after.id], at);
 }
 

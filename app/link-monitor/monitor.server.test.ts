@@ -337,14 +337,19 @@ describeEachDatabase("the link monitor", (get) => {
     const at = new Date().toISOString();
     const today = todayInIndia();
     const lease = new Date(Date.now() + 60_000).toISOString();
+    const parkUntil = lease;
     const claims = await Promise.all(
-      ["a", "b", "c"].map((claim) => claimDueLinks(db, { at, today, lease, claim, limit: 4 })),
+      ["a", "b", "c"].map((claim) =>
+        claimDueLinks(db, { at, today, lease, claim, limit: 4, parkUntil }),
+      ),
     );
-    const ids = claims.flat().map((l) => l.id);
+    const ids = claims.flatMap((c) => c.links).map((l) => l.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.length).toBe(6);
     // Held: nobody else takes them; after the lease, a process takes them again.
-    expect(await claimDueLinks(db, { at, today, lease, claim: "d", limit: 10 })).toEqual([]);
+    expect(
+      (await claimDueLinks(db, { at, today, lease, claim: "d", limit: 10, parkUntil })).links,
+    ).toEqual([]);
     const later = new Date(Date.now() + 61_000).toISOString();
     const again = await claimDueLinks(db, {
       at: later,
@@ -352,8 +357,9 @@ describeEachDatabase("the link monitor", (get) => {
       lease: new Date(Date.now() + 120_000).toISOString(),
       claim: "e",
       limit: 10,
+      parkUntil,
     });
-    expect(again.map((l) => l.id).sort()).toEqual([...ids].sort());
+    expect(again.links.map((l) => l.id).sort()).toEqual([...ids].sort());
     expect((await linksOfEntry(db, entry.id)).every((l) => l.claim === "e")).toBe(true);
   });
 
@@ -394,6 +400,55 @@ describeEachDatabase("the link monitor", (get) => {
       [`${ssc}/gone`]: "broken",
       [`${ssc}/notice.pdf`]: "ok",
     });
+  });
+
+  it("reads a few due links a round whatever the site's size: a closed job's links are parked, and due again when its closing date moves", async () => {
+    const ssc = origin("ssc.gov.in");
+    // Due before everything else (the oldest due first): 30 links of a closed job.
+    const closed = await publish(db, "Monitor Parked Clerk", {
+      links: Array.from({ length: 30 }, (_, i) => ({ label: `p${i}`, url: `${ssc}/apply?p=${i}` })),
+      lastDate: "2020-01-31",
+    });
+    await db
+      .updateTable("official_links")
+      .set({ due_at: "2000-01-01T00:00:00.000Z" })
+      .where("entry_id", "=", closed.id)
+      .execute();
+    const open = await publish(db, "Monitor Open Behind Clerk", { applyUrl: `${ssc}/apply` });
+    const at = new Date();
+    const first = await checkDueLinks(db, { ...options(), batch: 2 }, at);
+    // 2 × 8 read, all closed: parked until the next interval, none visited; then the one due
+    // link of an open entry is taken, the open job's.
+    expect(first.parked).toBe(16);
+    expect(first.claimed).toBe(1);
+    const parkedUntil = new Date(at.getTime() + options().intervalMs).toISOString();
+    const rows = await linksOfEntry(db, closed.id);
+    expect(rows.filter((r) => r.due_at === parkedUntil)).toHaveLength(16);
+    expect(rows.every((r) => r.state === "unchecked")).toBe(true);
+    expect((await linksOfEntry(db, open.id))[0].state).toBe("ok");
+    // The next round parks the other 14.
+    expect((await checkDueLinks(db, { ...options(), batch: 2 }, at)).parked).toBe(14);
+    expect((await linksOfEntry(db, closed.id)).every((r) => r.due_at === parkedUntil)).toBe(true);
+
+    // The closing date moves to the future: its links are due now, and checked.
+    const reopened = await saveEntry(db, {
+      kind: "job",
+      id: closed.id,
+      input: job("Monitor Parked Clerk", {
+        links: Array.from({ length: 30 }, (_, i) => ({
+          label: `p${i}`,
+          url: `${ssc}/apply?p=${i}`,
+        })),
+        lastDate: "2099-01-31",
+      }),
+      actor,
+    });
+    expect(reopened.ok).toBe(true);
+    expect((await linksOfEntry(db, closed.id)).every((r) => r.due_at < parkedUntil)).toBe(true);
+    let rounds = 0;
+    while ((await checkDueLinks(db, options())).claimed > 0) rounds++;
+    expect(rounds).toBeGreaterThan(0);
+    expect((await linksOfEntry(db, closed.id)).every((r) => r.state !== "unchecked")).toBe(true);
   });
 
   it("finds the links of entries published before it existed, once", async () => {

@@ -48,6 +48,8 @@ const SNIFF_BYTES = 64 * 1024;
 /** Links taken at once by a process, and visited at once. */
 const BATCH = 8;
 const CONCURRENCY = 4;
+/** Between two rounds while more is due (the first pass over a large site: 80 links a second). */
+const ROUND_GAP_MS = 100;
 /** How often an idle process looks for due links. */
 const POLL_MS = 5_000;
 /** A link with no answer is tried again this soon (a second failure makes it news). */
@@ -56,7 +58,7 @@ const RETRY_UNREACHABLE_MS = 60 * 60_000;
 const HISTORY_MS = 60 * 24 * 60 * 60_000;
 const PRUNE_EVERY_MS = 60 * 60_000;
 /** Entries read at once by the one-time pass over what was published before the monitor. */
-const BACKFILL_BATCH = 500;
+const BACKFILL_BATCH = 100;
 
 const MONITOR: Actor = { id: null, email: null, name: "link monitor" };
 
@@ -178,6 +180,8 @@ async function eachLimited<T, R>(
 
 export interface RoundResult {
   claimed: number;
+  /** Due links of closed entries met on the way, left until the next interval. */
+  parked: number;
   written: number;
   /** Links of open jobs that stopped working in this round. */
   broke: number;
@@ -198,14 +202,15 @@ export async function checkDueLinks(
   const today = todayInIndia(at);
   const claim = newId();
   const lease = new Date(at.getTime() + (options.leaseMs ?? 5 * 60_000)).toISOString();
-  const links = await claimDueLinks(db, {
+  const { links, parked } = await claimDueLinks(db, {
     at: iso,
     today,
     lease,
     claim,
     limit: options.batch ?? BATCH,
+    parkUntil: new Date(at.getTime() + options.intervalMs).toISOString(),
   });
-  if (links.length === 0) return { claimed: 0, written: 0, broke: 0, scopes: [] };
+  if (links.length === 0) return { claimed: 0, parked, written: 0, broke: 0, scopes: [] };
   const [entries, directory] = await Promise.all([
     entriesByIds(
       db,
@@ -275,6 +280,7 @@ export async function checkDueLinks(
     );
   return {
     claimed: links.length,
+    parked,
     written: result.written,
     broke: broke.length,
     scopes: result.scopes,
@@ -311,13 +317,16 @@ export function startLinkMonitor(
     async () => {
       if (backfill !== null)
         backfill = (await isBackfilled(db)) ? null : await backfillLinks(db, backfill);
-      const { claimed } = await checkDueLinks(db, options);
+      const { claimed, parked } = await checkDueLinks(db, options);
       if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
         lastPrune = Date.now();
         await pruneLinkHistory(db, new Date(Date.now() - HISTORY_MS).toISOString());
       }
-      // The one-time pass goes a batch a round, so a large site's start stays quiet.
-      return claimed >= (options.batch ?? BATCH);
+      // More is due: the next round a little later, a small batch a round, so the first pass
+      // over a large site never holds the process for long nor takes a core from its readers.
+      const more = backfill !== null || claimed >= (options.batch ?? BATCH) || parked > 0;
+      if (more) await new Promise((resolve) => setTimeout(resolve, ROUND_GAP_MS).unref());
+      return more;
     },
     {
       pollMs,

@@ -27,6 +27,7 @@ import * as suggestedChanges from "./2026-11-26T1510-suggested-changes.ts";
 import * as photoPresets from "./2026-11-26T1700-photo-presets.ts";
 import * as myExams from "./2026-11-26T1900-my-exams.ts";
 import * as organizationHindiNames from "./2026-11-26T2100-organization-hindi-names.ts";
+import * as officialLinksBroken from "./2026-11-27T0100-official-links-broken.ts";
 
 export type MigrationDialect = "sqlite" | "postgres";
 
@@ -64,6 +65,7 @@ const migrations: Record<string, DialectMigration> = {
   "2026-11-26T1700-photo-presets": photoPresets,
   "2026-11-26T1900-my-exams": myExams,
   "2026-11-26T2100-organization-hindi-names": organizationHindiNames,
+  "2026-11-27T0100-official-links-broken": officialLinksBroken,
 };
 
 export function migrationProvider(dialect: MigrationDialect): MigrationProvider {
