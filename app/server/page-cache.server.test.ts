@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   buildCachedResponse,
   chooseEncoding,
@@ -374,6 +374,32 @@ describe("page cache", () => {
       fresh.release(text("new title"));
       await second.result;
       expect(plainOf(cache, "/jobs/a")).toBe("new title");
+    });
+
+    it("draws stale pages again one at a time, each once, skipping what a request drew meanwhile", async () => {
+      const cache = new PageCache();
+      cache.clear("g1");
+      for (const key of ["/jobs", "/results", "/"]) cache.set(key, text(`old ${key}`), ["home"]);
+      cache.invalidate([["home"]], "g2");
+      const gates = { "/jobs": gate(), "/results": gate(), "/": gate() };
+      for (const [key, g] of Object.entries(gates)) cache.revalidate(key, ["home"], g.render);
+      cache.revalidate("/results", ["home"], gates["/results"].render);
+      // One render at a time: the first asked runs, the others wait.
+      expect([gates["/jobs"], gates["/results"], gates["/"]].map((g) => g.calls.count)).toEqual([
+        1, 0, 0,
+      ]);
+      // A request past the window draws "/" itself meanwhile: the queue does not draw it again.
+      const own = cache.fill("/", ["home"], async () => text("new / by a request"));
+      await own.result;
+      gates["/jobs"].release(text("new /jobs"));
+      await vi.waitFor(() => expect(gates["/results"].calls.count).toBe(1));
+      gates["/results"].release(text("new /results"));
+      await vi.waitFor(() => expect(cache.lookup("/results")).toMatchObject({ stale: false }));
+      await new Promise((r) => setImmediate(r));
+      expect(gates["/"].calls.count).toBe(0);
+      expect(plainOf(cache, "/jobs")).toBe("new /jobs");
+      expect(plainOf(cache, "/")).toBe("new / by a request");
+      expect(cache.stats.renders).toBe(3);
     });
 
     it("serves a list stale within the window while one render runs, then fresh; never past it", async () => {

@@ -202,6 +202,9 @@ export class PageCache {
   /** Keys whose brotli copy waits for BEST_BROTLI, oldest first. */
   #upgrades = new Set<string>();
   #upgrading: Promise<void> | undefined;
+  /** Stale keys waiting to be drawn again in the background, oldest asked first. */
+  #redraws = new Map<string, { scopes: readonly string[]; render: Render }>();
+  #redrawing = false;
 
   constructor(
     readonly maxBytes = 96 * 1024 * 1024,
@@ -454,18 +457,40 @@ export class PageCache {
     return { result, joined: false };
   }
 
-  /** A stale entry's background render, unless one is already under way for this generation. */
+  /**
+   * A stale entry's render in the background, unless one is under way or waiting. The stale pages
+   * are drawn again one at a time, oldest asked first: a write that stales 200 lists costs 200
+   * renders one after the other, between which requests are answered, instead of 200 at once
+   * ahead of every request (`npm run bench -- --result-day`: the p99 while an editor saves).
+   */
   revalidate(key: string, scopes: readonly string[], render: Render): void {
-    if (this.#flights.has(`${this.generation}\n${key}`)) return;
-    this.fill(key, scopes, render).result.catch((err: unknown) => {
-      // The stale copy stays until its window ends; the next request past it renders again.
-      logger.error(`[cache] could not re-draw ${key}: ${(err as Error).message}`);
-    });
+    if (this.#flights.has(`${this.generation}\n${key}`) || this.#redraws.has(key)) return;
+    this.#redraws.set(key, { scopes, render });
+    if (!this.#redrawing) void this.#redrawAll();
+  }
+
+  async #redrawAll(): Promise<void> {
+    this.#redrawing = true;
+    try {
+      for (let key = first(this.#redraws); key !== undefined; key = first(this.#redraws)) {
+        const { scopes, render } = this.#redraws.get(key)!;
+        this.#redraws.delete(key);
+        // Drawn meanwhile (a request past the window waited for it) or dropped: nothing to do.
+        if (this.#entries.get(key)?.staleSince === undefined) continue;
+        await this.fill(key, scopes, render).result.catch((err: unknown) => {
+          // The stale copy stays until its window ends; the next request past it renders again.
+          logger.error(`[cache] could not re-draw ${key}: ${(err as Error).message}`);
+        });
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } finally {
+      this.#redrawing = false;
+    }
   }
 }
 
-function first<T>(set: Set<T>): T | undefined {
-  return set.values().next().value;
+function first<T>(set: { keys(): IterableIterator<T> }): T | undefined {
+  return set.keys().next().value;
 }
 
 let shared: PageCache | undefined;
