@@ -61,17 +61,7 @@ export function RemindersControl() {
     }
   }
 
-  async function turnOff() {
-    setState("busy");
-    try {
-      const res = await fetch("/my/reminders", json("DELETE", { secret: store.reminders?.secret }));
-      if (!res.ok) return setState("failed");
-      writeStore((s) => ({ ...s, reminders: undefined }));
-      setState("idle");
-    } catch {
-      setState("failed");
-    }
-  }
+  const turnOff = () => deleteCopy("reminders", store.reminders?.secret, setState);
 
   return (
     <section
@@ -99,6 +89,26 @@ export function RemindersControl() {
       </p>
     </section>
   );
+}
+
+/**
+ * Turning reminders or the calendar address off: the server deletes its copy under the secret,
+ * then this browser forgets it.
+ */
+async function deleteCopy(
+  what: "reminders" | "calendar",
+  secret: string | undefined,
+  setState: (state: "busy" | "idle" | "failed") => void,
+) {
+  setState("busy");
+  try {
+    const res = await fetch(`/my/${what}`, json("DELETE", { secret }));
+    if (!res.ok) return setState("failed");
+    writeStore((s) => ({ ...s, [what]: undefined }));
+    setState("idle");
+  } catch {
+    setState("failed");
+  }
 }
 
 /**
@@ -132,17 +142,7 @@ export function CalendarControl() {
     }
   }
 
-  async function revoke() {
-    setState("busy");
-    try {
-      const res = await fetch("/my/calendar", json("DELETE", { secret: feed?.secret }));
-      if (!res.ok) return setState("failed");
-      writeStore((s) => ({ ...s, calendar: undefined }));
-      setState("idle");
-    } catch {
-      setState("failed");
-    }
-  }
+  const revoke = () => deleteCopy("calendar", feed?.secret, setState);
 
   return (
     <section
