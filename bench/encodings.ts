@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import {
+  demoServerEnv,
   firstJobPath,
   getAsSent,
   startNginx,
@@ -42,16 +43,7 @@ export async function encodings(o: Options): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "govjobs-encodings-"));
   const base = `http://127.0.0.1:${o.port}`;
   const env = (cache: boolean, workers: number): NodeJS.ProcessEnv => ({
-    ...process.env,
-    NODE_ENV: "production",
-    BUILD_DIR: o.buildDir,
-    PORT: String(o.port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    DATABASE_URL: `file:${dataDir}/encodings.db`,
-    BASE_URL: base,
-    SEED_DEMO: "1",
-    LOG_LEVEL: "silent",
+    ...demoServerEnv(o.buildDir, o.port, dataDir),
     CACHE_PAGES: cache ? "1" : "0",
     WEB_CONCURRENCY: String(workers),
   });

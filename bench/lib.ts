@@ -12,6 +12,7 @@ import http from "node:http";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 
 /**
  * A production server's environment for a benchmark that runs one: the build in BUILD_DIR
@@ -236,6 +237,55 @@ export function pageScripts(html: string): Set<string> {
   for (const m of html.matchAll(/import\("([^"]+\.js)"\)|import "([^"]+\.js)"/g))
     js.add(m[1] ?? m[2]);
   return js;
+}
+
+/** The production server on the demo content (SQLite in `dataDir`), quiet, on 127.0.0.1:`port`. */
+export function demoServerEnv(buildDir: string, port: number, dataDir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    BUILD_DIR: buildDir,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    DATABASE_URL: `file:${dataDir}/demo.db`,
+    BASE_URL: `http://127.0.0.1:${port}`,
+    SEED_DEMO: "1",
+    LOG_LEVEL: "silent",
+  };
+}
+
+/**
+ * The public pages whose script issue 33 weighs (budget 100 KB gzip each): home, each kind's list
+ * the site links first, a job page and search, in English and Hindi.
+ */
+export function publicPages(jobPath: string): [string, string][] {
+  const en: [string, string][] = [
+    ["home", "/"],
+    ["job list", "/jobs"],
+    ["job page", jobPath],
+    ["results", "/results"],
+    ["admit cards", "/admit-cards"],
+    ["search", "/search?q=clerk"],
+  ];
+  const hindi = en.map(([name, url]): [string, string] => [
+    `Hindi ${name}`,
+    url === "/" ? "/hi" : `/hi${url}`,
+  ]);
+  return [...en, ...hindi];
+}
+
+/**
+ * The script a page makes a phone download, in bytes as sent with `Accept-Encoding: gzip` (the
+ * build's gzip -9 copy of each file, or the file gzipped at level 9 where there is none).
+ */
+export async function scriptGzipBytes(base: string, html: string): Promise<number> {
+  let sum = 0;
+  for (const src of pageScripts(html)) {
+    const sent = await getAsSent(new URL(src, base).href, "gzip");
+    sum += sent.encoding === "gzip" ? sent.bytes.length : gzipSync(sent.bytes, { level: 9 }).length;
+  }
+  return sum;
 }
 
 /** wrk without blocking this process (so it can post forms meanwhile); resolves with its output. */

@@ -1,5 +1,5 @@
 // npm run bench [-- --count 100000 --seconds 8 --connections 10 --postgres --soak --workers 1,2]
-//                [--app DIR] [--result-day] [--encodings]
+//                [--app DIR] [--result-day] [--encodings] [--weights]
 // Builds the app, fills a database with --count entries, and prints one table: requests/s and
 // p50/p99 latency per page with the page cache on and off, nginx serving the identical bytes as
 // static files (same load tool, same connections, same run), page weights and server memory; then
@@ -7,10 +7,10 @@
 // --app DIR measures another checkout (a git worktree of an older commit) with this benchmark.
 // --result-day runs bench/result-day.ts instead (60 s at 100 connections unless told otherwise).
 // --encodings runs bench/encodings.ts instead (plain, gzip and br, uncached and cached, demo content).
+// --weights prints only the page weights (bench/page-weights.ts: script per public page), demo content.
 import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { gzipSync } from "node:zlib";
 import { startThrowawayPostgres } from "../test/postgres.ts";
 import {
   appCommit,
@@ -20,7 +20,6 @@ import {
   run,
   serverNodeArgs,
   getAsSent,
-  pageScripts,
   startNginx,
   type Sent,
   startServer,
@@ -34,6 +33,13 @@ import {
 import { resultDay } from "./result-day.ts";
 import { encodings } from "./encodings.ts";
 import { myExamsScriptWeight } from "./my-exams-weight.ts";
+import {
+  pageWeights,
+  SCRIPT_BUDGET,
+  WEIGHT_HEAD,
+  weighedPages,
+  weightsOnDemo,
+} from "./page-weights.ts";
 
 const { values: opts } = parseArgs({
   options: {
@@ -48,6 +54,7 @@ const { values: opts } = parseArgs({
     app: { type: "string" },
     "result-day": { type: "boolean", default: false },
     encodings: { type: "boolean", default: false },
+    weights: { type: "boolean", default: false },
   },
 });
 const count = Number(opts.count);
@@ -73,6 +80,15 @@ if (opts.encodings) {
     seconds,
     connections,
     workers: opts.workers ? workerCounts.at(-1)! : 1,
+  });
+  process.exit(0);
+}
+
+if (opts.weights) {
+  await weightsOnDemo({
+    appDir,
+    buildDir: BUILD_DIR,
+    port: 41_000 + Math.floor(Math.random() * 5000),
   });
   process.exit(0);
 }
@@ -247,13 +263,7 @@ for (const target of targets) {
       rssLine += `\nserver RSS (sqlite, cache off): ${rssBefore} MB warm, ${treeRssMb(server.pid!)} MB after the runs`;
     if (cache && target.name === "sqlite") {
       rssLine = `server RSS (sqlite, cache on): ${rssBefore} MB warm, ${treeRssMb(server.pid!)} MB after the runs`;
-      weights = await pageWeights([
-        ...pages.slice(0, 3),
-        ["eligibility finder", "/eligibility"],
-        // Issue 14: the Hindi job page beside the English one.
-        ["Hindi home", "/hi"],
-        ["Hindi job page", `/hi${pages[2][1]}`],
-      ]);
+      weights = await pageWeights(base, weighedPages(pages[2][1]));
       if (opts.soak) rssLine += "\n" + (await soak(server.pid!, pages[1][1]));
     }
     await stop(server);
@@ -333,12 +343,9 @@ if (workerCounts.length > 1) {
   );
 }
 console.log("\n" + junkRatios.join("\n"));
+console.log("\n" + table([WEIGHT_HEAD, ...weights]));
 console.log(
-  "\n" +
-    table([
-      ["page weight (gzip bytes)", "HTML", "CSS", "JS", "fonts (woff2)", "font files"],
-      ...weights,
-    ]),
+  `script budget: ${SCRIPT_BUDGET.toLocaleString("en")} B gzip on each public page (issue 33)`,
 );
 // Issue 28's budget: My exams adds under 3,000 B of script to public pages other than /my.
 if (existsSync(path.join(appDir, "app", "my-exams"))) {
@@ -349,39 +356,6 @@ if (existsSync(path.join(appDir, "app", "my-exams"))) {
 }
 console.log("\n" + table(latencyRows));
 console.log("\n" + rssLine);
-
-async function pageWeights(list: [string, string][]): Promise<(string | number)[][]> {
-  const out: (string | number)[][] = [];
-  const gz = async (url: string) => gzipSync(await fetchBody(base + url), { level: 9 }).length;
-  for (const [name, url] of list) {
-    const html = (await fetchBody(base + url)).toString("utf8");
-    const attr = (re: RegExp) => [...html.matchAll(re)].map((m) => m[1]);
-    const js = pageScripts(html);
-    const css = new Set(attr(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g));
-    const fonts = attr(
-      /<link[^>]+as="font"[^>]+href="([^"]+)"|<link[^>]+href="([^"]+\.woff2)"[^>]+as="font"/g,
-    ).filter(Boolean);
-    // Hindi pages preload their Devanagari fonts with a Link header (no script for it).
-    const linkHeader = (await fetch(base + url)).headers.get("link") ?? "";
-    for (const m of linkHeader.matchAll(/<([^>]+)>;[^,]*rel=preload;[^,]*as=font/g))
-      fonts.push(m[1]);
-    let jsBytes = 0;
-    for (const u of js) jsBytes += await gz(u);
-    let cssBytes = 0;
-    for (const u of css) cssBytes += await gz(u);
-    let fontBytes = 0;
-    for (const u of fonts) fontBytes += (await fetchBody(base + u)).length;
-    out.push([
-      name,
-      gzipSync(Buffer.from(html), { level: 9 }).length,
-      cssBytes,
-      jsBytes,
-      fontBytes,
-      fonts.length,
-    ]);
-  }
-  return out;
-}
 
 async function soak(pid: number, url: string): Promise<string> {
   const warm = treeRssMb(pid);
