@@ -1,5 +1,5 @@
 // npm run bench [-- --count 100000 --seconds 8 --connections 10 --postgres --soak --workers 1,2]
-//                [--app DIR] [--result-day] [--encodings] [--weights]
+//                [--app DIR] [--result-day] [--encodings] [--weights] [--first-paint]
 // Builds the app, fills a database with --count entries, and prints one table: requests/s and
 // p50/p99 latency per page with the page cache on and off, nginx serving the identical bytes as
 // static files (same load tool, same connections, same run), page weights and server memory; then
@@ -8,6 +8,7 @@
 // --result-day runs bench/result-day.ts instead (60 s at 100 connections unless told otherwise).
 // --encodings runs bench/encodings.ts instead (plain, gzip and br, uncached and cached, demo content).
 // --weights prints only the page weights (bench/page-weights.ts: script per public page), demo content.
+// --first-paint prints only first paint on an emulated cheap phone (bench/first-paint.ts), demo content.
 import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -40,6 +41,13 @@ import {
   weighedPages,
   weightsOnDemo,
 } from "./page-weights.ts";
+import {
+  FIRST_PAINT_BUDGET_MS,
+  FIRST_PAINT_HEAD,
+  firstPaintOnDemo,
+  firstPaints,
+  paintedPages,
+} from "./first-paint.ts";
 
 const { values: opts } = parseArgs({
   options: {
@@ -55,6 +63,7 @@ const { values: opts } = parseArgs({
     "result-day": { type: "boolean", default: false },
     encodings: { type: "boolean", default: false },
     weights: { type: "boolean", default: false },
+    "first-paint": { type: "boolean", default: false },
   },
 });
 const count = Number(opts.count);
@@ -80,6 +89,15 @@ if (opts.encodings) {
     seconds,
     connections,
     workers: opts.workers ? workerCounts.at(-1)! : 1,
+  });
+  process.exit(0);
+}
+
+if (opts["first-paint"]) {
+  await firstPaintOnDemo({
+    appDir,
+    buildDir: BUILD_DIR,
+    port: 41_000 + Math.floor(Math.random() * 5000),
   });
   process.exit(0);
 }
@@ -218,6 +236,7 @@ let pages: [string, string][] = [];
 const bodies = new Map<string, Sent>();
 let rssLine = "";
 let weights: (string | number)[][] = [];
+let paints: (string | number)[][] = [];
 const latencyRows: (string | number)[][] = [
   ["uncached, one request at a time", "db", "p50 ms", "p95 ms", "requests"],
 ];
@@ -264,6 +283,7 @@ for (const target of targets) {
     if (cache && target.name === "sqlite") {
       rssLine = `server RSS (sqlite, cache on): ${rssBefore} MB warm, ${treeRssMb(server.pid!)} MB after the runs`;
       weights = await pageWeights(base, weighedPages(pages[2][1]));
+      paints = await firstPaints(base, paintedPages(pages[2][1]));
       if (opts.soak) rssLine += "\n" + (await soak(server.pid!, pages[1][1]));
     }
     await stop(server);
@@ -347,6 +367,8 @@ console.log("\n" + table([WEIGHT_HEAD, ...weights]));
 console.log(
   `script budget: ${SCRIPT_BUDGET.toLocaleString("en")} B gzip on each public page (issue 33)`,
 );
+console.log("\n" + table([FIRST_PAINT_HEAD, ...paints]));
+console.log(`first paint target: under ${FIRST_PAINT_BUDGET_MS} ms (issue 33)`);
 // Issue 28's budget: My exams adds under 3,000 B of script to public pages other than /my.
 if (existsSync(path.join(appDir, "app", "my-exams"))) {
   const mine = await myExamsScriptWeight(appDir, path.join(appDir, BUILD_DIR, "client", "assets"));
