@@ -9,7 +9,7 @@ import path from "node:path";
 import webpush from "web-push";
 import { z } from "zod";
 import type { DB } from "../../db/db.server.ts";
-import { DATA_DIR, env, outboundEnv, readSettings } from "../../env.server.ts";
+import { DATA_DIR, env, outboundEnv, settingsReader } from "../../env.server.ts";
 import { formatDate } from "../../format.ts";
 import type { OutboxMessage, Sender, SendResult } from "../outbox.server.ts";
 import { preferenceColumns, PreferencesSchema } from "../subscriptions.server.ts";
@@ -211,11 +211,13 @@ export interface PushEndpointPolicy {
   allowLocal: readonly LocalAllowance[];
 }
 
+const pushHostsEnv = settingsReader(ChannelSettingsSchema.pick({ PUSH_SERVICE_HOSTS: true }));
+
 /** The site's rule: the browsers' push services, PUSH_SERVICE_HOSTS, the test allowance. */
 export function pushEndpointPolicy(
   source?: Record<string, string | undefined>,
 ): PushEndpointPolicy {
-  const extra = readSettings(ChannelSettingsSchema.pick({ PUSH_SERVICE_HOSTS: true }), source);
+  const extra = pushHostsEnv(source);
   return {
     hosts: [...PUSH_SERVICE_HOSTS, ...extra.PUSH_SERVICE_HOSTS],
     allowLocal: outboundEnv(source).OUTBOUND_ALLOW_LOCAL,
