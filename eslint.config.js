@@ -89,7 +89,6 @@ const UPWARD_IMPORTS = {
   "app/my-exams/save-slot.tsx": ["app/components/admin/use-hydrated.ts"],
   "app/photo-kit/admin/preset-field.tsx": ["app/components/admin/field-input.tsx"],
   "app/server/entries/suggestions.server.ts": ["app/components/admin/entry-diff.ts"],
-  "app/server/entry-page.server.ts": ["app/components/entry-detail.tsx"],
   "app/server/list-rows.server.ts": ["app/components/entry-list-item.tsx"],
   "app/server/write/suggestions.server.ts": ["app/components/admin/entry-diff.ts"],
 };
