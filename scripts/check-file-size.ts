@@ -30,7 +30,6 @@ const LONGER: Record<string, number> = {
   "app/server/files.server.ts": 551,
   "app/server/page-cache.server.ts": 497,
   "app/server/redirects.server.ts": 441,
-  "app/server/seo.server.ts": 521,
   "bench/result-day.ts": 488,
   "bench/run.ts": 428,
 };

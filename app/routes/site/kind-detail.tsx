@@ -36,11 +36,11 @@ import {
   canonicalUrl,
   entryFaqs,
   faqPageJsonLd,
-  jobPostingJsonLd,
   pageMeta,
   structuredData,
   webPageJsonLd,
 } from "~/server/seo.server.ts";
+import { jobPostingJsonLd } from "~/server/job-posting.server.ts";
 import { pagePath } from "~/server/redirect-middleware.server.ts";
 import { db } from "~/server/services.server.ts";
 import { publicOrganizationNames, publicSettings } from "~/server/public-data.server.ts";
