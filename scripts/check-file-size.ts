@@ -23,7 +23,6 @@ const LONGER: Record<string, number> = {
   "app/routes/admin/dashboard.tsx": 586,
   "app/routes/admin/entry-edit.tsx": 857,
   "app/routes/site/eligibility.tsx": 509,
-  "app/server/alerts/channels/push.server.ts": 435,
   "app/server/alerts/subscriptions.server.ts": 441,
   "app/server/demo-content.server.ts": 980,
   "app/server/entries/search.server.ts": 447,
