@@ -12,7 +12,6 @@ const MAX_LINES = 400;
 const LONGER: Record<string, number> = {
   "app/components/admin/eligibility-preview.tsx": 430,
   "app/components/admin/entry-form.tsx": 891,
-  "app/components/admin/rich-text-editor.tsx": 405,
   "app/content/eligibility.ts": 587,
   "app/content/job-eligibility.ts": 607,
   "app/content/registry.ts": 758,
