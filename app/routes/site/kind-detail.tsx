@@ -41,7 +41,7 @@ import {
   webPageJsonLd,
 } from "~/server/seo.server.ts";
 import { jobPostingJsonLd } from "~/server/job-posting.server.ts";
-import { pagePath } from "~/server/redirect-middleware.server.ts";
+import { pagePath } from "~/page-path.ts";
 import { db } from "~/server/services.server.ts";
 import { publicOrganizationNames, publicSettings } from "~/server/public-data.server.ts";
 import type { Route } from "./+types/kind-detail";
