@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import js from "@eslint/js";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import { importX } from "eslint-plugin-import-x";
@@ -92,6 +94,29 @@ const UPWARD_IMPORTS = {
   "app/server/list-rows.server.ts": ["app/components/entry-list-item.tsx"],
   "app/server/write/suggestions.server.ts": ["app/components/admin/entry-diff.ts"],
 };
+
+/** The spellings of an import of `target` from `file` (`~/…` or relative, with its extension). */
+const specifiers = (file, target) => {
+  const relative = path.posix.relative(path.posix.dirname(file), target);
+  return [
+    `"~/${target.slice("app/".length)}"`,
+    `"${relative.startsWith(".") ? "" : "./"}${relative}"`,
+  ];
+};
+// The list only shrinks: a line whose import has gone stops the lint until it is removed.
+for (const [file, imports] of Object.entries(UPWARD_IMPORTS)) {
+  let text = "";
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    // A file that has gone: every line for it is stale.
+  }
+  for (const target of imports)
+    if (!specifiers(file, target).some((spelling) => text.includes(spelling)))
+      throw new Error(
+        `eslint.config.js UPWARD_IMPORTS: ${file} no longer imports ${target}; remove it from the list`,
+      );
+}
 
 export default tseslint.config(
   { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", "data/"] },
