@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import type { UpdateItem } from "~/server/updates.server.ts";
 import { useLocale, useT } from "~/i18n/context.tsx";
 import { LOCALE_TAG } from "~/i18n/locale.ts";
-import { CloseIcon } from "./bell.tsx";
+import { CloseIcon } from "./close-icon.tsx";
 import { EnglishOnly } from "./english-only.tsx";
 import { Spinner } from "./spinner.tsx";
 

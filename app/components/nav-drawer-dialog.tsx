@@ -2,7 +2,7 @@ import { Dialog } from "radix-ui";
 import type { RefObject } from "react";
 import { NavLink } from "react-router";
 import { useLocalePath, useT } from "~/i18n/context.tsx";
-import { CloseIcon } from "./bell.tsx";
+import { CloseIcon } from "./close-icon.tsx";
 import { DRAWER_GROUPS, needsPushAttribute, useDestinations } from "./destinations.ts";
 import { LanguageSwitch } from "./language-switch.tsx";
 

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { useLocalePath, useT } from "~/i18n/context.tsx";
-import { Bell, CloseIcon } from "./bell.tsx";
+import { Bell } from "./bell.tsx";
+import { CloseIcon } from "./close-icon.tsx";
 import { useNavLinks } from "./destinations.ts";
 import { LanguageSwitch } from "./language-switch.tsx";
 import { NavDrawer } from "./nav-drawer.tsx";

@@ -2,7 +2,7 @@ import { packOnce, type Packed } from "~/packed.ts";
 import type { Area, Catalog } from "./catalog/types.ts";
 import { en } from "./catalog/en/index.ts";
 import { hi } from "./catalog/hi/index.ts";
-import { pagePath } from "~/server/redirect-middleware.server.ts";
+import { pagePath } from "~/page-path.ts";
 import { localeFromPath, type Locale } from "./locale.ts";
 
 const CATALOGS: Record<Locale, Catalog> = { en, hi };

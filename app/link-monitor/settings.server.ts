@@ -1,9 +1,7 @@
 // The link monitor's settings (issue 30), checked with the rest of the configuration at start-up
-// (env.server.ts spreads this shape).
+// (env.server.ts spreads this shape; plain Node loads it at start-up, so imports are relative).
 import { z } from "zod";
-import type { RateLimitRule } from "~/server/rate-limit.server.ts";
-
-const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000 };
+import { rateLimitSetting } from "../server/rate-limit-rule.ts";
 
 /** An empty line copied from .env.example is unset. */
 const blankIsUnset = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
@@ -33,20 +31,7 @@ export const LinkMonitorSettingsSchema = z.object({
       .default(15),
   ),
   /** Answers of /check-link per visitor address: "30/10m" (count per window in s, m or h). */
-  CHECK_LINK_RATE_LIMIT: z
-    .string()
-    .optional()
-    .transform((value, ctx): RateLimitRule => {
-      if (value === undefined || value.trim() === "") return { limit: 30, windowMs: 10 * 60_000 };
-      const match = /^\s*(\d{1,6})\s*\/\s*(\d{1,6})\s*([smh])\s*$/.exec(value);
-      const limit = match ? Number(match[1]) : 0;
-      const windowMs = match ? Number(match[2]) * UNITS[match[3]] : 0;
-      if (limit < 1 || windowMs < 1000) {
-        ctx.addIssue({ code: "custom", message: 'must be like "30/10m" (count per s, m or h)' });
-        return z.NEVER;
-      }
-      return { limit, windowMs };
-    }),
+  CHECK_LINK_RATE_LIMIT: rateLimitSetting({ limit: 30, windowMs: 10 * 60_000 }, "30/10m"),
 });
 
 export type LinkMonitorSettings = z.infer<typeof LinkMonitorSettingsSchema>;

@@ -7,12 +7,12 @@ import { z } from "zod";
 import { REGISTRY } from "~/content/registry.ts";
 import type { DB } from "~/server/db/db.server.ts";
 import { now } from "~/server/db/dialect.ts";
+import { BrowserPushSubscription } from "~/server/alerts/channels/push.server.ts";
 import {
-  BrowserPushSubscription,
   isPushServiceEndpoint,
   pushEndpointPolicy,
   type PushEndpointPolicy,
-} from "~/server/alerts/channels/push.server.ts";
+} from "~/server/alerts/channels/push-endpoints.server.ts";
 import {
   deleteList,
   existingEntryIds,

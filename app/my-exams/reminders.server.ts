@@ -15,12 +15,14 @@ import { logger } from "~/server/logger.server.ts";
 import type { EntryData } from "~/content/fields.ts";
 import type { EntrySummary } from "~/server/entries/shared.server.ts";
 import {
-  pushEndpointPolicy,
   sendPushMessage,
-  type PushEndpointPolicy,
   type PushPayload,
   type VapidKeys,
 } from "~/server/alerts/channels/push.server.ts";
+import {
+  pushEndpointPolicy,
+  type PushEndpointPolicy,
+} from "~/server/alerts/channels/push-endpoints.server.ts";
 import type { OutboxMessage, Sender, SendResult } from "~/server/alerts/outbox.server.ts";
 import {
   deleteList,

@@ -1,6 +1,7 @@
 // My exams' settings (issue 28), checked with the rest of the configuration at start-up
-// (env.server.ts spreads this shape).
+// (env.server.ts spreads this shape; plain Node loads it at start-up, so imports are relative).
 import { z } from "zod";
+import { rateLimitSetting } from "../server/rate-limit-rule.ts";
 
 export const MyExamsSettingsSchema = z.object({
   /** How often the reminders pass looks for windows 7, 2 and 0 days ahead (milliseconds). */
@@ -11,8 +12,5 @@ export const MyExamsSettingsSchema = z.object({
     .max(24 * 60 * 60_000)
     .default(10 * 60_000),
   /** Server copies (reminders, calendar addresses) one visitor address may make: count/window. */
-  MY_EXAMS_RATE_LIMIT: z
-    .string()
-    .regex(/^\d{1,6}\/\d{1,6}[smh]$/, "must be like 10/10m (count per window in s, m or h)")
-    .default("10/10m"),
+  MY_EXAMS_RATE_LIMIT: rateLimitSetting({ limit: 10, windowMs: 10 * 60_000 }, "10/10m"),
 });

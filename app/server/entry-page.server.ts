@@ -1,6 +1,6 @@
-import { isEmpty } from "~/components/entry-detail.tsx";
 import {
   allFields,
+  isEmpty,
   type EntryData,
   type Field,
   type Option,

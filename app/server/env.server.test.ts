@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { diagnosticsEnv, parseEnv } from "./env.server.ts";
+import { diagnosticsEnv, notFoundLogEnv, parseEnv, uploadEnv } from "./env.server.ts";
 
 const SECRET = "s".repeat(32);
 const dirs: string[] = [];
@@ -107,16 +107,32 @@ describe("settings read once at start-up (issue 27)", () => {
       windowMs: 600_000,
     });
     expect(parseEnv(base).SEARCH_RATE_LIMIT).toEqual({ limit: 60, windowMs: 60_000 });
+    expect(parseEnv(base).MY_EXAMS_RATE_LIMIT).toEqual({ limit: 10, windowMs: 600_000 });
+    expect(parseEnv({ ...base, MY_EXAMS_RATE_LIMIT: "3/1h" }).MY_EXAMS_RATE_LIMIT).toEqual({
+      limit: 3,
+      windowMs: 3_600_000,
+    });
   });
 
   it.each([
     ["ALERTS_RATE_LIMIT", "five", '"5/10m"'],
     ["CONTACT_RATE_LIMIT", "0/10m", '"5/10m"'],
     ["SEARCH_RATE_LIMIT", "5/10d", '"60/1m"'],
+    ["MY_EXAMS_RATE_LIMIT", "0/10m", '"10/10m"'],
+    ["MY_EXAMS_RATE_LIMIT", "ten", '"10/10m"'],
+    ["CHECK_LINK_RATE_LIMIT", "30/10d", '"30/10m"'],
   ])("refuses %s=%s in one line", (name, value, example) => {
     expect(() => parseEnv({ ...base, [name]: value })).toThrow(
       `Invalid configuration: ${name} must be like ${example} (a count per window in s, m or h, at least 1 per second)`,
     );
+  });
+
+  it("parses the settings read alone once, from the process", () => {
+    expect(uploadEnv()).toBe(uploadEnv());
+    expect(notFoundLogEnv()).toBe(notFoundLogEnv());
+    expect(diagnosticsEnv()).toBe(diagnosticsEnv());
+    // A source given (tests) is read as it is.
+    expect(uploadEnv({ UPLOAD_MAX_MB: "25" }).UPLOAD_MAX_MB).toBe(25);
   });
 
   it("reads the switches and the build folder", () => {

@@ -61,6 +61,21 @@ const flag = z
   .optional()
   .transform((v) => v === "1" || v === "true");
 
+type Source = Record<string, string | undefined>;
+
+/**
+ * The reader of one group of settings, for a module that needs nothing else (every group is
+ * validated with the rest at start-up by parseEnv): the process's settings are parsed once, on
+ * the first call; a `source` given (tests) is parsed each time.
+ */
+export function settingsReader<T extends z.ZodType>(schema: T): (source?: Source) => z.output<T> {
+  let fromProcess: { settings: z.output<T> } | undefined;
+  return (source) => {
+    if (source) return schema.parse(source);
+    return (fromProcess ??= { settings: schema.parse(process.env) }).settings;
+  };
+}
+
 /** The 404 log's settings, also read on their own by the log (which needs nothing else). */
 const NotFoundLogSchema = z.object({
   /** Paths the 404 log keeps; beyond it the rarest, then the longest unseen, are removed. */
@@ -70,9 +85,7 @@ const NotFoundLogSchema = z.object({
 });
 
 /** The 404 log's settings alone (validated with the rest at start-up by parseEnv). */
-export function notFoundLogEnv(source: Record<string, string | undefined> = process.env) {
-  return NotFoundLogSchema.parse(source);
-}
+export const notFoundLogEnv = settingsReader(NotFoundLogSchema);
 
 /** The upload limit, also read on its own by the file store (which needs nothing else). */
 const UploadSchema = z.object({
@@ -83,9 +96,7 @@ const UploadSchema = z.object({
 });
 
 /** The upload limit alone (validated with the rest at start-up by parseEnv). */
-export function uploadEnv(source: Record<string, string | undefined> = process.env) {
-  return UploadSchema.parse(source);
-}
+export const uploadEnv = settingsReader(UploadSchema);
 
 /** Settings read on their own by the logger and the database, which open before the rest. */
 const DiagnosticsSchema = z.object({
@@ -101,17 +112,6 @@ const DiagnosticsSchema = z.object({
   ),
 });
 
-/**
- * One group of settings read alone, by a module that needs nothing else (every group is validated
- * with the rest at start-up by parseEnv).
- */
-export function readSettings<T extends z.ZodType>(
-  schema: T,
-  source: Record<string, string | undefined> = process.env,
-): z.output<T> {
-  return schema.parse(source);
-}
-
 let outbound: OutboundSettings | undefined;
 /** The outbound settings alone (the HTTP client and the push policy need nothing else). */
 export function outboundEnv(source?: Record<string, string | undefined>): OutboundSettings {
@@ -119,14 +119,15 @@ export function outboundEnv(source?: Record<string, string | undefined>): Outbou
   return (outbound ??= readOutbound(process.env));
 }
 
+const DiagnosticsWithDefaults = DiagnosticsSchema.extend({
+  NODE_ENV: z.string().optional(),
+}).transform(({ NODE_ENV, ...settings }) => ({
+  ...settings,
+  LOG_LEVEL: settings.LOG_LEVEL ?? (NODE_ENV === "test" ? "silent" : "info"),
+}));
+
 /** The logger's level and the slow-query limit alone (validated with the rest by parseEnv). */
-export function diagnosticsEnv(source: Record<string, string | undefined> = process.env) {
-  const settings = DiagnosticsSchema.parse(source);
-  return {
-    ...settings,
-    LOG_LEVEL: settings.LOG_LEVEL ?? (source.NODE_ENV === "test" ? "silent" : "info"),
-  };
-}
+export const diagnosticsEnv = settingsReader(DiagnosticsWithDefaults);
 
 /**
  * A setting as it was given, for the start-up checks that run before parseEnv fills the settings

@@ -3,7 +3,8 @@ import { RouterContextProvider } from "react-router";
 import { describeEachDatabase } from "../../test/databases.ts";
 import type { DB } from "./db/db.server.ts";
 import { newId, now } from "./db/dialect.ts";
-import { pagePath, redirectMiddleware } from "./redirect-middleware.server.ts";
+import { pagePath } from "~/page-path.ts";
+import { redirectMiddleware } from "./redirect-middleware.server.ts";
 import { logger } from "./logger.server.ts";
 
 /** A rule written straight into the table (the admin's checks would refuse a core source). */

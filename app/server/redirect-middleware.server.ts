@@ -1,21 +1,10 @@
 import { data, redirect, redirectDocument, type MiddlewareFunction } from "react-router";
 import type { DB } from "./db/db.server.ts";
 import { localeFromPath, localePath, stripLocale } from "~/i18n/locale.ts";
+import { pagePath } from "~/page-path.ts";
 import { goneContext } from "~/request-context.ts";
 import { isCorePath, matchRedirect, type RedirectRule } from "./redirects.server.ts";
 import { logger } from "./logger.server.ts";
-
-/**
- * The page a request is for. A client-side navigation asks for `/jobs.data` (or `/_.data` for the
- * home page, `/_root.data` in older React Router versions); a document request for `/jobs`.
- */
-export function pagePath(request: Request): string {
-  const { pathname } = new URL(request.url);
-  if (pathname === "/_root.data") return "/";
-  if (pathname.endsWith("/_.data")) return pathname.slice(0, -"_.data".length);
-  if (pathname.endsWith(".data")) return pathname.slice(0, -".data".length);
-  return pathname;
-}
 
 const MAX_REMEMBERED_MISSES = 10_000;
 

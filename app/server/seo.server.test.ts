@@ -4,22 +4,16 @@ import {
   breadcrumbJsonLd,
   canonicalUrl,
   compact,
-  endOfDayInIndia,
-  escapeXml,
   faqPageJsonLd,
-  jobPostingJsonLd,
   metaDescription,
   organizationJsonLd,
   pageMeta,
   pageTitle,
-  robotsTxt,
-  rssXml,
   serializeJsonLd,
-  sitemapIndexXml,
-  urlsetXml,
   webSiteJsonLd,
-  type JobForJsonLd,
 } from "./seo.server.ts";
+import { endOfDayInIndia, jobPostingJsonLd, type JobForJsonLd } from "./job-posting.server.ts";
+import { escapeXml, robotsTxt, rssXml, sitemapIndexXml, urlsetXml } from "./seo-files.server.ts";
 import { SettingsSchema } from "./settings.server.ts";
 
 const BASE = "https://govjobs.example";

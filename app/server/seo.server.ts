@@ -1,9 +1,6 @@
-import { educationRequirements } from "~/content/job-eligibility.ts";
 import type { MetaDescriptor, RouterContextProvider } from "react-router";
 import { jsonLdContext } from "~/request-context.ts";
 import type { EntryData, Row } from "~/content/fields.ts";
-import { REGISTRY, type Kind } from "~/content/registry.ts";
-import { formatDate, formatNumber, formatRupees, isClosed } from "./format.ts";
 import { localePath, OG_LOCALE, type Locale } from "~/i18n/locale.ts";
 import type { Settings } from "./settings.server.ts";
 
@@ -172,7 +169,7 @@ export function structuredData(
   return serialized.length;
 }
 
-const CONTEXT = "https://schema.org";
+export const SCHEMA_ORG = "https://schema.org";
 
 function absolute(baseUrl: string, url: string | undefined): string | undefined {
   if (!url) return undefined;
@@ -186,7 +183,7 @@ export function organizationJsonLd(
 ): JsonLd {
   const org = settings.organization;
   return compact({
-    "@context": CONTEXT,
+    "@context": SCHEMA_ORG,
     "@type": "Organization",
     name: org.name || settings.siteName,
     url: org.url || canonicalUrl(baseUrl, "/"),
@@ -206,7 +203,7 @@ export function organizationJsonLd(
 export function webSiteJsonLd(settings: Pick<Settings, "siteName">, baseUrl: string): JsonLd {
   const root = canonicalUrl(baseUrl, "/");
   return compact({
-    "@context": CONTEXT,
+    "@context": SCHEMA_ORG,
     "@type": "WebSite",
     name: settings.siteName,
     url: root,
@@ -231,7 +228,7 @@ export function webPageJsonLd(page: {
   dateModified: string;
 }): JsonLd {
   return compact({
-    "@context": CONTEXT,
+    "@context": SCHEMA_ORG,
     "@type": "WebPage",
     url: page.url,
     name: page.name,
@@ -242,7 +239,7 @@ export function webPageJsonLd(page: {
 
 export function breadcrumbJsonLd(crumbs: readonly Crumb[], baseUrl: string): JsonLd {
   return compact({
-    "@context": CONTEXT,
+    "@context": SCHEMA_ORG,
     "@type": "BreadcrumbList",
     itemListElement: crumbs.map((c, i) => ({
       "@type": "ListItem",
@@ -263,7 +260,7 @@ export function faqPageJsonLd(faqs: readonly Faq[] | undefined): JsonLd | null {
   const complete = (faqs ?? []).filter((f) => f.question?.trim() && f.answer?.trim());
   if (complete.length === 0) return null;
   return compact({
-    "@context": CONTEXT,
+    "@context": SCHEMA_ORG,
     "@type": "FAQPage",
     mainEntity: complete.map((f) => ({
       "@type": "Question",
@@ -277,245 +274,4 @@ export function faqPageJsonLd(faqs: readonly Faq[] | undefined): JsonLd | null {
 export function entryFaqs(data: EntryData): Faq[] {
   const rows = (Array.isArray(data.faqs) ? data.faqs : []) as Row[];
   return rows.map((r) => ({ question: String(r.question ?? ""), answer: String(r.answer ?? "") }));
-}
-
-export interface JobForJsonLd {
-  id: string;
-  kind: Kind;
-  slug: string;
-  title: string;
-  organization: string;
-  publishedAt: string | null;
-  lastDate: string | null;
-  data: EntryData;
-}
-
-/** The end of the last date in India, as an ISO timestamp. */
-export function endOfDayInIndia(ymd: string): string {
-  return `${ymd}T23:59:59+05:30`;
-}
-
-const ALL_INDIA = "All India";
-
-/**
- * A JobPosting for an open job; null for anything else. Google asks that a posting whose
- * application period is over carry no JobPosting at all, so a closed job gets none.
- */
-export function jobPostingJsonLd(
-  job: JobForJsonLd,
-  { baseUrl, today }: { baseUrl: string; today: string },
-): JsonLd | null {
-  if (job.kind !== "job" || !job.publishedAt || !job.lastDate) return null;
-  if (isClosed(job.lastDate, today)) return null;
-  const d = job.data;
-  const str = (v: unknown) => (v === undefined || v === null ? undefined : String(v));
-  const num = (v: unknown) => (typeof v === "number" ? v : v ? Number(v) : undefined);
-  const state = str(d.state);
-  const salaryMin = num(d.salaryMin);
-  const salaryMax = num(d.salaryMax);
-  const website = str(d.officialWebsite);
-  const openings = ((d.posts as Row[] | undefined) ?? []).reduce(
-    (sum, p) => sum + (Number(p.total) || 0),
-    0,
-  );
-  return compact({
-    "@context": CONTEXT,
-    "@type": "JobPosting",
-    title: job.title,
-    description: jobDescription(job),
-    url: canonicalUrl(baseUrl, `${REGISTRY.job.urlPrefix}/${job.slug}`),
-    datePosted: job.publishedAt,
-    validThrough: endOfDayInIndia(job.lastDate),
-    employmentType: str(d.employmentType),
-    hiringOrganization: {
-      "@type": "Organization",
-      name: job.organization,
-      sameAs: website,
-      url: website,
-    },
-    jobLocation: {
-      "@type": "Place",
-      address: {
-        "@type": "PostalAddress",
-        addressRegion: state && state !== ALL_INDIA ? state : undefined,
-        addressCountry: "IN",
-      },
-    },
-    // A post open to the whole country says so, rather than pretending to have one place.
-    applicantLocationRequirements:
-      state === ALL_INDIA ? { "@type": "Country", name: "IN" } : undefined,
-    baseSalary:
-      salaryMin !== undefined || salaryMax !== undefined
-        ? {
-            "@type": "MonetaryAmount",
-            currency: "INR",
-            value: {
-              "@type": "QuantitativeValue",
-              minValue: salaryMin,
-              maxValue: salaryMax,
-              unitText: "MONTH",
-            },
-          }
-        : undefined,
-    totalJobOpenings: openings > 0 ? openings : undefined,
-    educationRequirements: educationRequirements(d),
-    identifier: {
-      "@type": "PropertyValue",
-      name: job.organization,
-      value: str(d.advertisementNumber) || job.id,
-    },
-    directApply: false,
-  })!;
-}
-
-/** The summary followed by the facts a job seeker decides on, as plain text. */
-export function jobDescription(job: Pick<JobForJsonLd, "organization" | "lastDate" | "data">) {
-  const d = job.data;
-  const facts: string[] = [];
-  const posts = (d.posts as Row[] | undefined) ?? [];
-  const total = posts.reduce((sum, p) => sum + (Number(p.total) || 0), 0);
-  if (total > 0) facts.push(`Vacancies: ${formatNumber(total)}`);
-  if (posts.length) facts.push(`Posts: ${posts.map((p) => p.post).join(", ")}`);
-  if (d.qualification) facts.push(`Qualification: ${d.qualification}`);
-  if (d.ageMin !== undefined || d.ageMax !== undefined) {
-    facts.push(`Age limit: ${[d.ageMin, d.ageMax].filter((a) => a !== undefined).join("–")} years`);
-  }
-  if (typeof d.salaryMin === "number" || typeof d.salaryMax === "number") {
-    const range = [d.salaryMin, d.salaryMax]
-      .filter((s): s is number => typeof s === "number")
-      .map(formatRupees)
-      .join(" – ");
-    facts.push(`Salary: ${range} per month`);
-  }
-  if (d.state) facts.push(`Location: ${d.state}`);
-  const fees = (d.fees as Row[] | undefined) ?? [];
-  if (fees.length) {
-    facts.push(
-      `Application fee: ${fees.map((f) => `${f.category} ${formatRupees(Number(f.amount) || 0)}`).join("; ")}`,
-    );
-  }
-  if (d.applicationStart)
-    facts.push(`Application starts: ${formatDate(String(d.applicationStart))}`);
-  if (job.lastDate) facts.push(`Last date to apply: ${formatDate(job.lastDate)}`);
-  return [String(d.summary ?? "").trim(), ...facts].filter(Boolean).join("\n");
-}
-
-// ---------------------------------------------------------------------------------------------
-// robots.txt, sitemaps, feeds
-
-/** Text for XML content and attributes: the five characters XML reserves, and no control codes. */
-export function escapeXml(text: string): string {
-  return (
-    text
-      // XML 1.0 cannot carry these at all, not even escaped.
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "")
-      .replace(/&/g, "&amp;")
-      .replace(/</g, "&lt;")
-      .replace(/>/g, "&gt;")
-      .replace(/"/g, "&quot;")
-      .replace(/'/g, "&apos;")
-  );
-}
-
-/**
- * The editor's robots.txt if there is one, else ours: keep crawlers out of the back-office and the
- * endless search pages. Either way it ends by naming the sitemap.
- */
-export function robotsTxt(custom: string, baseUrl: string): string {
-  const sitemapLine = `Sitemap: ${canonicalUrl(baseUrl, "/sitemap.xml")}`;
-  const body = custom.trim()
-    ? custom
-        .replace(/\r\n?/g, "\n")
-        .split("\n")
-        .filter((line) => line.trim() !== sitemapLine)
-        .join("\n")
-        .trim()
-    : ["User-agent: *", "Disallow: /admin", "Disallow: /search", "Allow: /"].join("\n");
-  return `${body}\n\n${sitemapLine}\n`;
-}
-
-export function sitemapIndexXml(sitemaps: readonly { loc: string; lastmod?: string }[]): string {
-  const items = sitemaps.map(
-    (s) =>
-      `  <sitemap>\n    <loc>${escapeXml(s.loc)}</loc>\n${s.lastmod ? `    <lastmod>${escapeXml(s.lastmod)}</lastmod>\n` : ""}  </sitemap>`,
-  );
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join("\n")}\n</sitemapindex>\n`;
-}
-
-export interface SitemapUrl {
-  loc: string;
-  lastmod?: string;
-  /** The page's language versions (`languageAlternates`), listed on each of them. */
-  alternates?: readonly { hrefLang: string; href: string }[];
-}
-
-/**
- * A page that exists in both languages, as sitemap entries: the English and the Hindi URL, each
- * carrying both as `xhtml:link` alternates (Google wants the set repeated on every version).
- */
-export function bilingualUrls(baseUrl: string, path: string, lastmod?: string): SitemapUrl[] {
-  const alternates = languageAlternates(baseUrl, path);
-  return [
-    { loc: canonicalUrl(baseUrl, path), lastmod, alternates },
-    { loc: canonicalUrl(baseUrl, localePath("hi", path)), lastmod, alternates },
-  ];
-}
-
-export function urlsetXml(urls: readonly SitemapUrl[]): string {
-  const items = urls.map((u) => {
-    const links = (u.alternates ?? [])
-      .map(
-        (a) =>
-          `    <xhtml:link rel="alternate" hreflang="${escapeXml(a.hrefLang)}" href="${escapeXml(a.href)}"/>\n`,
-      )
-      .join("");
-    return `  <url>\n    <loc>${escapeXml(u.loc)}</loc>\n${u.lastmod ? `    <lastmod>${escapeXml(u.lastmod)}</lastmod>\n` : ""}${links}  </url>`;
-  });
-  const xhtml = urls.some((u) => u.alternates?.length)
-    ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"'
-    : "";
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${xhtml}>\n${items.join("\n")}${items.length ? "\n" : ""}</urlset>\n`;
-}
-
-export interface RssChannel {
-  title: string;
-  /** "en-IN" (default) or "hi-IN". */
-  language?: string;
-  link: string;
-  selfLink: string;
-  description: string;
-  items: readonly {
-    title: string;
-    link: string;
-    guid: string;
-    pubDate: string;
-    description: string;
-  }[];
-}
-
-/** RSS 2.0 with the dates in RFC 822 form, as the format wants. */
-export function rssXml(channel: RssChannel): string {
-  const rfc822 = (iso: string) => new Date(iso).toUTCString();
-  const items = channel.items.map(
-    (i) => `    <item>
-      <title>${escapeXml(i.title)}</title>
-      <link>${escapeXml(i.link)}</link>
-      <guid isPermaLink="true">${escapeXml(i.guid)}</guid>
-      <pubDate>${rfc822(i.pubDate)}</pubDate>
-      <description>${escapeXml(i.description)}</description>
-    </item>`,
-  );
-  const newest = channel.items[0]?.pubDate;
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
-  <channel>
-    <title>${escapeXml(channel.title)}</title>
-    <link>${escapeXml(channel.link)}</link>
-    <description>${escapeXml(channel.description)}</description>
-    <language>${channel.language ?? "en-IN"}</language>
-    <atom:link href="${escapeXml(channel.selfLink)}" rel="self" type="application/rss+xml"/>
-${newest ? `    <lastBuildDate>${rfc822(newest)}</lastBuildDate>\n` : ""}${items.join("\n")}${items.length ? "\n" : ""}  </channel>
-</rss>
-`;
 }

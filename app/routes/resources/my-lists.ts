@@ -5,12 +5,11 @@ import {
   updateList,
 } from "~/my-exams/lists.server.ts";
 import { env } from "~/server/env.server.ts";
-import { clientIp, consumeRateLimit, parseRateLimitRule } from "~/server/rate-limit.server.ts";
+import { clientIp, consumeRateLimit } from "~/server/rate-limit.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/my-lists";
 
 const NO_STORE = { "Cache-Control": "no-store" };
-const DEFAULT_RATE_LIMIT = { limit: 10, windowMs: 10 * 60_000 };
 
 /**
  * The server copies of a saved list (issue 28): `/my/reminders` and `/my/calendar`. POST makes
@@ -34,12 +33,8 @@ export async function action({ request }: Route.ActionArgs) {
     return Response.json({ ids: updated.ids }, { headers: NO_STORE });
   }
   if (request.method === "POST") {
-    const rule = parseRateLimitRule(
-      env().MY_EXAMS_RATE_LIMIT,
-      DEFAULT_RATE_LIMIT,
-      "MY_EXAMS_RATE_LIMIT",
-    );
-    const limit = await consumeRateLimit(conn, `my-exams:${clientIp(request)}`, rule);
+    const key = `my-exams:${clientIp(request)}`;
+    const limit = await consumeRateLimit(conn, key, env().MY_EXAMS_RATE_LIMIT);
     if (!limit.allowed)
       return Response.json(
         { error: "Too many requests from this address; try again later." },

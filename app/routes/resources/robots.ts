@@ -1,5 +1,5 @@
 import { env } from "~/server/env.server.ts";
-import { robotsTxt } from "~/server/seo.server.ts";
+import { robotsTxt } from "~/server/seo-files.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
 import type { RouteHandle } from "~/route-handle.ts";
 

@@ -1,7 +1,8 @@
 import { KIND_LIST } from "~/content/registry.ts";
 import { publicKindStats, SITEMAP_PAGE_SIZE } from "~/server/entries/sitemaps.server.ts";
 import { env } from "~/server/env.server.ts";
-import { canonicalUrl, sitemapIndexXml } from "~/server/seo.server.ts";
+import { canonicalUrl } from "~/server/seo.server.ts";
+import { sitemapIndexXml } from "~/server/seo-files.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { RouteHandle } from "~/route-handle.ts";
 

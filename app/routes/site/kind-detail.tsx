@@ -36,12 +36,12 @@ import {
   canonicalUrl,
   entryFaqs,
   faqPageJsonLd,
-  jobPostingJsonLd,
   pageMeta,
   structuredData,
   webPageJsonLd,
 } from "~/server/seo.server.ts";
-import { pagePath } from "~/server/redirect-middleware.server.ts";
+import { jobPostingJsonLd } from "~/server/job-posting.server.ts";
+import { pagePath } from "~/page-path.ts";
 import { db } from "~/server/services.server.ts";
 import { publicOrganizationNames, publicSettings } from "~/server/public-data.server.ts";
 import type { Route } from "./+types/kind-detail";

@@ -32,7 +32,7 @@ import {
 import { env } from "~/server/env.server.ts";
 import { listedEntry } from "~/server/list-rows.server.ts";
 import { breadcrumbJsonLd, pageMeta, structuredData } from "~/server/seo.server.ts";
-import { pagePath } from "~/server/redirect-middleware.server.ts";
+import { pagePath } from "~/page-path.ts";
 import { db } from "~/server/services.server.ts";
 import {
   perGeneration,

@@ -3,7 +3,7 @@ import { NotFoundPage } from "~/components/not-found-page.tsx";
 import { catalog, requestLocale } from "~/i18n/catalog.server.ts";
 import { recordNotFound } from "~/server/not-found-log.server.ts";
 import { goneContext } from "~/request-context.ts";
-import { pagePath } from "~/server/redirect-middleware.server.ts";
+import { pagePath } from "~/page-path.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/not-found";
 import { logger } from "~/server/logger.server.ts";

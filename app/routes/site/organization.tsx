@@ -13,7 +13,7 @@ import { env } from "~/server/env.server.ts";
 import { listedEntry } from "~/server/list-rows.server.ts";
 import { recordNotFound } from "~/server/not-found-log.server.ts";
 import { getOrganizationBySlug } from "~/server/organizations.server.ts";
-import { pagePath } from "~/server/redirect-middleware.server.ts";
+import { pagePath } from "~/page-path.ts";
 import { breadcrumbJsonLd, pageMeta, structuredData } from "~/server/seo.server.ts";
 import { db } from "~/server/services.server.ts";
 import { publicOrganizationNames, publicSettings } from "~/server/public-data.server.ts";

@@ -8,7 +8,7 @@ import { env } from "~/server/env.server.ts";
 import { formatDate } from "~/server/format.ts";
 import { sanitizeRichText } from "~/server/sanitize.server.ts";
 import { breadcrumbJsonLd, pageMeta, structuredData } from "~/server/seo.server.ts";
-import { pagePath } from "~/server/redirect-middleware.server.ts";
+import { pagePath } from "~/page-path.ts";
 import { db } from "~/server/services.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
 import { getSitePage, sitePageIn } from "~/server/site-pages.server.ts";

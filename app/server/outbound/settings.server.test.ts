@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { outboundEnv, parseEnv } from "../env.server.ts";
-import { pushEndpointPolicy } from "../alerts/channels/push.server.ts";
+import { pushEndpointPolicy } from "../alerts/channels/push-endpoints.server.ts";
 import { parseLocalAllowances } from "./settings.server.ts";
 
 const SECRET = "s".repeat(32);

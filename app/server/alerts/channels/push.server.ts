@@ -9,16 +9,20 @@ import path from "node:path";
 import webpush from "web-push";
 import { z } from "zod";
 import type { DB } from "../../db/db.server.ts";
-import { DATA_DIR, env, outboundEnv, readSettings } from "../../env.server.ts";
+import { DATA_DIR, env } from "../../env.server.ts";
 import { formatDate } from "../../format.ts";
 import type { OutboxMessage, Sender, SendResult } from "../outbox.server.ts";
 import { preferenceColumns, PreferencesSchema } from "../subscriptions.server.ts";
 import { alertChangeWords, type AlertPayload } from "../triggers.server.ts";
 import type { ChangeCode } from "~/content/change-log.ts";
 import { catalog } from "~/i18n/catalog.server.ts";
-import { localAllowanceFor, outboundRequest } from "../../outbound/client.server.ts";
-import type { LocalAllowance } from "../../outbound/settings.server.ts";
-import { ChannelSettingsSchema, type ChannelSettings } from "./settings.server.ts";
+import { outboundRequest } from "../../outbound/client.server.ts";
+import {
+  isPushServiceEndpoint,
+  pushEndpointPolicy,
+  type PushEndpointPolicy,
+} from "./push-endpoints.server.ts";
+import type { ChannelSettings } from "./settings.server.ts";
 
 /** An alert that has not reached the browser within this is no longer news. */
 export const PUSH_TTL_SECONDS = 6 * 60 * 60;
@@ -183,67 +187,6 @@ function readKeys(file: string): { publicKey: string; privateKey: string } | und
 function defaultSubject(baseUrl: string): string {
   const url = new URL(baseUrl);
   return url.protocol === "https:" ? url.origin : `mailto:webmaster@${url.hostname}`;
-}
-
-// ---- Which endpoints exist ----
-
-/**
- * The push services browsers subscribe with; an endpoint elsewhere is refused (issue 25), and one
- * stored before this rule is dropped unsent. `*.` stands for any subdomain. Not listed: the old
- * GCM endpoints (android.googleapis.com/gcm/send), which take only a GCM server key, not VAPID
- * (web-push sends them unsigned), and have been shut down. More: PUSH_SERVICE_HOSTS.
- */
-export const PUSH_SERVICE_HOSTS = [
-  // Chrome, Opera, Samsung Internet, Brave (Firebase Cloud Messaging)
-  "fcm.googleapis.com",
-  // Firefox (Mozilla autopush: updates.push.services.mozilla.com)
-  "*.push.services.mozilla.com",
-  // Safari on macOS and iOS (web.push.apple.com)
-  "*.push.apple.com",
-  // Edge (Windows Push Notification Services: wns2-….notify.windows.com)
-  "*.notify.windows.com",
-] as const;
-
-export interface PushEndpointPolicy {
-  /** Host names, `*.` for subdomains (PUSH_SERVICE_HOSTS and the setting of the same name). */
-  hosts: readonly string[];
-  /** Local test push services (OUTBOUND_ALLOW_LOCAL): http or https, their own port. */
-  allowLocal: readonly LocalAllowance[];
-}
-
-/** The site's rule: the browsers' push services, PUSH_SERVICE_HOSTS, the test allowance. */
-export function pushEndpointPolicy(
-  source?: Record<string, string | undefined>,
-): PushEndpointPolicy {
-  const extra = readSettings(ChannelSettingsSchema.pick({ PUSH_SERVICE_HOSTS: true }), source);
-  return {
-    hosts: [...PUSH_SERVICE_HOSTS, ...extra.PUSH_SERVICE_HOSTS],
-    allowLocal: outboundEnv(source).OUTBOUND_ALLOW_LOCAL,
-  };
-}
-
-const hostMatches = (host: string, pattern: string) =>
-  pattern.startsWith("*.") ? host.endsWith(pattern.slice(1)) : host === pattern;
-
-/**
- * Whether an endpoint is one of the push services the policy names: https, port 443, no user
- * name, a listed host. Its addresses are checked again when the sender connects.
- */
-export function isPushServiceEndpoint(endpoint: string, policy: PushEndpointPolicy): boolean {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return false;
-  }
-  if (url.username || url.password) return false;
-  if (localAllowanceFor(url, policy.allowLocal)) return /^https?:$/.test(url.protocol);
-  const host = url.hostname.replace(/\.$/, "");
-  return (
-    url.protocol === "https:" &&
-    url.port === "" &&
-    policy.hosts.some((pattern) => hostMatches(host, pattern))
-  );
 }
 
 // ---- Subscriptions ----
