@@ -41,6 +41,7 @@ import {
   weighedPages,
   weightsOnDemo,
 } from "./page-weights.ts";
+import { oneAtATime, soak } from "./one-at-a-time.ts";
 import {
   FIRST_PAINT_BUDGET_MS,
   FIRST_PAINT_HEAD,
@@ -93,21 +94,9 @@ if (opts.encodings) {
   process.exit(0);
 }
 
-if (opts["first-paint"]) {
-  await firstPaintOnDemo({
-    appDir,
-    buildDir: BUILD_DIR,
-    port: 41_000 + Math.floor(Math.random() * 5000),
-  });
-  process.exit(0);
-}
-
-if (opts.weights) {
-  await weightsOnDemo({
-    appDir,
-    buildDir: BUILD_DIR,
-    port: 41_000 + Math.floor(Math.random() * 5000),
-  });
+const onDemo = opts["first-paint"] ? firstPaintOnDemo : opts.weights ? weightsOnDemo : undefined;
+if (onDemo) {
+  await onDemo({ appDir, buildDir: BUILD_DIR, port: 41_000 + Math.floor(Math.random() * 5000) });
   process.exit(0);
 }
 
@@ -277,14 +266,14 @@ for (const target of targets) {
         `${target.name}: /jobs with a new junk parameter on every request ran at ${Math.round((junk.rps / Number(clean![3])) * 100)}% of clean /jobs (target: at least 80%)`,
       );
     }
-    if (!cache) latencyRows.push(...(await oneAtATime(target.name)));
+    if (!cache) latencyRows.push(...(await oneAtATime(base, pages, target.name)));
     if (!cache && target.name === "sqlite")
       rssLine += `\nserver RSS (sqlite, cache off): ${rssBefore} MB warm, ${treeRssMb(server.pid!)} MB after the runs`;
     if (cache && target.name === "sqlite") {
       rssLine = `server RSS (sqlite, cache on): ${rssBefore} MB warm, ${treeRssMb(server.pid!)} MB after the runs`;
       weights = await pageWeights(base, weighedPages(pages[2][1]));
       paints = await firstPaints(base, paintedPages(pages[2][1]));
-      if (opts.soak) rssLine += "\n" + (await soak(server.pid!, pages[1][1]));
+      if (opts.soak) rssLine += "\n" + (await soak(base, server.pid!, pages[1][1]));
     }
     await stop(server);
   }
@@ -378,47 +367,3 @@ if (existsSync(path.join(appDir, "app", "my-exams"))) {
 }
 console.log("\n" + table(latencyRows));
 console.log("\n" + rssLine);
-
-async function soak(pid: number, url: string): Promise<string> {
-  const warm = treeRssMb(pid);
-  wrk(base + url, { connections: 50, seconds: 60 });
-  const after = treeRssMb(pid);
-  await new Promise((r) => setTimeout(r, 60_000));
-  const later = treeRssMb(pid);
-  return `soak: RSS ${warm} MB warm, ${after} MB after 60 s at 50 connections, ${later} MB a minute later`;
-}
-
-/**
- * Whole uncached pages one after another (no queueing): what one visitor waits for the server,
- * the "p95 under 30 ms" reading of list, filter and search.
- */
-async function oneAtATime(db: string): Promise<(string | number)[][]> {
-  const job = pages.find(([name]) => name === "job detail")![1];
-  const rows: (string | number)[][] = [];
-  for (const [name, url] of [
-    ["job list", "/jobs"],
-    ["job list, page 100", "/jobs?page=100"],
-    ["job list by state", "/jobs?state=Kerala"],
-    [
-      "job list by organization",
-      `/jobs?organization=${encodeURIComponent("Malabar Cooperative Bank")}`,
-    ],
-    ["search", "/search?q=clerk"],
-    ["search, three words", "/search?q=railway+junior+clerk"],
-    ["job detail", job],
-  ]) {
-    const times: number[] = [];
-    for (let i = 0; i < 120; i++) {
-      const started = performance.now();
-      const res = await fetch(base + url).catch(() => fetch(base + url)); // see fetchBody
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
-      if (i >= 20) times.push(performance.now() - started);
-    }
-    times.sort((a, b) => a - b);
-    const at = (q: number) =>
-      times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1);
-    rows.push([name, db, at(0.5), at(0.95), times.length]);
-  }
-  return rows;
-}
