@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { isEmpty, type EntryData, type Section } from "~/content/fields.ts";
+import type { EntryData, Section } from "~/content/fields.ts";
+import { isEmpty } from "~/content/is-empty.ts";
 import type { Glance } from "~/content/glance.ts";
 import type { Kind, KindDefinition } from "~/content/registry.ts";
 import { useLocale, useT } from "~/i18n/context.tsx";

@@ -1,15 +1,8 @@
 // The fields of an entry's public page (entry-detail.tsx draws the page around them): short facts
 // in label/value tables, long text and repeated rows as blocks, links with their trust and status.
 import { useId } from "react";
-import {
-  isEmpty,
-  type EntryData,
-  type Field,
-  type Row,
-  type RowsField,
-  type ScalarField,
-  type Section,
-} from "~/content/fields.ts";
+import type { EntryData, Field, Row, RowsField, ScalarField, Section } from "~/content/fields.ts";
+import { isEmpty } from "~/content/is-empty.ts";
 import type { LinkTrust } from "~/content/official-links.ts";
 import { useLocale, useT } from "~/i18n/context.tsx";
 import { fmt } from "~/i18n/locale.ts";

@@ -287,13 +287,3 @@ export function searchableText(sections: readonly Section[], data: EntryData): s
   }
   return parts.filter(Boolean).join("\n").slice(0, 50_000);
 }
-
-/** A value the page leaves out: nothing, blank text, no rows. */
-export function isEmpty(value: unknown): boolean {
-  return (
-    value === undefined ||
-    value === null ||
-    (typeof value === "string" && value.trim() === "") ||
-    (Array.isArray(value) && value.length === 0)
-  );
-}

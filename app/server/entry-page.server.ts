@@ -1,6 +1,5 @@
 import {
   allFields,
-  isEmpty,
   type EntryData,
   type Field,
   type Option,
@@ -8,6 +7,7 @@ import {
   type ScalarField,
   type Section,
 } from "~/content/fields.ts";
+import { isEmpty } from "~/content/is-empty.ts";
 import { choiceLabels } from "~/content/choices.ts";
 import { glance, type Glance } from "~/content/glance.ts";
 import { linkTrust, type LinkTrust } from "~/content/official-links.ts";
