@@ -5,6 +5,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import { JsonLdBlocks } from "./components/json-ld.tsx";
 import devanagari400 from "@fontsource/poppins/files/poppins-devanagari-400-normal.woff2?url";
 import devanagari600 from "@fontsource/poppins/files/poppins-devanagari-600-normal.woff2?url";
+import appCss from "./app.css?url";
+import { inlineStylesheet } from "./server/inline-stylesheet.server.ts";
 import { localeFromPath } from "./i18n/locale.ts";
 import { jsonLdContext, nonceContext } from "./request-context.ts";
 import { rememberMatches, withRenderedRoutes } from "./server/route-matches.server.ts";
@@ -76,7 +78,7 @@ export default function handleRequest(
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              const html = Buffer.concat(chunks);
+              const html = inlineStylesheet(Buffer.concat(chunks), appCss);
               responseHeaders.set("Content-Length", String(html.length));
               resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
               callback();

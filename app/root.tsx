@@ -1,5 +1,3 @@
-import "@fontsource/poppins/latin-400.css";
-import "@fontsource/poppins/latin-600.css";
 import poppins400 from "@fontsource/poppins/files/poppins-latin-400-normal.woff2?url";
 import poppins600 from "@fontsource/poppins/files/poppins-latin-600-normal.woff2?url";
 import { useEffect } from "react";
@@ -13,11 +11,14 @@ import {
   useLocation,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appCss from "./app.css?url";
 import { canLoadPage, isChunkLoadError, loadPage } from "./chunk-recovery.ts";
 import { LOCALE_TAG, localeFromPath } from "./i18n/locale.ts";
 
 export const links: Route.LinksFunction = () => [
+  // The stylesheet first in the head: a phone on a slow link asks for it before the fonts and the
+  // script, so the page paints sooner (npm run bench -- --first-paint).
+  { rel: "stylesheet", href: appCss, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   // The two weights every page uses, fetched with the CSS instead of after it (no text reflow).
   { rel: "preload", as: "font", type: "font/woff2", href: poppins400, crossOrigin: "anonymous" },
