@@ -104,8 +104,10 @@ export async function resultDay(o: ResultDayOptions): Promise<void> {
     for (const phase of ["quiet", "saving", "fresh"] as const) {
       const publishing = phase === "saving";
       const fresh = phase === "fresh";
+      const launched = Date.now();
       const server = startServer(o.serverEnv(port, workers), o.appDir);
       await waitFor(`${base}/healthz`, server);
+      const readyMs = Date.now() - launched;
       if (fresh) {
         // Load from the first moment the server answers, with no warming from outside.
         const script = writeScript(path.join(o.workDir, "result-day.lua"), list, weights);
@@ -125,7 +127,7 @@ export async function resultDay(o: ResultDayOptions): Promise<void> {
           rss: treeRssMb(server.pid!),
         });
         cacheNotes.push(
-          `${runs.at(-1)!.label}: ${before.cache?.warmed ?? "n/a"} pages drawn from the hot list before the load began (one worker's /healthz), ${after.cache?.warmed ?? "n/a"} by its end`,
+          `${runs.at(-1)!.label}: /healthz answered ${readyMs} ms after the start; ${before.cache?.warmed ?? "n/a"} pages drawn from the hot list before the load began (one worker's /healthz), ${after.cache?.warmed ?? "n/a"} by its end`,
         );
         await stop(server);
         continue;

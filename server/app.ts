@@ -54,7 +54,7 @@ export async function start(): Promise<void> {
   ready = await services();
   startAlertWorker(ready.db);
   startLinkMonitorOnce(ready.db);
-  if (hotPages) startHotPages(ready.db);
+  if (hotPages) startHotPages(ready.db, config.WARM_PAGES);
 }
 
 /**

@@ -13,8 +13,8 @@ import { logger } from "./logger.server.ts";
 /** Addresses (cache keys) longer than this are not counted: a hot page has a short address. */
 export const MAX_HOT_URL_LENGTH = 300;
 /** Distinct addresses counted in memory between writes; past it the less counted half goes. */
-export const MAX_COUNTED_URLS = 4_096;
-/** Addresses one write adds: the minute's most counted. */
+export const MAX_COUNTED_URLS = 10_000;
+/** Addresses one write adds at least (the minute's most counted), or WARM_PAGES when more. */
 export const ROWS_PER_WRITE = 500;
 /** The hot list is the sum of this many minutes before the newest one recorded. */
 export const HOT_WINDOW_MINUTES = 60;
@@ -127,11 +127,12 @@ export async function listHotPages(db: DB, limit: number): Promise<string[]> {
 export const hotPageCounter = new HotPageCounter();
 let timer: NodeJS.Timeout | undefined;
 let writing: Promise<void> | undefined;
+let rowsPerWrite = ROWS_PER_WRITE;
 
 /** Write what was counted since the last write. Never throws: the counts are a guess anyway. */
 export async function flushHotPages(db: DB, at = Date.now()): Promise<void> {
   await writing;
-  const rows = hotPageCounter.take();
+  const rows = hotPageCounter.take(rowsPerWrite);
   writing = recordHotPages(db, rows, minuteOf(at))
     .catch((err: unknown) => {
       logger.warn(
@@ -142,8 +143,12 @@ export async function flushHotPages(db: DB, at = Date.now()): Promise<void> {
   await writing;
 }
 
-/** Write the counts every minute (the timer does not keep the process alive). */
-export function startHotPages(db: DB): void {
+/**
+ * Write the counts every minute (the timer does not keep the process alive), at least the `warmed`
+ * most counted pages each time (WARM_PAGES), so a list of that many can be made.
+ */
+export function startHotPages(db: DB, warmed: number): void {
+  rowsPerWrite = Math.max(ROWS_PER_WRITE, warmed);
   timer ??= setInterval(() => void flushHotPages(db), FLUSH_EVERY_MS).unref();
 }
 
