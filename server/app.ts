@@ -20,6 +20,7 @@ import { logCacheHit, logger } from "~/server/logger.server.ts";
 import {
   hotPageCounter,
   listHotPages,
+  mayBeHot,
   startHotPages,
   stopHotPages,
   warmPages,
@@ -75,7 +76,7 @@ export async function warm(): Promise<void> {
   warming = await warmPages(urls, drawHotPage, config.WARM_WAIT_MS);
   const { drawn, total } = warming;
   logger.info(
-    `[hot pages] drew ${drawn} of ${total} hot pages in ${Math.round(performance.now() - started)} ms before taking requests${drawn < total ? "; the rest follow between requests" : ""}`,
+    `[hot pages] went through ${drawn} of ${total} hot pages in ${Math.round(performance.now() - started)} ms before taking requests${drawn < total ? "; the rest follow between requests" : ""}`,
   );
 }
 
@@ -270,14 +271,14 @@ const BASE_HOST = new URL(config.BASE_URL).host;
 
 /**
  * One hot page drawn into the cache, as the first visitor's request for it would have drawn it
- * (single flight with any request for it meanwhile). An address that is no longer a cacheable
- * public page (a page deleted since, a route that reads other parameters now) is skipped.
+ * (single flight with any request for it meanwhile). An address that is not a cacheable public
+ * page is skipped; one that no longer answers a cacheable 200 (a page deleted since) is drawn and
+ * not kept.
  */
 async function drawHotPage(url: string): Promise<void> {
   const queryAt = url.indexOf("?");
   const path = queryAt < 0 ? url : url.slice(0, queryAt);
-  if (!url.startsWith("/") || url.startsWith("//") || url.length > 512) return;
-  if (!isCacheableRequest("GET", path, undefined)) return;
+  if (!mayBeHot(url) || !isCacheableRequest("GET", path, undefined)) return;
   const current = await cacheAtCurrentGeneration();
   const key = canonicalRequestUrl(url, queryParams.of(path));
   if (pageCache.has(key)) return;

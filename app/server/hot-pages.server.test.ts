@@ -88,6 +88,7 @@ describe("counting hot pages in memory", () => {
     const counter = new HotPageCounter();
     counter.count(`/search?q=${"x".repeat(MAX_HOT_URL_LENGTH)}`);
     counter.count("/jobs.data?_routes=routes%2Fsite%2Fkind-list");
+    counter.count("//evil.example/jobs");
     counter.count("/jobs");
     expect(counter.take().map((r) => r.url)).toEqual(["/jobs"]);
   });

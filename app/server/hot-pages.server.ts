@@ -30,7 +30,7 @@ export class HotPageCounter {
 
   /** Count one answer for the cache key `url` (the caller has checked it was a cacheable page). */
   count(url: string): void {
-    if (url.length > MAX_HOT_URL_LENGTH || isDataRequest(url)) return;
+    if (!mayBeHot(url)) return;
     const n = this.#counts.get(url);
     if (n !== undefined) return void this.#counts.set(url, n + 1);
     if (this.#counts.size >= MAX_COUNTED_URLS) this.#keepMostCounted(MAX_COUNTED_URLS / 2);
@@ -58,12 +58,14 @@ export class HotPageCounter {
 }
 
 /**
- * Client navigations' data (`/jobs.data?_routes=…`) are React Router's own requests, kept as sent
- * (server/cache-key.ts): a browser asks for the page first, so only pages are warmed.
+ * Whether a cache key may be on the hot list (counted, and drawn at start): a short path of this
+ * site. Client navigations' data (`/jobs.data?_routes=…`) are React Router's own requests, kept
+ * as sent (server/cache-key.ts): a browser asks for the page first, so only pages are warmed.
  */
-function isDataRequest(url: string): boolean {
+export function mayBeHot(url: string): boolean {
+  if (url.length > MAX_HOT_URL_LENGTH || !url.startsWith("/") || url.startsWith("//")) return false;
   const queryAt = url.indexOf("?");
-  return (queryAt < 0 ? url : url.slice(0, queryAt)).endsWith(".data");
+  return !(queryAt < 0 ? url : url.slice(0, queryAt)).endsWith(".data");
 }
 
 export const minuteOf = (ms: number) => Math.floor(ms / 60_000);
@@ -160,7 +162,7 @@ export async function stopHotPages(db: DB): Promise<void> {
 }
 
 export interface Warming {
-  /** Pages drawn so far. */
+  /** Pages drawn (or skipped) so far. */
   drawn: number;
   /** Pages on the list. */
   total: number;
