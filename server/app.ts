@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import express from "express";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
@@ -16,7 +16,16 @@ import {
   sharedPageCache,
   type CachedResponse,
 } from "~/server/page-cache.server.ts";
-import { logCacheHit } from "~/server/logger.server.ts";
+import { logCacheHit, logger } from "~/server/logger.server.ts";
+import {
+  hotPageCounter,
+  listHotPages,
+  mayBeHot,
+  startHotPages,
+  stopHotPages,
+  warmPages,
+  type Warming,
+} from "~/server/hot-pages.server.ts";
 import { closeServices, services, type Services } from "~/server/services.server.ts";
 import { startAlertWorker, stopAlertWorker } from "~/server/alerts/worker.server.ts";
 import { startLinkMonitorOnce, stopLinkMonitor } from "~/link-monitor/monitor.server.ts";
@@ -37,17 +46,47 @@ const config = env();
 const build = (await import("virtual:react-router/server-build")) as ServerBuild;
 
 let ready: Services | undefined;
+/** The hot list: counted as pages are served, drawn at start (WARM_PAGES=0: neither). */
+const hotPages = config.WARM_PAGES > 0 && config.CACHE_PAGES;
+let warming: Warming | undefined;
 
 /** Open the database (migrating and seeding it) before the first request is accepted. */
 export async function start(): Promise<void> {
   ready = await services();
   startAlertWorker(ready.db);
   startLinkMonitorOnce(ready.db);
+  if (hotPages) startHotPages(ready.db, config.WARM_PAGES);
+}
+
+/**
+ * Draw the hot list's pages into the page cache (server/serve.ts calls it after start(), before it
+ * listens): resolves once they are drawn or WARM_WAIT_MS has passed; the rest are drawn between
+ * requests (docs/PERFORMANCE.md, "Warm after a restart").
+ */
+export async function warm(): Promise<void> {
+  if (!hotPages || !ready) return;
+  const started = performance.now();
+  let urls: string[];
+  try {
+    urls = await listHotPages(ready.db, config.WARM_PAGES);
+  } catch (err) {
+    // A start without warm pages is slower for a few seconds, not broken.
+    return logger.warn(`[hot pages] could not read the hot list: ${(err as Error).message}`);
+  }
+  warming = await warmPages(urls, drawHotPage, config.WARM_WAIT_MS);
+  const { drawn, total } = warming;
+  logger.info(
+    `[hot pages] went through ${drawn} of ${total} hot pages in ${Math.round(performance.now() - started)} ms before taking requests${drawn < total ? "; the rest follow between requests" : ""}`,
+  );
 }
 
 /** Close the database, the LISTEN client and the timers: at shutdown, after the last response. */
 export async function stop(): Promise<void> {
+  const db = ready?.db;
   ready = undefined;
+  warming?.stop();
+  await warming?.done;
+  if (db && hotPages) await stopHotPages(db);
   await stopAlertWorker();
   await stopLinkMonitor();
   await closeServices();
@@ -64,8 +103,12 @@ const cacheEnabled = config.CACHE_PAGES;
 const cspEnabled = config.CSP;
 
 function getLoadContext(_req: express.Request, res: express.Response) {
+  return loadContext(String(res.locals.nonce ?? ""));
+}
+
+function loadContext(nonce: string) {
   const context = new RouterContextProvider();
-  context.set(nonceContext, String(res.locals.nonce ?? ""));
+  context.set(nonceContext, nonce);
   return context;
 }
 
@@ -132,15 +175,7 @@ const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revali
 app.use(async (req, res, next) => {
   if (!cacheEnabled || !isCacheableRequest(req.method, req.path, req.headers.cookie)) return next();
   try {
-    const { generation, db } = await services();
-    // Pages show "NEW" and "Closed" relative to today (India time), so a new day is a new
-    // generation too, even when nobody has written anything.
-    const content = await generation.current();
-    const current = currentCacheKey(content);
-    if (current !== pageCache.generation) {
-      followChanges ??= followContentChanges(pageCache, db);
-      await followChanges(content, cacheKey.day);
-    }
+    const current = await cacheAtCurrentGeneration();
     if (req.originalUrl.length > 512) return next();
     // Only the parameters the route reads: junk (utm_*, fbclid…) shares the clean URL's entry.
     const queryAt = req.originalUrl.indexOf("?");
@@ -149,24 +184,12 @@ app.use(async (req, res, next) => {
     const found = pageCache.lookup(key);
     let entry = found?.response;
     let status = found?.stale ? "STALE" : "HIT";
-    const render = async (): Promise<Rendered> => {
-      const url = new URL(key, `http://${req.headers.host ?? "localhost"}`);
+    const render = () => {
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) {
         if (typeof value === "string" && name !== "cookie") headers.set(name, value);
       }
-      const response = await renderToResponse(
-        new Request(url, { method: "GET", headers }),
-        getLoadContext(req, res),
-      );
-      const body = Buffer.from(await response.arrayBuffer());
-      if (!isCacheableResponse(response.status, response.headers)) return { response, body };
-      if (!response.headers.has("cache-control"))
-        response.headers.set("cache-control", PUBLIC_CACHE_CONTROL);
-      const entry = buildCachedResponse(response.status, response.headers, body, current, (s) =>
-        contentSecurityPolicy(s, https),
-      );
-      return { response, body, entry };
+      return renderForCache(key, headers, String(res.locals.nonce ?? ""), current);
     };
     // Only a cacheable answer is shared with the requests that wait for it: one that is not
     // (a 404, a redirect, a cookie) is theirs to render.
@@ -185,6 +208,7 @@ app.use(async (req, res, next) => {
       }
       if (!entry) return sendUncached(req, res, own!.response, own!.body);
     }
+    if (hotPages) hotPageCounter.count(key);
     const answer = cachedAnswer(req.method, req.headers, key, entry!, status);
     for (const [name, value] of answer.headers) res.setHeader(name, value);
     markDecided(res);
@@ -195,11 +219,82 @@ app.use(async (req, res, next) => {
   }
 });
 
+/**
+ * Brings the page cache to the content's current generation, dropping only what the writes in
+ * between changed; returns the generation's key. Pages show "NEW" and "Closed" relative to today
+ * (India time), so a new day is a new generation too, even when nobody has written anything.
+ */
+async function cacheAtCurrentGeneration(): Promise<string> {
+  const { generation, db } = await services();
+  const content = await generation.current();
+  const current = currentCacheKey(content);
+  if (current !== pageCache.generation) {
+    followChanges ??= followContentChanges(pageCache, db);
+    await followChanges(content, cacheKey.day);
+  }
+  return current;
+}
+
 /** A page drawn for the cache: the response, and the entry to keep when it may be kept. */
 interface Rendered {
   response: Response;
   body: Buffer;
   entry?: CachedResponse;
+}
+
+/**
+ * Draw the page at the cache key `key` as an anonymous visitor's GET (no cookie): what a miss,
+ * a stale page's background render and warming all store.
+ */
+async function renderForCache(
+  key: string,
+  headers: Headers,
+  nonce: string,
+  generation: string,
+): Promise<Rendered> {
+  const url = new URL(key, `http://${headers.get("host") ?? "localhost"}`);
+  const response = await renderToResponse(
+    new Request(url, { method: "GET", headers }),
+    loadContext(nonce),
+  );
+  const body = Buffer.from(await response.arrayBuffer());
+  if (!isCacheableResponse(response.status, response.headers)) return { response, body };
+  if (!response.headers.has("cache-control"))
+    response.headers.set("cache-control", PUBLIC_CACHE_CONTROL);
+  const entry = buildCachedResponse(response.status, response.headers, body, generation, (s) =>
+    contentSecurityPolicy(s, https),
+  );
+  return { response, body, entry };
+}
+
+const BASE_HOST = new URL(config.BASE_URL).host;
+
+/**
+ * One hot page drawn into the cache, as the first visitor's request for it would have drawn it
+ * (single flight with any request for it meanwhile). An address that is not a cacheable public
+ * page is skipped; one that no longer answers a cacheable 200 (a page deleted since) is drawn and
+ * not kept.
+ */
+async function drawHotPage(url: string): Promise<void> {
+  const queryAt = url.indexOf("?");
+  const path = queryAt < 0 ? url : url.slice(0, queryAt);
+  if (!mayBeHot(url) || !isCacheableRequest("GET", path, undefined)) return;
+  const current = await cacheAtCurrentGeneration();
+  const key = canonicalRequestUrl(url, queryParams.of(path));
+  if (pageCache.has(key)) return;
+  // Limits per visitor (searches) count warming as one visitor of its own.
+  const headers = new Headers({
+    host: BASE_HOST,
+    accept: "text/html",
+    [CLIENT_ADDRESS_HEADER]: "hot-pages",
+  });
+  const nonce = randomBytes(16).toString("base64");
+  const flight = pageCache.fill(key, scopesOf(path), async () => {
+    const drawn = (await renderForCache(key, headers, nonce, current)).entry;
+    if (drawn) pageCache.stats.warmed++;
+    return drawn;
+  });
+  await flight.result;
 }
 
 function sendUncached(
@@ -315,6 +410,7 @@ export function tryCacheHit(req: IncomingMessage, res: ServerResponse): boolean 
   }
   const entry = pageCache.get(key);
   if (!entry) return false;
+  if (hotPages) hotPageCounter.count(key);
 
   const started = process.hrtime.bigint();
   const id = randomUUID();

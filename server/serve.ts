@@ -27,6 +27,8 @@ server.use(compressionMiddleware());
 type AppModule = {
   app: express.Express;
   start(): Promise<void>;
+  /** Draws the hot pages into the page cache; resolves within WARM_WAIT_MS. */
+  warm?: () => Promise<void>;
   stop(): Promise<void>;
   tryCacheHit?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
 };
@@ -63,6 +65,8 @@ if (production) {
     new URL(`../${buildDir}/server/index.js`, import.meta.url).href
   );
   await startOrExit(mod);
+  // Readiness (listening, hence /healthz) waits for the hot pages at most WARM_WAIT_MS.
+  await mod.warm?.();
   fastPath = mod.tryCacheHit;
   server.use(staticFiles(buildDir));
   server.use(mod.app);

@@ -194,6 +194,10 @@ const EnvSchema = z
       .optional(),
     /** The in-process page cache's size in megabytes (bodies with their gzip and brotli copies). */
     PAGE_CACHE_MB: z.coerce.number().int().min(1).max(16_384).default(96),
+    /** The hot list's pages a worker draws into its page cache at start; 0: none, none recorded. */
+    WARM_PAGES: z.coerce.number().int().min(0).max(5_000).default(200),
+    /** How long a starting worker draws hot pages before it takes requests (then goes on between them). */
+    WARM_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
     /** Worker processes `npm start` runs (node:cluster); 1 is a single process with no primary. */
     WEB_CONCURRENCY: z.preprocess(
       (value) => (value === "" ? undefined : value),

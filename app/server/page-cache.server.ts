@@ -198,6 +198,8 @@ export class PageCache {
     staled: 0,
     /** Brotli copies made again at the best quality (see BEST_BROTLI). */
     brotliUpgrades: 0,
+    /** Pages drawn at start from the hot list (app/server/hot-pages.server.ts). */
+    warmed: 0,
   };
   /** Keys whose brotli copy waits for BEST_BROTLI, oldest first. */
   #upgrades = new Set<string>();
@@ -328,6 +330,12 @@ export class PageCache {
       this.delete(oldest);
       this.evictions++;
     }
+  }
+
+  /** Whether a fresh entry is kept for `key` (counts nothing, moves nothing). */
+  has(key: string): boolean {
+    const slot = this.#entries.get(key);
+    return slot !== undefined && slot.staleSince === undefined;
   }
 
   /** A fresh entry (a hit), or undefined: missing, or stale (the caller takes `lookup`'s path). */

@@ -92,6 +92,14 @@ export interface NotFoundLogTable {
   last_seen_at: string;
 }
 
+/** The hot list's counts: hits of one page (its cache key) in one minute, summed over workers. */
+export interface HotPagesTable {
+  url: string;
+  /** Minutes since 1970 (UTC). */
+  minute: number;
+  hits: number;
+}
+
 export interface MessagesTable {
   id: string;
   name: string;
@@ -325,6 +333,7 @@ export interface Database extends LinkMonitorTables {
   settings: SettingsTable;
   redirects: RedirectsTable;
   not_found_log: NotFoundLogTable;
+  hot_pages: HotPagesTable;
   messages: MessagesTable;
   audit_log: AuditLogTable;
   rate_limits: RateLimitsTable;

@@ -28,6 +28,7 @@ import * as photoPresets from "./2026-11-26T1700-photo-presets.ts";
 import * as myExams from "./2026-11-26T1900-my-exams.ts";
 import * as organizationHindiNames from "./2026-11-26T2100-organization-hindi-names.ts";
 import * as officialLinksBroken from "./2026-11-27T0100-official-links-broken.ts";
+import * as hotPages from "./2026-11-27T0200-hot-pages.ts";
 
 export type MigrationDialect = "sqlite" | "postgres";
 
@@ -66,6 +67,7 @@ const migrations: Record<string, DialectMigration> = {
   "2026-11-26T1900-my-exams": myExams,
   "2026-11-26T2100-organization-hindi-names": organizationHindiNames,
   "2026-11-27T0100-official-links-broken": officialLinksBroken,
+  "2026-11-27T0200-hot-pages": hotPages,
 };
 
 export function migrationProvider(dialect: MigrationDialect): MigrationProvider {
