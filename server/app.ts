@@ -5,12 +5,12 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { todayInIndia } from "~/india-date.ts";
 import { nonceContext } from "~/request-context.ts";
 import { cacheGeneration, followContentChanges } from "~/server/cache-invalidation.server.ts";
+import { etagMatches } from "~/server/etag.ts";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "~/server/client-address.server.ts";
 import { env } from "~/server/env.server.ts";
 import {
   buildCachedResponse,
   chooseEncoding,
-  etagMatches,
   isCacheableRequest,
   isCacheableResponse,
   sharedPageCache,
@@ -30,15 +30,12 @@ import { closeServices, services, type Services } from "~/server/services.server
 import { startAlertWorker, stopAlertWorker } from "~/server/alerts/worker.server.ts";
 import { startLinkMonitorOnce, stopLinkMonitor } from "~/link-monitor/monitor.server.ts";
 import { canonicalRequestUrl, routeCacheScopes, routeQueryParams } from "./cache-key.ts";
+import { cachedAnswers } from "./cached-answer.ts";
 import { reactRouterHandler } from "./react-router-bridge.ts";
 import { markDecided, sendWhole } from "./whole-body.ts";
 import { privateResponses } from "./private-responses.ts";
 import { bodyLimit, errorPage, requestLog } from "./request-log.ts";
-import {
-  contentSecurityPolicy,
-  securityHeaders,
-  staticSecurityHeaders,
-} from "./security-headers.ts";
+import { contentSecurityPolicy, securityHeaders } from "./security-headers.ts";
 
 const config = env();
 // The build as an object, not a loader function: given a function, React Router re-derives its
@@ -317,65 +314,11 @@ function sendUncached(
 app.use(reactRouterHandler(renderToResponse, getLoadContext));
 app.use(errorPage);
 
-const STATIC_HEADERS = staticSecurityHeaders(https);
-const NO_SCRIPT_CSP = contentSecurityPolicy([], https);
-
-/**
- * What a cached response answers to this request, for both the fast path and the Express path:
- * 304 when the client's ETag matches, else the body in the best encoding the client accepts.
- */
-function cachedAnswer(
-  method: string,
-  requestHeaders: IncomingMessage["headers"],
-  key: string,
-  entry: CachedResponse,
-  xCache: string,
-): { status: number; headers: [string, string][]; payload?: Buffer } {
-  if (entry.status === 200 && etagMatches(requestHeaders["if-none-match"], entry.etag)) {
-    return { status: 304, headers: commonHeaders(entry, xCache) };
-  }
-  const encoding = chooseEncoding(requestHeaders["accept-encoding"]);
-  return {
-    status: entry.status,
-    headers: encodedHeaders(entry, encoding, xCache),
-    payload: method === "HEAD" ? undefined : payloadOf(key, entry, encoding),
-  };
-}
-
-/** The headers of every answer from `entry`, 304 included. */
-function commonHeaders(entry: CachedResponse, xCache: string): [string, string][] {
-  const headers: [string, string][] = [...entry.headers];
-  headers.push(["etag", entry.etag], ["vary", "Accept-Encoding"], ["x-cache", xCache]);
-  if (cspEnabled) headers.push(["content-security-policy", entry.csp ?? NO_SCRIPT_CSP]);
-  return headers;
-}
-
-/** The headers of `entry`'s body in `encoding` (a HEAD's too: the length its GET would have). */
-function encodedHeaders(
-  entry: CachedResponse,
-  encoding: Encoding,
-  xCache: string,
-): [string, string][] {
-  const headers = commonHeaders(entry, xCache);
-  if (encoding !== "identity") headers.push(["content-encoding", encoding]);
-  const length = encoding === "identity" ? entry.plainLength : entry[encoding].length;
-  headers.push(["content-length", String(length)]);
-  return headers;
-}
-
-function payloadOf(key: string, entry: CachedResponse, encoding: Encoding): Buffer {
-  return encoding === "identity" ? pageCache.plain(key, entry) : entry[encoding];
-}
-
-type Encoding = ReturnType<typeof chooseEncoding>;
-const hitHeaderMemo = new WeakMap<CachedResponse, Partial<Record<Encoding, string[]>>>();
-
-/** A cached response's full header list for a hit in one encoding, built once per entry. */
-function hitHeaders(entry: CachedResponse, encoding: Encoding): string[] {
-  let memo = hitHeaderMemo.get(entry);
-  if (!memo) hitHeaderMemo.set(entry, (memo = {}));
-  return (memo[encoding] ??= [...STATIC_HEADERS, ...encodedHeaders(entry, encoding, "HIT")].flat());
-}
+const { cachedAnswer, hitHeaders, payloadOf, staticHeaders } = cachedAnswers({
+  https,
+  csp: cspEnabled,
+  plain: (key, entry) => pageCache.plain(key, entry),
+});
 
 /** The cache's generation key: the content generation and India's date, rebuilt when either moves. */
 const cacheKey = { generation: -1, day: "", key: "" };
@@ -418,7 +361,7 @@ export function tryCacheHit(req: IncomingMessage, res: ServerResponse): boolean 
   if (status === 200 && etagMatches(req.headers["if-none-match"], entry.etag)) {
     const answer = cachedAnswer(method, req.headers, key, entry, "HIT");
     status = answer.status;
-    res.writeHead(status, [...STATIC_HEADERS, ...answer.headers, ["x-request-id", id]].flat());
+    res.writeHead(status, [...staticHeaders, ...answer.headers, ["x-request-id", id]].flat());
     res.end();
   } else {
     const encoding = chooseEncoding(req.headers["accept-encoding"]);

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
+import { etagMatches } from "./etag.ts";
 import {
   buildCachedResponse,
   chooseEncoding,
-  etagMatches,
   inlineScriptHashes,
   isCacheableRequest,
   isCacheableResponse,

@@ -119,14 +119,6 @@ export function buildCachedResponse(
   };
 }
 
-export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch
-    .split(",")
-    .map((t) => t.trim().replace(/^W\//, ""))
-    .some((t) => t === etag || t === "*");
-}
-
 /**
  * How long a page that a write merely listed it in (a kind's list, the home page, feeds, search,
  * an organization's page) may still be served after the write, while one request draws it again
