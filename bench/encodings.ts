@@ -8,7 +8,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import {
-  demoServerEnv,
   firstJobPath,
   getAsSent,
   startNginx,
@@ -21,6 +20,7 @@ import {
   type Sent,
   type WrkResult,
 } from "./lib.ts";
+import { demoServerEnv } from "./demo-server.ts";
 
 interface Options {
   appDir: string;

@@ -7,7 +7,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS } from "../e2e/browser.ts";
-import { demoServerEnv, firstJobPath, startServer, stop, table, waitFor } from "./lib.ts";
+import { withDemoServer } from "./demo-server.ts";
+import { table } from "./lib.ts";
 
 /** Issue 33's target, in milliseconds. */
 export const FIRST_PAINT_BUDGET_MS = 1500;
@@ -92,18 +93,15 @@ export const paintedPages = (jobPath: string): [string, string][] => [
   ["job page (Hindi)", `/hi${jobPath}`],
 ];
 
-/** `npm run bench -- --first-paint`: the production build with the demo content, one process. */
-export async function firstPaintOnDemo(o: { appDir: string; buildDir: string; port: number }) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "govjobs-first-paint-data-"));
-  const base = `http://127.0.0.1:${o.port}`;
-  const server = startServer(demoServerEnv(o.buildDir, o.port, dataDir), o.appDir);
-  try {
-    await waitFor(`${base}/healthz`, server);
-    const rows = await firstPaints(base, paintedPages(await firstJobPath(base)));
-    console.log(`\ndemo content\n${table([FIRST_PAINT_HEAD, ...rows])}`);
-    console.log(`first paint target: under ${FIRST_PAINT_BUDGET_MS} ms (issue 33)`);
-  } finally {
-    await stop(server);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+/** The first-paint table and its target line. */
+export function printFirstPaints(rows: (string | number)[][]): void {
+  console.log("\n" + table([FIRST_PAINT_HEAD, ...rows]));
+  console.log(`first paint target: under ${FIRST_PAINT_BUDGET_MS} ms (issue 33)`);
 }
+
+/** `npm run bench -- --first-paint`: the production build with the demo content, one process. */
+export const firstPaintOnDemo = (o: { appDir: string; buildDir: string; port: number }) =>
+  withDemoServer(o, async (base, jobPath) => {
+    console.log("\ndemo content");
+    printFirstPaints(await firstPaints(base, paintedPages(jobPath)));
+  });

@@ -239,22 +239,6 @@ export function pageScripts(html: string): Set<string> {
   return js;
 }
 
-/** The production server on the demo content (SQLite in `dataDir`), quiet, on 127.0.0.1:`port`. */
-export function demoServerEnv(buildDir: string, port: number, dataDir: string): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    NODE_ENV: "production",
-    BUILD_DIR: buildDir,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    DATABASE_URL: `file:${dataDir}/demo.db`,
-    BASE_URL: `http://127.0.0.1:${port}`,
-    SEED_DEMO: "1",
-    LOG_LEVEL: "silent",
-  };
-}
-
 /**
  * The public pages whose script issue 33 weighs (budget 100 KB gzip each): home, each kind's list
  * the site links first, a job page and search, in English and Hindi.

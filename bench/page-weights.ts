@@ -2,21 +2,9 @@
 // `npm run bench` prints, and alone (quickly, on the demo content) with `npm run bench -- --weights`.
 // The script column is what issue 33 holds each public page to (100 KB), as e2e/script-weight.test.ts
 // checks.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { gzipSync } from "node:zlib";
-import {
-  demoServerEnv,
-  firstJobPath,
-  getAsSent,
-  publicPages,
-  scriptGzipBytes,
-  startServer,
-  stop,
-  table,
-  waitFor,
-} from "./lib.ts";
+import { withDemoServer } from "./demo-server.ts";
+import { getAsSent, publicPages, scriptGzipBytes, table } from "./lib.ts";
 
 /** Issue 33's target for the script of each public page, in gzip bytes. */
 export const SCRIPT_BUDGET = 100_000;
@@ -70,20 +58,17 @@ export async function pageWeights(
   return out;
 }
 
-/** `npm run bench -- --weights`: the production build with the demo content (SQLite), one process. */
-export async function weightsOnDemo(o: { appDir: string; buildDir: string; port: number }) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "govjobs-weights-"));
-  const base = `http://127.0.0.1:${o.port}`;
-  const server = startServer(demoServerEnv(o.buildDir, o.port, dataDir), o.appDir);
-  try {
-    await waitFor(`${base}/healthz`, server);
-    const rows = await pageWeights(base, weighedPages(await firstJobPath(base)));
-    console.log(`\ndemo content\n${table([WEIGHT_HEAD, ...rows])}`);
-    console.log(
-      `script budget: ${SCRIPT_BUDGET.toLocaleString("en")} B gzip on each public page (issue 33)`,
-    );
-  } finally {
-    await stop(server);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+/** The weights table and its budget line. */
+export function printWeights(rows: (string | number)[][]): void {
+  console.log("\n" + table([WEIGHT_HEAD, ...rows]));
+  console.log(
+    `script budget: ${SCRIPT_BUDGET.toLocaleString("en")} B gzip on each public page (issue 33)`,
+  );
 }
+
+/** `npm run bench -- --weights`: the production build with the demo content (SQLite), one process. */
+export const weightsOnDemo = (o: { appDir: string; buildDir: string; port: number }) =>
+  withDemoServer(o, async (base, jobPath) => {
+    console.log("\ndemo content");
+    printWeights(await pageWeights(base, weighedPages(jobPath)));
+  });

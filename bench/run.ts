@@ -34,21 +34,9 @@ import {
 import { resultDay } from "./result-day.ts";
 import { encodings } from "./encodings.ts";
 import { myExamsScriptWeight } from "./my-exams-weight.ts";
-import {
-  pageWeights,
-  SCRIPT_BUDGET,
-  WEIGHT_HEAD,
-  weighedPages,
-  weightsOnDemo,
-} from "./page-weights.ts";
+import { pageWeights, printWeights, weighedPages, weightsOnDemo } from "./page-weights.ts";
 import { oneAtATime, soak } from "./one-at-a-time.ts";
-import {
-  FIRST_PAINT_BUDGET_MS,
-  FIRST_PAINT_HEAD,
-  firstPaintOnDemo,
-  firstPaints,
-  paintedPages,
-} from "./first-paint.ts";
+import { firstPaintOnDemo, firstPaints, paintedPages, printFirstPaints } from "./first-paint.ts";
 
 const { values: opts } = parseArgs({
   options: {
@@ -352,12 +340,8 @@ if (workerCounts.length > 1) {
   );
 }
 console.log("\n" + junkRatios.join("\n"));
-console.log("\n" + table([WEIGHT_HEAD, ...weights]));
-console.log(
-  `script budget: ${SCRIPT_BUDGET.toLocaleString("en")} B gzip on each public page (issue 33)`,
-);
-console.log("\n" + table([FIRST_PAINT_HEAD, ...paints]));
-console.log(`first paint target: under ${FIRST_PAINT_BUDGET_MS} ms (issue 33)`);
+printWeights(weights);
+printFirstPaints(paints);
 // Issue 28's budget: My exams adds under 3,000 B of script to public pages other than /my.
 if (existsSync(path.join(appDir, "app", "my-exams"))) {
   const mine = await myExamsScriptWeight(appDir, path.join(appDir, BUILD_DIR, "client", "assets"));
