@@ -16,7 +16,7 @@ const LONGER: Record<string, number> = {
   "app/content/registry.ts": 758,
   "app/link-monitor/links.repository.server.ts": 490,
   "app/notice-import/facts.ts": 439,
-  "app/routes/admin/alerts.tsx": 476,
+  "app/routes/admin/alerts.tsx": 457,
   "app/routes/admin/content-settings.tsx": 525,
   "app/routes/admin/dashboard.tsx": 586,
   "app/routes/admin/entry-edit.tsx": 857,

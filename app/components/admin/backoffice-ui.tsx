@@ -221,11 +221,6 @@ export function pageParam(value: string | null): number {
   return Number.isInteger(n) && n > 0 && n < 100_000 ? n : 1;
 }
 
-export const tableClass = "w-full min-w-[40rem] border-collapse text-left text-sm";
-export const thClass =
-  "border-b border-stone-200 px-2 py-2 text-xs font-semibold uppercase tracking-wide text-muted";
-export const tdClass = "border-b border-stone-100 px-2 py-2 align-top";
-
 /**
  * After a refused save, move focus to the first field marked invalid: the page does not scroll on
  * its own, and a screen-reader user hears the field and its message straight away.

@@ -6,11 +6,9 @@ import {
   Pager,
   formatDateTime,
   pageParam,
-  tableClass,
-  tdClass,
-  thClass,
   useFocusFirstError,
 } from "~/components/admin/backoffice-ui.tsx";
+import { AdminTable } from "~/components/admin/admin-table.tsx";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { formErrorOf } from "~/components/admin/form.tsx";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
@@ -295,41 +293,27 @@ export default function Alerts({ loaderData, actionData }: Route.ComponentProps)
             </Form>
           ) : null}
         </div>
-        <div className="overflow-x-auto">
-          <table className={tableClass}>
-            <caption className="sr-only">Outbox messages by channel and status</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={thClass}>
-                  Channel
-                </th>
-                {OUTBOX_STATUSES.map((s) => (
-                  <th key={s} scope="col" className={`${thClass} text-right`}>
-                    {STATUS_LABEL[s]}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {OUTBOX_CHANNELS.map((c) => (
-                <tr key={c}>
-                  <th scope="row" className={`${tdClass} font-semibold`}>
-                    {CHANNEL_LABEL[c]}
-                  </th>
-                  {OUTBOX_STATUSES.map((s) => (
-                    <td
-                      key={s}
-                      className={`${tdClass} text-right tabular-nums`}
-                      data-testid={`outbox-${c}-${s}`}
-                    >
-                      {n(overview.outbox[c][s])}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          caption="Outbox messages by channel and status"
+          rows={OUTBOX_CHANNELS}
+          rowKey={(c) => c}
+          columns={[
+            {
+              key: "channel",
+              header: "Channel",
+              rowHeader: true,
+              cellClass: "font-semibold",
+              cell: (c) => CHANNEL_LABEL[c],
+            },
+            ...OUTBOX_STATUSES.map((s) => ({
+              key: s,
+              header: STATUS_LABEL[s],
+              align: "text-right",
+              cellClass: "tabular-nums",
+              cell: (c: (typeof OUTBOX_CHANNELS)[number]) => n(overview.outbox[c][s]),
+            })),
+          ]}
+        />
         <p className="mt-1 text-xs text-muted">Sent messages are kept for 30 days.</p>
       </section>
 
@@ -362,99 +346,96 @@ export default function Alerts({ loaderData, actionData }: Route.ComponentProps)
             {view === "failed" ? "No failed messages." : "Nothing is waiting to be sent."}
           </p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className={tableClass}>
-              <thead>
-                <tr>
-                  <th scope="col" className={thClass}>
-                    Message
-                  </th>
-                  <th scope="col" className={thClass}>
-                    To
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Status
-                  </th>
-                  <th scope="col" className={`${thClass} text-right`}>
-                    Attempts
-                  </th>
-                  <th scope="col" className={thClass}>
-                    {view === "failed" ? "Last error" : "Next attempt (India time)"}
-                  </th>
-                  {canChange ? (
-                    <th scope="col" className={thClass}>
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  ) : null}
-                </tr>
-              </thead>
-              <tbody>
-                {list.rows.map((r) => (
-                  <tr key={r.id} data-testid="outbox-row">
-                    <td className={`${tdClass} break-words`}>
-                      {r.what}
-                      <span className="block text-xs text-muted">
-                        {CHANNEL_LABEL[r.channel]} · queued {formatDateTime(r.createdAt)}
-                      </span>
-                    </td>
-                    <td className={`${tdClass} break-all`}>{r.to ?? "—"}</td>
-                    <td className={tdClass}>{STATUS_LABEL[r.status]}</td>
-                    <td className={`${tdClass} text-right tabular-nums`}>{r.attempts}</td>
-                    <td className={`${tdClass} break-words`}>
-                      {view === "failed" ? (
-                        <>
-                          {r.lastError ?? "—"}
-                          {r.status === "failed" ? (
-                            <span className="block text-xs text-muted">
-                              Next try {formatDateTime(r.nextAttemptAt)}
-                            </span>
-                          ) : null}
-                        </>
-                      ) : (
-                        <>
-                          {formatDateTime(r.nextAttemptAt)}
-                          {r.lastError ? (
-                            <span className="block text-xs text-muted">{r.lastError}</span>
-                          ) : null}
-                        </>
-                      )}
-                    </td>
-                    {canChange ? (
-                      <td className={tdClass}>
-                        <Form method="post" className="flex flex-wrap gap-1">
-                          <input type="hidden" name="id" value={r.id} />
-                          <input type="hidden" name="view" value={view} />
-                          <input type="hidden" name="page" value={list.page} />
-                          {r.status === "failed" || r.status === "dead" ? (
-                            <button
-                              type="submit"
-                              name="intent"
-                              value="retry"
-                              disabled={busy}
-                              className={buttonClass.secondary}
-                            >
-                              Retry<span className="sr-only"> {r.what}</span>
-                            </button>
-                          ) : null}
-                          {r.status !== "sending" ? (
-                            <button
-                              type="submit"
-                              name="intent"
-                              value="discard"
-                              disabled={busy}
-                              className={buttonClass.quiet}
-                            >
-                              Discard<span className="sr-only"> {r.what}</span>
-                            </button>
-                          ) : null}
-                        </Form>
-                      </td>
+          <AdminTable
+            caption={`${VIEW_LABEL[view]} messages`}
+            rows={list.rows}
+            rowKey={(r) => r.id}
+            rowProps={() => ({ "data-testid": "outbox-row" })}
+            columns={[
+              {
+                key: "message",
+                header: "Message",
+                cellClass: "break-words",
+                cell: (r) => (
+                  <>
+                    {r.what}
+                    <span className="block text-xs text-muted">
+                      {CHANNEL_LABEL[r.channel]} · queued {formatDateTime(r.createdAt)}
+                    </span>
+                  </>
+                ),
+              },
+              { key: "to", header: "To", cellClass: "break-all", cell: (r) => r.to ?? "—" },
+              { key: "status", header: "Status", cell: (r) => STATUS_LABEL[r.status] },
+              {
+                key: "attempts",
+                header: "Attempts",
+                align: "text-right",
+                cellClass: "tabular-nums",
+                cell: (r) => r.attempts,
+              },
+              {
+                key: "when",
+                header: view === "failed" ? "Last error" : "Next attempt (India time)",
+                cellClass: "break-words",
+                cell: (r) => (
+                  <>
+                    {view === "failed" ? (
+                      <>
+                        {r.lastError ?? "—"}
+                        {r.status === "failed" ? (
+                          <span className="block text-xs text-muted">
+                            Next try {formatDateTime(r.nextAttemptAt)}
+                          </span>
+                        ) : null}
+                      </>
+                    ) : (
+                      <>
+                        {formatDateTime(r.nextAttemptAt)}
+                        {r.lastError ? (
+                          <span className="block text-xs text-muted">{r.lastError}</span>
+                        ) : null}
+                      </>
+                    )}
+                  </>
+                ),
+              },
+              canChange && {
+                key: "actions",
+                header: "Actions",
+                hidden: true,
+                cell: (r) => (
+                  <Form method="post" className="flex flex-wrap gap-1">
+                    <input type="hidden" name="id" value={r.id} />
+                    <input type="hidden" name="view" value={view} />
+                    <input type="hidden" name="page" value={list.page} />
+                    {r.status === "failed" || r.status === "dead" ? (
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="retry"
+                        disabled={busy}
+                        className={buttonClass.secondary}
+                      >
+                        Retry<span className="sr-only"> {r.what}</span>
+                      </button>
                     ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                    {r.status !== "sending" ? (
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="discard"
+                        disabled={busy}
+                        className={buttonClass.quiet}
+                      >
+                        Discard<span className="sr-only"> {r.what}</span>
+                      </button>
+                    ) : null}
+                  </Form>
+                ),
+              },
+            ]}
+          />
         )}
         <Pager
           label="Outbox pages"

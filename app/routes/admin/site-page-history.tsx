@@ -7,11 +7,9 @@ import {
   RICH_TEXT_CLASS,
   SectionCard,
   formatDateTime,
-  tableClass,
-  tdClass,
-  thClass,
   useFocusFirstError,
 } from "~/components/admin/backoffice-ui.tsx";
+import { AdminTable } from "~/components/admin/admin-table.tsx";
 import { SITE_PAGE_SLUGS, type SitePageSlug } from "~/content/site-pages.ts";
 import { parseForm, refuse } from "~/server/form.server.ts";
 import { actorOf, requireStaff } from "~/server/guard.server.ts";
@@ -205,74 +203,69 @@ export default function SitePageHistory({ loaderData, actionData }: Route.Compon
         </SectionCard>
       ) : null}
 
-      <div className="relative overflow-x-auto rounded-app border border-stone-200 bg-white">
-        {d.revisions.length === 0 ? (
-          <p className="p-4 text-sm text-muted">No revisions yet: the page has never been saved.</p>
-        ) : (
-          <table className={tableClass}>
-            <caption className="sr-only">Revisions, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={thClass}>
-                  Saved
-                </th>
-                <th scope="col" className={thClass}>
-                  By
-                </th>
-                <th scope="col" className={thClass}>
-                  Title
-                </th>
-                <th scope="col" className={thClass}>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.revisions.map((r) => (
-                <tr key={r.id}>
-                  <td className={`${tdClass} whitespace-nowrap`}>
-                    {formatDateTime(r.createdAt)}
-                    {r.isCurrent ? (
-                      <span className="ml-2 rounded-full bg-secondary-light px-2 py-0.5 text-xs font-semibold text-secondary">
-                        Current
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className={tdClass}>{r.authorName ?? "Unknown"}</td>
-                  <td className={tdClass}>{r.title}</td>
-                  <td className={tdClass}>
-                    <Form method="post" className="flex flex-wrap justify-end gap-2">
-                      <input type="hidden" name="revisionId" value={r.id} />
-                      <Link to={`${base}?view=${r.id}#revision`} className={buttonClass.secondary}>
-                        View
+      {d.revisions.length === 0 ? (
+        <p className="rounded-app border border-stone-200 bg-white p-4 text-sm text-muted">
+          No revisions yet: the page has never been saved.
+        </p>
+      ) : (
+        <AdminTable
+          caption="Revisions, newest first"
+          frameClass="rounded-app border border-stone-200 bg-white"
+          rows={d.revisions}
+          rowKey={(r) => r.id}
+          columns={[
+            {
+              key: "saved",
+              header: "Saved",
+              cellClass: "whitespace-nowrap",
+              cell: (r) => (
+                <>
+                  {formatDateTime(r.createdAt)}
+                  {r.isCurrent ? (
+                    <span className="ml-2 rounded-full bg-secondary-light px-2 py-0.5 text-xs font-semibold text-secondary">
+                      Current
+                    </span>
+                  ) : null}
+                </>
+              ),
+            },
+            { key: "by", header: "By", cell: (r) => r.authorName ?? "Unknown" },
+            { key: "title", header: "Title", cell: (r) => r.title },
+            {
+              key: "actions",
+              header: "Actions",
+              hidden: true,
+              cell: (r) => (
+                <Form method="post" className="flex flex-wrap justify-end gap-2">
+                  <input type="hidden" name="revisionId" value={r.id} />
+                  <Link to={`${base}?view=${r.id}#revision`} className={buttonClass.secondary}>
+                    View
+                  </Link>
+                  {r.isCurrent ? null : (
+                    <>
+                      <Link
+                        to={`${base}?compare=${r.id}#compare`}
+                        className={buttonClass.secondary}
+                      >
+                        Compare with current
                       </Link>
-                      {r.isCurrent ? null : (
-                        <>
-                          <Link
-                            to={`${base}?compare=${r.id}#compare`}
-                            className={buttonClass.secondary}
-                          >
-                            Compare with current
-                          </Link>
-                          <button
-                            type="submit"
-                            name="intent"
-                            value="restore"
-                            disabled={busy}
-                            className={buttonClass.primary}
-                          >
-                            Restore
-                          </button>
-                        </>
-                      )}
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </div>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="restore"
+                        disabled={busy}
+                        className={buttonClass.primary}
+                      >
+                        Restore
+                      </button>
+                    </>
+                  )}
+                </Form>
+              ),
+            },
+          ]}
+        />
+      )}
     </div>
   );
 }

@@ -1,13 +1,8 @@
 import { Link } from "react-router";
 import { AdminError } from "~/components/admin/admin-error.tsx";
 import { AdminPageHeader, buttonClass } from "~/components/admin/banner.tsx";
-import {
-  formatDateTime,
-  tableClass,
-  tdClass,
-  thClass,
-  ScrollTable,
-} from "~/components/admin/backoffice-ui.tsx";
+import { AdminTable } from "~/components/admin/admin-table.tsx";
+import { formatDateTime } from "~/components/admin/backoffice-ui.tsx";
 import { SITE_PAGE_SLUGS } from "~/content/site-pages.ts";
 import { requireStaff } from "~/server/guard.server.ts";
 import { db } from "~/server/services.server.ts";
@@ -43,72 +38,70 @@ export default function SitePages({ loaderData }: Route.ComponentProps) {
       <p className="mb-4 text-sm text-muted">
         The fixed pages of the public site. Each save keeps a revision you can compare and restore.
       </p>
-      <ScrollTable className="rounded-app border border-stone-200 bg-white">
-        <table className={tableClass}>
-          <caption className="sr-only">Site pages</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={thClass}>
-                Title
-              </th>
-              <th scope="col" className={thClass}>
-                Slug
-              </th>
-              <th scope="col" className={thClass}>
-                Updated
-              </th>
-              <th scope="col" className={thClass}>
-                Hindi
-              </th>
-              <th scope="col" className={thClass}>
-                Public page
-              </th>
-              <th scope="col" className={thClass}>
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.pages.map((page) => (
-              <tr key={page.slug}>
-                <td className={`${tdClass} font-semibold`}>
-                  {page.title ?? <span className="font-normal text-muted">Not written yet</span>}
-                </td>
-                <td className={`${tdClass} font-mono text-xs`}>{page.slug}</td>
-                <td className={`${tdClass} whitespace-nowrap`}>
-                  {page.updatedAt ? formatDateTime(page.updatedAt) : "—"}
-                </td>
-                <td className={tdClass}>
-                  <TranslationBadge t={page.translation} />
-                </td>
-                <td className={tdClass}>
-                  <a href={`/${page.slug}`} className="text-accent underline">
-                    /{page.slug}
-                  </a>
-                </td>
-                <td className={tdClass}>
-                  <div className="flex flex-wrap justify-end gap-2">
-                    <Link
-                      to={`/admin/manage-site-pages/edit/${page.slug}`}
-                      className={buttonClass.primary}
-                      aria-label={`Edit ${page.title ?? page.slug}`}
-                    >
-                      Edit
-                    </Link>
-                    <Link
-                      to={`/admin/manage-site-pages/history/${page.slug}`}
-                      className={buttonClass.secondary}
-                      aria-label={`History of ${page.title ?? page.slug}`}
-                    >
-                      History
-                    </Link>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollTable>
+      <AdminTable
+        caption="Site pages"
+        frameClass="rounded-app border border-stone-200 bg-white"
+        rows={loaderData.pages}
+        rowKey={(page) => page.slug}
+        columns={[
+          {
+            key: "title",
+            header: "Title",
+            cellClass: "font-semibold",
+            cell: (page) =>
+              page.title ?? <span className="font-normal text-muted">Not written yet</span>,
+          },
+          {
+            key: "slug",
+            header: "Slug",
+            cellClass: "font-mono text-xs",
+            cell: (page) => page.slug,
+          },
+          {
+            key: "updated",
+            header: "Updated",
+            cellClass: "whitespace-nowrap",
+            cell: (page) => (page.updatedAt ? formatDateTime(page.updatedAt) : "—"),
+          },
+          {
+            key: "hindi",
+            header: "Hindi",
+            cell: (page) => <TranslationBadge t={page.translation} />,
+          },
+          {
+            key: "public",
+            header: "Public page",
+            cell: (page) => (
+              <a href={`/${page.slug}`} className="text-accent underline">
+                /{page.slug}
+              </a>
+            ),
+          },
+          {
+            key: "actions",
+            header: "Actions",
+            hidden: true,
+            cell: (page) => (
+              <div className="flex flex-wrap justify-end gap-2">
+                <Link
+                  to={`/admin/manage-site-pages/edit/${page.slug}`}
+                  className={buttonClass.primary}
+                  aria-label={`Edit ${page.title ?? page.slug}`}
+                >
+                  Edit
+                </Link>
+                <Link
+                  to={`/admin/manage-site-pages/history/${page.slug}`}
+                  className={buttonClass.secondary}
+                  aria-label={`History of ${page.title ?? page.slug}`}
+                >
+                  History
+                </Link>
+              </div>
+            ),
+          },
+        ]}
+      />
     </div>
   );
 }

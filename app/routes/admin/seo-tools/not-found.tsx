@@ -1,14 +1,7 @@
 import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/admin/banner.tsx";
-import {
-  Pager,
-  SectionCard,
-  formatDateTime,
-  tableClass,
-  tdClass,
-  thClass,
-  ScrollTable,
-} from "~/components/admin/backoffice-ui.tsx";
+import { Pager, SectionCard, formatDateTime } from "~/components/admin/backoffice-ui.tsx";
+import { AdminTable } from "~/components/admin/admin-table.tsx";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { SEO_TOOLS } from "~/components/admin/seo-tools/form-state.ts";
 import type { NotFoundEntry } from "~/server/not-found-log.server.ts";
@@ -49,62 +42,63 @@ function NotFoundTable({ entries }: { entries: NotFoundEntry[] }) {
   if (entries.length === 0)
     return <p className="text-sm text-muted">No missing pages recorded. Nothing to fix.</p>;
   return (
-    <ScrollTable>
-      <table className={tableClass}>
-        <caption className="sr-only">Paths not found</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={thClass}>
-              Path
-            </th>
-            <th scope="col" className={`${thClass} text-right`}>
-              Hits
-            </th>
-            <th scope="col" className={thClass}>
-              Last referrer
-            </th>
-            <th scope="col" className={thClass}>
-              Last seen
-            </th>
-            <th scope="col" className={thClass}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.path}>
-              <td className={`${tdClass} font-mono text-xs break-all`}>{entry.path}</td>
-              <td className={`${tdClass} text-right tabular-nums`}>{entry.hits}</td>
-              <td className={`${tdClass} max-w-64 text-xs break-all`}>
-                {entry.lastReferrer ?? <span className="text-muted">None</span>}
-              </td>
-              <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(entry.lastSeenAt)}</td>
-              <td className={tdClass}>
-                <Form method="post" className="flex justify-end gap-2 whitespace-nowrap">
-                  <input type="hidden" name="path" value={entry.path} />
-                  <Link
-                    to={`${SEO_TOOLS}?source=${encodeURIComponent(entry.path)}#redirect-form`}
-                    className={buttonClass.secondary}
-                    aria-label={`Create redirect for ${entry.path}`}
-                  >
-                    Create redirect
-                  </Link>
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="not-found-delete"
-                    className={buttonClass.secondary}
-                    aria-label={`Remove ${entry.path} from the log`}
-                  >
-                    Remove
-                  </button>
-                </Form>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollTable>
+    <AdminTable
+      caption="Paths not found"
+      rows={entries}
+      rowKey={(entry) => entry.path}
+      columns={[
+        {
+          key: "path",
+          header: "Path",
+          cellClass: "font-mono text-xs break-all",
+          cell: (entry) => entry.path,
+        },
+        {
+          key: "hits",
+          header: "Hits",
+          align: "text-right",
+          cellClass: "tabular-nums",
+          cell: (entry) => entry.hits,
+        },
+        {
+          key: "referrer",
+          header: "Last referrer",
+          cellClass: "max-w-64 text-xs break-all",
+          cell: (entry) => entry.lastReferrer ?? <span className="text-muted">None</span>,
+        },
+        {
+          key: "seen",
+          header: "Last seen",
+          cellClass: "whitespace-nowrap",
+          cell: (entry) => formatDateTime(entry.lastSeenAt),
+        },
+        {
+          key: "actions",
+          header: "Actions",
+          hidden: true,
+          cell: (entry) => (
+            <Form method="post" className="flex justify-end gap-2 whitespace-nowrap">
+              <input type="hidden" name="path" value={entry.path} />
+              <Link
+                to={`${SEO_TOOLS}?source=${encodeURIComponent(entry.path)}#redirect-form`}
+                className={buttonClass.secondary}
+                aria-label={`Create redirect for ${entry.path}`}
+              >
+                Create redirect
+              </Link>
+              <button
+                type="submit"
+                name="intent"
+                value="not-found-delete"
+                className={buttonClass.secondary}
+                aria-label={`Remove ${entry.path} from the log`}
+              >
+                Remove
+              </button>
+            </Form>
+          ),
+        },
+      ]}
+    />
   );
 }

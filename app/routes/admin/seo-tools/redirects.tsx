@@ -5,11 +5,8 @@ import {
   SectionCard,
   TextField,
   formatDateTime,
-  tableClass,
-  tdClass,
-  thClass,
-  ScrollTable,
 } from "~/components/admin/backoffice-ui.tsx";
+import { AdminTable } from "~/components/admin/admin-table.tsx";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { FieldShell, describedBy, inputClass } from "~/components/admin/field-input.tsx";
 import {
@@ -67,99 +64,93 @@ function RedirectTable({ rules, busy }: { rules: RedirectRule[]; busy: boolean }
   if (rules.length === 0)
     return <p className="text-sm text-muted">No redirects yet. Add the first one below.</p>;
   return (
-    <ScrollTable>
-      <table className={tableClass}>
-        <caption className="sr-only">Redirects</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={thClass}>
-              Source
-            </th>
-            <th scope="col" className={thClass}>
-              Destination
-            </th>
-            <th scope="col" className={thClass}>
-              Status
-            </th>
-            <th scope="col" className={thClass}>
-              Enabled
-            </th>
-            <th scope="col" className={`${thClass} text-right`}>
-              Hits
-            </th>
-            <th scope="col" className={thClass}>
-              Last hit
-            </th>
-            <th scope="col" className={thClass}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rules.map((rule) => (
-            <tr key={rule.id} className={rule.enabled ? "" : "text-muted"}>
-              <td className={`${tdClass} min-w-36 font-mono text-xs break-all`}>{rule.source}</td>
-              <td className={`${tdClass} font-mono text-xs break-all`}>
-                {rule.destination || <span className="text-muted">(gone)</span>}
-              </td>
-              <td className={tdClass}>{rule.statusCode}</td>
-              <td className={tdClass}>
-                {rule.enabled ? (
-                  <span className="rounded-full bg-secondary-light px-2 py-0.5 text-xs font-semibold text-secondary">
-                    On
-                  </span>
-                ) : (
-                  <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-700">
-                    Off
-                  </span>
-                )}
-              </td>
-              <td className={`${tdClass} text-right tabular-nums`}>{rule.hits}</td>
-              <td className={`${tdClass} whitespace-nowrap`}>
-                {rule.lastHitAt ? formatDateTime(rule.lastHitAt) : "Never"}
-              </td>
-              <td className={tdClass}>
-                <Form
-                  method="post"
-                  className="flex items-start justify-end gap-2 whitespace-nowrap"
-                >
-                  <input type="hidden" name="id" value={rule.id} />
-                  <Link
-                    to={`${SEO_TOOLS}?edit=${encodeURIComponent(rule.id)}#redirect-form`}
-                    className={buttonClass.secondary}
-                    aria-label={`Edit redirect ${rule.source}`}
-                  >
-                    Edit
-                  </Link>
-                  <button
-                    type="submit"
-                    name="intent"
-                    value={rule.enabled ? "redirect-disable" : "redirect-enable"}
-                    disabled={busy}
-                    className={buttonClass.secondary}
-                    aria-label={`${rule.enabled ? "Disable" : "Enable"} redirect ${rule.source}`}
-                  >
-                    {rule.enabled ? "Disable" : "Enable"}
-                  </button>
-                  <ConfirmButton
-                    label="Delete"
-                    question={
-                      <>
-                        Delete the redirect from <code className="break-all">{rule.source}</code>?
-                        Visitors of that path will get the not-found page.
-                      </>
-                    }
-                    confirmLabel="Yes, delete it"
-                    value="redirect-delete"
-                    className="max-w-72 whitespace-normal"
-                  />
-                </Form>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollTable>
+    <AdminTable
+      caption="Redirects"
+      rows={rules}
+      rowKey={(rule) => rule.id}
+      rowProps={(rule) => ({ className: rule.enabled ? "" : "text-muted" })}
+      columns={[
+        {
+          key: "source",
+          header: "Source",
+          cellClass: "min-w-36 font-mono text-xs break-all",
+          cell: (rule) => rule.source,
+        },
+        {
+          key: "destination",
+          header: "Destination",
+          cellClass: "font-mono text-xs break-all",
+          cell: (rule) => rule.destination || <span className="text-muted">(gone)</span>,
+        },
+        { key: "status", header: "Status", cell: (rule) => rule.statusCode },
+        {
+          key: "enabled",
+          header: "Enabled",
+          cell: (rule) =>
+            rule.enabled ? (
+              <span className="rounded-full bg-secondary-light px-2 py-0.5 text-xs font-semibold text-secondary">
+                On
+              </span>
+            ) : (
+              <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-700">
+                Off
+              </span>
+            ),
+        },
+        {
+          key: "hits",
+          header: "Hits",
+          align: "text-right",
+          cellClass: "tabular-nums",
+          cell: (rule) => rule.hits,
+        },
+        {
+          key: "last-hit",
+          header: "Last hit",
+          cellClass: "whitespace-nowrap",
+          cell: (rule) => (rule.lastHitAt ? formatDateTime(rule.lastHitAt) : "Never"),
+        },
+        {
+          key: "actions",
+          header: "Actions",
+          hidden: true,
+          cell: (rule) => (
+            <Form method="post" className="flex items-start justify-end gap-2 whitespace-nowrap">
+              <input type="hidden" name="id" value={rule.id} />
+              <Link
+                to={`${SEO_TOOLS}?edit=${encodeURIComponent(rule.id)}#redirect-form`}
+                className={buttonClass.secondary}
+                aria-label={`Edit redirect ${rule.source}`}
+              >
+                Edit
+              </Link>
+              <button
+                type="submit"
+                name="intent"
+                value={rule.enabled ? "redirect-disable" : "redirect-enable"}
+                disabled={busy}
+                className={buttonClass.secondary}
+                aria-label={`${rule.enabled ? "Disable" : "Enable"} redirect ${rule.source}`}
+              >
+                {rule.enabled ? "Disable" : "Enable"}
+              </button>
+              <ConfirmButton
+                label="Delete"
+                question={
+                  <>
+                    Delete the redirect from <code className="break-all">{rule.source}</code>?
+                    Visitors of that path will get the not-found page.
+                  </>
+                }
+                confirmLabel="Yes, delete it"
+                value="redirect-delete"
+                className="max-w-72 whitespace-normal"
+              />
+            </Form>
+          ),
+        },
+      ]}
+    />
   );
 }
 

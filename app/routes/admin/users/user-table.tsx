@@ -1,13 +1,7 @@
 import { Form } from "react-router";
 import { buttonClass } from "~/components/admin/banner.tsx";
-import {
-  SectionCard,
-  formatDateTime,
-  tableClass,
-  tdClass,
-  thClass,
-  ScrollTable,
-} from "~/components/admin/backoffice-ui.tsx";
+import { SectionCard, formatDateTime } from "~/components/admin/backoffice-ui.tsx";
+import { AdminTable } from "~/components/admin/admin-table.tsx";
 import { inputClass } from "~/components/admin/field-input.tsx";
 import type { UserRole } from "~/server/users.server.ts";
 import { USER_ROLES, USER_ROLE_LABEL } from "./roles.ts";
@@ -50,182 +44,74 @@ export function UserTable({
       title={`All users (${users.length})`}
       description="Admins may do everything; editors publish any entry and site page; authors write drafts and submit them for review. No access: the user cannot open the back-office. A disabled user cannot sign in."
     >
-      <ScrollTable>
-        <table className={tableClass}>
-          <caption className="sr-only">Users</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={thClass}>
-                E-mail
-              </th>
-              <th scope="col" className={thClass}>
-                Name
-              </th>
-              <th scope="col" className={thClass}>
-                Role
-              </th>
-              <th scope="col" className={thClass}>
-                Status
-              </th>
-              <th scope="col" className={thClass}>
-                Created
-              </th>
-              <th scope="col" className={thClass}>
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((u) => {
-              const self = u.id === me;
-              const pwId = `pw-${u.id}`;
-              const pwError =
-                refusal?.userId === u.id && refusal.intent === "reset-password"
-                  ? refusal.error
-                  : undefined;
-              return (
-                <tr key={u.id} data-email={u.email}>
-                  <td className={`${tdClass} min-w-48 break-all`}>
-                    {u.email}
-                    {self ? (
-                      <span className="ml-1 text-xs break-normal whitespace-nowrap text-muted">
-                        (you)
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className={tdClass}>{u.name}</td>
-                  <td className={tdClass}>
-                    {self ? (
-                      <RoleBadge role={u.role} />
-                    ) : (
-                      // Its own form: works without JavaScript; the select starts at the role.
-                      <Form
-                        method="post"
-                        key={`${u.id}-${u.role}`}
-                        className="flex flex-wrap items-center gap-2"
-                      >
-                        <input type="hidden" name="userId" value={u.id} />
-                        <RoleBadge role={u.role} />
-                        <select
-                          name="role"
-                          defaultValue={u.role}
-                          aria-label={`New role for ${u.email}`}
-                          className={`${inputClass} w-auto min-w-32`}
-                        >
-                          {USER_ROLES.map((r) => (
-                            <option key={r} value={r}>
-                              {USER_ROLE_LABEL[r]}
-                            </option>
-                          ))}
-                        </select>
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="set-role"
-                          disabled={busy}
-                          className={buttonClass.secondary}
-                          aria-label={`Change the role of ${u.email}`}
-                        >
-                          Change role
-                        </button>
-                      </Form>
-                    )}
-                  </td>
-                  <td className={tdClass}>
-                    {u.disabled ? (
-                      <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
-                        Disabled
-                      </span>
-                    ) : (
-                      <span className="rounded-full bg-secondary-light px-2 py-0.5 text-xs font-semibold text-secondary">
-                        Active
-                      </span>
-                    )}
-                  </td>
-                  <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(u.createdAt)}</td>
-                  <td className={tdClass}>
-                    <Form method="post" className="flex flex-wrap justify-end gap-2">
-                      <input type="hidden" name="userId" value={u.id} />
-                      {self ? (
-                        <span className="max-w-56 text-xs text-muted">
-                          Your own role and access can only be changed by another admin.
-                        </span>
-                      ) : (
-                        <>
-                          <button
-                            type="submit"
-                            name="intent"
-                            value={u.disabled ? "enable" : "disable"}
-                            disabled={busy}
-                            className={buttonClass.secondary}
-                            aria-label={`${u.disabled ? "Enable" : "Disable"} ${u.email}`}
-                          >
-                            {u.disabled ? "Enable" : "Disable"}
-                          </button>
-                        </>
-                      )}
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="revoke-sessions"
-                        disabled={busy}
-                        className={buttonClass.secondary}
-                        aria-label={`Sign out ${u.email} everywhere`}
-                      >
-                        Sign out everywhere
-                      </button>
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="unlock-sign-in"
-                        disabled={busy}
-                        className={buttonClass.secondary}
-                        aria-label={`Unlock sign-in for ${u.email}`}
-                      >
-                        Unlock sign-in
-                      </button>
-                    </Form>
-                    <details className="mt-2 text-right" open={!!pwError}>
-                      <summary className="cursor-pointer text-sm font-semibold text-accent underline">
-                        Reset password
-                      </summary>
-                      <Form method="post" className="mt-2 text-left" noValidate>
-                        <input type="hidden" name="userId" value={u.id} />
-                        <label htmlFor={pwId} className="block text-sm font-semibold">
-                          New password for {u.email}
-                        </label>
-                        <input
-                          id={pwId}
-                          name="password"
-                          type="password"
-                          autoComplete="new-password"
-                          maxLength={passwordMaxLength}
-                          aria-invalid={pwError ? true : undefined}
-                          aria-describedby={`${pwId}-help`}
-                          className={inputClass}
-                        />
-                        <p id={`${pwId}-help`} className="mt-1 text-xs text-muted">
-                          At least {minPasswordLength} characters, not a common password. Signs the
-                          user out everywhere.
-                        </p>
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="reset-password"
-                          disabled={busy}
-                          className={`${buttonClass.primary} mt-2`}
-                        >
-                          Set new password
-                        </button>
-                      </Form>
-                    </details>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </ScrollTable>
+      <AdminTable
+        caption="Users"
+        rows={users}
+        rowKey={(u) => u.id}
+        rowProps={(u) => ({ "data-email": u.email })}
+        columns={[
+          {
+            key: "email",
+            header: "E-mail",
+            cellClass: "min-w-48 break-all",
+            cell: (u) => (
+              <>
+                {u.email}
+                {u.id === me ? (
+                  <span className="ml-1 text-xs break-normal whitespace-nowrap text-muted">
+                    (you)
+                  </span>
+                ) : null}
+              </>
+            ),
+          },
+          { key: "name", header: "Name", cell: (u) => u.name },
+          {
+            key: "role",
+            header: "Role",
+            cell: (u) => <RoleCell u={u} self={u.id === me} busy={busy} />,
+          },
+          {
+            key: "status",
+            header: "Status",
+            cell: (u) =>
+              u.disabled ? (
+                <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
+                  Disabled
+                </span>
+              ) : (
+                <span className="rounded-full bg-secondary-light px-2 py-0.5 text-xs font-semibold text-secondary">
+                  Active
+                </span>
+              ),
+          },
+          {
+            key: "created",
+            header: "Created",
+            cellClass: "whitespace-nowrap",
+            cell: (u) => formatDateTime(u.createdAt),
+          },
+          {
+            key: "actions",
+            header: "Actions",
+            hidden: true,
+            cell: (u) => (
+              <UserActions
+                u={u}
+                self={u.id === me}
+                busy={busy}
+                pwError={
+                  refusal?.userId === u.id && refusal.intent === "reset-password"
+                    ? refusal.error
+                    : undefined
+                }
+                minPasswordLength={minPasswordLength}
+                passwordMaxLength={passwordMaxLength}
+              />
+            ),
+          },
+        ]}
+      />
     </SectionCard>
   );
 }
@@ -241,5 +127,137 @@ function RoleBadge({ role }: { role: UserRole }) {
     <span className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${tone}`}>
       {USER_ROLE_LABEL[role]}
     </span>
+  );
+}
+
+function RoleCell({ u, self, busy }: { u: UserRow; self: boolean; busy: boolean }) {
+  return self ? (
+    <RoleBadge role={u.role} />
+  ) : (
+    // Its own form: works without JavaScript; the select starts at the role.
+    <Form method="post" key={`${u.id}-${u.role}`} className="flex flex-wrap items-center gap-2">
+      <input type="hidden" name="userId" value={u.id} />
+      <RoleBadge role={u.role} />
+      <select
+        name="role"
+        defaultValue={u.role}
+        aria-label={`New role for ${u.email}`}
+        className={`${inputClass} w-auto min-w-32`}
+      >
+        {USER_ROLES.map((r) => (
+          <option key={r} value={r}>
+            {USER_ROLE_LABEL[r]}
+          </option>
+        ))}
+      </select>
+      <button
+        type="submit"
+        name="intent"
+        value="set-role"
+        disabled={busy}
+        className={buttonClass.secondary}
+        aria-label={`Change the role of ${u.email}`}
+      >
+        Change role
+      </button>
+    </Form>
+  );
+}
+
+/** A user's buttons: access, sessions, sign-in lock, and a new password behind a disclosure. */
+function UserActions({
+  u,
+  self,
+  busy,
+  pwError,
+  minPasswordLength,
+  passwordMaxLength,
+}: {
+  u: UserRow;
+  self: boolean;
+  busy: boolean;
+  pwError: string | undefined;
+  minPasswordLength: number;
+  passwordMaxLength: number | undefined;
+}) {
+  const pwId = `pw-${u.id}`;
+  return (
+    <>
+      <Form method="post" className="flex flex-wrap justify-end gap-2">
+        <input type="hidden" name="userId" value={u.id} />
+        {self ? (
+          <span className="max-w-56 text-xs text-muted">
+            Your own role and access can only be changed by another admin.
+          </span>
+        ) : (
+          <>
+            <button
+              type="submit"
+              name="intent"
+              value={u.disabled ? "enable" : "disable"}
+              disabled={busy}
+              className={buttonClass.secondary}
+              aria-label={`${u.disabled ? "Enable" : "Disable"} ${u.email}`}
+            >
+              {u.disabled ? "Enable" : "Disable"}
+            </button>
+          </>
+        )}
+        <button
+          type="submit"
+          name="intent"
+          value="revoke-sessions"
+          disabled={busy}
+          className={buttonClass.secondary}
+          aria-label={`Sign out ${u.email} everywhere`}
+        >
+          Sign out everywhere
+        </button>
+        <button
+          type="submit"
+          name="intent"
+          value="unlock-sign-in"
+          disabled={busy}
+          className={buttonClass.secondary}
+          aria-label={`Unlock sign-in for ${u.email}`}
+        >
+          Unlock sign-in
+        </button>
+      </Form>
+      <details className="mt-2 text-right" open={!!pwError}>
+        <summary className="cursor-pointer text-sm font-semibold text-accent underline">
+          Reset password
+        </summary>
+        <Form method="post" className="mt-2 text-left" noValidate>
+          <input type="hidden" name="userId" value={u.id} />
+          <label htmlFor={pwId} className="block text-sm font-semibold">
+            New password for {u.email}
+          </label>
+          <input
+            id={pwId}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            maxLength={passwordMaxLength}
+            aria-invalid={pwError ? true : undefined}
+            aria-describedby={`${pwId}-help`}
+            className={inputClass}
+          />
+          <p id={`${pwId}-help`} className="mt-1 text-xs text-muted">
+            At least {minPasswordLength} characters, not a common password. Signs the user out
+            everywhere.
+          </p>
+          <button
+            type="submit"
+            name="intent"
+            value="reset-password"
+            disabled={busy}
+            className={`${buttonClass.primary} mt-2`}
+          >
+            Set new password
+          </button>
+        </Form>
+      </details>
+    </>
   );
 }
