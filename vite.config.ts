@@ -48,7 +48,7 @@ function precompressAssets(): Plugin {
  * too (87 B): the lists show it, and in the job page's file it took the lists along (+5.7 KB each).
  */
 const SITE_CODE =
-  /\/app\/(root\.tsx|entry\.client\.tsx|chunk-recovery\.ts|content\/profile-storage\.ts|server\/format\.ts|routes\/site\/layout\.tsx|components\/(bell|latest-bar|site-header|site-footer|nav-drawer|spinner|page-error|json-ld|breadcrumbs|nonce)\.tsx|my-exams\/save-slot\.tsx|components\/admin\/use-hydrated\.ts)$/;
+  /\/app\/(root\.tsx|entry\.client\.tsx|chunk-recovery\.ts|content\/profile-storage\.ts|lib\/format\.ts|routes\/site\/layout\.tsx|components\/(bell|latest-bar|site-header|site-footer|nav-drawer|spinner|page-error|json-ld|breadcrumbs|nonce)\.tsx|my-exams\/save-slot\.tsx|lib\/use-hydrated\.ts)$/;
 
 /**
  * React and React Router, which every page needs (and which the site chunk would otherwise absorb),

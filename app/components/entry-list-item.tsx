@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import type { GlanceFact } from "~/content/glance.ts";
 import { useLocale, useT } from "~/i18n/context.tsx";
-import { formatDate, isClosed, isNew } from "~/server/format.ts";
+import { formatDate, isClosed, isNew } from "~/lib/format.ts";
 import { EnglishOnly } from "./english-only.tsx";
-import { stripLocale } from "~/i18n/locale.ts";
+import { stripLocale } from "~/lib/locale.ts";
 import { SaveSlot } from "~/my-exams/save-slot.tsx";
 
 export interface ListedEntry {

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { EVERYTHING } from "~/cache-scope.ts";
 import { allFields, isoDate, type EntryData } from "~/content/fields.ts";
 import { isKind, REGISTRY } from "~/content/registry.ts";
-import { todayInIndia } from "~/india-date.ts";
+import { todayInIndia } from "~/lib/india-date.ts";
 import type { DB } from "~/server/db/db.server.ts";
 import { now } from "~/server/db/dialect.ts";
 import { listOrganizations } from "~/server/organizations.server.ts";

@@ -7,7 +7,7 @@ import {
   type ScalarField,
 } from "~/content/fields.ts";
 import { REGISTRY, type Kind, type Status } from "~/content/registry.ts";
-import { formatDate } from "~/server/format.ts";
+import { formatDate } from "~/lib/format.ts";
 import { formatDateTime } from "./format.ts";
 import { STATUS_LABELS } from "./status-badge.tsx";
 

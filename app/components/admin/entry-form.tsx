@@ -45,7 +45,7 @@ import {
 } from "./hindi-panel.tsx";
 import { STATUS_LABELS } from "./status-badge.tsx";
 import { LeaveDialog, useUnsavedChanges } from "./unsaved-changes.tsx";
-import { useHydrated } from "./use-hydrated.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { UPLOADS_SECTION } from "~/photo-kit/job-fields.ts";
 import { PresetField, type PresetChoice } from "~/photo-kit/admin/preset-field.tsx";
 

@@ -6,7 +6,7 @@ import { EntryDetail, type RelatedEntry } from "~/components/entry-detail.tsx";
 import { REGISTRY } from "~/content/registry.ts";
 import { packedStrings } from "~/i18n/catalog.server.ts";
 import { Strings } from "~/i18n/context.tsx";
-import { todayInIndia } from "~/india-date.ts";
+import { todayInIndia } from "~/lib/india-date.ts";
 import { choicesInWords, entryPresentation } from "~/server/entry-page.server.ts";
 import { getAdminEntry, kindFromUrl } from "~/server/admin-entries.server.ts";
 import { entriesOfJob, getPublishedSummaryById } from "~/server/entries/public-reads.server.ts";

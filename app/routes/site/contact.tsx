@@ -15,7 +15,7 @@ import {
 import { PageError } from "~/components/page-error.tsx";
 import { catalog, requestLocale, packedStrings, stringsFor } from "~/i18n/catalog.server.ts";
 import { useLocalePath } from "~/i18n/context.tsx";
-import { fmt } from "~/i18n/locale.ts";
+import { fmt } from "~/lib/locale.ts";
 import { env } from "~/server/env.server.ts";
 import { logger } from "~/server/logger.server.ts";
 import { createMessage } from "~/server/messages.server.ts";

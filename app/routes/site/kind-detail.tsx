@@ -12,9 +12,9 @@ import { hasHindi, inHindi } from "~/content/translation.ts";
 import { catalog, requestLocale, stringsFor } from "~/i18n/catalog.server.ts";
 import type { RegistryWords } from "~/i18n/catalog/en/detail.ts";
 import { Strings } from "~/i18n/context.tsx";
-import { LOCALE_TAG, localePath, stripLocale, type Locale } from "~/i18n/locale.ts";
+import { LOCALE_TAG, localePath, stripLocale, type Locale } from "~/lib/locale.ts";
 import { definitionIn } from "~/i18n/registry-words.ts";
-import { organizationIn, titleIn } from "~/i18n/title.ts";
+import { organizationIn, titleIn } from "~/lib/title.ts";
 import {
   changeIn,
   entriesOfJob,
@@ -23,7 +23,7 @@ import {
   getPublishedSummaryById,
 } from "~/server/entries/public-reads.server.ts";
 import type { Entry, EntrySummary } from "~/server/entries/shared.server.ts";
-import { todayInIndia } from "~/india-date.ts";
+import { todayInIndia } from "~/lib/india-date.ts";
 import { env } from "~/server/env.server.ts";
 import { recordNotFound } from "~/server/not-found-log.server.ts";
 import {
