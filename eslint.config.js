@@ -77,19 +77,10 @@ const LAYER_ZONES = [
  * until the move to folders by feature removes it. Remove a line when its import goes; add none.
  */
 const UPWARD_IMPORTS = {
-  "app/components/admin/editing-now.tsx": ["app/server/presence.server.ts"],
-  "app/components/admin/entry-links-panel.tsx": ["app/link-monitor/admin.server.ts"],
-  "app/components/admin/link-findings.tsx": ["app/link-monitor/admin.server.ts"],
-  "app/components/admin/links-card.tsx": ["app/link-monitor/admin.server.ts"],
   "app/components/bell-popover.tsx": ["app/server/updates.server.ts"],
   "app/components/bell.tsx": ["app/server/updates.server.ts"],
   "app/components/latest-bar.tsx": ["app/server/updates.server.ts"],
   "app/content/registry.ts": ["app/photo-kit/job-fields.ts"],
-  "app/my-exams/entry-actions.server.ts": ["app/components/entry-detail.tsx"],
-  "app/photo-kit/admin/preset-field.tsx": ["app/components/admin/field-input.tsx"],
-  "app/server/entries/suggestions.server.ts": ["app/components/admin/entry-diff.ts"],
-  "app/server/list-rows.server.ts": ["app/components/entry-list-item.tsx"],
-  "app/server/write/suggestions.server.ts": ["app/components/admin/entry-diff.ts"],
 };
 
 /** The spellings of an import of `target` from `file` (`~/…` or relative, with its extension). */

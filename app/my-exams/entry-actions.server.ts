@@ -1,4 +1,4 @@
-import type { RelatedEntry } from "~/components/entry-detail.tsx";
+import type { RelatedEntry } from "~/content/entry-shapes.ts";
 import { REGISTRY } from "~/content/registry.ts";
 import { localePath, type Locale } from "~/lib/locale.ts";
 import type { Entry } from "~/server/entries/shared.server.ts";

@@ -1,4 +1,4 @@
-import type { ListedEntry } from "~/components/entry-list-item.tsx";
+import type { ListedEntry } from "~/content/entry-shapes.ts";
 import type { EntryData } from "~/content/fields.ts";
 import { listFact } from "~/content/glance.ts";
 import { catalog } from "~/i18n/catalog.server.ts";

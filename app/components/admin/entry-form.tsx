@@ -47,7 +47,7 @@ import { STATUS_LABELS } from "./status-badge.tsx";
 import { LeaveDialog, useUnsavedChanges } from "./unsaved-changes.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { UPLOADS_SECTION } from "~/photo-kit/job-fields.ts";
-import { PresetField, type PresetChoice } from "~/photo-kit/admin/preset-field.tsx";
+import { PresetField, type PresetChoice } from "~/components/admin/preset-field.tsx";
 
 export interface JobOption {
   id: string;
