@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FocusEvent, type ReactNode } from "react";
-import type { FormConstraint } from "./form.tsx";
+import type { FormConstraint } from "~/lib/form-contract.ts";
 import { Form, useNavigation } from "react-router";
 import { allFields, HINDI } from "~/content/fields.ts";
 import {
