@@ -26,6 +26,7 @@ import { publicSettings } from "~/server/public-data.server.ts";
 import { pageMeta } from "~/server/seo.server.ts";
 import type { Route } from "./+types/eligibility";
 import type { RouteHandle } from "~/route-handle.ts";
+import { warnInBrowser } from "~/lib/browser-log.ts";
 import { unpack } from "~/packed.ts";
 
 /** Only the settings and fixed lists: the rules themselves come from /eligibility/rules.json. */
@@ -183,8 +184,7 @@ export default function Eligibility({ loaderData }: Route.ComponentProps) {
         ),
       });
     } catch (err) {
-      // eslint-disable-next-line no-console -- runs in the browser
-      console.warn("The eligibility rules could not be loaded.", err);
+      warnInBrowser("The eligibility rules could not be loaded.", err);
       setFailure(t.loadFailed);
     }
   }
