@@ -93,7 +93,6 @@ const UPWARD_IMPORTS = {
   "app/components/bell-popover.tsx": ["app/server/updates.server.ts"],
   "app/components/bell.tsx": ["app/server/updates.server.ts"],
   "app/components/latest-bar.tsx": ["app/server/updates.server.ts"],
-  "app/content/registry.ts": ["app/photo-kit/job-fields.ts"],
 };
 
 /** The spellings of an import of `target` from `file` (`~/…` or relative, with its extension). */

@@ -46,7 +46,7 @@ import {
 import { STATUS_LABELS } from "./status-badge.tsx";
 import { LeaveDialog, useUnsavedChanges } from "./unsaved-changes.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-import { UPLOADS_SECTION } from "~/photo-kit/job-fields.ts";
+import { UPLOADS_SECTION } from "~/content/photo-fields.ts";
 import { PresetField, type PresetChoice } from "~/components/admin/preset-field.tsx";
 
 export interface JobOption {

@@ -14,7 +14,7 @@ import { entriesOfJob, getPublishedSummaryById } from "~/server/entries/public-r
 import type { EntrySummary } from "~/server/entries/shared.server.ts";
 import { requireEntryAccess, requireStaff } from "~/server/guard.server.ts";
 import { db } from "~/server/services.server.ts";
-import { UPLOADS_SECTION, withoutUploadFields } from "~/photo-kit/job-fields.ts";
+import { UPLOADS_SECTION, withoutUploadFields } from "~/content/photo-fields.ts";
 import { photoSectionHtml } from "~/photo-kit/job-section.server.tsx";
 import type { Route } from "./+types/entry-preview";
 

@@ -49,7 +49,7 @@ import type { Route } from "./+types/kind-detail";
 import type { RouteHandle } from "~/route-handle.ts";
 import { alertsBoxHtml } from "~/server/alerts/box.server.ts";
 import { pack, packOnce, unpack } from "~/packed.ts";
-import { UPLOADS_SECTION, withoutUploadFields } from "~/photo-kit/job-fields.ts";
+import { UPLOADS_SECTION, withoutUploadFields } from "~/content/photo-fields.ts";
 import { photoSectionHtml } from "~/photo-kit/job-section.server.tsx";
 import { EntryActions } from "~/my-exams/entry-actions.tsx";
 import { entryActions } from "~/my-exams/entry-actions.server.ts";
