@@ -9,12 +9,13 @@ import {
   checkBuild,
   checkDatabaseLocation,
   checkDataDir,
+  printFatal,
   refuseTakenPort,
   startupMessage,
 } from "./server/startup.ts";
 
 function stop(err: unknown): never {
-  console.error(startupMessage(err));
+  printFatal(startupMessage(err));
   process.exit(1);
 }
 

@@ -46,9 +46,11 @@ function precompressAssets(): Plugin {
  * page, measured). Each page's own module stays apart, as do the admin screens and the parts
  * loaded on first use (bell popover, menu drawer, contact checks). My exams' place for Save is here
  * too (87 B): the lists show it, and in the job page's file it took the lists along (+5.7 KB each).
+ * So is the browser's console reporter (app/lib/browser-log.ts): on its own, the contact form's
+ * chunk loaded the finder's to reach it.
  */
 const SITE_CODE =
-  /\/app\/(root\.tsx|entry\.client\.tsx|chunk-recovery\.ts|content\/profile-storage\.ts|server\/format\.ts|routes\/site\/layout\.tsx|components\/(bell|latest-bar|site-header|site-footer|nav-drawer|spinner|page-error|json-ld|breadcrumbs|nonce)\.tsx|my-exams\/save-slot\.tsx|components\/admin\/use-hydrated\.ts)$/;
+  /\/app\/(root\.tsx|entry\.client\.tsx|chunk-recovery\.ts|content\/profile-storage\.ts|lib\/format\.ts|routes\/site\/layout\.tsx|components\/(bell|latest-bar|site-header|site-footer|nav-drawer|spinner|page-error|json-ld|breadcrumbs|nonce)\.tsx|my-exams\/save-slot\.tsx|lib\/(use-hydrated|browser-log)\.ts)$/;
 
 /**
  * React and React Router, which every page needs (and which the site chunk would otherwise absorb),

@@ -6,7 +6,7 @@ import { JsonLdBlocks } from "./components/json-ld.tsx";
 import devanagari400 from "@fontsource/poppins/files/poppins-devanagari-400-normal.woff2?url";
 import devanagari600 from "@fontsource/poppins/files/poppins-devanagari-600-normal.woff2?url";
 import appCss from "./app.css?url";
-import { localeFromPath } from "./i18n/locale.ts";
+import { localeFromPath } from "./lib/locale.ts";
 import { jsonLdContext, nonceContext } from "./request-context.ts";
 import { rememberMatches, withRenderedRoutes } from "./server/route-matches.server.ts";
 import { logger } from "./server/logger.server.ts";

@@ -13,7 +13,7 @@ import {
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { canLoadPage, isChunkLoadError, loadPage } from "./chunk-recovery.ts";
-import { LOCALE_TAG, localeFromPath } from "./i18n/locale.ts";
+import { LOCALE_TAG, localeFromPath } from "./lib/locale.ts";
 
 export const links: Route.LinksFunction = () => [
   // The stylesheet first in the head: a phone on a slow link asks for it before the fonts and the

@@ -30,15 +30,16 @@ run(
   { ...process.env, DATA_DIR: dataDir, DATABASE_URL: postgres.url, BASE_URL: "http://127.0.0.1" },
 );
 
-// Every query's time, as SLOW_QUERY_MS=0 prints it ("[slow query] 12.3 ms query select …").
+// Every query's time, as SLOW_QUERY_MS=0 logs it ("[slow query] 12.3 ms query select …").
 process.env.SLOW_QUERY_MS = "0";
 const timed: { ms: number; sql: string }[] = [];
-const printError = console.error;
-console.error = (line: unknown, ...rest: unknown[]) => {
+const { logger } = await import("../app/server/logger.server.ts");
+const warn = logger.warn.bind(logger);
+logger.warn = ((line: unknown, ...rest: unknown[]) => {
   const m = typeof line === "string" ? /^\[slow query\] ([\d.]+) ms \w+ (.*)$/.exec(line) : null;
   if (m) timed.push({ ms: Number(m[1]), sql: m[2] });
-  else printError(line, ...rest);
-};
+  else (warn as (...args: unknown[]) => void)(line, ...rest);
+}) as typeof logger.warn;
 const { openDatabase } = await import("../app/server/db/db.server.ts");
 const { searchPublished } = await import("../app/server/entries/search.server.ts");
 const { db, close } = openDatabase({ dialect: "postgres", url: postgres.url });
@@ -77,7 +78,7 @@ for (let round = 0; round < rounds; round++) {
   }
 }
 await close();
-console.error = printError;
+logger.warn = warn;
 
 const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { eligibility } from "~/content/eligibility.ts";
 import type { EntryData } from "~/content/fields.ts";
 import { jobPostRules } from "~/content/job-eligibility.ts";
-import { formatDate } from "~/server/format.ts";
+import { formatDate } from "~/lib/format.ts";
 import { baseURL, launch, useBrowser } from "./browser.ts";
 import { withE2eDb } from "./db.ts";
 import { signIn as signInByFetch } from "./instances.ts";

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { todayInIndia } from "~/india-date.ts";
+import { todayInIndia } from "~/lib/india-date.ts";
 import { useBrowser } from "./browser.ts";
 import { withE2eDb } from "./db.ts";
 

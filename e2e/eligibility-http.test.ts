@@ -10,7 +10,7 @@ import {
   type ProfileForm,
   type RulesFile,
 } from "~/content/job-eligibility.ts";
-import { todayInIndia } from "~/india-date.ts";
+import { todayInIndia } from "~/lib/india-date.ts";
 import { migrate, openDatabase, type AppDatabase } from "~/server/db/db.server.ts";
 import type { Database } from "~/server/db/schema.ts";
 import { openJobRules } from "~/server/eligibility.server.ts";

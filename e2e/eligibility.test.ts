@@ -3,7 +3,7 @@ import type { Page, Request } from "playwright-core";
 import type { Profile } from "~/content/eligibility.ts";
 import { answerPosts, findPosts, jobPostRules, type Finding } from "~/content/job-eligibility.ts";
 import type { EntryData } from "~/content/fields.ts";
-import { todayInIndia } from "~/india-date.ts";
+import { todayInIndia } from "~/lib/india-date.ts";
 import { openJobRules } from "~/server/eligibility.server.ts";
 import { useBrowser } from "./browser.ts";
 import { withE2eDb } from "./db.ts";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
 import { en } from "~/i18n/catalog/en/index.ts";
 import { hi } from "~/i18n/catalog/hi/index.ts";
-import { todayInIndia } from "~/india-date.ts";
+import { todayInIndia } from "~/lib/india-date.ts";
 import { createEntry } from "~/server/entries/writes.server.ts";
 import { baseURL, useBrowser } from "./browser.ts";
 import { withE2eDb } from "./db.ts";

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Page, Request } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { en } from "~/i18n/catalog/en/index.ts";
-import { fmt } from "~/i18n/locale.ts";
+import { fmt } from "~/lib/locale.ts";
 import { hi } from "~/i18n/catalog/hi/index.ts";
 import { imageInfo, padJpeg } from "~/photo-kit/image-info.ts";
 import { effectiveRules, presetRulesIn, type RuleRow, type UploadRule } from "~/photo-kit/rules.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { createEntry, updateEntry, type EntryWrite } from "~/server/entries/writes.server.ts";
-import { todayInIndia } from "~/india-date.ts";
+import { todayInIndia } from "~/lib/india-date.ts";
 import { baseURL, useBrowser } from "./browser.ts";
 import { UNTIL_404_WRITTEN, withE2eDb } from "./db.ts";
 

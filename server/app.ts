@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import express from "express";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { todayInIndia } from "~/india-date.ts";
+import { todayInIndia } from "~/lib/india-date.ts";
 import { nonceContext } from "~/request-context.ts";
 import { cacheGeneration, followContentChanges } from "~/server/cache-invalidation.server.ts";
 import { etagMatches } from "~/server/etag.ts";

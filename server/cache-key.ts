@@ -1,6 +1,6 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { EVERYTHING, pageScopes } from "~/cache-scope.ts";
-import { stripLocale } from "~/i18n/locale.ts";
+import { stripLocale } from "~/lib/locale.ts";
 import type { RouteHandle } from "~/route-handle.ts";
 import { pagePath } from "~/page-path.ts";
 

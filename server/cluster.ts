@@ -5,6 +5,8 @@
 import cluster, { type Worker } from "node:cluster";
 import { claimSqliteDatabase } from "../app/server/backup.server.ts";
 import type { Env } from "../app/server/env.server.ts";
+import { processLog } from "../app/server/logger.server.ts";
+import { printFatal } from "./startup.ts";
 
 /** The workers give up on a slow drain after 10 s (serve.ts); the primary waits a little longer. */
 const SHUTDOWN_DEADLINE_MS = 12_000;
@@ -28,7 +30,7 @@ export async function prepareDatabase(buildDir: string): Promise<never> {
     await app.stop();
   } catch (err) {
     // A database that cannot be reached or migrated is a one-line message, not a stack trace.
-    console.error(`Cannot start govjobs: ${err instanceof Error ? err.message : String(err)}`);
+    printFatal(`Cannot start govjobs: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);
   }
   process.exit(0);
@@ -62,7 +64,7 @@ export function runPrimary(config: Env): void {
     if (live.size === 0) return finish();
     for (const worker of live) worker.process.kill(signal);
     setTimeout(() => {
-      console.error(
+      processLog.error(
         `${tag} ${live.size} worker(s) still running ${SHUTDOWN_DEADLINE_MS / 1000} s after ${signal}: killing them`,
       );
       for (const worker of live) worker.process.kill("SIGKILL");
@@ -95,21 +97,21 @@ export function runPrimary(config: Env): void {
       if (!served) {
         // Exit code 1 has printed its own line (a port in use, a database that cannot be reached).
         if (code !== 1)
-          console.error(`Cannot start govjobs: worker ${dead.process.pid} ${how} while starting`);
+          printFatal(`Cannot start govjobs: worker ${dead.process.pid} ${how} while starting`);
         return stop("SIGTERM", 1);
       }
       const now = Date.now();
       if (now - forkedAt < QUICK_DEATH_MS) quickDeaths.push(now);
       quickDeaths = quickDeaths.filter((at) => now - at < QUICK_DEATH_WINDOW_MS);
       if (quickDeaths.length >= MAX_QUICK_DEATHS) {
-        console.error(
+        printFatal(
           `Cannot keep govjobs running: ${quickDeaths.length} workers died within ${QUICK_DEATH_MS / 1000} s of starting in ${QUICK_DEATH_WINDOW_MS / 60_000} minutes (the last ${how}); stopping`,
         );
         return stop("SIGTERM", 1);
       }
       // Each failed start in a row waits twice as long as the last before the next fork.
       const delay = quickDeaths.length ? 250 * 2 ** (quickDeaths.length - 1) : 0;
-      console.error(
+      processLog.error(
         `${tag} worker ${dead.process.pid} ${how}; starting another${delay ? ` in ${delay} ms` : ""}`,
       );
       const timer = setTimeout(() => {
@@ -125,7 +127,7 @@ export function runPrimary(config: Env): void {
       // once the cluster serves: a start that fails (a port in use) never touches the mark.
       if (config.DATABASE_URL.dialect === "sqlite")
         release = claimSqliteDatabase(config.DATABASE_URL.file);
-      console.log(
+      processLog.info(
         `govjobs listening on http://localhost:${config.PORT} (production, ${config.WEB_CONCURRENCY} workers; primary ${process.pid})`,
       );
     });
@@ -133,7 +135,7 @@ export function runPrimary(config: Env): void {
 
   for (const signal of ["SIGTERM", "SIGINT"] as const)
     process.once(signal, () => {
-      console.log(`${tag} ${signal}: stopping ${live.size} worker(s)`);
+      processLog.info(`${tag} ${signal}: stopping ${live.size} worker(s)`);
       stop(signal, 0);
     });
 
@@ -142,7 +144,7 @@ export function runPrimary(config: Env): void {
       exitCode = 1;
       // Exit code 1 has printed its own line (a database that cannot be reached or migrated).
       if (code !== 1)
-        console.error(`Cannot start govjobs: preparing the database failed (the process ${how})`);
+        printFatal(`Cannot start govjobs: preparing the database failed (the process ${how})`);
       return finish();
     }
     for (let i = 0; i < config.WEB_CONCURRENCY; i++) startWorker();

@@ -8,9 +8,10 @@ import net from "node:net";
 import express from "express";
 import { claimSqliteDatabase } from "../app/server/backup.server.ts";
 import { env } from "../app/server/env.server.ts";
+import { processLog } from "../app/server/logger.server.ts";
 import { checkRequestLine, refuse, refuseConnect } from "./request-line.ts";
 import { staticSecurityHeaders } from "./security-headers.ts";
-import { listenProblem } from "./startup.ts";
+import { listenProblem, printFatal } from "./startup.ts";
 import { staticFiles } from "./static-files.ts";
 import { compressionMiddleware } from "./whole-body.ts";
 
@@ -97,14 +98,14 @@ async function startOrExit(mod: AppModule) {
     stopApp = mod.stop;
   } catch (err) {
     // A database that cannot be reached or migrated is a one-line message, not a stack trace.
-    console.error(`Cannot start govjobs: ${err instanceof Error ? err.message : String(err)}`);
+    printFatal(`Cannot start govjobs: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);
   }
 }
 
 // A port in use or not ours to bind is a one-line message, not a stack trace.
 listener.once("error", (err: NodeJS.ErrnoException) => {
-  console.error(`Cannot start govjobs: ${listenProblem(err, config.HOST, config.PORT)}`);
+  printFatal(`Cannot start govjobs: ${listenProblem(err, config.HOST, config.PORT)}`);
   process.exit(1);
 });
 /** Takes the SQLite pid file's mark back at shutdown; set once this server listens. */
@@ -114,7 +115,7 @@ listener.listen(config.PORT, config.HOST, () => {
   // start that fails never marks (or unmarks) anything. In a cluster the primary names itself.
   if (config.DATABASE_URL.dialect === "sqlite")
     release = claimSqliteDatabase(config.DATABASE_URL.file);
-  console.log(
+  processLog.info(
     cluster.isWorker
       ? `${tag} worker listening`
       : `govjobs listening on http://localhost:${config.PORT} (${production ? "production" : "development"})`,
@@ -136,7 +137,7 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   setTimeout(() => {
-    console.error(
+    processLog.error(
       `${tag} shutdown took longer than ${SHUTDOWN_DEADLINE_MS / 1000} s (${unanswered.size} request(s) still open): exiting without closing the database`,
     );
     process.exit(1);
@@ -154,21 +155,21 @@ async function shutdown(signal: string) {
     await nextTurn();
   }
   const closed = new Promise((resolve) => net.Server.prototype.close.call(listener, resolve));
-  console.log(`${tag} ${signal}: no longer accepting connections`);
+  processLog.info(`${tag} ${signal}: no longer accepting connections`);
   await nextTurn();
   listener.closeIdleConnections();
-  console.log(`${tag} finishing ${unanswered.size} request(s) in flight`);
+  processLog.info(`${tag} finishing ${unanswered.size} request(s) in flight`);
   await closed;
   try {
     await stopApp?.();
     release();
   } catch (err) {
-    console.error(
+    processLog.error(
       `${tag} could not close the database: ${err instanceof Error ? err.message : String(err)}`,
     );
     process.exit(1);
   }
-  console.log(`${tag} all requests answered; closed the database; exiting`);
+  processLog.info(`${tag} all requests answered; closed the database; exiting`);
   process.exit(0);
 }
 

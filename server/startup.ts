@@ -10,6 +10,16 @@ import type { DatabaseTarget } from "../app/server/env.server.ts";
 /** A start-up problem, said in one line (server.ts prints it after "Cannot start govjobs: "). */
 export class StartupError extends Error {}
 
+/**
+ * Why the process cannot start, or cannot go on: one plain line on stderr, for the person who
+ * started it (e2e/startup.test.ts reads exactly one), then the caller exits with code 1. Not
+ * through the logger: the configuration the logger reads may be what is wrong, and a line a
+ * person reads at a terminal is not JSON. The only console call of the process folder.
+ */
+export function printFatal(line: string): void {
+  console.error(line);
+}
+
 /** The one line for any error that stops the start (the message alone, never a stack trace). */
 export function startupMessage(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);

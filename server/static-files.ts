@@ -4,7 +4,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import express from "express";
-import { chooseEncoding } from "../app/server/encoding.ts";
+import { chooseEncoding } from "../app/lib/encoding.ts";
 
 export function staticFiles(buildDir: string): express.Router {
   const router = express.Router();

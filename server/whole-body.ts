@@ -3,7 +3,7 @@
 import { constants } from "node:zlib";
 import compression from "compression";
 import type { Request, Response } from "express";
-import { chooseEncoding, compress, LEVELS } from "../app/server/encoding.ts";
+import { chooseEncoding, compress, LEVELS } from "../app/lib/encoding.ts";
 
 /**
  * Set on `res.locals` once a response's encoding is decided here (compressed or not), so the

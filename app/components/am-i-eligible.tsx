@@ -4,7 +4,7 @@ import type { PostAnswer, PostEligibility, QuickResult } from "~/content/job-eli
 import { loadProfile } from "~/content/profile-storage.ts";
 import type { Catalog } from "~/i18n/catalog/types.ts";
 import { useLocalePath, useT } from "~/i18n/context.tsx";
-import { fmt } from "~/i18n/locale.ts";
+import { fmt } from "~/lib/locale.ts";
 import { DateOfBirthFields } from "./date-of-birth-fields.tsx";
 
 /** The rules code is fetched only by someone who asks: a job page stays light for the rest. */

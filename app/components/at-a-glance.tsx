@@ -1,7 +1,7 @@
 import type { Glance, GlanceAction } from "~/content/glance.ts";
 import type { LinkTrust } from "~/content/official-links.ts";
 import { useLocale, useT } from "~/i18n/context.tsx";
-import { formatDate } from "~/server/format.ts";
+import { formatDate } from "~/lib/format.ts";
 import { InsteadOfLink, LinkCheckedNote, sendsElsewhere, useLinkStatus } from "./link-status.tsx";
 import { NoteIcon } from "./note-icons.tsx";
 

@@ -3,7 +3,7 @@ import { useId, type RefObject } from "react";
 import { Link } from "react-router";
 import type { UpdateItem } from "~/server/updates.server.ts";
 import { useLocale, useT } from "~/i18n/context.tsx";
-import { LOCALE_TAG } from "~/i18n/locale.ts";
+import { LOCALE_TAG } from "~/lib/locale.ts";
 import { CloseIcon } from "./close-icon.tsx";
 import { EnglishOnly } from "./english-only.tsx";
 import { Spinner } from "./spinner.tsx";

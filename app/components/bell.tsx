@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState, useSyncExternalStore } from "react";
 import { useLocale, useT } from "~/i18n/context.tsx";
-import { fmt } from "~/i18n/locale.ts";
+import { fmt } from "~/lib/locale.ts";
 import type { UpdateItem } from "~/server/updates.server.ts";
 
 const loadPopover = () => import("./bell-popover.tsx");

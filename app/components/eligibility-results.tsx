@@ -2,7 +2,7 @@ import type { Ref } from "react";
 import { lastDateFact } from "~/content/glance.ts";
 import type { FindingsView, FindingView } from "~/content/job-eligibility.ts";
 import { useLocale, useLocalePath, useT } from "~/i18n/context.tsx";
-import { fmt } from "~/i18n/locale.ts";
+import { fmt } from "~/lib/locale.ts";
 import { EnglishOnly, RowTitle } from "./english-only.tsx";
 
 /**

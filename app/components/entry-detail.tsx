@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
+import type { RelatedEntry } from "~/content/entry-shapes.ts";
 import type { EntryData, Section } from "~/content/fields.ts";
 import { isEmpty } from "~/content/is-empty.ts";
 import type { Glance } from "~/content/glance.ts";
 import type { Kind, KindDefinition } from "~/content/registry.ts";
 import { useLocale, useT } from "~/i18n/context.tsx";
-import { fmt } from "~/i18n/locale.ts";
-import { formatDate, formatDateTime, isClosed } from "~/server/format.ts";
+import { fmt } from "~/lib/locale.ts";
+import { formatDate, formatDateTime, isClosed } from "~/lib/format.ts";
 import { AtAGlance } from "./at-a-glance.tsx";
 import { EnglishOnly, RowTitle } from "./english-only.tsx";
 import { FieldBlock, FieldTable, groupFields, type LinkTrusts } from "./entry-fields.tsx";
@@ -31,17 +32,6 @@ export interface EntryDetailEntry {
   updatedAt: string;
   lastDate: string | null;
   data: EntryData;
-}
-
-export interface RelatedEntry {
-  id: string;
-  title: string;
-  /** "en" on a Hindi page when the entry has no Hindi title. */
-  lang?: "en";
-  /** Its public address, `${REGISTRY[kind].urlPrefix}/${slug}`. */
-  href: string;
-  /** Its kind as a person says it: REGISTRY[kind].label. */
-  kindLabel: string;
 }
 
 export interface EntryDetailProps {

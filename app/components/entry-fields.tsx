@@ -5,8 +5,8 @@ import type { EntryData, Field, Row, RowsField, ScalarField, Section } from "~/c
 import { isEmpty } from "~/content/is-empty.ts";
 import type { LinkTrust } from "~/content/official-links.ts";
 import { useLocale, useT } from "~/i18n/context.tsx";
-import { fmt } from "~/i18n/locale.ts";
-import { formatDate, formatNumber, formatRupees } from "~/server/format.ts";
+import { fmt } from "~/lib/locale.ts";
+import { formatDate, formatNumber, formatRupees } from "~/lib/format.ts";
 import { TrustNote } from "./at-a-glance.tsx";
 import {
   LinkCheckedNote,

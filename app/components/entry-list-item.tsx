@@ -1,25 +1,10 @@
 import { Link } from "react-router";
-import type { GlanceFact } from "~/content/glance.ts";
+import type { ListedEntry } from "~/content/entry-shapes.ts";
 import { useLocale, useT } from "~/i18n/context.tsx";
-import { formatDate, isClosed, isNew } from "~/server/format.ts";
+import { formatDate, isClosed, isNew } from "~/lib/format.ts";
 import { EnglishOnly } from "./english-only.tsx";
-import { stripLocale } from "~/i18n/locale.ts";
+import { stripLocale } from "~/lib/locale.ts";
 import { SaveSlot } from "~/my-exams/save-slot.tsx";
-
-export interface ListedEntry {
-  id: string;
-  /** In the page's language where the entry has it (`titleIn`). */
-  title: string;
-  /** "en" on a Hindi page when the entry has no Hindi title: the title is marked as English. */
-  lang?: "en";
-  organization: string;
-  publishedAt: string | null;
-  lastDate: string | null;
-  /** The row's one date: a job's last date, a result's declaration, an exam's date… */
-  keyDate: GlanceFact | null;
-  /** When a key fact last changed (the public change log), if it did. */
-  updatedAt: string | null;
-}
 
 /**
  * One row of a list: the title as a link, who published it, when, and for jobs the last date.

@@ -1,6 +1,6 @@
 import { useLocation } from "react-router";
 import { useLocale, useT } from "~/i18n/context.tsx";
-import { otherLanguagePath } from "~/i18n/locale.ts";
+import { otherLanguagePath } from "~/lib/locale.ts";
 
 /**
  * The same page in the other language. On an English page the word is Devanagari, drawn in a

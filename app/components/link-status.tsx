@@ -1,8 +1,8 @@
 import { createContext, useContext, type ReactNode } from "react";
 import { useLocale, useT } from "~/i18n/context.tsx";
-import { fmt } from "~/i18n/locale.ts";
+import { fmt } from "~/lib/locale.ts";
 import type { ReaderLinkStatus } from "~/link-monitor/rules.ts";
-import { formatDate } from "~/server/format.ts";
+import { formatDate } from "~/lib/format.ts";
 import { NoteIcon } from "./note-icons.tsx";
 
 /**

@@ -1,6 +1,6 @@
 import { Form, Link, useLocation } from "react-router";
 import { useLocale, useLocalePath, useT } from "~/i18n/context.tsx";
-import { localePath, stripLocale } from "~/i18n/locale.ts";
+import { localePath, stripLocale } from "~/lib/locale.ts";
 import { useNavLinks } from "./destinations.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useT } from "~/i18n/context.tsx";
-import { fmt } from "~/i18n/locale.ts";
+import { fmt } from "~/lib/locale.ts";
 
 /** The address of page `page` of a list, keeping its other query parameters (filters, q). */
 export function pageHref(

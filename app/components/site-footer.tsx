@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useLocalePath, useT } from "~/i18n/context.tsx";
-import { fmt } from "~/i18n/locale.ts";
+import { fmt } from "~/lib/locale.ts";
 import { needsPushAttribute, useDestinations } from "./destinations.ts";
 
 /**

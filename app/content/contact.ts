@@ -1,6 +1,6 @@
 // The contact form's texts, limits and field names, which the page needs at once. The checks
 // themselves (zod) are in contact-checks.ts, which the browser loads only when the form is used.
-import { fmt } from "~/i18n/locale.ts";
+import { fmt } from "~/lib/locale.ts";
 
 export const CONTACT_LIMITS = { name: 100, email: 254, messageMin: 10, messageMax: 5000 } as const;
 

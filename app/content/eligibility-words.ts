@@ -5,7 +5,7 @@
  * take them as a parameter; the English ones are the default, so code without a catalogue at hand
  * (the editor's preview, the tests) reads exactly what it read before.
  */
-import { fmt } from "~/i18n/locale.ts";
+import { fmt } from "~/lib/locale.ts";
 import type { RuleFinding } from "./eligibility.ts";
 import { DISCIPLINE_LABEL, type Discipline } from "./disciplines.ts";
 import type { Category, QualificationLevel } from "./eligibility-terms.ts";

@@ -9,7 +9,7 @@
  * limit becomes a number of months (so "17½ years" works as 210 months).
  */
 
-import { fmt } from "~/i18n/locale.ts";
+import { fmt } from "~/lib/locale.ts";
 import { SECOND_DEGREES, type Discipline } from "./disciplines.ts";
 import type { Category, QualificationLevel } from "./eligibility-terms.ts";
 import { ENGLISH_RULE_WORDS, type RuleWords } from "./eligibility-words.ts";

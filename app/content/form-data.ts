@@ -4,8 +4,9 @@
  * turns one into the other and back, in the browser and on the server alike (no server imports).
  */
 
-import { IST_OFFSET_MS, indiaWallClock } from "~/india-date.ts";
-import type { EntryData, Row } from "./fields.ts";
+import { IST_OFFSET_MS, indiaWallClock } from "~/lib/india-date.ts";
+import type { Comparable } from "./entry-shapes.ts";
+import type { Row } from "./fields.ts";
 
 /**
  * What the form holds: strings all the way down, rows as arrays of string records, and the ticked
@@ -218,15 +219,7 @@ export function indiaLocalToIso(value: string | undefined): string | undefined {
 }
 
 /** What the editor shows for a saved entry: every value as the string an input holds. */
-export function entryToFormTree(entry: {
-  title: string;
-  slug: string;
-  organization: string;
-  status: string;
-  publishAt: string | null;
-  jobId: string | null;
-  data: EntryData;
-}): FormTree {
+export function entryToFormTree(entry: Comparable): FormTree {
   const data: FormTree = {};
   const cell = (v: string | number | string[]) => (Array.isArray(v) ? v.map(String) : String(v));
   for (const [key, value] of Object.entries(entry.data)) {

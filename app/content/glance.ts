@@ -1,8 +1,8 @@
 import type { EntryData, Row } from "./fields.ts";
 import { linkTrust, type LinkTrust } from "./official-links.ts";
 import type { Kind } from "./registry.ts";
-import { formatDate, formatNumber, formatRupees } from "~/server/format.ts";
-import { fmt, type Locale } from "~/i18n/locale.ts";
+import { formatDate, formatNumber, formatRupees } from "~/lib/format.ts";
+import { fmt, type Locale } from "~/lib/locale.ts";
 
 /**
  * What a job seeker decides on, for the first screen of an entry's page: the few facts that say

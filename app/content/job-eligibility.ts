@@ -5,8 +5,8 @@
  * JavaScript, for the job page and for the editor's preview.
  */
 import * as z from "zod/mini";
-import type { Locale } from "~/i18n/locale.ts";
-import { titleIn } from "~/i18n/title.ts";
+import type { Locale } from "~/lib/locale.ts";
+import { titleIn } from "~/lib/title.ts";
 import {
   ENGLISH_RULE_WORDS,
   eligibility,

@@ -1,6 +1,6 @@
 import type { Option } from "./fields.ts";
 import { QUALIFICATIONS, STATES } from "./options.ts";
-import { fmt } from "../i18n/locale.ts";
+import { fmt } from "../lib/locale.ts";
 
 /**
  * Landing pages of the job list: /jobs/state/bihar, /jobs/qualification/12th-pass. Clean

@@ -19,7 +19,7 @@ import {
   STATES,
   YES_NO,
 } from "./options.ts";
-import { uploadsRowChecks, uploadsSection } from "../photo-kit/job-fields.ts";
+import { uploadsRowChecks, uploadsSection } from "./photo-fields.ts";
 
 export const KINDS = ["job", "result", "admit-card", "syllabus", "answer-key"] as const;
 export type Kind = (typeof KINDS)[number];

@@ -3,7 +3,7 @@ import type { Area, Catalog } from "./catalog/types.ts";
 import { en } from "./catalog/en/index.ts";
 import { hi } from "./catalog/hi/index.ts";
 import { pagePath } from "~/page-path.ts";
-import { localeFromPath, type Locale } from "./locale.ts";
+import { localeFromPath, type Locale } from "../lib/locale.ts";
 
 const CATALOGS: Record<Locale, Catalog> = { en, hi };
 

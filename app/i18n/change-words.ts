@@ -1,7 +1,7 @@
 import { feeRowsOf, type ChangeFact } from "~/content/change-log.ts";
-import { formatDate, formatNumber, formatRupees } from "~/server/format.ts";
+import { formatDate, formatNumber, formatRupees } from "~/lib/format.ts";
 import type { detail } from "./catalog/en/detail.ts";
-import { fmt, type Locale } from "./locale.ts";
+import { fmt, type Locale } from "../lib/locale.ts";
 
 /** A change log line in words: the headline ("Last date extended") and the page's sentence. */
 export interface KeyChange {

@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo } from "react";
 import { unpack, type Packed } from "~/packed.ts";
 import type { Area, Catalog } from "./catalog/types.ts";
-import { localePath, type Locale } from "./locale.ts";
+import { localePath, type Locale } from "../lib/locale.ts";
 
 /**
  * The strings a page shows, in its language. They come from the server with the loader data

@@ -4,7 +4,7 @@ import { job } from "../../test/entries.ts";
 import type { DB } from "~/server/db/db.server.ts";
 import { entryPresentation } from "~/server/entry-page.server.ts";
 import { saveEntry } from "~/server/write/entries.server.ts";
-import { todayInIndia } from "~/india-date.ts";
+import { todayInIndia } from "~/lib/india-date.ts";
 import {
   addKnownFake,
   addVendorHost,

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { EVERYTHING } from "~/cache-scope.ts";
 import { allFields, isoDate, type EntryData } from "~/content/fields.ts";
 import { isKind, REGISTRY } from "~/content/registry.ts";
-import { todayInIndia } from "~/india-date.ts";
+import { todayInIndia } from "~/lib/india-date.ts";
 import type { DB } from "~/server/db/db.server.ts";
 import { now } from "~/server/db/dialect.ts";
 import { listOrganizations } from "~/server/organizations.server.ts";
@@ -30,28 +30,8 @@ import {
   listKnownFakes,
   listVendorHosts,
 } from "./lists.repository.server.ts";
+import type { AdminLink, AdminListedLink } from "./admin-links.ts";
 import { LINK_GROUPS, parseHostInput, type LinkGroup, type LinkHop } from "./rules.ts";
-
-/** A link as the back-office shows it: where it sits, what was found, when. */
-export interface AdminLink {
-  id: string;
-  url: string;
-  /** "Apply online", or "Other links: Admit card". */
-  place: string;
-  state: LinkRow["state"];
-  status: number | null;
-  reason: string | null;
-  finalUrl: string | null;
-  chain: LinkHop[];
-  contentType: string | null;
-  checkedAt: string | null;
-  lastOkAt: string | null;
-  brokenSince: string | null;
-  reviewedAt: string | null;
-  reviewedBy: string | null;
-  /** Broke and nobody has marked it checked since. */
-  needsReview: boolean;
-}
 
 /** Where a link sits in its entry, in the form's words. */
 function placeOf(kind: string, field: string, label: string | null): string {
@@ -80,10 +60,6 @@ function toAdminLink(row: LinkRow, kind: string): AdminLink {
     reviewedBy: row.reviewed_by,
     needsReview: !!row.broken_since && (!row.reviewed_at || row.reviewed_at < row.broken_since),
   };
-}
-
-export interface AdminListedLink extends AdminLink {
-  entry: { id: string; kind: string; title: string; organization: string; editHref: string };
 }
 
 function toListed(row: ListedLink): AdminListedLink {

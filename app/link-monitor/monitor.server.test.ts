@@ -9,7 +9,7 @@ import type { DB } from "~/server/db/db.server.ts";
 import { insertGeneratedEntries } from "~/server/bulk-entries.server.ts";
 import { getOrganizationByName } from "~/server/organizations.server.ts";
 import { saveEntry, setStatuses } from "~/server/write/entries.server.ts";
-import { todayInIndia } from "~/india-date.ts";
+import { todayInIndia } from "~/lib/india-date.ts";
 import { insertKnownFake, insertVendorHost } from "./lists.repository.server.ts";
 import {
   claimDueLinks,

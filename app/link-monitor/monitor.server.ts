@@ -9,7 +9,7 @@ import type { LookupFunction } from "node:net";
 import { entryScope, type CacheScope } from "~/cache-scope.ts";
 import type { EntryData } from "~/content/fields.ts";
 import { isKind, REGISTRY } from "~/content/registry.ts";
-import { todayInIndia } from "~/india-date.ts";
+import { todayInIndia } from "~/lib/india-date.ts";
 import type { DB } from "~/server/db/db.server.ts";
 import { newId } from "~/server/db/dialect.ts";
 import { env } from "~/server/env.server.ts";

@@ -7,7 +7,7 @@ import {
   listOrganizations,
   type Organization,
 } from "~/server/organizations.server.ts";
-import { dateInIndia } from "~/india-date.ts";
+import { dateInIndia } from "~/lib/india-date.ts";
 import { listKnownFakes, listVendorHosts } from "./lists.repository.server.ts";
 import { linksOfEntry, type LinkRow } from "./links.repository.server.ts";
 import {

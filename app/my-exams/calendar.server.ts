@@ -6,8 +6,8 @@
 // and LAST-MODIFIED follow the entry's last save.
 import ical, { ICalAlarmType, ICalCalendarMethod } from "ical-generator";
 import { catalog } from "~/i18n/catalog.server.ts";
-import { fmt, localePath, type Locale } from "~/i18n/locale.ts";
-import { addDays } from "~/server/format.ts";
+import { fmt, localePath, type Locale } from "~/lib/locale.ts";
+import { addDays } from "~/lib/format.ts";
 import type { KeyWindow } from "./windows.ts";
 
 export interface CalendarEntry {

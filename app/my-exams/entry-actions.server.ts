@@ -1,6 +1,6 @@
-import type { RelatedEntry } from "~/components/entry-detail.tsx";
+import type { RelatedEntry } from "~/content/entry-shapes.ts";
 import { REGISTRY } from "~/content/registry.ts";
-import { localePath, type Locale } from "~/i18n/locale.ts";
+import { localePath, type Locale } from "~/lib/locale.ts";
 import type { Entry } from "~/server/entries/shared.server.ts";
 import type { EntryActionsProps } from "./entry-actions.tsx";
 import { keyWindows } from "./windows.ts";

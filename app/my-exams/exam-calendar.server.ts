@@ -3,7 +3,7 @@
 // feed and its RSS. Computed once per content generation and day (the page cache keeps the pages).
 import { z } from "zod";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
-import { addDays } from "~/server/format.ts";
+import { addDays } from "~/lib/format.ts";
 import { perGeneration } from "~/server/public-data.server.ts";
 import { calendarCandidates } from "./repository.server.ts";
 import { keyWindows, type KeyWindow, type WindowCode } from "./windows.ts";

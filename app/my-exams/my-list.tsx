@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
-import { useHydrated } from "~/components/admin/use-hydrated.ts";
+import { useHydrated } from "~/lib/use-hydrated.ts";
 import { useLocale, useLocalePath, useT } from "~/i18n/context.tsx";
-import { fmt, localePath } from "~/i18n/locale.ts";
-import { todayInIndia } from "~/india-date.ts";
-import { formatDate } from "~/server/format.ts";
+import { fmt, localePath } from "~/lib/locale.ts";
+import { todayInIndia } from "~/lib/india-date.ts";
+import { formatDate } from "~/lib/format.ts";
 import { CalendarControl, RemindersControl } from "./my-controls.tsx";
 import type { SavedEntryData } from "./saved-data.ts";
 import { savedIds, useSavedStore, writeStore, type SavedItem, type SavedStatus } from "./store.ts";

@@ -7,8 +7,8 @@
 import { z } from "zod";
 import { KINDS, REGISTRY, type Kind } from "~/content/registry.ts";
 import { catalog } from "~/i18n/catalog.server.ts";
-import { fmt } from "~/i18n/locale.ts";
-import { clock, todayInIndia } from "~/india-date.ts";
+import { fmt } from "~/lib/locale.ts";
+import { clock, todayInIndia } from "~/lib/india-date.ts";
 import type { DB } from "~/server/db/db.server.ts";
 import { now } from "~/server/db/dialect.ts";
 import { logger } from "~/server/logger.server.ts";

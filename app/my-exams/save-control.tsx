@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useLocale, useT } from "~/i18n/context.tsx";
-import { fmt } from "~/i18n/locale.ts";
-import { formatDate } from "~/server/format.ts";
+import { fmt } from "~/lib/locale.ts";
+import { formatDate } from "~/lib/format.ts";
 import { savedIds, useSavedStore } from "./store.ts";
 import { fetchSavedData, toggleSaved } from "./sync.ts";
 import type { SavedEntryData } from "./saved-data.ts";

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { useHydrated } from "~/components/admin/use-hydrated.ts";
+import { useHydrated } from "~/lib/use-hydrated.ts";
 import type { SaveControlProps } from "./save-control.tsx";
 
 const SaveControl = lazy(() => import("./save-control.tsx"));

@@ -1,7 +1,7 @@
 // After the saved list changes (issue 28): the service worker learns which pages to keep for
 // offline reading, and the server copies, if the reader turned reminders or a calendar address
 // on, get the new ids (only ids). Nothing here runs before the reader saves something.
-import { localePath, type Locale } from "~/i18n/locale.ts";
+import { localePath, type Locale } from "~/lib/locale.ts";
 import { readStore, savedIds, writeStore, type SavedStore } from "./store.ts";
 import type { SavedEntryData } from "./saved-data.ts";
 

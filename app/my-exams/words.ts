@@ -1,7 +1,7 @@
 // My exams' dates in words (issue 28): the rules give codes and dates (windows.ts), the page's
 // catalogue gives the sentences. Shared by /my, the push notifications and the calendar files.
 import type { Catalog } from "~/i18n/catalog/types.ts";
-import { fmt, type Locale } from "~/i18n/locale.ts";
+import { fmt, type Locale } from "~/lib/locale.ts";
 import type { KeyWindow, Upcoming } from "./windows.ts";
 
 type Words = Catalog["myExams"];

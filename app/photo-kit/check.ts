@@ -1,5 +1,6 @@
 import type { FileFormat, ImageInfo } from "./image-info.ts";
-import type { Format, UploadRule } from "./rules.ts";
+import type { Format } from "~/content/photo-keys.ts";
+import type { UploadRule } from "./rules.ts";
 
 /**
  * "Check my file": what is off about a file the person already has, against one image's rule,

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatDate } from "~/server/format.ts";
+import { formatDate } from "~/lib/format.ts";
 import { ruleFacts, type UploadRule } from "./rules.ts";
 import { imageName, sayFact, type PhotoWords } from "./words.ts";
 

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { dataSchema, httpUrl, isoDate, type RowsField } from "~/content/fields.ts";
-import { uploadsRowChecks, uploadsSection } from "./job-fields.ts";
-import { PRESET_KEY, PRESET_KEY_MAX } from "./rules.ts";
+import { uploadsRowChecks, uploadsSection } from "~/content/photo-fields.ts";
+import { PRESET_KEY, PRESET_KEY_MAX } from "~/content/photo-keys.ts";
 
 /**
  * The admin's preset form (issue 31): the same rule columns as a job's upload rules (one
- * description, app/photo-kit/job-fields.ts), plus each rule's Hindi words; a preset has no
+ * description, app/content/photo-fields.ts), plus each rule's Hindi words; a preset has no
  * "not asked" rows. Browser-safe, so the editor checks as it is typed what the server checks.
  */
 const jobRules = uploadsSection.fields.find((f) => f.name === "uploads") as RowsField;

@@ -5,16 +5,7 @@
  * are data with stable keys; the catalogues (`photo` area) turn them into words.
  */
 
-/** The images a form asks for, as stable keys. */
-export const SLOTS = ["photo", "signature", "left-thumb", "declaration", "other"] as const;
-export type Slot = (typeof SLOTS)[number];
-
-/** How the form takes the image: a file to upload, a photo taken live, or (a job's override) not at all. */
-export const MODES = ["upload", "live", "none"] as const;
-export type Mode = (typeof MODES)[number];
-
-export const FORMATS = ["jpeg", "png", "jpeg-or-png"] as const;
-export type Format = (typeof FORMATS)[number];
+import { FORMATS, SLOTS, type Format, type Slot } from "~/content/photo-keys.ts";
 
 /** One image's rule, as a job or preset stores it: every value may be missing. */
 export interface RuleRow {
@@ -75,10 +66,6 @@ export interface PresetRule extends RuleRow {
   labelHi?: string;
   notesHi?: string;
 }
-
-/** A preset's stable key: lower-case letters, digits and single hyphens. */
-export const PRESET_KEY = /^[a-z0-9]+(?:-[a-z0-9]+){0,5}$/;
-export const PRESET_KEY_MAX = 40;
 
 const isSlot = (v: unknown): v is Slot => (SLOTS as readonly unknown[]).includes(v);
 const isFormat = (v: unknown): v is Format => (FORMATS as readonly unknown[]).includes(v);

@@ -1,5 +1,5 @@
 import type { photo } from "~/i18n/catalog/en/photo.ts";
-import { fmt } from "~/i18n/locale.ts";
+import { fmt } from "~/lib/locale.ts";
 import type { Finding } from "./check.ts";
 import type { RuleFact, UploadRule } from "./rules.ts";
 

@@ -1,7 +1,7 @@
 import type { EntryData, Row } from "~/content/fields.ts";
 import type { Kind } from "~/content/registry.ts";
 import type { DB } from "./db/db.server.ts";
-import { formatDate } from "./format.ts";
+import { formatDate } from "../lib/format.ts";
 import { createEntry, type Author } from "./entries/writes.server.ts";
 import { getOrganizationByName, updateOrganization } from "./organizations.server.ts";
 import { HindiSettingsSchema, saveSettings } from "./settings.server.ts";

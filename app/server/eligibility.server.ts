@@ -1,7 +1,7 @@
 import { jobPostRules, type OpenJob, type RulesFile } from "~/content/job-eligibility.ts";
 import type { EntryData } from "~/content/fields.ts";
 import { REGISTRY } from "~/content/registry.ts";
-import { todayInIndia } from "~/india-date.ts";
+import { todayInIndia } from "~/lib/india-date.ts";
 import type { DB } from "./db/db.server.ts";
 import { isPublic } from "./entries/shared.server.ts";
 import { hindiOrganizationNames } from "./organizations.server.ts";

@@ -8,7 +8,7 @@ import { glance } from "~/content/glance.ts";
 import { REGISTRY } from "~/content/registry.ts";
 import { catalog } from "~/i18n/catalog.server.ts";
 import { Strings } from "~/i18n/context.tsx";
-import type { Locale } from "~/i18n/locale.ts";
+import type { Locale } from "~/lib/locale.ts";
 import { definitionIn } from "~/i18n/registry-words.ts";
 import { jobData } from "./demo-content.server.ts";
 import { choicesInWords, definitionForPage } from "./entry-page.server.ts";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { sql, type SqlBool } from "kysely";
-import { dateInIndia, IST_OFFSET_MS } from "~/india-date.ts";
+import { dateInIndia, IST_OFFSET_MS } from "~/lib/india-date.ts";
 import { recordAudit } from "./audit.server.ts";
 import type { DB } from "./db/db.server.ts";
 import { newId } from "./db/dialect.ts";

@@ -1,32 +1,17 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { configureCoercion } from "@conform-to/zod/v4/future";
 import { data } from "react-router";
 import { z } from "zod";
+import type { FormConstraint, FormReply } from "~/lib/form-contract.ts";
 
 /**
- * The server half of the admin forms (the browser half is app/components/admin/form.tsx): every
+ * The server half of the admin forms (the browser half is app/components/admin/form.tsx, the
+ * types both use app/lib/form-contract.ts): every
  * admin action reads its form with `parseForm` against one zod schema and, when it refuses,
  * answers with `refuse` — Conform's SubmissionResult with status 400, the one error shape every
  * screen renders. Loaders send `formConstraint(schema)` along, so `required`, `maxLength`, `min`
  * and `max` on the inputs come from the same schema instead of copied numbers.
  */
-
-/** What every refused admin form answers with (Conform's reply: values sent, errors by field). */
-export type FormReply = SubmissionResult<string[]>;
-
-/** The browser attributes of each field, by name (`homeFaq[].question` for every row's). */
-export type FormConstraint = Record<
-  string,
-  {
-    required?: boolean;
-    minLength?: number;
-    maxLength?: number;
-    min?: number;
-    max?: number;
-    multiple?: boolean;
-  }
->;
 
 /**
  * How text from a form becomes the schema's types. Unlike Conform's default, an empty box stays

@@ -5,7 +5,7 @@
 import type { EntryData, Row } from "~/content/fields.ts";
 import { educationRequirements } from "~/content/job-eligibility.ts";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
-import { formatDate, formatNumber, formatRupees, isClosed } from "./format.ts";
+import { formatDate, formatNumber, formatRupees, isClosed } from "../lib/format.ts";
 import { canonicalUrl, compact, SCHEMA_ORG, type JsonLd } from "./seo.server.ts";
 export interface JobForJsonLd {
   id: string;

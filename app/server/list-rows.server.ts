@@ -1,9 +1,9 @@
-import type { ListedEntry } from "~/components/entry-list-item.tsx";
+import type { ListedEntry } from "~/content/entry-shapes.ts";
 import type { EntryData } from "~/content/fields.ts";
 import { listFact } from "~/content/glance.ts";
 import { catalog } from "~/i18n/catalog.server.ts";
-import type { Locale } from "~/i18n/locale.ts";
-import { organizationIn, titleIn } from "~/i18n/title.ts";
+import type { Locale } from "~/lib/locale.ts";
+import { organizationIn, titleIn } from "~/lib/title.ts";
 import type { EntrySummary } from "./entries/shared.server.ts";
 
 /**

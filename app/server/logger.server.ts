@@ -33,6 +33,15 @@ export const logger = pino(
 );
 
 /**
+ * The process's own lines for the person running it: listening, a signal, draining, stopping, a
+ * worker replaced, the demo content put in. JSON like every other line, but written at once (the
+ * process often exits right after) and whatever LOG_LEVEL says, as the console lines they replace
+ * were: operators and the cluster and shutdown tests (e2e/) read their words. A start that fails
+ * says so in one plain line on stderr instead (server/startup.ts `printFatal`).
+ */
+export const processLog = pino({ level: "info", base }, pino.destination({ dest: 1, sync: true }));
+
+/**
  * One line per request: request id, method, path (without its query string), status, time. Its
  * fields are fixed and safe, so it skips the redaction pass, which costs most on the hot path.
  */

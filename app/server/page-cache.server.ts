@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gunzip, gunzipSync } from "node:zlib";
 import { EVERYTHING, namesOwnPage } from "~/cache-scope.ts";
-import { chooseEncoding, compress, LEVELS } from "./encoding.ts";
+import { chooseEncoding, compress, LEVELS } from "../lib/encoding.ts";
 import { logger } from "./logger.server.ts";
 
 export { chooseEncoding };

@@ -1,13 +1,9 @@
 import type { DB } from "./db/db.server.ts";
 import { now } from "./db/dialect.ts";
+import type { Presence } from "./presence.ts";
 
 /** An edit screen reports every 30 s; a row not refreshed for 90 s means the screen is gone. */
 const GONE_AFTER_MS = 90_000;
-
-export interface Presence {
-  name: string;
-  since: string;
-}
 
 /**
  * This user has `subject` ("entry:<id>", "page:<slug>") open: recorded, and the others who have

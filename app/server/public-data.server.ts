@@ -1,4 +1,4 @@
-import { todayInIndia } from "~/india-date.ts";
+import { todayInIndia } from "~/lib/india-date.ts";
 import type { DB } from "./db/db.server.ts";
 import { services } from "./services.server.ts";
 import { hindiOrganizationNames } from "./organizations.server.ts";

@@ -1,6 +1,6 @@
 import { data, redirect, redirectDocument, type MiddlewareFunction } from "react-router";
 import type { DB } from "./db/db.server.ts";
-import { localeFromPath, localePath, stripLocale } from "~/i18n/locale.ts";
+import { localeFromPath, localePath, stripLocale } from "~/lib/locale.ts";
 import { pagePath } from "~/page-path.ts";
 import { goneContext } from "~/request-context.ts";
 import { isCorePath, matchRedirect, type RedirectRule } from "./redirects.server.ts";

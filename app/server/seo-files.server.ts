@@ -2,7 +2,7 @@
  * The files search engines and feed readers fetch, as pure functions: robots.txt, sitemaps and RSS
  * (the pages' own markup is in seo.server.ts). Nothing here reads the database or the environment.
  */
-import { localePath } from "~/i18n/locale.ts";
+import { localePath } from "~/lib/locale.ts";
 import { canonicalUrl, languageAlternates } from "./seo.server.ts";
 /** Text for XML content and attributes: the five characters XML reserves, and no control codes. */
 export function escapeXml(text: string): string {

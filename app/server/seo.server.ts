@@ -1,7 +1,7 @@
 import type { MetaDescriptor, RouterContextProvider } from "react-router";
 import { jsonLdContext } from "~/request-context.ts";
 import type { EntryData, Row } from "~/content/fields.ts";
-import { localePath, OG_LOCALE, type Locale } from "~/i18n/locale.ts";
+import { localePath, OG_LOCALE, type Locale } from "~/lib/locale.ts";
 import type { Settings } from "./settings.server.ts";
 
 /**

@@ -1,4 +1,5 @@
 import { env } from "./env.server.ts";
+import { processLog } from "./logger.server.ts";
 import { createAuth, type Auth } from "./auth.server.ts";
 import { migrate, openDatabase, type AppDatabase, type DB } from "./db/db.server.ts";
 import { countEntries } from "./entries/shared.server.ts";
@@ -32,8 +33,7 @@ async function boot(): Promise<Services> {
   if (config.SEED_DEMO && (await countEntries(database.db)) === 0) {
     await seedDemoContent(database.db);
     // A line for the person starting the server, under LOG_LEVEL=warn too (e2e/cluster counts it).
-    // eslint-disable-next-line no-console -- a start-up line, see above
-    console.log("[govjobs] filled the empty database with fictional demo content");
+    processLog.info("[govjobs] filled the empty database with fictional demo content");
   }
   const auth = createAuth(database.db, database.dialect, config);
   // Scheduled entries go live within a minute of their time, on every instance; unused uploads go.

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../test/databases.ts";
 import type { Kind } from "~/content/registry.ts";
-import { setClock } from "~/india-date.ts";
+import { setClock } from "~/lib/india-date.ts";
 import type { DB } from "./db/db.server.ts";
 import { listEntryChanges } from "./entries/public-reads.server.ts";
 import { createEntry, updateEntry, type EntryWrite } from "./entries/writes.server.ts";

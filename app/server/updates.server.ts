@@ -1,8 +1,8 @@
 import { REGISTRY, type Kind } from "~/content/registry.ts";
-import { localePath, type Locale } from "~/i18n/locale.ts";
-import { todayInIndia } from "~/india-date.ts";
+import { localePath, type Locale } from "~/lib/locale.ts";
+import { todayInIndia } from "~/lib/india-date.ts";
 import type { DB } from "./db/db.server.ts";
-import { titleIn } from "~/i18n/title.ts";
+import { titleIn } from "~/lib/title.ts";
 import {
   changeIn,
   latestChanges,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { Presence } from "~/server/presence.server.ts";
+import type { Presence } from "~/server/presence.ts";
 import { formatDateTime } from "./format.ts";
 
 const INTERVAL_MS = 30_000;

@@ -2,7 +2,7 @@
 // as the editor would say it, to compare with the notification's printed sentence.
 import type { PostRules } from "~/content/eligibility.ts";
 import type { EntryData, Row } from "~/content/fields.ts";
-import { formatDate } from "~/server/format.ts";
+import { formatDate } from "~/lib/format.ts";
 
 /** "Clerk, Typist", or "this job" when the job lists no posts. */
 export const postNames = (posts: string[]) => posts.filter(Boolean).join(", ") || "this job";

@@ -12,7 +12,7 @@ import type { FormTree } from "~/content/form-data.ts";
 import { jobPostRules } from "~/content/job-eligibility.ts";
 import { REGISTRY } from "~/content/registry.ts";
 import { missing, postNames, ruleInWords, years } from "./eligibility-preview-words.ts";
-import { formatDate } from "~/server/format.ts";
+import { formatDate } from "~/lib/format.ts";
 
 // ---------------------------------------------------------------------------------------------
 // From the form's strings to the data the rules read

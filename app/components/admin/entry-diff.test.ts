@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { diffEntries, type Comparable } from "./entry-diff.ts";
+import type { Comparable } from "~/content/entry-shapes.ts";
+import { diffEntries } from "./entry-diff.ts";
 
 const base: Comparable = {
   title: "Clerk Recruitment",

@@ -1,26 +1,10 @@
 import { choiceLabels } from "~/content/choices.ts";
-import {
-  hindiFields,
-  type EntryData,
-  type Field,
-  type Row,
-  type ScalarField,
-} from "~/content/fields.ts";
+import type { Comparable } from "~/content/entry-shapes.ts";
+import { hindiFields, type Field, type Row, type ScalarField } from "~/content/fields.ts";
 import { REGISTRY, type Kind, type Status } from "~/content/registry.ts";
-import { formatDate } from "~/server/format.ts";
+import { formatDate } from "~/lib/format.ts";
 import { formatDateTime } from "./format.ts";
 import { STATUS_LABELS } from "./status-badge.tsx";
-
-/** The parts of an entry a revision snapshot holds and the history compares. */
-export interface Comparable {
-  title: string;
-  slug: string;
-  organization: string;
-  status: string;
-  publishAt: string | null;
-  jobId: string | null;
-  data: EntryData;
-}
 
 export interface DiffPart {
   /** The column's label inside a row; absent for a single value. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FocusEvent, type ReactNode } from "react";
-import type { FormConstraint } from "./form.tsx";
+import type { FormConstraint } from "~/lib/form-contract.ts";
 import { Form, useNavigation } from "react-router";
 import { allFields, HINDI } from "~/content/fields.ts";
 import {
@@ -45,9 +45,9 @@ import {
 } from "./hindi-panel.tsx";
 import { STATUS_LABELS } from "./status-badge.tsx";
 import { LeaveDialog, useUnsavedChanges } from "./unsaved-changes.tsx";
-import { useHydrated } from "./use-hydrated.ts";
-import { UPLOADS_SECTION } from "~/photo-kit/job-fields.ts";
-import { PresetField, type PresetChoice } from "~/photo-kit/admin/preset-field.tsx";
+import { useHydrated } from "../../lib/use-hydrated.ts";
+import { UPLOADS_SECTION } from "~/content/photo-fields.ts";
+import { PresetField, type PresetChoice } from "~/components/admin/preset-field.tsx";
 
 export interface JobOption {
   id: string;

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { AdminLink } from "~/link-monitor/admin.server.ts";
+import type { AdminLink } from "~/link-monitor/admin-links.ts";
 import { LinkFindings, LinkStateBadge } from "./link-findings.tsx";
 
 /**

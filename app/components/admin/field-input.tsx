@@ -4,7 +4,7 @@ import { inputId } from "~/content/form-data.ts";
 import { FieldConflict } from "./edit-conflicts.tsx";
 import { formatSize } from "./format.ts";
 import { SuggestionMark } from "./suggestion-mark.tsx";
-import { useHydrated } from "./use-hydrated.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 
 /** An input's look without its top margin (for inputs inside a group, like the slug's). */
 export const inputBase =

@@ -1,31 +1,14 @@
-import type { SubmissionResult } from "@conform-to/react";
+import type { FormConstraint, FormReply } from "~/lib/form-contract.ts";
 
 /**
- * The browser half of the admin forms (the server half is app/server/form.server.ts). A screen
+ * The browser half of the admin forms (the server half is app/server/form.server.ts, the types
+ * both use app/lib/form-contract.ts). A screen
  * renders its form from three things: the values it starts from (loader), the constraints of its
  * schema (loader, `formConstraint`), and a refused submission (action, Conform's reply). `field`
  * gives each input its name, starting value, first error and the schema's `required`,
  * `maxLength`, `min` and `max`; the existing field components take these as props, so a form
  * reads the same without JavaScript (native POST, the reply rendered on the server) and with it.
  */
-
-/** What a refused admin form answers with: the values sent and the errors by field name. */
-export type FormReply = SubmissionResult<string[]>;
-
-/** Browser attributes by field name, derived from the form's zod schema on the server. */
-export type FormConstraint = Record<
-  string,
-  {
-    required?: boolean;
-    minLength?: number;
-    maxLength?: number;
-    min?: string | number;
-    max?: string | number;
-    step?: string | number;
-    pattern?: string;
-    multiple?: boolean;
-  }
->;
 
 /** What a field component needs from the form: spread it onto TextField and friends. */
 export interface FieldProps {

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import type { Status } from "~/content/registry.ts";
 import { inputBase } from "./field-input.tsx";
 import { STATUS_LABELS } from "./status-badge.tsx";
-import { useHydrated } from "./use-hydrated.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 
 /** One suggestion of `/admin/job-search`. */
 interface JobSuggestion {

@@ -1,5 +1,5 @@
 import { useT } from "~/i18n/context.tsx";
-import type { AdminLink } from "~/link-monitor/admin.server.ts";
+import type { AdminLink } from "~/link-monitor/admin-links.ts";
 import type { LinkGroup, LinkState } from "~/link-monitor/rules.ts";
 import { formatDateTime } from "./format.ts";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { AdminListedLink } from "~/link-monitor/admin.server.ts";
+import type { AdminListedLink } from "~/link-monitor/admin-links.ts";
 import { LINK_GROUPS, type LinkGroup, type LinkState } from "~/link-monitor/rules.ts";
 import { buttonClass } from "./banner.tsx";
 import { formatDateTime } from "./format.ts";

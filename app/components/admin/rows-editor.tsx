@@ -4,7 +4,7 @@ import { inputId, type FieldErrors, type FormTree } from "~/content/form-data.ts
 import { RequiredMark, ScalarControl } from "./field-input.tsx";
 import { SuggestionMark } from "./suggestion-mark.tsx";
 import { FieldConflict } from "./edit-conflicts.tsx";
-import { useHydrated } from "./use-hydrated.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 
 // A row is laid out for the width its form has (a container query: beside the publishing panel
 // a job form is narrow on a wide screen). Wide: one line, numbers narrow, text wider, long text

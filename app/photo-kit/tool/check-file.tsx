@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { fmt } from "~/i18n/locale.ts";
+import { fmt } from "~/lib/locale.ts";
 import { checkFile, passes, type Finding } from "../check.ts";
 import type { UploadRule } from "../rules.ts";
 import { imageName, sayFinding, type PhotoWords } from "../words.ts";

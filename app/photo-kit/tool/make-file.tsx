@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { fmt } from "~/i18n/locale.ts";
+import { fmt } from "~/lib/locale.ts";
 import { frameAspect, type UploadRule } from "../rules.ts";
 import type { PhotoWords } from "../words.ts";
 import { CropFrame, frameAt } from "./crop-frame.tsx";

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from "react";
-import { fmt } from "~/i18n/locale.ts";
+import { fmt } from "~/lib/locale.ts";
 import { effectiveRules, ruleFacts, type UploadRule } from "../rules.ts";
 import { imageName, sayFact, type PhotoWords } from "../words.ts";
 import { CheckFile } from "./check-file.tsx";

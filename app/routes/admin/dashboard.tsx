@@ -15,7 +15,7 @@ import { formatDateTime } from "~/components/admin/format.ts";
 import { STATUS_LABELS } from "~/components/admin/status-badge.tsx";
 import { UploadUsage } from "~/components/admin/upload-usage.tsx";
 import { isKind, KIND_LIST, KINDS, REGISTRY, STATUSES } from "~/content/registry.ts";
-import { todayInIndia } from "~/india-date.ts";
+import { todayInIndia } from "~/lib/india-date.ts";
 import { can } from "~/content/roles.ts";
 import { countByKindAndStatus, jobTitles, reviewQueue } from "~/server/admin-entries.server.ts";
 import type { DB } from "~/server/db/db.server.ts";
@@ -29,7 +29,7 @@ import {
 import { latestAudit } from "~/server/audit.server.ts";
 import { jobsClosingSoon } from "~/server/entries/public-reads.server.ts";
 import { uploadUsage } from "~/server/files.server.ts";
-import { formatDate } from "~/server/format.ts";
+import { formatDate } from "~/lib/format.ts";
 import { actorOf, requireStaff } from "~/server/guard.server.ts";
 import { setStatuses } from "~/server/write/entries.server.ts";
 import { LinksCard } from "~/components/admin/links-card.tsx";

@@ -4,10 +4,11 @@ import { AdminError } from "~/components/admin/admin-error.tsx";
 import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
 import { TextField } from "~/components/admin/backoffice-ui.tsx";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
-import { formErrorOf, formFields, type FormReply } from "~/components/admin/form.tsx";
+import { formErrorOf, formFields } from "~/components/admin/form.tsx";
+import type { FormReply } from "~/lib/form-contract.ts";
 import { formatDateTime } from "~/components/admin/format.ts";
 import { can } from "~/content/roles.ts";
-import { todayInIndia } from "~/india-date.ts";
+import { todayInIndia } from "~/lib/india-date.ts";
 import {
   addKnownFake,
   addVendorHost,
@@ -18,7 +19,7 @@ import {
   VendorHostInput,
 } from "~/link-monitor/admin.server.ts";
 import { formConstraint, parseForm, refuse } from "~/server/form.server.ts";
-import { formatDate } from "~/server/format.ts";
+import { formatDate } from "~/lib/format.ts";
 import { actorOf, requireStaff } from "~/server/guard.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/link-hosts";

@@ -13,7 +13,7 @@ import type { Preset } from "~/photo-kit/rules.ts";
 import { refuseValues } from "~/server/form.server.ts";
 import { actorOf, requireStaff } from "~/server/guard.server.ts";
 import { db } from "~/server/services.server.ts";
-import { todayInIndia } from "~/india-date.ts";
+import { todayInIndia } from "~/lib/india-date.ts";
 import type { Route } from "./+types/photo-preset-edit";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -7,8 +7,8 @@ import {
 import { upcoming } from "~/my-exams/windows.ts";
 import { upcomingWhat } from "~/my-exams/words.ts";
 import { catalog, requestLocale } from "~/i18n/catalog.server.ts";
-import { fmt, LOCALE_TAG, localePath } from "~/i18n/locale.ts";
-import { todayInIndia } from "~/india-date.ts";
+import { fmt, LOCALE_TAG, localePath } from "~/lib/locale.ts";
+import { todayInIndia } from "~/lib/india-date.ts";
 import { env } from "~/server/env.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
 import { canonicalUrl } from "~/server/seo.server.ts";

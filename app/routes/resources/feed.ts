@@ -7,7 +7,7 @@ import {
 } from "~/content/landing.ts";
 import { KIND_LIST, kindByUrlPrefix, REGISTRY } from "~/content/registry.ts";
 import { catalog, requestLocale } from "~/i18n/catalog.server.ts";
-import { fmt, LOCALE_TAG, localePath, type Locale } from "~/i18n/locale.ts";
+import { fmt, LOCALE_TAG, localePath, type Locale } from "~/lib/locale.ts";
 import { feedItems, type FeedItem } from "~/server/entries/sitemaps.server.ts";
 import { getOrganizationBySlug } from "~/server/organizations.server.ts";
 import { env } from "~/server/env.server.ts";

@@ -2,7 +2,7 @@ import { calendarFile, calendarResponse } from "~/my-exams/calendar.server.ts";
 import { hashSecret, savedEntriesData } from "~/my-exams/lists.server.ts";
 import { findListBySecretHash, listEntryIds } from "~/my-exams/repository.server.ts";
 import { catalog } from "~/i18n/catalog.server.ts";
-import { fmt } from "~/i18n/locale.ts";
+import { fmt } from "~/lib/locale.ts";
 import { env } from "~/server/env.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
 import { db } from "~/server/services.server.ts";

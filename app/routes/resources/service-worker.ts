@@ -1,6 +1,6 @@
 import source from "~/my-exams/service-worker.js?raw";
 import { catalog } from "~/i18n/catalog.server.ts";
-import { LOCALE_TAG, LOCALES } from "~/i18n/locale.ts";
+import { LOCALE_TAG, LOCALES } from "~/lib/locale.ts";
 
 /**
  * The offline copy's banner (the worker writes it into the saved page's HTML, so its classes are

@@ -1,5 +1,5 @@
 import { catalog, requestLocale } from "~/i18n/catalog.server.ts";
-import { LOCALE_TAG, localePath } from "~/i18n/locale.ts";
+import { LOCALE_TAG, localePath } from "~/lib/locale.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
 import type { RouteHandle } from "~/route-handle.ts";
 import type { Route } from "./+types/web-manifest";

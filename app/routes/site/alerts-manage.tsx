@@ -3,7 +3,7 @@ import { AlertChoices, type AlertChoiceOptions } from "~/components/alert-choice
 import { PageError } from "~/components/page-error.tsx";
 import { catalog, requestLocale } from "~/i18n/catalog.server.ts";
 import { choiceNames, packedAlertsPageStrings } from "~/server/alerts/box.server.ts";
-import { fmt } from "~/i18n/locale.ts";
+import { fmt } from "~/lib/locale.ts";
 import type { RouteHandle } from "~/route-handle.ts";
 import {
   deleteSubscription,

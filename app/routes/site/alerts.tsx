@@ -11,7 +11,7 @@ import {
   choiceNames,
   packedAlertsPageStrings,
 } from "~/server/alerts/box.server.ts";
-import { fmt } from "~/i18n/locale.ts";
+import { fmt } from "~/lib/locale.ts";
 import type { RouteHandle } from "~/route-handle.ts";
 import {
   formFields,

@@ -15,7 +15,7 @@ import {
 import { PageError } from "~/components/page-error.tsx";
 import { catalog, requestLocale, packedStrings, stringsFor } from "~/i18n/catalog.server.ts";
 import { useLocalePath } from "~/i18n/context.tsx";
-import { fmt } from "~/i18n/locale.ts";
+import { fmt } from "~/lib/locale.ts";
 import { env } from "~/server/env.server.ts";
 import { logger } from "~/server/logger.server.ts";
 import { createMessage } from "~/server/messages.server.ts";
@@ -25,6 +25,7 @@ import { pageMeta } from "~/server/seo.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
 import type { Route } from "./+types/contact";
 import type { RouteHandle } from "~/route-handle.ts";
+import { warnInBrowser } from "~/lib/browser-log.ts";
 import { unpack } from "~/packed.ts";
 
 /** Only the settings' words and addresses: no content write changes it. */
@@ -103,8 +104,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   try {
     return await serverAction();
   } catch (err) {
-    // eslint-disable-next-line no-console -- clientAction runs in the browser
-    console.warn("The contact message could not be sent.", err);
+    warnInBrowser("The contact message could not be sent.", err);
     return { status: "failed" } satisfies ContactResult;
   }
 }

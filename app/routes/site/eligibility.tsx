@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { data, useActionData } from "react-router";
-import { useHydrated } from "~/components/admin/use-hydrated.ts";
+import { useHydrated } from "~/lib/use-hydrated.ts";
 import { DateOfBirthFields } from "~/components/date-of-birth-fields.tsx";
 import { EligibilityResults } from "~/components/eligibility-results.tsx";
 import { PageError } from "~/components/page-error.tsx";
@@ -18,14 +18,15 @@ import { DOMICILE_STATES } from "~/content/options.ts";
 import { forgetProfile, loadProfile, saveProfile } from "~/content/profile-storage.ts";
 import { catalog, requestLocale, packedStrings, stringsFor } from "~/i18n/catalog.server.ts";
 import { Strings, useLocalePath } from "~/i18n/context.tsx";
-import { fmt } from "~/i18n/locale.ts";
-import { todayInIndia } from "~/india-date.ts";
+import { fmt } from "~/lib/locale.ts";
+import { todayInIndia } from "~/lib/india-date.ts";
 import { publicEligibilityRules } from "~/server/eligibility.server.ts";
 import { env } from "~/server/env.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
 import { pageMeta } from "~/server/seo.server.ts";
 import type { Route } from "./+types/eligibility";
 import type { RouteHandle } from "~/route-handle.ts";
+import { warnInBrowser } from "~/lib/browser-log.ts";
 import { unpack } from "~/packed.ts";
 
 /** Only the settings and fixed lists: the rules themselves come from /eligibility/rules.json. */
@@ -183,8 +184,7 @@ export default function Eligibility({ loaderData }: Route.ComponentProps) {
         ),
       });
     } catch (err) {
-      // eslint-disable-next-line no-console -- runs in the browser
-      console.warn("The eligibility rules could not be loaded.", err);
+      warnInBrowser("The eligibility rules could not be loaded.", err);
       setFailure(t.loadFailed);
     }
   }

@@ -4,8 +4,8 @@ import { JsonLd } from "~/components/json-ld.tsx";
 import { PageError, errorMeta } from "~/components/page-error.tsx";
 import { catalog, packedStrings, requestLocale } from "~/i18n/catalog.server.ts";
 import { Strings, useLocalePath } from "~/i18n/context.tsx";
-import { fmt, localePath, type Locale } from "~/i18n/locale.ts";
-import { todayInIndia } from "~/india-date.ts";
+import { fmt, localePath, type Locale } from "~/lib/locale.ts";
+import { todayInIndia } from "~/lib/india-date.ts";
 import {
   examCalendarFilters,
   filterExamDates,

@@ -5,13 +5,13 @@ import { JsonLd } from "~/components/json-ld.tsx";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
 import { requestLocale, packedStrings, stringsFor } from "~/i18n/catalog.server.ts";
 import { useLocalePath, useT } from "~/i18n/context.tsx";
-import { fmt, type Locale } from "~/i18n/locale.ts";
-import { titleIn } from "~/i18n/title.ts";
-import { clock, todayInIndia } from "~/india-date.ts";
+import { fmt, type Locale } from "~/lib/locale.ts";
+import { titleIn } from "~/lib/title.ts";
+import { clock, todayInIndia } from "~/lib/india-date.ts";
 import { jobsClosingSoon, latestPublished } from "~/server/entries/public-reads.server.ts";
 import type { EntrySummary } from "~/server/entries/shared.server.ts";
 import { env } from "~/server/env.server.ts";
-import { formatDate, isNew } from "~/server/format.ts";
+import { formatDate, isNew } from "~/lib/format.ts";
 import {
   faqPageJsonLd,
   organizationJsonLd,

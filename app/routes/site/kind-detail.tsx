@@ -2,7 +2,8 @@ import { data, redirect, useActionData } from "react-router";
 import { AmIEligibleIsland } from "~/components/am-i-eligible-island.tsx";
 import type { AgeCheckResult } from "~/components/am-i-eligible.tsx";
 import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
-import { EntryDetail, type RelatedEntry } from "~/components/entry-detail.tsx";
+import { EntryDetail } from "~/components/entry-detail.tsx";
+import type { RelatedEntry } from "~/content/entry-shapes.ts";
 import { JsonLd } from "~/components/json-ld.tsx";
 import { PageError, errorMeta } from "~/components/page-error.tsx";
 import { glance } from "~/content/glance.ts";
@@ -12,9 +13,9 @@ import { hasHindi, inHindi } from "~/content/translation.ts";
 import { catalog, requestLocale, stringsFor } from "~/i18n/catalog.server.ts";
 import type { RegistryWords } from "~/i18n/catalog/en/detail.ts";
 import { Strings } from "~/i18n/context.tsx";
-import { LOCALE_TAG, localePath, stripLocale, type Locale } from "~/i18n/locale.ts";
+import { LOCALE_TAG, localePath, stripLocale, type Locale } from "~/lib/locale.ts";
 import { definitionIn } from "~/i18n/registry-words.ts";
-import { organizationIn, titleIn } from "~/i18n/title.ts";
+import { organizationIn, titleIn } from "~/lib/title.ts";
 import {
   changeIn,
   entriesOfJob,
@@ -23,7 +24,7 @@ import {
   getPublishedSummaryById,
 } from "~/server/entries/public-reads.server.ts";
 import type { Entry, EntrySummary } from "~/server/entries/shared.server.ts";
-import { todayInIndia } from "~/india-date.ts";
+import { todayInIndia } from "~/lib/india-date.ts";
 import { env } from "~/server/env.server.ts";
 import { recordNotFound } from "~/server/not-found-log.server.ts";
 import {
@@ -48,7 +49,7 @@ import type { Route } from "./+types/kind-detail";
 import type { RouteHandle } from "~/route-handle.ts";
 import { alertsBoxHtml } from "~/server/alerts/box.server.ts";
 import { pack, packOnce, unpack } from "~/packed.ts";
-import { UPLOADS_SECTION, withoutUploadFields } from "~/photo-kit/job-fields.ts";
+import { UPLOADS_SECTION, withoutUploadFields } from "~/content/photo-fields.ts";
 import { photoSectionHtml } from "~/photo-kit/job-section.server.tsx";
 import { EntryActions } from "~/my-exams/entry-actions.tsx";
 import { entryActions } from "~/my-exams/entry-actions.server.ts";

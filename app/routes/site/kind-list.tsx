@@ -9,9 +9,9 @@ import { kindByUrlPrefix } from "~/content/registry.ts";
 import { catalog, requestLocale, packedStrings, stringsFor } from "~/i18n/catalog.server.ts";
 import type { Catalog } from "~/i18n/catalog/types.ts";
 import { useLocalePath } from "~/i18n/context.tsx";
-import { fmt, localePath, stripLocale } from "~/i18n/locale.ts";
-import { organizationIn } from "~/i18n/title.ts";
-import { clock, todayInIndia } from "~/india-date.ts";
+import { fmt, localePath, stripLocale } from "~/lib/locale.ts";
+import { organizationIn } from "~/lib/title.ts";
+import { clock, todayInIndia } from "~/lib/india-date.ts";
 import {
   isLandingFacet,
   LANDING_FACETS,

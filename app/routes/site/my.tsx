@@ -1,7 +1,7 @@
 import { PageError, errorMeta } from "~/components/page-error.tsx";
 import { packedStrings, requestLocale, stringsFor } from "~/i18n/catalog.server.ts";
 import { Strings } from "~/i18n/context.tsx";
-import { todayInIndia } from "~/india-date.ts";
+import { todayInIndia } from "~/lib/india-date.ts";
 import { MyExams } from "~/my-exams/my-list.tsx";
 import { env } from "~/server/env.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";

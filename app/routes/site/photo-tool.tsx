@@ -5,12 +5,13 @@ import { REGISTRY, SLUG_PATTERN } from "~/content/registry.ts";
 import { hasHindi, inHindi } from "~/content/translation.ts";
 import { catalog, packedStrings, requestLocale } from "~/i18n/catalog.server.ts";
 import { Strings } from "~/i18n/context.tsx";
-import { fmt, localePath } from "~/i18n/locale.ts";
+import { fmt, localePath } from "~/lib/locale.ts";
 import { unpack } from "~/packed.ts";
 import { jobUploadRules } from "~/photo-kit/job-section.server.tsx";
 import { PhotoRules, type RulesSource } from "~/photo-kit/photo-rules.tsx";
 import { listPresets } from "~/photo-kit/presets.server.ts";
-import { effectiveRules, PRESET_KEY, presetRulesIn, type UploadRule } from "~/photo-kit/rules.ts";
+import { PRESET_KEY } from "~/content/photo-keys.ts";
+import { effectiveRules, presetRulesIn, type UploadRule } from "~/photo-kit/rules.ts";
 import { PhotoTool } from "~/photo-kit/tool/photo-tool.tsx";
 import type { RouteHandle } from "~/route-handle.ts";
 import { findPublishedBySlug } from "~/server/entries/public-reads.server.ts";
@@ -99,7 +100,7 @@ export default function PhotoToolPage({ loaderData }: Route.ComponentProps) {
   const t = unpack(loaderData.strings).photo;
   const { job, sets, locale } = loaderData;
   // The tool needs JavaScript: drawn once React runs (false on the server and while hydrating).
-  // Not ~/components/admin/use-hydrated.ts: the bundler keeps that in the eligibility finder's
+  // Not ~/lib/use-hydrated.ts: the bundler keeps that in the eligibility finder's
   // chunk, which this page would then load whole.
   const hydrated = useSyncExternalStore(
     noChange,

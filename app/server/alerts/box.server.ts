@@ -3,7 +3,7 @@
 // HTML, sent with the loader's data and placed by the page as-is, so the pages carry no script
 // for it (the job page's JavaScript is at its 120 KB budget).
 import { catalog } from "~/i18n/catalog.server.ts";
-import { localePath, type Locale } from "~/i18n/locale.ts";
+import { localePath, type Locale } from "~/lib/locale.ts";
 import { ALERT_KINDS, ALERT_QUALIFICATIONS, ALERT_STATES } from "./topics.ts";
 import { emailEnabled } from "./worker.server.ts";
 import { packOnce } from "~/packed.ts";

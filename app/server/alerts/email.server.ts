@@ -3,10 +3,10 @@
 // the subscriber's language, and carries RFC 8058 one-click unsubscribe headers.
 import nodemailer from "nodemailer";
 import { catalog } from "~/i18n/catalog.server.ts";
-import { fmt } from "~/i18n/locale.ts";
+import { fmt } from "~/lib/locale.ts";
 import type { DB } from "../db/db.server.ts";
 import { now } from "../db/dialect.ts";
-import { formatDate } from "../format.ts";
+import { formatDate } from "../../lib/format.ts";
 import { getSettings } from "../settings.server.ts";
 import type { OutboxMessage, SendResult, Sender } from "./outbox.server.ts";
 import { mintConfirmToken, signLink, type ServiceMailPayload } from "./subscriptions.server.ts";

@@ -6,9 +6,9 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kyse
 import type { ChangeFact } from "~/content/change-log.ts";
 import { describeChange, type KeyChange } from "~/i18n/change-words.ts";
 import { catalog } from "~/i18n/catalog.server.ts";
-import type { Locale } from "~/i18n/locale.ts";
+import type { Locale } from "~/lib/locale.ts";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
-import { IST_OFFSET_MS } from "~/india-date.ts";
+import { IST_OFFSET_MS } from "~/lib/india-date.ts";
 import type { DB } from "../db/db.server.ts";
 import { now } from "../db/dialect.ts";
 import type { Database } from "../db/schema.ts";

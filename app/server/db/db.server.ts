@@ -75,7 +75,7 @@ const stripNul: KyselyPlugin = {
 };
 
 /**
- * `SLOW_QUERY_MS`: print every query that took longer (its SQL, the milliseconds) to stderr, to
+ * `SLOW_QUERY_MS`: log every query that took longer (its SQL, the milliseconds) as a warning, to
  * find what a slow page or a benchmark spends its database time on. Unset: nothing is timed.
  */
 function slowQueryLog(): KyselyConfig["log"] {
@@ -84,9 +84,8 @@ function slowQueryLog(): KyselyConfig["log"] {
   return (event: LogEvent) => {
     if (event.queryDurationMillis < limit) return;
     const sql = event.query.sql.replace(/\s+/g, " ").slice(0, 2000);
-    // A developer's plain line on stderr (README), which bench/search-pg.ts reads.
-    // eslint-disable-next-line no-console -- see above
-    console.error(`[slow query] ${event.queryDurationMillis.toFixed(1)} ms ${event.level} ${sql}`);
+    // The message is the line bench/search-pg.ts reads.
+    logger.warn(`[slow query] ${event.queryDurationMillis.toFixed(1)} ms ${event.level} ${sql}`);
   };
 }
 

@@ -7,7 +7,7 @@ import type { EntryData } from "~/content/fields.ts";
 import type { Kind } from "~/content/registry.ts";
 import { describeChange, type KeyChange } from "~/i18n/change-words.ts";
 import { catalog } from "~/i18n/catalog.server.ts";
-import { dateInIndia, IST_OFFSET_MS } from "~/india-date.ts";
+import { dateInIndia, IST_OFFSET_MS } from "~/lib/india-date.ts";
 import type { DB } from "../db/db.server.ts";
 import { newId } from "../db/dialect.ts";
 

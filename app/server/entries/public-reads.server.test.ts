@@ -1,7 +1,7 @@
 import { afterEach, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../test/databases.ts";
 import { editor, job } from "../../../test/entries.ts";
-import { setClock } from "~/india-date.ts";
+import { setClock } from "~/lib/india-date.ts";
 import {
   countPublished,
   filterValues,

@@ -5,11 +5,11 @@ import type { ChangeFact } from "~/content/change-log.ts";
 import { describeChange, type KeyChange } from "~/i18n/change-words.ts";
 import type { EntryData } from "~/content/fields.ts";
 import { catalog } from "~/i18n/catalog.server.ts";
-import type { Locale } from "~/i18n/locale.ts";
+import type { Locale } from "~/lib/locale.ts";
 import type { Kind } from "~/content/registry.ts";
-import { todayInIndia } from "~/india-date.ts";
+import { todayInIndia } from "~/lib/india-date.ts";
 import type { DB } from "../db/db.server.ts";
-import { addDays } from "../format.ts";
+import { addDays } from "../../lib/format.ts";
 import {
   isPublic,
   summaryColumns,

@@ -3,7 +3,7 @@
 import { sql, type SelectQueryBuilder } from "kysely";
 import { KINDS, type Kind } from "~/content/registry.ts";
 import { catalog } from "~/i18n/catalog.server.ts";
-import { todayInIndia } from "~/india-date.ts";
+import { todayInIndia } from "~/lib/india-date.ts";
 import type { DB } from "../db/db.server.ts";
 import { dialectOf } from "../db/dialect.ts";
 import type { Database, EntryRow } from "../db/schema.ts";

@@ -1,7 +1,7 @@
 // Suggested changes (issue 26): an author's edit of an entry they may no longer change (an editor
 // published it), kept as a revision that is not the entry's history until an editor applies it.
 // The rows live in `revisions` with a `state`; saved revisions have none.
-import type { Comparable } from "~/components/admin/entry-diff.ts";
+import type { Comparable } from "~/content/entry-shapes.ts";
 import type { DB } from "../db/db.server.ts";
 import { newId } from "../db/dialect.ts";
 import type { Author } from "./writes.server.ts";

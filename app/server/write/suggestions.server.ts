@@ -1,4 +1,4 @@
-import type { Comparable } from "~/components/admin/entry-diff.ts";
+import type { Comparable } from "~/content/entry-shapes.ts";
 import { mergeEdits } from "~/content/entry-merge.ts";
 import type { EntryData } from "~/content/fields.ts";
 import {

@@ -1,13 +1,10 @@
-import type { FormReply } from "../form.tsx";
+import type { FormReply } from "~/lib/form-contract.ts";
 
 /** Where the SEO tools live; every form on the page posts here and comes back here. */
 export const SEO_TOOLS = "/admin/seo-tools";
 
 /** The forms of the SEO tools page; a refusal belongs to the one whose button sent it. */
 export type SeoToolsForm = "redirect" | "redirect-list" | "not-found" | "seo" | "organization";
-
-/** What a refused action sends back (status 400): the admin forms' one reply shape. */
-export type SeoToolsRefusal = FormReply;
 
 /** The form each button (`intent`) belongs to; an unknown button is the redirect list's. */
 const FORM_OF_INTENT: Record<string, SeoToolsForm> = {
@@ -21,7 +18,7 @@ const FORM_OF_INTENT: Record<string, SeoToolsForm> = {
   "organization-save": "organization",
 };
 
-function formOfReply(result: SeoToolsRefusal | undefined): SeoToolsForm | undefined {
+function formOfReply(result: FormReply | undefined): SeoToolsForm | undefined {
   if (!result) return undefined;
   const intent = result.initialValue?.intent;
   return typeof intent === "string" && Object.hasOwn(FORM_OF_INTENT, intent)
@@ -44,7 +41,7 @@ export const DONE: Record<string, string> = {
 
 /** The field errors of one form (first message of each), when the refusal is about it. */
 export function errorsFor(
-  result: SeoToolsRefusal | undefined,
+  result: FormReply | undefined,
   form: SeoToolsForm,
 ): Record<string, string | undefined> {
   if (formOfReply(result) !== form) return {};
@@ -56,7 +53,7 @@ export function errorsFor(
 
 /** The values a refused form was sent with, to show again; undefined for the other forms. */
 export function valuesFor(
-  result: SeoToolsRefusal | undefined,
+  result: FormReply | undefined,
   form: SeoToolsForm,
 ): Record<string, string> | undefined {
   if (formOfReply(result) !== form) return undefined;
@@ -68,7 +65,7 @@ export function valuesFor(
 
 /** A form-level message of one of the given forms. */
 export function formErrorOf(
-  result: SeoToolsRefusal | undefined,
+  result: FormReply | undefined,
   ...forms: SeoToolsForm[]
 ): string | null {
   const form = formOfReply(result);

@@ -1,18 +1,14 @@
+import { FORMAT_NAMES, PHOTO_SECTION_TITLE, SLOT_NAMES } from "~/content/photo-keys.ts";
+
 /**
  * The photo and signature kit (issue 31): a job's upload rules, the tool at /photo-tool and its
  * "check my file". Rules and findings are codes (app/photo-kit/); these are their words.
  */
 export const photo = {
-  sectionTitle: "Photo and signature",
-  /** The images a form asks for (app/photo-kit/rules.ts SLOTS). */
-  slots: {
-    photo: "Photograph",
-    signature: "Signature",
-    "left-thumb": "Left thumb impression",
-    declaration: "Handwritten declaration",
-    other: "Other image",
-  },
-  formats: { jpeg: "JPG / JPEG", png: "PNG", "jpeg-or-png": "JPG or PNG" },
+  sectionTitle: PHOTO_SECTION_TITLE,
+  /** The images a form asks for (SLOTS), named where the job form's section names them. */
+  slots: SLOT_NAMES,
+  formats: FORMAT_NAMES,
   /** What a rule asks (RuleFact codes). {min}–{max} are numbers. */
   facts: {
     live: "Taken live with the camera in the recruiter's own app or form: there is no file to prepare.",

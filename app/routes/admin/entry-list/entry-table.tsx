@@ -3,10 +3,10 @@ import { Form, Link, useNavigation } from "react-router";
 import { buttonClass } from "~/components/admin/banner.tsx";
 import { formatDateTime } from "~/components/admin/format.ts";
 import { StatusBadge } from "~/components/admin/status-badge.tsx";
-import { useHydrated } from "~/components/admin/use-hydrated.ts";
+import { useHydrated } from "~/lib/use-hydrated.ts";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
 import type { EntrySummary, Page } from "~/server/entries/shared.server.ts";
-import { formatDate } from "~/server/format.ts";
+import { formatDate } from "~/lib/format.ts";
 
 /** The rows with their checkboxes; redrawn fresh after every change, so no stale tick remains. */
 export function EntryTable({

@@ -14,8 +14,8 @@ import {
   errorsFor,
   formErrorOf,
   valuesFor,
-  type SeoToolsRefusal,
 } from "~/components/admin/seo-tools/form-state.ts";
+import type { FormReply } from "~/lib/form-contract.ts";
 import type { RedirectRule } from "~/server/redirects.server.ts";
 import type { loadRedirects } from "./redirects.server.ts";
 
@@ -28,7 +28,7 @@ export function RedirectsSection({
   busy,
 }: {
   data: RedirectsData;
-  refusal: SeoToolsRefusal | undefined;
+  refusal: FormReply | undefined;
   busy: boolean;
 }) {
   return (

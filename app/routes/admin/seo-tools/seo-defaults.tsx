@@ -1,12 +1,8 @@
 import { Form } from "react-router";
 import { Banner, buttonClass } from "~/components/admin/banner.tsx";
 import { SectionCard, TextAreaField, TextField } from "~/components/admin/backoffice-ui.tsx";
-import {
-  errorsFor,
-  valuesFor,
-  type SeoToolsRefusal,
-} from "~/components/admin/seo-tools/form-state.ts";
-import type { FormConstraint } from "~/components/admin/form.tsx";
+import { errorsFor, valuesFor } from "~/components/admin/seo-tools/form-state.ts";
+import type { FormConstraint, FormReply } from "~/lib/form-contract.ts";
 import type { Settings } from "~/server/settings.server.ts";
 
 /** The SEO defaults section: title template, default description, robots.txt. */
@@ -19,7 +15,7 @@ export function SeoDefaultsSection({
   seo: Settings["seo"];
   /** Limits from the settings' schema. */
   constraint: FormConstraint;
-  refusal: SeoToolsRefusal | undefined;
+  refusal: FormReply | undefined;
   busy: boolean;
 }) {
   const errors = errorsFor(refusal, "seo");

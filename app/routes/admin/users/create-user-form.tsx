@@ -2,12 +2,8 @@ import { Form } from "react-router";
 import { Banner, buttonClass } from "~/components/admin/banner.tsx";
 import { SectionCard, TextField } from "~/components/admin/backoffice-ui.tsx";
 import { FieldShell, describedBy, inputClass } from "~/components/admin/field-input.tsx";
-import {
-  formErrorOf,
-  formFields,
-  type FormConstraint,
-  type FormReply,
-} from "~/components/admin/form.tsx";
+import { formErrorOf, formFields } from "~/components/admin/form.tsx";
+import type { FormConstraint, FormReply } from "~/lib/form-contract.ts";
 import { ROLE_HELP, USER_ROLES, USER_ROLE_LABEL } from "./roles.ts";
 
 /** The Users screen's create form: e-mail, name, first password and role. */

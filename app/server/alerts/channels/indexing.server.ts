@@ -9,7 +9,7 @@ import { z } from "zod";
 import { REGISTRY } from "~/content/registry.ts";
 import type { DB } from "../../db/db.server.ts";
 import type { EntrySummary } from "../../entries/shared.server.ts";
-import { addDays, isClosed } from "../../format.ts";
+import { addDays, isClosed } from "../../../lib/format.ts";
 import { countAttempt } from "../../rate-limit.server.ts";
 import type { OutboxMessage, Sender, SendResult } from "../outbox.server.ts";
 import { tokenUrlOf, type ChannelSettings, type ServiceAccountKey } from "./settings.server.ts";

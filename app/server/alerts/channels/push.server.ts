@@ -10,7 +10,7 @@ import webpush from "web-push";
 import { z } from "zod";
 import type { DB } from "../../db/db.server.ts";
 import { DATA_DIR, env } from "../../env.server.ts";
-import { formatDate } from "../../format.ts";
+import { formatDate } from "../../../lib/format.ts";
 import type { OutboxMessage, Sender, SendResult } from "../outbox.server.ts";
 import { preferenceColumns, PreferencesSchema } from "../subscriptions.server.ts";
 import { alertChangeWords, type AlertPayload } from "../triggers.server.ts";

@@ -1,6 +1,6 @@
 // The push, Indexing API and Telegram senders of this process, registered when the outbox worker
 // starts (worker.server.ts), and the Indexing API's pass over jobs whose last date has passed.
-import { todayInIndia } from "~/india-date.ts";
+import { todayInIndia } from "~/lib/india-date.ts";
 import type { DB } from "../../db/db.server.ts";
 import { env } from "../../env.server.ts";
 import { enqueue, registerSender } from "../outbox.server.ts";

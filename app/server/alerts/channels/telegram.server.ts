@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { REGISTRY } from "~/content/registry.ts";
 import type { EntrySummary } from "../../entries/shared.server.ts";
-import { formatDate } from "../../format.ts";
+import { formatDate } from "../../../lib/format.ts";
 import type { OutboxMessage, Sender, SendResult } from "../outbox.server.ts";
 import type { ChannelSettings } from "./settings.server.ts";
 

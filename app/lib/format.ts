@@ -3,7 +3,7 @@
  * must print the same text, or hydration would disagree with the server's HTML.
  */
 
-import { dateInIndia, indiaWallClock } from "~/india-date.ts";
+import { dateInIndia, indiaWallClock } from "./india-date.ts";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,12 +1,20 @@
-import type { Section } from "../content/fields.ts";
-import { photo as words } from "../i18n/catalog/en/photo.ts";
-import { FORMATS, MODES, PRESET_KEY_MAX, SLOTS } from "./rules.ts";
+import type { Section } from "./fields.ts";
+import {
+  FORMAT_NAMES,
+  FORMATS,
+  MODES,
+  PHOTO_SECTION_TITLE,
+  PRESET_KEY_MAX,
+  SLOT_NAMES,
+  SLOTS,
+} from "./photo-keys.ts";
 
 /**
  * The job form's "Photo and signature" section (issue 31): the recruiter's preset, and the job's
  * own rules, which win over the preset's image by image. The job page shows the merged rules
  * (app/photo-kit/job-section.server.tsx) instead of these raw fields; the admin form draws them
- * with the rules editor (app/photo-kit/admin/rules-editor.tsx).
+ * with its rows editor and the preset picker (app/components/admin/preset-field.tsx). Content,
+ * so that the registry imports it; the rules themselves are app/photo-kit/rules.ts.
  */
 export const UPLOADS_SECTION = "uploads";
 
@@ -21,7 +29,7 @@ const px = (name: string, label: string) =>
 
 export const uploadsSection: Section = {
   id: UPLOADS_SECTION,
-  title: words.sectionTitle,
+  title: PHOTO_SECTION_TITLE,
   fields: [
     {
       name: "photoPreset",
@@ -52,7 +60,7 @@ export const uploadsSection: Section = {
           type: "select",
           required: true,
           searchable: false,
-          options: SLOTS.map((value) => ({ value, label: words.slots[value] })),
+          options: SLOTS.map((value) => ({ value, label: SLOT_NAMES[value] })),
         },
         { name: "label", label: "Name (for “Other image”)", type: "text", max: 80 },
         {
@@ -75,7 +83,7 @@ export const uploadsSection: Section = {
           label: "Format",
           type: "select",
           searchable: false,
-          options: FORMATS.map((value) => ({ value, label: words.formats[value] })),
+          options: FORMATS.map((value) => ({ value, label: FORMAT_NAMES[value] })),
         },
         {
           name: "notes",

@@ -1,5 +1,5 @@
 import type { ScalarField } from "~/content/fields.ts";
-import { FieldShell, ScalarControl } from "~/components/admin/field-input.tsx";
+import { FieldShell, ScalarControl } from "./field-input.tsx";
 
 /** A preset as the job form offers it. */
 export interface PresetChoice {

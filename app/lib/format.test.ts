@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { todayInIndia } from "~/india-date.ts";
+import { todayInIndia } from "./india-date.ts";
 import { addDays, formatDate, formatNumber, formatRupees, isClosed, isNew } from "./format.ts";
 
 describe("formatting for India", () => {
