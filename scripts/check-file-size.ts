@@ -22,11 +22,11 @@ const LONGER: Record<string, number> = {
   "app/routes/admin/entry-edit.tsx": 857,
   "app/routes/site/eligibility.tsx": 509,
   "app/server/alerts/subscriptions.server.ts": 441,
-  "app/server/demo-content.server.ts": 980,
+  "app/server/demo-content.server.ts": 975,
   "app/server/entries/search.server.ts": 447,
   "app/server/files.server.ts": 551,
   "app/server/page-cache.server.ts": 522,
-  "app/server/redirects.server.ts": 441,
+  "app/server/redirects.server.ts": 417,
   "bench/lib.ts": 405,
   "bench/result-day.ts": 416,
 };

@@ -143,21 +143,10 @@ export async function countByKindAndStatus(db: DB): Promise<Record<Kind, StatusC
 export type BulkStatus = "published" | "archived" | "draft";
 
 /**
- * Put several entries of a kind into one status. Each one that changes gets a revision, as any
- * save does. Publishing an entry that was never public (or only scheduled) dates it now.
- * Returns the entries that changed.
+ * Put several entries of a kind into one status, in the caller's transaction (app/server/write/).
+ * Each one that changes gets a revision, as any save does. Publishing an entry that was never
+ * public (or only scheduled) dates it now. Returns the entries that changed.
  */
-export function setStatusMany(
-  db: DB,
-  kind: Kind,
-  ids: readonly string[],
-  status: BulkStatus,
-  author: Author,
-) {
-  return db.transaction().execute((trx) => setStatusManyIn(trx, kind, ids, status, author));
-}
-
-/** `setStatusMany` in the caller's transaction (app/server/write/). */
 export async function setStatusManyIn(
   trx: DB,
   kind: Kind,
@@ -197,12 +186,10 @@ export async function setStatusManyIn(
   }
 }
 
-/** Take entries off the site without losing them: they wait in the trash. */
-export function moveToTrash(db: DB, kind: Kind, ids: readonly string[]) {
-  return db.transaction().execute((trx) => moveToTrashIn(trx, kind, ids));
-}
-
-/** `moveToTrash` in the caller's transaction (app/server/write/). */
+/**
+ * Take entries off the site without losing them: they wait in the trash. In the caller's
+ * transaction (app/server/write/).
+ */
 export async function moveToTrashIn(
   trx: DB,
   kind: Kind,
@@ -232,12 +219,7 @@ export async function moveToTrashIn(
   }
 }
 
-/** Bring entries back from the trash, in the status they had. */
-export function restoreFromTrash(db: DB, ids: readonly string[]) {
-  return db.transaction().execute((trx) => restoreFromTrashIn(trx, ids));
-}
-
-/** `restoreFromTrash` in the caller's transaction (app/server/write/). */
+/** Bring entries back from the trash, in the status they had, in the caller's transaction. */
 export async function restoreFromTrashIn(trx: DB, ids: readonly string[]): Promise<EntrySummary[]> {
   if (ids.length === 0) return [];
   {
@@ -262,15 +244,10 @@ export async function restoreFromTrashIn(trx: DB, ids: readonly string[]): Promi
 }
 
 /**
- * Remove trashed entries for good, with their revisions and old addresses. Only entries already
- * in the trash go: nothing disappears in one step. Entries that pointed at a deleted job lose the
- * link, not themselves.
+ * Remove trashed entries for good, with their revisions and old addresses, in the caller's
+ * transaction. Only entries already in the trash go: nothing disappears in one step. Entries that
+ * pointed at a deleted job lose the link, not themselves.
  */
-export function deleteForever(db: DB, ids: readonly string[]) {
-  return db.transaction().execute((trx) => deleteForeverIn(trx, ids));
-}
-
-/** `deleteForever` in the caller's transaction (app/server/write/). */
 export async function deleteForeverIn(trx: DB, ids: readonly string[]): Promise<EntrySummary[]> {
   if (ids.length === 0) return [];
   {
