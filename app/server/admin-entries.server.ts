@@ -145,7 +145,9 @@ export type BulkStatus = "published" | "archived" | "draft";
 /**
  * Put several entries of a kind into one status, in the caller's transaction (app/server/write/).
  * Each one that changes gets a revision, as any save does. Publishing an entry that was never
- * public (or only scheduled) dates it now. Returns the entries that changed.
+ * public (or only scheduled) dates it now. With `from`, only entries in that status change, read
+ * and written on that condition: of two writes racing (two editors approving one submission),
+ * one changes it. Returns the entries that changed.
  */
 export async function setStatusManyIn(
   trx: DB,
@@ -153,17 +155,19 @@ export async function setStatusManyIn(
   ids: readonly string[],
   status: BulkStatus,
   author: Author,
+  { from }: { from?: Status } = {},
 ): Promise<EntrySummary[]> {
   if (ids.length === 0) return [];
   {
-    const rows = await trx
+    let query = trx
       .selectFrom("entries")
       .selectAll()
       .where("kind", "=", kind)
       .where("id", "in", [...ids])
       .where("deleted_at", "is", null)
-      .where("status", "!=", status)
-      .execute();
+      .where("status", "!=", status);
+    if (from) query = query.where("status", "=", from);
+    const rows = await query.execute();
     const at = now();
     const changed: EntrySummary[] = [];
     for (const row of rows) {
@@ -176,7 +180,10 @@ export async function setStatusManyIn(
         updated_at: at,
         updated_by: author.id,
       };
-      await trx.updateTable("entries").set(changes).where("id", "=", row.id).execute();
+      let update = trx.updateTable("entries").set(changes).where("id", "=", row.id);
+      // PostgreSQL checks this again once a racing write's lock is gone: that write won.
+      if (from) update = update.where("status", "=", from);
+      if (Number((await update.executeTakeFirst()).numUpdatedRows) !== 1) continue;
       const entry = toEntry({ ...row, ...changes });
       await recordRevision(trx, "entry", row.id, entry, author, at);
       const { data: _data, ...summary } = entry;
