@@ -4,11 +4,12 @@ import type { DB } from "./db/db.server.ts";
 import { formatDate } from "../lib/format.ts";
 import type { Entry } from "./entries/shared.server.ts";
 import type { EntryWrite } from "./entries/writes.server.ts";
-import { getOrganizationByName, updateOrganization } from "./organizations.server.ts";
+import { getOrganizationByName } from "./organizations.server.ts";
 import { getSettings, HindiSettingsSchema } from "./settings.server.ts";
 import { STATES as STATES_IN_HINDI } from "~/i18n/catalog/hi/states.ts";
 import type { SitePageInput } from "./site-pages.server.ts";
 import { saveEntry } from "./write/entries.server.ts";
+import { saveOrganization } from "./write/organizations.server.ts";
 import { saveContentSettings } from "./write/settings.server.ts";
 import { savePage } from "./write/site-pages.server.ts";
 import type { Actor } from "./write/transaction.server.ts";
@@ -836,16 +837,15 @@ export async function seedDemoContent(db: DB, base = new Date()): Promise<void> 
       ),
     });
   }
-  // Each organization's official domain, short name and state, as an admin would fill them in.
+  // Each organization's official domain, short name and state, as an admin fills them in.
   for (const org of ORGS) {
     const row = await getOrganizationByName(db, org.name);
-    if (row)
-      await updateOrganization(db, row.id, {
-        hiName: org.hi,
-        shortName: org.short,
-        domains: [new URL(org.site).hostname],
-        state: org.state,
-      });
+    if (!row) continue;
+    const domains = new URL(org.site).hostname;
+    const input = { hiName: org.hi, shortName: org.short, domains, state: org.state };
+    const saved = await saveOrganization(db, { id: row.id, input, actor: DEMO_ACTOR });
+    if (!saved.ok)
+      throw new Error(`The demo organization ${org.name} was refused: ${saved.reason}`);
   }
   await seedSitePages(db);
   // The Content settings screen's save: every other value as it is now.
