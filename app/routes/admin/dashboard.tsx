@@ -31,7 +31,7 @@ import { jobsClosingSoon } from "~/server/entries/public-reads.server.ts";
 import { uploadUsage } from "~/server/files.server.ts";
 import { formatDate } from "~/lib/format.ts";
 import { actorOf, requireStaff } from "~/server/guard.server.ts";
-import { setStatuses } from "~/server/write/entries.server.ts";
+import { approveEntry } from "~/server/write/entries.server.ts";
 import { LinksCard } from "~/components/admin/links-card.tsx";
 import { packedStrings } from "~/i18n/catalog.server.ts";
 import { Strings } from "~/i18n/context.tsx";
@@ -89,23 +89,14 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 409 },
     );
   }
-  const { kind, id } = asked;
-  const pending = await database
-    .selectFrom("entries")
-    .select("title")
-    .where("id", "=", id)
-    .where("kind", "=", kind)
-    .where("status", "=", "pending")
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
-  if (!pending) {
+  const approved = await approveEntry(database, { kind: asked.kind, id: asked.id, actor });
+  if (!approved.ok) {
     return data(
       { error: "This entry is no longer waiting for review: someone has already handled it." },
       { status: 409 },
     );
   }
-  await setStatuses(database, kind, [id], "published", actor, "from the review queue");
-  return redirect(`/admin?approved=${encodeURIComponent(pending.title)}`);
+  return redirect(`/admin?approved=${encodeURIComponent(approved.title)}`);
 }
 
 /** After a refused click (409) the queue is read again: it changed under the editor. */
