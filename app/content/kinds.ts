@@ -129,39 +129,53 @@ export const KIND_CATALOGUE = [
 
 export type Kind = (typeof KIND_CATALOGUE)[number]["key"];
 
-/** Every kind's line, in the catalogue's order (the menus' order). */
-export const KIND_LINES: readonly (KindLine & { key: Kind })[] = KIND_CATALOGUE;
+type Line = KindLine & { key: Kind };
 
-/** The keys (a tuple, so `z.enum(KINDS)` takes it). */
-export const KINDS = KIND_LINES.map((k) => k.key) as unknown as readonly [Kind, ...Kind[]];
-
-export function isKind(value: string): value is Kind {
-  return (KINDS as readonly string[]).includes(value);
+/**
+ * The lists and lookups of a catalogue: the site's is below; a test adds a kind through it (see
+ * test/fixtures/kind-notice.ts).
+ */
+export function catalogueOf(lines: readonly Line[]) {
+  const having = (flag: "nav" | "errorPage" | "bell" | "alerts" | "feed") =>
+    lines.filter((k) => k[flag]);
+  const ordered = (by: "home" | "organization") =>
+    lines.filter((k) => k[by] !== false).sort((a, b) => Number(a[by]) - Number(b[by]));
+  const keys = lines.map((k) => k.key);
+  return {
+    /** Every kind's line, in the catalogue's order (the menus' order). */
+    KIND_LINES: lines,
+    /** The keys (a tuple, so `z.enum(KINDS)` takes it). */
+    KINDS: keys as unknown as readonly [Kind, ...Kind[]],
+    isKind: (value: string): value is Kind => (keys as readonly string[]).includes(value),
+    /** A kind's line; `kind` must be a kind. */
+    kindLine: (kind: Kind): Line => lines.find((k) => k.key === kind)!,
+    kindLineByUrlPrefix: (prefix: string) => lines.find((k) => k.urlPrefix === prefix),
+    kindLineByAdminSegment: (segment: string) => lines.find((k) => k.adminSegment === segment),
+    NAV_KINDS: having("nav"),
+    ERROR_PAGE_KINDS: having("errorPage"),
+    BELL_KINDS: having("bell"),
+    ALERT_KINDS: having("alerts"),
+    FEED_KINDS: having("feed"),
+    HOME_KINDS: ordered("home"),
+    ORGANIZATION_KINDS: ordered("organization"),
+  };
 }
 
-/** A kind's line; `kind` must be a kind. */
-export function kindLine(kind: Kind): KindLine & { key: Kind } {
-  return KIND_LINES.find((k) => k.key === kind)!;
-}
-
-export const kindLineByUrlPrefix = (prefix: string) =>
-  KIND_LINES.find((k) => k.urlPrefix === prefix);
-
-export const kindLineByAdminSegment = (segment: string) =>
-  KIND_LINES.find((k) => k.adminSegment === segment);
-
-type Flag = "nav" | "errorPage" | "bell" | "alerts" | "feed";
-const having = (flag: Flag) => KIND_LINES.filter((k) => k[flag]);
-const ordered = (by: "home" | "organization") =>
-  KIND_LINES.filter((k) => k[by] !== false).sort((a, b) => Number(a[by]) - Number(b[by]));
-
-export const NAV_KINDS = having("nav");
-export const ERROR_PAGE_KINDS = having("errorPage");
-export const BELL_KINDS = having("bell");
-export const ALERT_KINDS = having("alerts");
-export const FEED_KINDS = having("feed");
-export const HOME_KINDS = ordered("home");
-export const ORGANIZATION_KINDS = ordered("organization");
+export const {
+  KIND_LINES,
+  KINDS,
+  isKind,
+  kindLine,
+  kindLineByUrlPrefix,
+  kindLineByAdminSegment,
+  NAV_KINDS,
+  ERROR_PAGE_KINDS,
+  BELL_KINDS,
+  ALERT_KINDS,
+  FEED_KINDS,
+  HOME_KINDS,
+  ORGANIZATION_KINDS,
+} = catalogueOf(KIND_CATALOGUE);
 
 /** A kind's RSS feed: /feeds/admit-cards.xml. */
 export const feedPath = (line: { urlPrefix: string }) => `/feeds${line.urlPrefix}.xml`;

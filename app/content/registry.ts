@@ -632,13 +632,11 @@ export const KIND_FIELDS: Record<Kind, KindFields> = {
   "answer-key": answerKey,
 };
 
-/**
- * The registry of the catalogue's kinds with these fields (a test adds a kind through it, see
- * test/fixtures/kind-notice.ts).
- */
+/** The catalogue's kinds with these fields (kinds without any are left out; see kind-notice.ts). */
 export function registryOf(fields: Record<Kind, KindFields>) {
+  const lines = KIND_LINES.filter((line) => fields[line.key]);
   const REGISTRY = Object.fromEntries(
-    KIND_LINES.map((line) => [
+    lines.map((line) => [
       line.key,
       {
         kind: line.key,
@@ -650,8 +648,8 @@ export function registryOf(fields: Record<Kind, KindFields>) {
       } satisfies KindDefinition,
     ]),
   ) as Record<Kind, KindDefinition>;
-  const KIND_LIST: readonly KindDefinition[] = KIND_LINES.map((line) => REGISTRY[line.key]);
-  const byLine = (line: { key: Kind } | undefined) => line && REGISTRY[line.key];
+  const KIND_LIST: readonly KindDefinition[] = lines.map((line) => REGISTRY[line.key]);
+  const byLine = (line?: { key: Kind }) => line && REGISTRY[line.key];
   const dataSchemas = new Map(KIND_LIST.map((k) => [k.kind, dataSchema(k.sections)]));
   return {
     REGISTRY,
