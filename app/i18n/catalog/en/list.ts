@@ -7,7 +7,7 @@ import { ENGLISH_LANDING_WORDS } from "~/content/landing.ts";
  * list rows other pages (home, search, organization) take from here on the server.
  */
 export const list = {
-  /** Each kind's name, one and many (the registry's words, which the admin keeps in English). */
+  /** Each kind's name, one and many (from the kind catalogue, ~/content/kinds.ts). */
   kinds: kindNames("en"),
   titles: byKind(kinds, "listTitle"),
   descriptions: byKind(kinds, "listDescription"),
