@@ -130,52 +130,59 @@ export const KIND_CATALOGUE = [
 export type Kind = (typeof KIND_CATALOGUE)[number]["key"];
 
 type Line = KindLine & { key: Kind };
+type Flag = "nav" | "errorPage" | "bell" | "alerts" | "feed";
+
+const keysOf = (lines: readonly Line[]) =>
+  lines.map((k) => k.key) as unknown as readonly [Kind, ...Kind[]];
+const having = (lines: readonly Line[], flag: Flag) => lines.filter((k) => k[flag]);
+const ordered = (lines: readonly Line[], by: "home" | "organization") =>
+  lines.filter((k) => k[by] !== false).sort((a, b) => Number(a[by]) - Number(b[by]));
+
+// One export each (not one object), so that a page's script keeps only the lists it uses.
+
+/** Every kind's line, in the catalogue's order (the menus' order). */
+export const KIND_LINES: readonly Line[] = KIND_CATALOGUE;
+/** The keys (a tuple, so `z.enum(KINDS)` takes it). */
+export const KINDS = /* @__PURE__ */ keysOf(KIND_LINES);
+export function isKind(value: string): value is Kind {
+  return (KINDS as readonly string[]).includes(value);
+}
+/** A kind's line; `kind` must be a kind. */
+export const kindLine = (kind: Kind): Line => KIND_LINES.find((k) => k.key === kind)!;
+export const kindLineByUrlPrefix = (prefix: string) =>
+  KIND_LINES.find((k) => k.urlPrefix === prefix);
+export const kindLineByAdminSegment = (segment: string) =>
+  KIND_LINES.find((k) => k.adminSegment === segment);
+export const NAV_KINDS = /* @__PURE__ */ having(KIND_LINES, "nav");
+export const ERROR_PAGE_KINDS = /* @__PURE__ */ having(KIND_LINES, "errorPage");
+export const BELL_KINDS = /* @__PURE__ */ having(KIND_LINES, "bell");
+export const ALERT_KINDS = /* @__PURE__ */ having(KIND_LINES, "alerts");
+export const FEED_KINDS = /* @__PURE__ */ having(KIND_LINES, "feed");
+export const HOME_KINDS = /* @__PURE__ */ ordered(KIND_LINES, "home");
+export const ORGANIZATION_KINDS = /* @__PURE__ */ ordered(KIND_LINES, "organization");
 
 /**
- * The lists and lookups of a catalogue: the site's is below; a test adds a kind through it (see
- * test/fixtures/kind-notice.ts).
+ * The same lists and lookups of other lines: a test adds a kind through it (see
+ * test/fixtures/kind-notice.ts). Typed by this module's exports, so that none is left out.
  */
 export function catalogueOf(lines: readonly Line[]) {
-  const having = (flag: "nav" | "errorPage" | "bell" | "alerts" | "feed") =>
-    lines.filter((k) => k[flag]);
-  const ordered = (by: "home" | "organization") =>
-    lines.filter((k) => k[by] !== false).sort((a, b) => Number(a[by]) - Number(b[by]));
-  const keys = lines.map((k) => k.key);
+  const keys = keysOf(lines);
   return {
-    /** Every kind's line, in the catalogue's order (the menus' order). */
     KIND_LINES: lines,
-    /** The keys (a tuple, so `z.enum(KINDS)` takes it). */
-    KINDS: keys as unknown as readonly [Kind, ...Kind[]],
+    KINDS: keys,
     isKind: (value: string): value is Kind => (keys as readonly string[]).includes(value),
-    /** A kind's line; `kind` must be a kind. */
     kindLine: (kind: Kind): Line => lines.find((k) => k.key === kind)!,
     kindLineByUrlPrefix: (prefix: string) => lines.find((k) => k.urlPrefix === prefix),
     kindLineByAdminSegment: (segment: string) => lines.find((k) => k.adminSegment === segment),
-    NAV_KINDS: having("nav"),
-    ERROR_PAGE_KINDS: having("errorPage"),
-    BELL_KINDS: having("bell"),
-    ALERT_KINDS: having("alerts"),
-    FEED_KINDS: having("feed"),
-    HOME_KINDS: ordered("home"),
-    ORGANIZATION_KINDS: ordered("organization"),
-  };
+    NAV_KINDS: having(lines, "nav"),
+    ERROR_PAGE_KINDS: having(lines, "errorPage"),
+    BELL_KINDS: having(lines, "bell"),
+    ALERT_KINDS: having(lines, "alerts"),
+    FEED_KINDS: having(lines, "feed"),
+    HOME_KINDS: ordered(lines, "home"),
+    ORGANIZATION_KINDS: ordered(lines, "organization"),
+  } satisfies Omit<typeof import("./kinds.ts"), "KIND_CATALOGUE" | "catalogueOf" | "feedPath">;
 }
-
-export const {
-  KIND_LINES,
-  KINDS,
-  isKind,
-  kindLine,
-  kindLineByUrlPrefix,
-  kindLineByAdminSegment,
-  NAV_KINDS,
-  ERROR_PAGE_KINDS,
-  BELL_KINDS,
-  ALERT_KINDS,
-  FEED_KINDS,
-  HOME_KINDS,
-  ORGANIZATION_KINDS,
-} = catalogueOf(KIND_CATALOGUE);
 
 /** A kind's RSS feed: /feeds/admit-cards.xml. */
 export const feedPath = (line: { urlPrefix: string }) => `/feeds${line.urlPrefix}.xml`;
