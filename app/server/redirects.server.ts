@@ -1,3 +1,4 @@
+import { KIND_LINES } from "~/content/kinds.ts";
 import { z } from "zod";
 import type { DB } from "./db/db.server.ts";
 import { newId, now } from "./db/dialect.ts";
@@ -33,11 +34,7 @@ export function isCorePath(path: string): boolean {
   return (
     [
       "/",
-      "/jobs",
-      "/results",
-      "/admit-cards",
-      "/syllabus",
-      "/answer-key",
+      ...KIND_LINES.map((k) => k.urlPrefix),
       "/contact-us",
       "/eligibility",
       "/check-link",
