@@ -4,8 +4,8 @@ import express from "express";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { todayInIndia } from "~/lib/india-date.ts";
 import { nonceContext } from "~/request-context.ts";
-import { cacheGeneration, followContentChanges } from "~/server/cache-invalidation.server.ts";
-import { etagMatches } from "~/server/etag.ts";
+import { cacheGeneration, followContentChanges } from "~/page-cache/index.ts";
+import { etagMatches } from "~/page-cache/index.ts";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "~/server/client-address.server.ts";
 import { env } from "~/server/env.server.ts";
 import {
@@ -15,7 +15,7 @@ import {
   isCacheableResponse,
   sharedPageCache,
   type CachedResponse,
-} from "~/server/page-cache.server.ts";
+} from "~/page-cache/index.ts";
 import { logCacheHit, logger } from "~/server/logger.server.ts";
 import {
   hotPageCounter,
@@ -25,17 +25,21 @@ import {
   stopHotPages,
   warmPages,
   type Warming,
-} from "~/server/hot-pages.server.ts";
+} from "~/page-cache/index.ts";
 import { closeServices, services, type Services } from "~/server/services.server.ts";
 import { startAlertWorker, stopAlertWorker } from "~/server/alerts/worker.server.ts";
 import { startLinkMonitorOnce, stopLinkMonitor } from "~/link-monitor/monitor.server.ts";
-import { canonicalRequestUrl, routeCacheScopes, routeQueryParams } from "./cache-key.ts";
-import { cachedAnswers } from "./cached-answer.ts";
+import { canonicalRequestUrl, routeCacheScopes, routeQueryParams } from "~/page-cache/index.ts";
+import { cachedAnswers } from "~/page-cache/index.ts";
 import { reactRouterHandler } from "./react-router-bridge.ts";
 import { markDecided, sendWhole } from "./whole-body.ts";
 import { privateResponses } from "./private-responses.ts";
 import { bodyLimit, errorPage, requestLog } from "./request-log.ts";
-import { contentSecurityPolicy, securityHeaders } from "./security-headers.ts";
+import {
+  contentSecurityPolicy,
+  securityHeaders,
+  staticSecurityHeaders,
+} from "./security-headers.ts";
 
 const config = env();
 // The build as an object, not a loader function: given a function, React Router re-derives its
@@ -315,8 +319,8 @@ app.use(reactRouterHandler(renderToResponse, getLoadContext));
 app.use(errorPage);
 
 const { cachedAnswer, hitHeaders, payloadOf, staticHeaders } = cachedAnswers({
-  https,
-  csp: cspEnabled,
+  staticHeaders: staticSecurityHeaders(https),
+  noScriptCsp: cspEnabled ? contentSecurityPolicy([], https) : undefined,
   plain: (key, entry) => pageCache.plain(key, entry),
 });
 

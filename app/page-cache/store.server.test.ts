@@ -11,7 +11,7 @@ import {
   PageCache,
   STALE_WINDOW_MS,
   type CachedResponse,
-} from "./page-cache.server.ts";
+} from "./store.server.ts";
 
 const csp = (sources: string[]) => `script-src 'self' ${sources.join(" ")}`;
 

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gunzip, gunzipSync } from "node:zlib";
-import { EVERYTHING, namesOwnPage } from "~/cache-scope.ts";
-import { chooseEncoding, compress, LEVELS } from "../lib/encoding.ts";
-import { logger } from "./logger.server.ts";
+import { EVERYTHING, namesOwnPage } from "./scopes.ts";
+import { chooseEncoding, compress, LEVELS } from "~/lib/encoding.ts";
+import { logger } from "~/server/logger.server.ts";
 
 export { chooseEncoding };
 
@@ -129,7 +129,7 @@ export const STALE_WINDOW_MS = 10_000;
 
 interface Slot {
   response: CachedResponse;
-  /** What the page shows (app/cache-scope.ts), from its route, fixed when it was stored. */
+  /** What the page shows (scopes.ts), from its route, fixed when it was stored. */
   scopes: readonly string[];
   /** When a write made it stale (it is served only within STALE_WINDOW_MS of that); else unset. */
   staleSince: number | undefined;
@@ -190,7 +190,7 @@ export class PageCache {
     staled: 0,
     /** Brotli copies made again at the best quality (see BEST_BROTLI). */
     brotliUpgrades: 0,
-    /** Pages drawn at start from the hot list (app/server/hot-pages.server.ts). */
+    /** Pages drawn at start from the hot list (app/page-cache/hot-pages.server.ts). */
     warmed: 0,
   };
   /** Keys whose brotli copy waits for BEST_BROTLI, oldest first. */
