@@ -31,24 +31,5 @@ export { hasSessionCookie, pageCacheStats, PRIVATE_CACHE_CONTROL } from "./store
 // Where the process follows the content generation (app/server/services.server.ts).
 export { watchContentGeneration, type GenerationSource } from "./follow.server.ts";
 
-// The process's use of the cache (server/app.ts).
-export { cachedAnswers } from "./answer.server.ts";
-export { cacheGeneration, followContentChanges } from "./follow.server.ts";
-export {
-  hotPageCounter,
-  listHotPages,
-  mayBeHot,
-  startHotPages,
-  stopHotPages,
-  warmPages,
-  type Warming,
-} from "./hot-pages.server.ts";
-export { canonicalRequestUrl, routeCacheScopes, routeQueryParams } from "./keys.ts";
-export {
-  buildCachedResponse,
-  chooseEncoding,
-  isCacheableRequest,
-  isCacheableResponse,
-  sharedPageCache,
-  type CachedResponse,
-} from "./store.server.ts";
+// The process's page cache (server/app.ts): its hit on the socket, its middleware, its hot pages.
+export { createPageCache, type PageCacheOptions } from "./serve.server.ts";
