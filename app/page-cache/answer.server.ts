@@ -1,9 +1,9 @@
-// A cached page's answer to a request, for both the fast path (server/app.ts's tryCacheHit, on the
+// A cached page's answer to a request, for both the fast path (serve.server.ts's answerHit, on the
 // socket) and the Express path: 304 when the client's ETag matches, else the body in the best
 // encoding the client accepts, with the headers every answer carries.
 import type { IncomingMessage } from "node:http";
 import { etagMatches } from "./etag.ts";
-import { chooseEncoding, type CachedResponse } from "./store.server.ts";
+import { chooseEncoding, type CachedResponse } from "./response.server.ts";
 
 type Encoding = ReturnType<typeof chooseEncoding>;
 

@@ -24,12 +24,15 @@ export {
   readContentGeneration,
 } from "./generation.server.ts";
 
+// Values derived from public content, kept per content generation (app/server/public-data.server.ts).
+export { generationMemo } from "./per-generation.server.ts";
+
 // HTTP helpers other answers use.
 export { etagMatches } from "./etag.ts";
-export { hasSessionCookie, pageCacheStats, PRIVATE_CACHE_CONTROL } from "./store.server.ts";
+export { hasSessionCookie, PRIVATE_CACHE_CONTROL } from "./response.server.ts";
 
 // Where the process follows the content generation (app/server/services.server.ts).
 export { watchContentGeneration, type GenerationSource } from "./follow.server.ts";
 
 // The process's page cache (server/app.ts): its hit on the socket, its middleware, its hot pages.
-export { createPageCache, type PageCacheOptions } from "./serve.server.ts";
+export { createPageCache, pageCacheStats, type PageCacheOptions } from "./serve.server.ts";

@@ -48,7 +48,7 @@ export const sitePageScope = (slug: string) => `site-page:${slug}` as const;
 /**
  * Scopes that name one page's own content: a write that meets a page through one of them drops
  * it (the next visitor sees the change), where a list or feed it merely appears in is only marked
- * stale and re-drawn in the background (server/app.ts).
+ * stale and re-drawn in the background (store.server.ts, `revalidate`).
  */
 export function namesOwnPage(scope: string): boolean {
   return scope === EVERYTHING || scope.startsWith("entry:") || scope.startsWith("site-page:");
