@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import js from "@eslint/js";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import { importX } from "eslint-plugin-import-x";
@@ -95,39 +93,6 @@ const CONSOLE_ALLOWED = [
   "app/components/latest-bar.tsx",
 ];
 
-/**
- * Upward imports there were when the layer rule came in (issue 27), each allowed in its one file
- * until the move to folders by feature removes it. Remove a line when its import goes; add none.
- */
-const UPWARD_IMPORTS = {
-  "app/components/bell-popover.tsx": ["app/server/updates.server.ts"],
-  "app/components/bell.tsx": ["app/server/updates.server.ts"],
-  "app/components/latest-bar.tsx": ["app/server/updates.server.ts"],
-};
-
-/** The spellings of an import of `target` from `file` (`~/…` or relative, with its extension). */
-const specifiers = (file, target) => {
-  const relative = path.posix.relative(path.posix.dirname(file), target);
-  return [
-    `"~/${target.slice("app/".length)}"`,
-    `"${relative.startsWith(".") ? "" : "./"}${relative}"`,
-  ];
-};
-// The list only shrinks: a line whose import has gone stops the lint until it is removed.
-for (const [file, imports] of Object.entries(UPWARD_IMPORTS)) {
-  let text = "";
-  try {
-    text = readFileSync(file, "utf8");
-  } catch {
-    // A file that has gone: every line for it is stale.
-  }
-  for (const target of imports)
-    if (!specifiers(file, target).some((spelling) => text.includes(spelling)))
-      throw new Error(
-        `eslint.config.js UPWARD_IMPORTS: ${file} no longer imports ${target}; remove it from the list`,
-      );
-}
-
 export default tseslint.config(
   { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", "data/"] },
   js.configs.recommended,
@@ -204,18 +169,4 @@ export default tseslint.config(
       "import-x/no-restricted-paths": ["error", { zones: [{ ...PAGE_CACHE_ZONE, target: "**" }] }],
     },
   },
-  ...Object.entries(UPWARD_IMPORTS).map(([file, imports]) => ({
-    files: [file],
-    rules: {
-      "import-x/no-restricted-paths": [
-        "error",
-        {
-          zones: LAYER_ZONES.map((zone) => ({
-            ...zone,
-            except: [...(zone.except ?? []), ...imports.map((i) => `**/${i}`)],
-          })),
-        },
-      ],
-    },
-  })),
 );

@@ -13,6 +13,7 @@ import {
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { canLoadPage, isChunkLoadError, loadPage } from "./chunk-recovery.ts";
+import { ERROR_PAGE_KINDS } from "./content/kinds.ts";
 import { LOCALE_TAG, localeFromPath } from "./lib/locale.ts";
 
 export const links: Route.LinksFunction = () => [
@@ -103,9 +104,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
             <ul className="flex flex-wrap justify-center gap-2 text-sm">
               {[
                 ["/", "Home"],
-                ["/jobs", "Latest Jobs"],
-                ["/results", "Results"],
-                ["/admit-cards", "Admit Cards"],
+                ...ERROR_PAGE_KINDS.map((kind) => [kind.urlPrefix, kind.menu.en]),
               ].map(([href, label]) => (
                 <li key={href}>
                   <a

@@ -24,7 +24,8 @@ const fileCount = Number(opts.files);
 const { openDatabase, migrate } = await import("../app/server/db/db.server.ts");
 const { findFile, storeFile, sweepFiles } = await import("../app/server/files.server.ts");
 const { recordFileLinks } = await import("../app/server/file-references.server.ts");
-const { saveSettings } = await import("../app/server/settings.server.ts");
+const { saveContentSettings } = await import("../app/server/write/settings.server.ts");
+const { TEST_ACTOR } = await import("../test/writes.ts");
 
 async function p50(times: number, fn: () => Promise<unknown>): Promise<number> {
   await fn();
@@ -57,9 +58,11 @@ async function measure(name: string, url: string) {
     );
     const { db } = database;
     await migrate(database);
-    await saveSettings(db, {
-      uploads: { perUserFiles: 10_000, perUserMb: 100_000, storageMb: 100_000 },
-    });
+    await saveContentSettings(
+      db,
+      { uploads: { perUserFiles: 10_000, perUserMb: 100_000, storageMb: 100_000 } },
+      TEST_ACTOR,
+    );
     const shas: string[] = [];
     for (let i = 0; i < fileCount; i++) {
       const r = await storeFile(db, {

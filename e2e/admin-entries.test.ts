@@ -3,9 +3,9 @@ import { describe, expect, it, vi } from "vitest";
 import { baseURL, useBrowser } from "./browser.ts";
 import { ADMIN } from "./server.global.ts";
 import { withE2eDb } from "./db.ts";
-import { moveToTrash } from "~/server/admin-entries.server.ts";
 import { getEntryById } from "~/server/entries/shared.server.ts";
-import { createEntry } from "~/server/entries/writes.server.ts";
+import { trashEntries } from "~/server/write/entries.server.ts";
+import { savedEntry, TEST_ACTOR } from "../test/writes.ts";
 
 /** Through the real sign-in form; a browser that is already signed in goes straight on. */
 async function signIn(page: Page) {
@@ -228,7 +228,7 @@ describe("editors manage a job from first draft to trash and back", () => {
     const doomed = `E2E Doomed Answer Key ${suffix}`;
     const doomedId = await withE2eDb(
       async (db) => {
-        const entry = await createEntry(
+        const entry = await savedEntry(
           db,
           "answer-key",
           {
@@ -237,9 +237,9 @@ describe("editors manage a job from first draft to trash and back", () => {
             status: "draft",
             data: { summary: "To be deleted.", keyType: "final", releaseDate: "2031-01-01" },
           },
-          { id: null, name: "e2e" },
+          TEST_ACTOR,
         );
-        await moveToTrash(db, "answer-key", [entry.id]);
+        await trashEntries(db, "answer-key", [entry.id], TEST_ACTOR);
         return entry.id;
       },
       { write: true },

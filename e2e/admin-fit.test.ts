@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createEntry, updateEntry } from "~/server/entries/writes.server.ts";
 import { job } from "../test/entries.ts";
+import { changedEntry, savedEntry, TEST_ACTOR } from "../test/writes.ts";
 import { signInAsAdmin, useBrowser } from "./browser.ts";
 import { withE2eDb } from "./db.ts";
 
@@ -18,10 +18,9 @@ const LONG_URL =
 async function jobWithHistory(): Promise<string> {
   return withE2eDb(
     async (db) => {
-      const author = { id: null, name: "Fit test" };
-      const entry = await createEntry(db, "job", job(`Fit Check Clerk ${Date.now()}`), author);
+      const entry = await savedEntry(db, "job", job(`Fit Check Clerk ${Date.now()}`), TEST_ACTOR);
       const data = { ...entry.data, notificationUrl: LONG_URL };
-      await updateEntry(db, entry.id, { ...job(entry.title), data }, author);
+      await changedEntry(db, entry.id, { ...job(entry.title), data }, TEST_ACTOR);
       return entry.id;
     },
     { write: true },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseURL, useBrowser } from "./browser.ts";
 import { withE2eDb } from "./db.ts";
 import { ADMIN } from "./server.global.ts";
-import { createEntry } from "~/server/entries/writes.server.ts";
+import { savedEntry, TEST_ACTOR } from "../test/writes.ts";
 
 /** Issue 14, the admin side: Hindi beside the English in the entry editor, site pages, settings. */
 
@@ -46,7 +46,7 @@ let slug = "";
 beforeAll(async () => {
   const entry = await withE2eDb(
     (db) =>
-      createEntry(
+      savedEntry(
         db,
         "job",
         {
@@ -66,7 +66,7 @@ beforeAll(async () => {
             ],
           },
         },
-        { id: null, name: "e2e" },
+        TEST_ACTOR,
       ),
     { write: true },
   );

@@ -1,10 +1,11 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deleteForever, moveToTrash } from "~/server/admin-entries.server.ts";
+import { deleteEntries, trashEntries } from "~/server/write/entries.server.ts";
 import { countUnreadMessages, createMessage } from "~/server/messages.server.ts";
 import { baseURL, useBrowser } from "./browser.ts";
 import { withE2eDb } from "./db.ts";
 import { ADMIN } from "./server.global.ts";
+import { TEST_ACTOR } from "../test/writes.ts";
 
 const tag = crypto.randomUUID().slice(0, 8);
 
@@ -56,8 +57,8 @@ afterAll(async () => {
         .where("title", "in", resultTitles.length ? resultTitles : ["-"])
         .execute();
       const ids = rows.map((r) => r.id);
-      await moveToTrash(db, "result", ids);
-      await deleteForever(db, ids);
+      await trashEntries(db, "result", ids, TEST_ACTOR);
+      await deleteEntries(db, ids, TEST_ACTOR);
       await db.deleteFrom("messages").where("name", "like", `%${tag}`).execute();
     },
     { write: true },

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEntry } from "~/server/entries/writes.server.ts";
 import { baseURL } from "./browser.ts";
 import { withE2eDb } from "./db.ts";
 import { AUTHOR, EDITOR } from "./server.global.ts";
+import { savedEntry } from "../test/writes.ts";
 
 /**
  * Issue 25: an author could read another author's unpublished draft at /preview/<id> and
@@ -53,7 +53,7 @@ describe("an author reads only the entries the edit rule lets them open", () => 
     const draft = (title: string, by: string) =>
       withE2eDb(
         (db) =>
-          createEntry(
+          savedEntry(
             db,
             "job",
             {
@@ -66,7 +66,7 @@ describe("an author reads only the entries the edit rule lets them open", () => 
                 lastDate: "2031-01-31",
               },
             },
-            { id: by, name: by === authorId ? "Author" : "Author B" },
+            { id: by, email: null, name: by === authorId ? "Author" : "Author B" },
           ),
         { write: true },
       );

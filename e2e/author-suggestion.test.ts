@@ -1,9 +1,9 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEntry } from "~/server/entries/writes.server.ts";
 import { baseURL, useBrowser } from "./browser.ts";
 import { withE2eDb } from "./db.ts";
 import { AUTHOR, EDITOR } from "./server.global.ts";
+import { savedEntry } from "../test/writes.ts";
 
 /**
  * Issue 26: once an editor published an author's job, the author's save replaced the form with
@@ -59,7 +59,7 @@ afterAll(async () => {
 async function submission(title: string) {
   const entry = await withE2eDb(
     (db) =>
-      createEntry(
+      savedEntry(
         db,
         "job",
         {
@@ -75,7 +75,7 @@ async function submission(title: string) {
             feeNote: "Pay online.",
           },
         },
-        { id: authorId, name: "Author" },
+        { id: authorId, email: AUTHOR.email, name: "Author" },
       ),
     { write: true },
   );

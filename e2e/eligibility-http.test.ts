@@ -14,16 +14,15 @@ import { todayInIndia } from "~/lib/india-date.ts";
 import { migrate, openDatabase, type AppDatabase } from "~/server/db/db.server.ts";
 import type { Database } from "~/server/db/schema.ts";
 import { openJobRules } from "~/server/eligibility.server.ts";
-import { createEntry, type EntryWrite } from "~/server/entries/writes.server.ts";
+import type { EntryWrite } from "~/server/entries/writes.server.ts";
 import { createPostgresDatabase, startInstance, type Instance } from "./instances.ts";
+import { savedEntry, TEST_ACTOR } from "../test/writes.ts";
 
 /**
  * The eligibility finder over real HTTP, against the production build on each database: the rules
  * file from the page cache, the form posted without JavaScript answered privately, and nothing of
  * a profile kept anywhere.
  */
-
-const editor = { id: null, name: "Test editor" };
 
 function job(title: string, data: EntryData, status: EntryWrite["status"] = "published") {
   return {
@@ -51,7 +50,7 @@ const CENTRAL_TABLE = [
 /** Ages count on fixed dates in the past, so the answers do not depend on the day the test runs. */
 async function fillJobs(app: AppDatabase) {
   const db = app.db;
-  await createEntry(
+  await savedEntry(
     db,
     "job",
     job("Finder Open Clerk", {
@@ -63,9 +62,9 @@ async function fillJobs(app: AppDatabase) {
       ageRelaxations: CENTRAL_TABLE,
       exServicemenPlusYears: 3,
     }),
-    editor,
+    TEST_ACTOR,
   );
-  await createEntry(
+  await savedEntry(
     db,
     "job",
     job("Finder Multi Post", {
@@ -81,20 +80,20 @@ async function fillJobs(app: AppDatabase) {
         { post: "Postgraduate Analyst", total: 1, qualification: "Post Graduate" },
       ],
     }),
-    editor,
+    TEST_ACTOR,
   );
-  await createEntry(db, "job", job("Finder No Age Post", { lastDate: "2099-11-30" }), editor);
-  await createEntry(
+  await savedEntry(db, "job", job("Finder No Age Post", { lastDate: "2099-11-30" }), TEST_ACTOR);
+  await savedEntry(
     db,
     "job",
     job("Finder Closed Clerk", { lastDate: "2020-01-01", ageMax: 40, ageCutoffDate: "2019-01-01" }),
-    editor,
+    TEST_ACTOR,
   );
-  await createEntry(
+  await savedEntry(
     db,
     "job",
     job("Finder Draft Clerk", { lastDate: "2099-12-31", ageMax: 40 }, "draft"),
-    editor,
+    TEST_ACTOR,
   );
 }
 

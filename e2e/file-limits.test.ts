@@ -1,8 +1,10 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteEntries, saveEntry, trashEntries } from "~/server/write/entries.server.ts";
-import { saveSettings } from "~/server/settings.server.ts";
+import { getSettings } from "~/server/settings.server.ts";
+import { saveContentSettings } from "~/server/write/settings.server.ts";
 import { job } from "../test/entries.ts";
+import { TEST_ACTOR } from "../test/writes.ts";
 import { minimalPdf } from "../test/minimal-pdf.ts";
 import { baseURL, useBrowser } from "./browser.ts";
 import { snapshotSettings, withE2eDb } from "./db.ts";
@@ -42,7 +44,14 @@ describe("an author's daily upload quota", () => {
   beforeAll(async () => {
     restore = await snapshotSettings();
     await withE2eDb(
-      (db) => saveSettings(db, { uploads: { perUserFiles: 10, perUserMb: 100, storageMb: 2048 } }),
+      async (db) => {
+        // The Content settings screen's save: the other values as they are (demo content's).
+        const current = await getSettings(db);
+        const uploads = { perUserFiles: 10, perUserMb: 100, storageMb: 2048 };
+        const sameAs = current.organization.sameAs;
+        const saved = await saveContentSettings(db, { ...current, sameAs, uploads }, TEST_ACTOR);
+        if (!saved.ok) throw new Error(`Settings not saved: ${JSON.stringify(saved)}`);
+      },
       { write: true },
     );
     author = await signIn(baseURL(), AUTHOR.email, AUTHOR.password);

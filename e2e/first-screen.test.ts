@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { todayInIndia } from "~/lib/india-date.ts";
-import { createEntry } from "~/server/entries/writes.server.ts";
 import { baseURL, useBrowser } from "./browser.ts";
 import { withE2eDb } from "./db.ts";
 import { ADMIN } from "./server.global.ts";
+import { savedEntry, TEST_ACTOR } from "../test/writes.ts";
 
 /**
  * A demo job one can apply for today (its application window has opened and not closed), of the
@@ -117,7 +117,7 @@ describe("what changed, in public", () => {
     const title = `Extension Check Clerk ${suffix}`;
     const job = await withE2eDb(
       (db) =>
-        createEntry(
+        savedEntry(
           db,
           "job",
           {
@@ -132,7 +132,7 @@ describe("what changed, in public", () => {
               qualification: "Graduate",
             },
           },
-          { id: null, name: "e2e" },
+          TEST_ACTOR,
         ),
       { write: true },
     );

@@ -4,9 +4,9 @@ import { REGISTRY, type Kind } from "~/content/registry.ts";
 import { en } from "~/i18n/catalog/en/index.ts";
 import { hi } from "~/i18n/catalog/hi/index.ts";
 import { todayInIndia } from "~/lib/india-date.ts";
-import { createEntry } from "~/server/entries/writes.server.ts";
 import { baseURL, useBrowser } from "./browser.ts";
 import { withE2eDb } from "./db.ts";
+import { savedEntry, TEST_ACTOR } from "../test/writes.ts";
 
 /**
  * Issue 14 on the entry pages (job, result, admit card): the interface in Hindi under /hi/ (the
@@ -322,7 +322,7 @@ describe("an entry with Hindi text", () => {
     const hindiSummary = "यह रिजल्ट हिन्दी में लिखा गया है।";
     const entry = await withE2eDb(
       (db) =>
-        createEntry(
+        savedEntry(
           db,
           "result",
           {
@@ -336,7 +336,7 @@ describe("an entry with Hindi text", () => {
               hi_summary: hindiSummary,
             },
           },
-          { id: null, name: "e2e" },
+          TEST_ACTOR,
         ),
       { write: true },
     );

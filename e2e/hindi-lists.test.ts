@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { en } from "~/i18n/catalog/en/index.ts";
+import { kindLine } from "~/content/kinds.ts";
 import { hi } from "~/i18n/catalog/hi/index.ts";
 import { fmt } from "~/lib/locale.ts";
 import { HindiSettingsSchema } from "~/server/settings.server.ts";
@@ -219,9 +220,9 @@ describe("Hindi home, lists, search, organization, site and 404 pages at 360 px"
     );
     expect(await page.title()).toBe(hi.shell.error.notFound);
     const main = page.getByRole("main");
-    expect(await main.getByRole("link", { name: hi.shell.nav.results }).getAttribute("href")).toBe(
-      "/hi/results",
-    );
+    expect(
+      await main.getByRole("link", { name: kindLine("result").menu.hi }).getAttribute("href"),
+    ).toBe("/hi/results");
     expect(await englishLinks(page)).toEqual([]);
     await main.getByPlaceholder(hi.shell.error.searchExample).fill("clerk");
     await main.getByRole("button", { name: hi.shell.searchButton }).click();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { en } from "~/i18n/catalog/en/index.ts";
+import { NAV_KINDS } from "~/content/kinds.ts";
 import { hi } from "~/i18n/catalog/hi/index.ts";
 import { baseURL, useBrowser } from "./browser.ts";
 
@@ -61,10 +62,9 @@ describe("the Hindi frame in Chromium at 360 px", () => {
         hi.shell.footer.feeds,
       ]);
     const browse = footer.getByRole("navigation", { name: hi.shell.footer.browse });
-    const { home, jobs, results, admitCards, syllabus, answerKey } = hi.shell.nav;
     expect(await browse.getByRole("link").allTextContents()).toEqual([
-      home,
-      ...[jobs, results, admitCards, syllabus, answerKey],
+      hi.shell.nav.home,
+      ...NAV_KINDS.map((k) => k.menu.hi),
     ]);
     // Every link to a page of the site stays in Hindi (feeds are /hi/feeds/…).
     const hrefs = await page.$$eval("a[href^='/']", (as) => as.map((a) => a.getAttribute("href")!));

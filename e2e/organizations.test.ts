@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createEntry } from "~/server/entries/writes.server.ts";
 import { baseURL, useBrowser } from "./browser.ts";
 import { withE2eDb } from "./db.ts";
 import { ADMIN } from "./server.global.ts";
+import { savedEntry, TEST_ACTOR } from "../test/writes.ts";
 
 /** An organization of its own (so other tests' data does not matter) with one open job. */
 async function organizationWithJob() {
@@ -10,7 +10,7 @@ async function organizationWithJob() {
   const name = `Trust Check Board ${suffix}`;
   const job = await withE2eDb(
     (db) =>
-      createEntry(
+      savedEntry(
         db,
         "job",
         {
@@ -27,7 +27,7 @@ async function organizationWithJob() {
             notificationUrl: "https://files.example.com/notice.pdf",
           },
         },
-        { id: null, name: "e2e" },
+        TEST_ACTOR,
       ),
     { write: true },
   );

@@ -1,9 +1,9 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createEntry } from "~/server/entries/writes.server.ts";
 import { baseURL, useBrowser } from "./browser.ts";
 import { withE2eDb } from "./db.ts";
 import { AUTHOR, EDITOR } from "./server.global.ts";
+import { savedEntry, TEST_ACTOR } from "../test/writes.ts";
 
 /**
  * Issue 31 in the back-office: a job's upload rules in its form (a preset, and its own values,
@@ -37,7 +37,7 @@ let job = { id: "", slug: "" };
 beforeAll(async () => {
   job = await withE2eDb(
     (db) =>
-      createEntry(
+      savedEntry(
         db,
         "job",
         {
@@ -52,7 +52,7 @@ beforeAll(async () => {
             qualification: "Graduate",
           },
         },
-        { id: null, name: "e2e" },
+        TEST_ACTOR,
       ),
     { write: true },
   );

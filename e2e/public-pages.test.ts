@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
-import { createEntry, updateEntry, type EntryWrite } from "~/server/entries/writes.server.ts";
+import type { EntryWrite } from "~/server/entries/writes.server.ts";
 import { todayInIndia } from "~/lib/india-date.ts";
 import { baseURL, useBrowser } from "./browser.ts";
 import { UNTIL_404_WRITTEN, withE2eDb } from "./db.ts";
+import { changedEntry, savedEntry, TEST_ACTOR } from "../test/writes.ts";
 
 const JOB_SECTIONS = [
   "Short Information",
@@ -159,9 +160,9 @@ describe("public pages in Chromium", () => {
     };
     const { oldSlug, newSlug } = await withE2eDb(
       async (db) => {
-        const entry = await createEntry(db, "result", input, { id: null, name: "e2e" });
+        const entry = await savedEntry(db, "result", input, TEST_ACTOR);
         const newSlug = `${entry.slug}-moved`;
-        await updateEntry(db, entry.id, { ...input, slug: newSlug }, { id: null, name: "e2e" });
+        await changedEntry(db, entry.id, { ...input, slug: newSlug }, TEST_ACTOR);
         return { oldSlug: entry.slug, newSlug };
       },
       { write: true },

@@ -1,9 +1,9 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { createEntry, updateEntry } from "~/server/entries/writes.server.ts";
 import { baseURL, useBrowser } from "./browser.ts";
 import { withE2eDb } from "./db.ts";
 import { EDITOR } from "./server.global.ts";
+import { changedEntry, savedEntry, TEST_ACTOR } from "../test/writes.ts";
 
 /**
  * Issue 26: "Restore this revision" on a live job wrote at once, and after it the same button in
@@ -39,10 +39,10 @@ async function jobWithHistory(title: string) {
           lastDate,
         },
       });
-      const author = { id: null, name: "e2e" };
-      const job = await createEntry(db, "job", write("2031-01-10"), author);
-      await updateEntry(db, job.id, write("2031-01-20"), author);
-      await updateEntry(db, job.id, write("2031-01-30"), author);
+
+      const job = await savedEntry(db, "job", write("2031-01-10"), TEST_ACTOR);
+      await changedEntry(db, job.id, write("2031-01-20"), TEST_ACTOR);
+      await changedEntry(db, job.id, write("2031-01-30"), TEST_ACTOR);
       made.push(job.id);
       return job;
     },
@@ -129,7 +129,7 @@ for (const javaScriptEnabled of [true, false]) {
       // A colleague saves while the question is open.
       await withE2eDb(
         (db) =>
-          updateEntry(
+          changedEntry(
             db,
             job.id,
             {
@@ -144,7 +144,7 @@ for (const javaScriptEnabled of [true, false]) {
                 lastDate: "2031-02-15",
               },
             },
-            { id: null, name: "Colleague" },
+            { id: null, email: null, name: "Colleague" },
           ),
         { write: true },
       );

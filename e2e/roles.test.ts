@@ -1,9 +1,9 @@
 import type { APIResponse, Page } from "playwright-core";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { createEntry } from "~/server/entries/writes.server.ts";
 import { baseURL, useBrowser } from "./browser.ts";
 import { withE2eDb } from "./db.ts";
 import { AUTHOR, EDITOR } from "./server.global.ts";
+import { savedEntry } from "../test/writes.ts";
 
 /**
  * Issue 13 in a real browser against the e2e server's database: an author writes a job and
@@ -398,7 +398,7 @@ describe("roles: an author submits, cannot publish; an editor approves", () => {
   it("shows an author a 403 page, in the author's words, for another user's entry", async () => {
     const other = await withE2eDb(
       (db) =>
-        createEntry(
+        savedEntry(
           db,
           "job",
           {
@@ -413,7 +413,7 @@ describe("roles: an author submits, cannot publish; an editor approves", () => {
               qualification: "Graduate",
             },
           },
-          { id: editorId, name: "Editor" },
+          { id: editorId, email: EDITOR.email, name: "Editor" },
         ),
       { write: true },
     );
@@ -502,7 +502,7 @@ describe("roles: an author submits, cannot publish; an editor approves", () => {
     const quick = `Roles Test Quick Approval Clerk ${suffix}`;
     const entry = await withE2eDb(
       (db) =>
-        createEntry(
+        savedEntry(
           db,
           "job",
           {
@@ -518,7 +518,7 @@ describe("roles: an author submits, cannot publish; an editor approves", () => {
               qualification: "Graduate",
             },
           },
-          { id: authorId, name: "Author" },
+          { id: authorId, email: AUTHOR.email, name: "Author" },
         ),
       { write: true },
     );

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { inputId } from "~/content/form-data.ts";
 import { allFields } from "~/content/fields.ts";
 import { KIND_LIST, REGISTRY, type Kind, type KindDefinition } from "~/content/registry.ts";
-import { createEntry } from "~/server/entries/writes.server.ts";
 import { getSettings } from "~/server/settings.server.ts";
 import { baseURL, useBrowser } from "./browser.ts";
 import type { DB } from "~/server/db/db.server.ts";
@@ -19,6 +18,7 @@ import {
   uniqueSuffix,
   type Pairs,
 } from "./security-helpers.ts";
+import { savedEntry } from "../test/writes.ts";
 
 /**
  * Stored XSS (ASVS 5.3.3, 5.2.x): payloads in every text an admin or a visitor can write — entry
@@ -339,7 +339,7 @@ describe("stored XSS", () => {
     rawEntryId = await withE2eDb(
       async (db) =>
         (
-          await createEntry(
+          await savedEntry(
             db,
             "answer-key",
             {
@@ -354,7 +354,7 @@ describe("stored XSS", () => {
                 links: [{ label: LINK, url: "javascript:alert(1)" }],
               },
             },
-            { id: null, name: `Importer ${IMG}` },
+            { id: null, email: null, name: `Importer ${IMG}` },
           )
         ).id,
       { write: true },

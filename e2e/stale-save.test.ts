@@ -1,9 +1,9 @@
 import type { Page, Request } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { createEntry } from "~/server/entries/writes.server.ts";
 import { baseURL, useBrowser } from "./browser.ts";
 import { withE2eDb } from "./db.ts";
 import { ADMIN, EDITOR } from "./server.global.ts";
+import { savedEntry, TEST_ACTOR } from "../test/writes.ts";
 
 /**
  * Issue 26: a refused save (409) was announced only at the top of a 7,000 px form, and the form
@@ -35,7 +35,7 @@ afterAll(async () => {
 async function aJob(title: string) {
   const job = await withE2eDb(
     (db) =>
-      createEntry(
+      savedEntry(
         db,
         "job",
         {
@@ -52,7 +52,7 @@ async function aJob(title: string) {
             feeNote: "Pay online.",
           },
         },
-        { id: null, name: "Test" },
+        TEST_ACTOR,
       ),
     { write: true },
   );

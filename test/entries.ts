@@ -1,8 +1,5 @@
 import type { EntryWrite } from "~/server/entries/writes.server.ts";
 
-/** The author of test entries: a name with no user behind it. */
-export const editor = { id: null, name: "Test editor" };
-
 /** A job with the fields lists and filters read; `extra` replaces or adds to its data. */
 export function job(
   title: string,

@@ -1,9 +1,10 @@
 import { Popover } from "radix-ui";
 import { useId, type RefObject } from "react";
 import { Link } from "react-router";
-import type { UpdateItem } from "~/server/updates.server.ts";
+import { updateKind, type UpdateItem } from "~/content/updates.ts";
+import type { KindLine } from "~/content/kinds.ts";
 import { useLocale, useT } from "~/i18n/context.tsx";
-import { LOCALE_TAG } from "~/lib/locale.ts";
+import { LOCALE_TAG, type Locale } from "~/lib/locale.ts";
 import { CloseIcon } from "./close-icon.tsx";
 import { EnglishOnly } from "./english-only.tsx";
 import { Spinner } from "./spinner.tsx";
@@ -87,11 +88,7 @@ export default function BellPopover({
                         )}
                       </span>
                       <span className="mt-1 flex items-center gap-2 text-xs text-muted">
-                        <span
-                          className={`rounded-app px-1.5 py-0.5 font-semibold ${TYPE_STYLE[item.type] ?? ""}`}
-                        >
-                          {shell.types[item.type] ?? item.type}
-                        </span>
+                        <TypeBadge type={item.type} locale={locale} />
                         <time dateTime={item.createdAt}>
                           {shortDate(item.createdAt, LOCALE_TAG[locale])}
                         </time>
@@ -114,11 +111,21 @@ export default function BellPopover({
   );
 }
 
-const TYPE_STYLE: Record<string, string> = {
-  Job: "bg-primary-light text-primary-dark",
-  Result: "bg-secondary-light text-secondary",
-  "Admit Card": "bg-accent-light text-accent",
+const BADGE: Record<KindLine["badge"], string> = {
+  primary: "bg-primary-light text-primary-dark",
+  secondary: "bg-secondary-light text-secondary",
+  accent: "bg-accent-light text-accent",
 };
+
+/** An update's kind, in the page's language, in the kind's colour. */
+function TypeBadge({ type, locale }: { type: string; locale: Locale }) {
+  const kind = updateKind(type);
+  return (
+    <span className={`rounded-app px-1.5 py-0.5 font-semibold ${kind ? BADGE[kind.badge] : ""}`}>
+      {kind?.label[locale] ?? type}
+    </span>
+  );
+}
 
 function shortDate(iso: string, tag: string): string {
   const d = new Date(iso);

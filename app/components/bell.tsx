@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState, useSyncExternalStore } from "react";
 import { useLocale, useT } from "~/i18n/context.tsx";
 import { fmt } from "~/lib/locale.ts";
-import type { UpdateItem } from "~/server/updates.server.ts";
+import type { UpdateItem } from "~/content/updates.ts";
 
 const loadPopover = () => import("./bell-popover.tsx");
 const BellPopover = lazy(loadPopover);

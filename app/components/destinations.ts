@@ -1,30 +1,32 @@
 import { useRouteLoaderData } from "react-router";
-import { useLocalePath, useT } from "~/i18n/context.tsx";
+import { NAV_KINDS, type KindLine } from "~/content/kinds.ts";
+import { useLocale, useLocalePath, useT } from "~/i18n/context.tsx";
 import type { shell } from "~/i18n/catalog/en/shell.ts";
 
 /**
  * Every public place a reader can go to from the site's frame, in order: the header's strip, the
  * phone's menu drawer and the footer all list them from here (issue 29). A new page is one line
- * here and its name in `shell.nav` of each language. `group` says where it is listed:
+ * here and its name in `shell.nav` of each language; the kinds' lists come from the kind catalogue
+ * (its `nav`, named by its `menu`). `group` says where it is listed:
  * - `lists`: the header's strip, the drawer, the footer's "Browse";
  * - `tools`: the drawer and the footer's "Tools";
  * - `about`: the drawer and the footer's "About";
  * - `policies`: the footer's "About" only.
  */
-export interface Destination {
+export type Destination = {
   path: string;
-  /** Its name: a key of the catalogue's `shell.nav`. */
-  words: keyof typeof shell.nav;
   group: "lists" | "tools" | "about" | "policies";
-}
+} & (
+  | {
+      /** Its name: a key of the catalogue's `shell.nav`. */
+      words: keyof typeof shell.nav;
+    }
+  | { kind: Pick<KindLine, "menu"> }
+);
 
 export const DESTINATIONS: readonly Destination[] = [
   { path: "/", words: "home", group: "lists" },
-  { path: "/jobs", words: "jobs", group: "lists" },
-  { path: "/results", words: "results", group: "lists" },
-  { path: "/admit-cards", words: "admitCards", group: "lists" },
-  { path: "/syllabus", words: "syllabus", group: "lists" },
-  { path: "/answer-key", words: "answerKey", group: "lists" },
+  ...NAV_KINDS.map((kind) => ({ path: kind.urlPrefix, kind, group: "lists" as const })),
   { path: "/eligibility", words: "eligibility", group: "tools" },
   { path: "/alerts", words: "alerts", group: "tools" },
   { path: "/exam-calendar", words: "examCalendar", group: "tools" },
@@ -59,11 +61,12 @@ export const needsPushAttribute = (needsPush: boolean) =>
 /** The destinations of these groups, in the page's language (DESTINATIONS says which). */
 export function useDestinations(groups: readonly Destination["group"][]) {
   const t = useT("shell");
+  const locale = useLocale();
   const to = useLocalePath();
   const pushOnly = useAlertsNeedPush();
   return DESTINATIONS.filter((d) => groups.includes(d.group)).map((d) => ({
     to: to(d.path),
-    label: t.nav[d.words],
+    label: "kind" in d ? d.kind.menu[locale] : t.nav[d.words],
     group: d.group,
     needsPush: pushOnly && d.path === "/alerts",
   }));

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useLocale, useT } from "~/i18n/context.tsx";
-import type { UpdateItem } from "~/server/updates.server.ts";
+import { updateKind, type UpdateItem } from "~/content/updates.ts";
 import { EnglishOnly } from "./english-only.tsx";
 
 interface LatestBarProps {
@@ -89,7 +89,7 @@ export function LatestBar({ items: initial, rotateMs, refreshMs }: LatestBarProp
         <EnglishOnly lang={current.lang} className="shrink-0 border-0" />
         {/* 95% white on the green is 4.7:1; 85% was 4.09:1, below WCAG AA's 4.5:1. */}
         <span className="ml-auto hidden shrink-0 text-xs text-white/95 sm:inline">
-          {shell.types[current.type] ?? current.type}
+          {updateKind(current.type)?.label[locale] ?? current.type}
         </span>
       </div>
     </section>

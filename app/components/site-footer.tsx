@@ -1,19 +1,8 @@
 import { Link } from "react-router";
-import { useLocalePath, useT } from "~/i18n/context.tsx";
+import { useLocale, useLocalePath, useT } from "~/i18n/context.tsx";
 import { fmt } from "~/lib/locale.ts";
+import { FEED_KINDS, feedPath } from "~/content/kinds.ts";
 import { needsPushAttribute, useDestinations } from "./destinations.ts";
-
-/**
- * The feeds the list pages announce, `/feeds${urlPrefix}.xml` per kind. Written out rather than
- * read from the content registry, which would bring its schemas into every page's script.
- */
-const FEED_LINKS = [
-  ["/feeds/jobs.xml", "feedJobs"],
-  ["/feeds/results.xml", "feedResults"],
-  ["/feeds/admit-cards.xml", "feedAdmitCards"],
-  ["/feeds/syllabus.xml", "feedSyllabus"],
-  ["/feeds/answer-key.xml", "feedAnswerKeys"],
-] as const;
 
 /**
  * The footer of every public page. It lists every destination the drawer does (DESTINATIONS), so
@@ -21,6 +10,7 @@ const FEED_LINKS = [
  */
 export function SiteFooter({ siteName, tagline }: { siteName: string; tagline: string }) {
   const t = useT("shell").footer;
+  const locale = useLocale();
   const to = useLocalePath();
   const columns = [
     { id: "footer-browse", title: t.browse, links: useDestinations(["lists"]) },
@@ -46,10 +36,10 @@ export function SiteFooter({ siteName, tagline }: { siteName: string; tagline: s
           </FooterList>
         ))}
         <FooterList id="footer-rss-feeds" title={t.feeds}>
-          {FEED_LINKS.map(([href, key]) => (
-            <li key={href}>
-              <a href={to(href)} type="application/rss+xml" className={LINK}>
-                {fmt(t.rss, { name: t[key] })}
+          {FEED_KINDS.map((kind) => (
+            <li key={kind.key}>
+              <a href={to(feedPath(kind))} type="application/rss+xml" className={LINK}>
+                {fmt(t.rss, { name: kind.plural[locale] })}
               </a>
             </li>
           ))}

@@ -325,7 +325,7 @@ export function glance(
     );
   }
   const actions: GlanceAction[] = [];
-  for (const { field, label, window } of GLANCE_ACTIONS[kind]) {
+  for (const { field, label, window } of GLANCE_ACTIONS[kind] ?? []) {
     const href = str(d[field]);
     const trust = href ? linkTrust(href, officialDomains) : null;
     if (!href || !trust) continue;

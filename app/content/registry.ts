@@ -20,17 +20,18 @@ import {
   YES_NO,
 } from "./options.ts";
 import { uploadsRowChecks, uploadsSection } from "./photo-fields.ts";
+import { KIND_LINES, kindLineByAdminSegment, kindLineByUrlPrefix, type Kind } from "./kinds.ts";
 
-export const KINDS = ["job", "result", "admit-card", "syllabus", "answer-key"] as const;
-export type Kind = (typeof KINDS)[number];
+export { isKind, KINDS, type Kind } from "./kinds.ts";
 
 /** "pending": an author's draft submitted for review; an editor publishes it (or sends it back). */
 export const STATUSES = ["draft", "pending", "scheduled", "published", "archived"] as const;
 export type Status = (typeof STATUSES)[number];
 
-export interface KindDefinition {
+/** A kind as the code uses it: its catalogue line's facts (./kinds.ts) and its fields. */
+export interface KindDefinition extends KindFields {
   kind: Kind;
-  /** One of them, as a person says it: "Job", "Admit Card". */
+  /** One of them, as a person says it, in English: "Job", "Admit Card". */
   label: string;
   /** Several: "Jobs", "Admit Cards". */
   plural: string;
@@ -38,6 +39,10 @@ export interface KindDefinition {
   urlPrefix: string;
   /** The admin's segment: /admin/manage-jobs. */
   adminSegment: string;
+}
+
+/** What a kind's description here adds to its catalogue line. */
+export interface KindFields {
   /** What the title is of this kind. */
   titleLabel: string;
   /** Whether an entry of this kind may point at the job it belongs to. */
@@ -59,12 +64,7 @@ export interface CrossCheck {
   rows?: string;
 }
 
-const job: KindDefinition = {
-  kind: "job",
-  label: "Job",
-  plural: "Jobs",
-  urlPrefix: "/jobs",
-  adminSegment: "manage-jobs",
+const job: KindFields = {
   titleLabel: "Post name",
   linksToJob: false,
   listColumns: ["organization", "state", "qualification", "last_date"],
@@ -410,12 +410,7 @@ const job: KindDefinition = {
   ],
 };
 
-const result: KindDefinition = {
-  kind: "result",
-  label: "Result",
-  plural: "Results",
-  urlPrefix: "/results",
-  adminSegment: "manage-results",
+const result: KindFields = {
   titleLabel: "Exam name",
   linksToJob: true,
   listColumns: ["organization"],
@@ -462,12 +457,7 @@ const result: KindDefinition = {
   ],
 };
 
-const admitCard: KindDefinition = {
-  kind: "admit-card",
-  label: "Admit Card",
-  plural: "Admit Cards",
-  urlPrefix: "/admit-cards",
-  adminSegment: "manage-admit-cards",
+const admitCard: KindFields = {
   titleLabel: "Post / exam name",
   linksToJob: true,
   listColumns: ["organization"],
@@ -515,12 +505,7 @@ const admitCard: KindDefinition = {
   ],
 };
 
-const syllabus: KindDefinition = {
-  kind: "syllabus",
-  label: "Syllabus",
-  plural: "Syllabus",
-  urlPrefix: "/syllabus",
-  adminSegment: "manage-syllabi",
+const syllabus: KindFields = {
   titleLabel: "Exam name",
   linksToJob: true,
   listColumns: ["organization"],
@@ -575,12 +560,7 @@ const syllabus: KindDefinition = {
   ],
 };
 
-const answerKey: KindDefinition = {
-  kind: "answer-key",
-  label: "Answer Key",
-  plural: "Answer Keys",
-  urlPrefix: "/answer-key",
-  adminSegment: "manage-answer-keys",
+const answerKey: KindFields = {
   titleLabel: "Exam name",
   linksToJob: true,
   listColumns: ["organization"],
@@ -643,7 +623,8 @@ const answerKey: KindDefinition = {
   ],
 };
 
-export const REGISTRY: Record<Kind, KindDefinition> = {
+/** Each kind's fields: a kind missing here fails the type check. */
+export const KIND_FIELDS: Record<Kind, KindFields> = {
   job,
   result,
   "admit-card": admitCard,
@@ -651,19 +632,39 @@ export const REGISTRY: Record<Kind, KindDefinition> = {
   "answer-key": answerKey,
 };
 
-export const KIND_LIST: readonly KindDefinition[] = KINDS.map((k) => REGISTRY[k]);
-
-export function kindByUrlPrefix(prefix: string): KindDefinition | undefined {
-  return KIND_LIST.find((k) => k.urlPrefix === prefix);
+/** The catalogue's kinds with these fields (kinds without any are left out; see kind-notice.ts). */
+export function registryOf(fields: Record<Kind, KindFields>) {
+  const lines = KIND_LINES.filter((line) => fields[line.key]);
+  const REGISTRY = Object.fromEntries(
+    lines.map((line) => [
+      line.key,
+      {
+        kind: line.key,
+        label: line.label.en,
+        plural: line.plural.en,
+        urlPrefix: line.urlPrefix,
+        adminSegment: line.adminSegment,
+        ...fields[line.key],
+      } satisfies KindDefinition,
+    ]),
+  ) as Record<Kind, KindDefinition>;
+  const KIND_LIST: readonly KindDefinition[] = lines.map((line) => REGISTRY[line.key]);
+  const byLine = (line?: { key: Kind }) => line && REGISTRY[line.key];
+  const dataSchemas = new Map(KIND_LIST.map((k) => [k.kind, dataSchema(k.sections)]));
+  return {
+    REGISTRY,
+    KIND_LIST,
+    kindByUrlPrefix: (prefix: string): KindDefinition | undefined =>
+      byLine(kindLineByUrlPrefix(prefix)),
+    kindByAdminSegment: (segment: string): KindDefinition | undefined =>
+      byLine(kindLineByAdminSegment(segment)),
+    /** The complete input of one kind: the core fields plus the kind's own fields under `data`. */
+    entryInputSchema: (kind: Kind) => entryInputSchemaOf(REGISTRY[kind], dataSchemas.get(kind)!),
+  };
 }
 
-export function kindByAdminSegment(segment: string): KindDefinition | undefined {
-  return KIND_LIST.find((k) => k.adminSegment === segment);
-}
-
-export function isKind(value: string): value is Kind {
-  return (KINDS as readonly string[]).includes(value);
-}
+export const { REGISTRY, KIND_LIST, kindByUrlPrefix, kindByAdminSegment, entryInputSchema } =
+  registryOf(KIND_FIELDS);
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -720,11 +721,8 @@ export const entryCoreSchema = z.object({
 
 export type EntryCoreInput = z.infer<typeof entryCoreSchema>;
 
-const dataSchemas = new Map(KIND_LIST.map((k) => [k.kind, dataSchema(k.sections)]));
-
-/** The complete input of one kind: the core fields plus the kind's own fields under `data`. */
-export function entryInputSchema(kind: Kind) {
-  return entryCoreSchema.extend({ data: dataSchemas.get(kind)! }).superRefine((v, ctx) => {
+function entryInputSchemaOf(def: KindDefinition, data: ReturnType<typeof dataSchema>) {
+  return entryCoreSchema.extend({ data }).superRefine((v, ctx) => {
     if (v.status === "scheduled" && !v.publishAt) {
       ctx.addIssue({
         code: "custom",
@@ -733,7 +731,7 @@ export function entryInputSchema(kind: Kind) {
       });
     }
     const data = (v.data ?? {}) as Record<string, unknown>;
-    for (const check of REGISTRY[kind].crossChecks ?? []) {
+    for (const check of def.crossChecks ?? []) {
       const rows = check.rows ? data[check.rows] : [data];
       (Array.isArray(rows) ? rows : []).forEach((row: Record<string, unknown>, i) => {
         const a = row?.[check.earlier];

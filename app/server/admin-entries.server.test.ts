@@ -3,22 +3,23 @@ import { describeEachDatabase } from "../../test/databases.ts";
 import {
   adminListEntries,
   countByKindAndStatus,
-  deleteForever,
   getAdminEntry,
   kindFromUrl,
   likePattern,
   listJobChoices,
   listTrash,
-  moveToTrash,
-  restoreFromTrash,
-  setStatusMany,
 } from "./admin-entries.server.ts";
 import { findPublishedBySlug, listPublished } from "./entries/public-reads.server.ts";
 import { getEntryById } from "./entries/shared.server.ts";
-import { createEntry, updateEntry, type EntryWrite } from "./entries/writes.server.ts";
+import type { EntryWrite } from "./entries/writes.server.ts";
 import { listRevisions } from "./revisions.server.ts";
-
-const editor = { id: null, name: "Test editor" };
+import {
+  deleteEntries,
+  restoreEntries,
+  setStatuses,
+  trashEntries,
+} from "./write/entries.server.ts";
+import { changedEntry, savedEntry, TEST_ACTOR } from "../../test/writes.ts";
 
 function job(
   title: string,
@@ -70,11 +71,11 @@ it("escapes LIKE wildcards typed by the editor", () => {
 
 describeEachDatabase("admin entries repository", (db) => {
   it("searches title and organization in any case, with % and _ taken literally", async () => {
-    await createEntry(db(), "job", job("Searchable ALPHA Clerk"), editor);
-    await createEntry(db(), "job", job("Other post", "draft", "Alpha Board of Mines"), editor);
-    await createEntry(db(), "job", job("Discount 50% off_peak"), editor);
-    await createEntry(db(), "job", job("Discount 500 offXpeak"), editor);
-    await createEntry(db(), "result", result("Alpha Result"), editor);
+    await savedEntry(db(), "job", job("Searchable ALPHA Clerk"), TEST_ACTOR);
+    await savedEntry(db(), "job", job("Other post", "draft", "Alpha Board of Mines"), TEST_ACTOR);
+    await savedEntry(db(), "job", job("Discount 50% off_peak"), TEST_ACTOR);
+    await savedEntry(db(), "job", job("Discount 500 offXpeak"), TEST_ACTOR);
+    await savedEntry(db(), "result", result("Alpha Result"), TEST_ACTOR);
 
     const alpha = await adminListEntries(db(), "job", { q: "alpha" });
     expect(alpha.items.map((e) => e.title).sort()).toEqual([
@@ -95,11 +96,11 @@ describeEachDatabase("admin entries repository", (db) => {
       // The last one is the newest change: a later millisecond than the one before it (two
       // saves in one millisecond tie, and a tie has no order: seen once in a clean CI run).
       if (i === 26) await new Promise((resolve) => setTimeout(resolve, 5));
-      await createEntry(
+      await savedEntry(
         db(),
         "job",
         job(`Paged Post ${String(i).padStart(2, "0")}`, "draft", "Paging Board", `2031-01-${day}`),
-        editor,
+        TEST_ACTOR,
       );
     }
     const byTitle = await adminListEntries(db(), "job", { q: "Paged Post", sort: "title" });
@@ -121,12 +122,12 @@ describeEachDatabase("admin entries repository", (db) => {
   });
 
   it("publishes several drafts at once, dating each and writing a revision", async () => {
-    const a = await createEntry(db(), "job", job("Bulk A", "draft"), editor);
-    const b = await createEntry(db(), "job", job("Bulk B", "draft"), editor);
-    const other = await createEntry(db(), "result", result("Bulk result"), editor);
+    const a = await savedEntry(db(), "job", job("Bulk A", "draft"), TEST_ACTOR);
+    const b = await savedEntry(db(), "job", job("Bulk B", "draft"), TEST_ACTOR);
+    const other = await savedEntry(db(), "result", result("Bulk result"), TEST_ACTOR);
     expect(a.publishedAt).toBeNull();
 
-    const changed = await setStatusMany(db(), "job", [a.id, b.id, other.id], "published", editor);
+    const changed = await setStatuses(db(), "job", [a.id, b.id, other.id], "published", TEST_ACTOR);
     // The result is of another kind: the job list cannot touch it.
     expect(changed.map((e) => e.title).sort()).toEqual(["Bulk A", "Bulk B"]);
     const after = await getEntryById(db(), a.id);
@@ -135,7 +136,7 @@ describeEachDatabase("admin entries repository", (db) => {
     expect(await listRevisions(db(), "entry", a.id)).toHaveLength(2);
 
     // Archiving keeps the first publication date, so publishing again does not re-date it.
-    await setStatusMany(db(), "job", [a.id], "archived", editor);
+    await setStatuses(db(), "job", [a.id], "archived", TEST_ACTOR);
     const archived = await getEntryById(db(), a.id);
     expect(archived?.status).toBe("archived");
     expect(archived?.publishedAt).toBe(after?.publishedAt);
@@ -143,26 +144,26 @@ describeEachDatabase("admin entries repository", (db) => {
     expect(page.items.some((e) => e.id === a.id)).toBe(false);
 
     // Nothing changes for entries already in that status: no new revision.
-    expect(await setStatusMany(db(), "job", [b.id], "published", editor)).toEqual([]);
+    expect(await setStatuses(db(), "job", [b.id], "published", TEST_ACTOR)).toEqual([]);
     expect(await listRevisions(db(), "entry", b.id)).toHaveLength(2);
   });
 
   it("publishing a scheduled entry early dates it now, not at its future time", async () => {
-    const entry = await createEntry(
+    const entry = await savedEntry(
       db(),
       "job",
       { ...job("Scheduled early", "scheduled"), publishAt: "2099-01-01T00:00:00.000Z" },
-      editor,
+      TEST_ACTOR,
     );
-    await setStatusMany(db(), "job", [entry.id], "published", editor);
+    await setStatuses(db(), "job", [entry.id], "published", TEST_ACTOR);
     const after = await getEntryById(db(), entry.id);
     expect(after!.publishedAt! < "2099-01-01").toBe(true);
   });
 
   it("moves entries to the trash and back: off every list meanwhile, nothing lost", async () => {
-    const entry = await createEntry(db(), "job", job("Trash Me Clerk"), editor);
-    expect(await moveToTrash(db(), "result", [entry.id])).toEqual([]);
-    const trashed = await moveToTrash(db(), "job", [entry.id]);
+    const entry = await savedEntry(db(), "job", job("Trash Me Clerk"), TEST_ACTOR);
+    expect(await trashEntries(db(), "result", [entry.id], TEST_ACTOR)).toEqual([]);
+    const trashed = await trashEntries(db(), "job", [entry.id], TEST_ACTOR);
     expect(trashed.map((e) => e.id)).toEqual([entry.id]);
     expect(trashed[0].deletedAt).not.toBeNull();
 
@@ -171,23 +172,28 @@ describeEachDatabase("admin entries repository", (db) => {
     expect((await listTrash(db())).items.map((e) => e.id)).toContain(entry.id);
     expect((await countByKindAndStatus(db())).job.trash).toBeGreaterThan(0);
 
-    const restored = await restoreFromTrash(db(), [entry.id]);
+    const restored = await restoreEntries(db(), [entry.id], TEST_ACTOR);
     expect(restored.map((e) => e.id)).toEqual([entry.id]);
     expect((await findPublishedBySlug(db(), "job", entry.slug)).found).toBe("entry");
     expect((await listTrash(db())).items.map((e) => e.id)).not.toContain(entry.id);
   });
 
   it("deletes forever only what is in the trash, with its revisions and old addresses", async () => {
-    const entry = await createEntry(db(), "job", job("Delete Forever Clerk"), editor);
-    await updateEntry(db(), entry.id, { ...job("Delete Forever Clerk"), slug: "df-clerk" }, editor);
-    const linked = await createEntry(db(), "result", result("Linked result", entry.id), editor);
+    const entry = await savedEntry(db(), "job", job("Delete Forever Clerk"), TEST_ACTOR);
+    await changedEntry(
+      db(),
+      entry.id,
+      { ...job("Delete Forever Clerk"), slug: "df-clerk" },
+      TEST_ACTOR,
+    );
+    const linked = await savedEntry(db(), "result", result("Linked result", entry.id), TEST_ACTOR);
 
     // Not in the trash yet: refused.
-    expect(await deleteForever(db(), [entry.id])).toEqual([]);
+    expect(await deleteEntries(db(), [entry.id], TEST_ACTOR)).toEqual([]);
     expect(await getEntryById(db(), entry.id)).toBeDefined();
 
-    await moveToTrash(db(), "job", [entry.id]);
-    const gone = await deleteForever(db(), [entry.id]);
+    await trashEntries(db(), "job", [entry.id], TEST_ACTOR);
+    const gone = await deleteEntries(db(), [entry.id], TEST_ACTOR);
     expect(gone.map((e) => e.id)).toEqual([entry.id]);
     expect(await getEntryById(db(), entry.id)).toBeUndefined();
     expect(await listRevisions(db(), "entry", entry.id)).toEqual([]);
@@ -200,15 +206,15 @@ describeEachDatabase("admin entries repository", (db) => {
 
   it("counts entries per kind and status, trash apart", async () => {
     const before = await countByKindAndStatus(db());
-    const a = await createEntry(
+    const a = await savedEntry(
       db(),
       "syllabus",
       { ...syllabus("Count draft"), status: "draft" },
-      editor,
+      TEST_ACTOR,
     );
-    await createEntry(db(), "syllabus", syllabus("Count published"), editor);
-    const c = await createEntry(db(), "syllabus", syllabus("Count trashed"), editor);
-    await moveToTrash(db(), "syllabus", [c.id]);
+    await savedEntry(db(), "syllabus", syllabus("Count published"), TEST_ACTOR);
+    const c = await savedEntry(db(), "syllabus", syllabus("Count trashed"), TEST_ACTOR);
+    await trashEntries(db(), "syllabus", [c.id], TEST_ACTOR);
     const after = await countByKindAndStatus(db());
     expect(after.syllabus.draft - before.syllabus.draft).toBe(1);
     expect(after.syllabus.published - before.syllabus.published).toBe(1);
@@ -218,9 +224,14 @@ describeEachDatabase("admin entries repository", (db) => {
   });
 
   it("offers published and draft jobs by title as link targets, plus the current one", async () => {
-    const zed = await createEntry(db(), "job", job("Zed Choice Job", "draft"), editor);
-    const archived = await createEntry(db(), "job", job("Archived Choice Job", "archived"), editor);
-    await createEntry(db(), "job", job("Aardvark Choice Job"), editor);
+    const zed = await savedEntry(db(), "job", job("Zed Choice Job", "draft"), TEST_ACTOR);
+    const archived = await savedEntry(
+      db(),
+      "job",
+      job("Archived Choice Job", "archived"),
+      TEST_ACTOR,
+    );
+    await savedEntry(db(), "job", job("Aardvark Choice Job"), TEST_ACTOR);
     const choices = await listJobChoices(db());
     const titles = choices.map((c) => c.title);
     expect(titles).toContain("Zed Choice Job");
@@ -232,7 +243,7 @@ describeEachDatabase("admin entries repository", (db) => {
   });
 
   it("reads an entry only through its own kind", async () => {
-    const entry = await createEntry(db(), "job", job("Kind Check Job"), editor);
+    const entry = await savedEntry(db(), "job", job("Kind Check Job"), TEST_ACTOR);
     expect((await getAdminEntry(db(), "job", entry.id))?.title).toBe("Kind Check Job");
     expect(await getAdminEntry(db(), "result", entry.id)).toBeUndefined();
   });

@@ -143,38 +143,31 @@ export async function countByKindAndStatus(db: DB): Promise<Record<Kind, StatusC
 export type BulkStatus = "published" | "archived" | "draft";
 
 /**
- * Put several entries of a kind into one status. Each one that changes gets a revision, as any
- * save does. Publishing an entry that was never public (or only scheduled) dates it now.
- * Returns the entries that changed.
+ * Put several entries of a kind into one status, in the caller's transaction (app/server/write/).
+ * Each one that changes gets a revision, as any save does. Publishing an entry that was never
+ * public (or only scheduled) dates it now. With `from`, only entries in that status change, read
+ * and written on that condition: of two writes racing (two editors approving one submission),
+ * one changes it. Returns the entries that changed.
  */
-export function setStatusMany(
-  db: DB,
-  kind: Kind,
-  ids: readonly string[],
-  status: BulkStatus,
-  author: Author,
-) {
-  return db.transaction().execute((trx) => setStatusManyIn(trx, kind, ids, status, author));
-}
-
-/** `setStatusMany` in the caller's transaction (app/server/write/). */
 export async function setStatusManyIn(
   trx: DB,
   kind: Kind,
   ids: readonly string[],
   status: BulkStatus,
   author: Author,
+  { from }: { from?: Status } = {},
 ): Promise<EntrySummary[]> {
   if (ids.length === 0) return [];
   {
-    const rows = await trx
+    let query = trx
       .selectFrom("entries")
       .selectAll()
       .where("kind", "=", kind)
       .where("id", "in", [...ids])
       .where("deleted_at", "is", null)
-      .where("status", "!=", status)
-      .execute();
+      .where("status", "!=", status);
+    if (from) query = query.where("status", "=", from);
+    const rows = await query.execute();
     const at = now();
     const changed: EntrySummary[] = [];
     for (const row of rows) {
@@ -187,7 +180,10 @@ export async function setStatusManyIn(
         updated_at: at,
         updated_by: author.id,
       };
-      await trx.updateTable("entries").set(changes).where("id", "=", row.id).execute();
+      let update = trx.updateTable("entries").set(changes).where("id", "=", row.id);
+      // PostgreSQL checks this again once a racing write's lock is gone: that write won.
+      if (from) update = update.where("status", "=", from);
+      if (Number((await update.executeTakeFirst()).numUpdatedRows) !== 1) continue;
       const entry = toEntry({ ...row, ...changes });
       await recordRevision(trx, "entry", row.id, entry, author, at);
       const { data: _data, ...summary } = entry;
@@ -197,12 +193,10 @@ export async function setStatusManyIn(
   }
 }
 
-/** Take entries off the site without losing them: they wait in the trash. */
-export function moveToTrash(db: DB, kind: Kind, ids: readonly string[]) {
-  return db.transaction().execute((trx) => moveToTrashIn(trx, kind, ids));
-}
-
-/** `moveToTrash` in the caller's transaction (app/server/write/). */
+/**
+ * Take entries off the site without losing them: they wait in the trash. In the caller's
+ * transaction (app/server/write/).
+ */
 export async function moveToTrashIn(
   trx: DB,
   kind: Kind,
@@ -232,12 +226,7 @@ export async function moveToTrashIn(
   }
 }
 
-/** Bring entries back from the trash, in the status they had. */
-export function restoreFromTrash(db: DB, ids: readonly string[]) {
-  return db.transaction().execute((trx) => restoreFromTrashIn(trx, ids));
-}
-
-/** `restoreFromTrash` in the caller's transaction (app/server/write/). */
+/** Bring entries back from the trash, in the status they had, in the caller's transaction. */
 export async function restoreFromTrashIn(trx: DB, ids: readonly string[]): Promise<EntrySummary[]> {
   if (ids.length === 0) return [];
   {
@@ -262,15 +251,10 @@ export async function restoreFromTrashIn(trx: DB, ids: readonly string[]): Promi
 }
 
 /**
- * Remove trashed entries for good, with their revisions and old addresses. Only entries already
- * in the trash go: nothing disappears in one step. Entries that pointed at a deleted job lose the
- * link, not themselves.
+ * Remove trashed entries for good, with their revisions and old addresses, in the caller's
+ * transaction. Only entries already in the trash go: nothing disappears in one step. Entries that
+ * pointed at a deleted job lose the link, not themselves.
  */
-export function deleteForever(db: DB, ids: readonly string[]) {
-  return db.transaction().execute((trx) => deleteForeverIn(trx, ids));
-}
-
-/** `deleteForever` in the caller's transaction (app/server/write/). */
 export async function deleteForeverIn(trx: DB, ids: readonly string[]): Promise<EntrySummary[]> {
   if (ids.length === 0) return [];
   {

@@ -1,4 +1,11 @@
+import { emptyNotFoundLog, removeNotFound } from "./write/not-found-log.server.ts";
+import {
+  saveContentSettings,
+  saveOrganizationRecord,
+  saveSeoDefaults,
+} from "./write/settings.server.ts";
 import { restorePage } from "./write/site-pages.server.ts";
+import { savedSitePage, TEST_ACTOR } from "../../test/writes.ts";
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../test/databases.ts";
 import {
@@ -9,26 +16,9 @@ import {
   listMessagesPage,
   setMessageStatus,
 } from "./messages.server.ts";
-import {
-  clearNotFound,
-  deleteNotFound,
-  flushNotFound,
-  listNotFound,
-  recordNotFound,
-} from "./not-found-log.server.ts";
-import {
-  SettingsSchema,
-  getSettings,
-  saveSettings,
-  settingsFieldErrors,
-} from "./settings.server.ts";
-import {
-  diffLines,
-  getSitePage,
-  htmlToLines,
-  listSitePageRevisions,
-  saveSitePage,
-} from "./site-pages.server.ts";
+import { flushNotFound, listNotFound, recordNotFound } from "./not-found-log.server.ts";
+import { SettingsSchema, getSettings, settingsFieldErrors } from "./settings.server.ts";
+import { diffLines, getSitePage, htmlToLines, listSitePageRevisions } from "./site-pages.server.ts";
 
 describeEachDatabase("messages inbox", (db) => {
   it("pages messages of a status newest first and counts every status", async () => {
@@ -80,9 +70,12 @@ describeEachDatabase("404 log", (db) => {
       ["/once", 1],
     ]);
     expect(entries[0].lastReferrer).toBe("https://ref.example/");
-    expect(await deleteNotFound(db(), "/twice")).toBe(true);
+    expect(await removeNotFound(db(), { path: "/twice", actor: TEST_ACTOR })).toEqual({
+      ok: true,
+      removed: true,
+    });
     expect((await listNotFound(db())).entries.map((e) => e.path)).toEqual(["/thrice", "/once"]);
-    expect(await clearNotFound(db())).toBe(2);
+    expect(await emptyNotFoundLog(db(), { actor: TEST_ACTOR })).toBe(2);
     expect((await listNotFound(db())).total).toBe(0);
   });
 });
@@ -107,7 +100,10 @@ describeEachDatabase("settings round-trip", (db) => {
       homeFaq: [{ question: "Is it free?", answer: "Yes." }],
       seo: { titleTemplate: "%s – Naukri", defaultDescription: "d", robotsTxt: "User-agent: *" },
     });
-    await saveSettings(db(), values);
+    // What the three screens save: Content settings, SEO tools' organization record and defaults.
+    await saveContentSettings(db(), { ...values, sameAs: values.organization.sameAs }, TEST_ACTOR);
+    await saveOrganizationRecord(db(), values.organization, TEST_ACTOR);
+    await saveSeoDefaults(db(), values.seo, TEST_ACTOR);
     expect(await getSettings(db())).toEqual(values);
   });
 
@@ -133,13 +129,13 @@ describeEachDatabase("settings round-trip", (db) => {
 
 describeEachDatabase("site page history", (db) => {
   it("restores an old revision as a new revision, sanitized again", async () => {
-    const author = { id: null, name: "Editor" };
-    await saveSitePage(
+    const author = { id: null, email: null, name: "Editor" };
+    await savedSitePage(
       db(),
       { slug: "terms-of-service", title: "Terms v1", description: "d1", body: "<p>One</p>" },
       author,
     );
-    await saveSitePage(
+    await savedSitePage(
       db(),
       { slug: "terms-of-service", title: "Terms v2", description: "d2", body: "<p>Two</p>" },
       author,

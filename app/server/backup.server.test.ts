@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { migrate, openDatabase } from "./db/db.server.ts";
 import { backupSqlite, BackupError, restoreSqlite, verifySqliteDatabase } from "./backup.server.ts";
 import { countEntries } from "./entries/shared.server.ts";
-import { createEntry } from "./entries/writes.server.ts";
+import { savedEntry, TEST_ACTOR } from "../../test/writes.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "govjobs-backup-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -29,11 +29,11 @@ describe("backup and restore of SQLite", () => {
     const live = openDatabase({ dialect: "sqlite", file });
     await migrate(live);
     for (let i = 0; i < 20; i++)
-      await createEntry(live.db, "job", job(`Backup Job ${i}`), { id: null, name: "t" });
+      await savedEntry(live.db, "job", job(`Backup Job ${i}`), TEST_ACTOR);
     // Writes keep going during the backup; the copy is one point in time and passes its checks.
     const writing = (async () => {
       for (let i = 0; i < 20; i++)
-        await createEntry(live.db, "job", job(`During Backup ${i}`), { id: null, name: "t" });
+        await savedEntry(live.db, "job", job(`During Backup ${i}`), TEST_ACTOR);
     })();
     const copy = path.join(dir, "copy.db");
     const { entries } = await backupSqlite(file, copy);

@@ -2,11 +2,17 @@ import type { EntryData, Row } from "~/content/fields.ts";
 import type { Kind } from "~/content/registry.ts";
 import type { DB } from "./db/db.server.ts";
 import { formatDate } from "../lib/format.ts";
-import { createEntry, type Author } from "./entries/writes.server.ts";
-import { getOrganizationByName, updateOrganization } from "./organizations.server.ts";
-import { HindiSettingsSchema, saveSettings } from "./settings.server.ts";
+import type { Entry } from "./entries/shared.server.ts";
+import type { EntryWrite } from "./entries/writes.server.ts";
+import { getOrganizationByName } from "./organizations.server.ts";
+import { getSettings, HindiSettingsSchema } from "./settings.server.ts";
 import { STATES as STATES_IN_HINDI } from "~/i18n/catalog/hi/states.ts";
-import { saveSitePage, type SitePageInput } from "./site-pages.server.ts";
+import type { SitePageInput } from "./site-pages.server.ts";
+import { saveEntry } from "./write/entries.server.ts";
+import { saveOrganization } from "./write/organizations.server.ts";
+import { saveContentSettings } from "./write/settings.server.ts";
+import { savePage } from "./write/site-pages.server.ts";
+import type { Actor } from "./write/transaction.server.ts";
 import { demoUploadRules } from "~/photo-kit/demo.ts";
 
 /**
@@ -591,314 +597,303 @@ function jobHindi(i: number, base: Date): EntryData {
   };
 }
 
+/**
+ * Who the demo content is by: no user; revisions and the audit log name it "Demo content". It is
+ * written through the write path as an editor's saves are.
+ */
+const DEMO_ACTOR: Actor = { id: null, email: null, name: "Demo content" };
+
+async function demoEntry(db: DB, kind: Kind, input: EntryWrite): Promise<Entry> {
+  const saved = await saveEntry(db, { kind, input, actor: DEMO_ACTOR });
+  if (!saved.ok) throw new Error(`The demo ${kind} "${input.title}" was refused: ${saved.reason}`);
+  return saved.entry;
+}
+
 export async function seedDemoContent(db: DB, base = new Date()): Promise<void> {
-  const author: Author = { id: null, name: "Demo content" };
   const jobs: { id: string; i: number; title: string; org: (typeof ORGS)[number] }[] = [];
   // Oldest first, so the newest demo job is also the newest entry.
   for (let i = 44; i >= 0; i--) {
     const { title, org, data } = jobData(i, base);
-    const entry = await createEntry(
-      db,
-      "job",
-      {
-        title,
-        organization: org.name,
-        status: "published",
-        data: withHindi("job", i, data, jobHindi(i, base)),
-      },
-      author,
-    );
+    const entry = await demoEntry(db, "job", {
+      title,
+      organization: org.name,
+      status: "published",
+      data: withHindi("job", i, data, jobHindi(i, base)),
+    });
     jobs.push({ id: entry.id, i, title, org });
   }
   // A draft, so editors see one in the admin; it is never public.
   const draft = jobData(45, base);
-  await createEntry(
-    db,
-    "job",
-    {
-      title: `${draft.title} (draft)`,
-      organization: draft.org.name,
-      status: "draft",
-      data: withHindi("job", 45, draft.data, {
-        ...jobHindi(45, base),
-        hi_title: `${hindiJobTitle(45, base)} (ड्राफ्ट)`,
-      }),
-    },
-    author,
-  );
+  await demoEntry(db, "job", {
+    title: `${draft.title} (draft)`,
+    organization: draft.org.name,
+    status: "draft",
+    data: withHindi("job", 45, draft.data, {
+      ...jobHindi(45, base),
+      hi_title: `${hindiJobTitle(45, base)} (ड्राफ्ट)`,
+    }),
+  });
 
   const related = (n: number) => jobs[(n * 3) % jobs.length];
   for (let n = 0; n < 15; n++) {
     const job = related(n);
     const exam = job.title.replace(/ Recruitment /, " Exam ");
     const hiExam = hindiExam(job.i, base);
-    await createEntry(
-      db,
-      "result",
-      {
-        title: `${exam} Result`,
-        organization: job.org.name,
-        status: "published",
-        jobId: job.id,
-        data: withHindi(
-          "result",
-          n,
-          {
-            summary: `${job.org.name} has declared the result of the ${exam}. Candidates can check their roll number in the merit list. ${DEMO_NOTE}`,
-            resultDate: day(-n, base),
-            nextStage: "Shortlisted candidates will be called for document verification.",
-            cutoffs: [
-              { category: "UR", marks: String(140 - n) },
-              { category: "OBC", marks: String(132 - n) },
-              { category: "SC", marks: String(118 - n) },
-              { category: "ST", marks: String(110 - n) },
-            ],
-            howTo:
-              "Open the official website.\nClick on the result link.\nEnter your roll number and date of birth.\nDownload the scorecard.",
-            resultUrl: `${job.org.site}/result`,
-            meritListUrl: `${job.org.site}/merit-list.pdf`,
-            officialWebsite: job.org.site,
-            faqs: [
-              {
-                question: "Where can I see my marks?",
-                answer: "Marks are in the scorecard on the official website.",
-              },
-            ],
-          },
-          {
-            hi_title: `${hiExam} रिजल्ट`,
-            hi_summary: `${job.org.hi} ने ${hiExam} का रिजल्ट जारी कर दिया है। उम्मीदवार मेरिट लिस्ट में अपना रोल नंबर देख सकते हैं। ${HI_DEMO_NOTE}`,
-            hi_nextStage: "शॉर्टलिस्ट किए गए उम्मीदवारों को दस्तावेज़ सत्यापन के लिए बुलाया जाएगा।",
-            hi_cutoffs: [
-              { category: "अनारक्षित (UR)", marks: String(140 - n) },
-              { category: "OBC", marks: String(132 - n) },
-              { category: "SC", marks: String(118 - n) },
-              { category: "ST", marks: String(110 - n) },
-            ],
-            hi_howTo:
-              "आधिकारिक वेबसाइट खोलें।\nरिजल्ट के लिंक पर क्लिक करें।\nअपना रोल नंबर और जन्म तिथि दर्ज करें।\nस्कोरकार्ड डाउनलोड करें।",
-            hi_faqs: [
-              {
-                question: "मैं अपने अंक कहां देख सकता हूं?",
-                answer: "अंक आधिकारिक वेबसाइट पर आपके स्कोरकार्ड में दिए गए हैं।",
-              },
-            ],
-          },
-        ),
-      },
-      author,
-    );
+    await demoEntry(db, "result", {
+      title: `${exam} Result`,
+      organization: job.org.name,
+      status: "published",
+      jobId: job.id,
+      data: withHindi(
+        "result",
+        n,
+        {
+          summary: `${job.org.name} has declared the result of the ${exam}. Candidates can check their roll number in the merit list. ${DEMO_NOTE}`,
+          resultDate: day(-n, base),
+          nextStage: "Shortlisted candidates will be called for document verification.",
+          cutoffs: [
+            { category: "UR", marks: String(140 - n) },
+            { category: "OBC", marks: String(132 - n) },
+            { category: "SC", marks: String(118 - n) },
+            { category: "ST", marks: String(110 - n) },
+          ],
+          howTo:
+            "Open the official website.\nClick on the result link.\nEnter your roll number and date of birth.\nDownload the scorecard.",
+          resultUrl: `${job.org.site}/result`,
+          meritListUrl: `${job.org.site}/merit-list.pdf`,
+          officialWebsite: job.org.site,
+          faqs: [
+            {
+              question: "Where can I see my marks?",
+              answer: "Marks are in the scorecard on the official website.",
+            },
+          ],
+        },
+        {
+          hi_title: `${hiExam} रिजल्ट`,
+          hi_summary: `${job.org.hi} ने ${hiExam} का रिजल्ट जारी कर दिया है। उम्मीदवार मेरिट लिस्ट में अपना रोल नंबर देख सकते हैं। ${HI_DEMO_NOTE}`,
+          hi_nextStage: "शॉर्टलिस्ट किए गए उम्मीदवारों को दस्तावेज़ सत्यापन के लिए बुलाया जाएगा।",
+          hi_cutoffs: [
+            { category: "अनारक्षित (UR)", marks: String(140 - n) },
+            { category: "OBC", marks: String(132 - n) },
+            { category: "SC", marks: String(118 - n) },
+            { category: "ST", marks: String(110 - n) },
+          ],
+          hi_howTo:
+            "आधिकारिक वेबसाइट खोलें।\nरिजल्ट के लिंक पर क्लिक करें।\nअपना रोल नंबर और जन्म तिथि दर्ज करें।\nस्कोरकार्ड डाउनलोड करें।",
+          hi_faqs: [
+            {
+              question: "मैं अपने अंक कहां देख सकता हूं?",
+              answer: "अंक आधिकारिक वेबसाइट पर आपके स्कोरकार्ड में दिए गए हैं।",
+            },
+          ],
+        },
+      ),
+    });
   }
   for (let n = 0; n < 15; n++) {
     const job = related(n + 1);
     const exam = job.title.replace(/ Recruitment /, " Exam ");
     const hiExam = hindiExam(job.i, base);
-    await createEntry(
-      db,
-      "admit-card",
-      {
-        title: `${exam} Admit Card`,
-        organization: job.org.name,
-        status: "published",
-        jobId: job.id,
-        data: withHindi(
-          "admit-card",
-          n,
-          {
-            summary: `The admit card for the ${exam} is available. Download it with your registration number. ${DEMO_NOTE}`,
-            releaseDate: day(-n, base),
-            examDate: day(7 + n, base),
-            instructions:
-              "Reach the centre 60 minutes before the exam.\nCarry a printed admit card and a photo identity card.\nNo electronic devices are allowed.",
-            howTo:
-              "Open the official website.\nClick on the admit card link.\nEnter your registration number and password.\nDownload and print the admit card.",
-            downloadUrl: `${job.org.site}/admit-card`,
-            officialWebsite: job.org.site,
-          },
-          {
-            hi_title: `${hiExam} एडमिट कार्ड`,
-            hi_summary: `${hiExam} का एडमिट कार्ड जारी हो गया है। अपने रजिस्ट्रेशन नंबर से इसे डाउनलोड करें। ${HI_DEMO_NOTE}`,
-            hi_instructions:
-              "परीक्षा शुरू होने से 60 मिनट पहले परीक्षा केंद्र पहुंचें।\nएडमिट कार्ड का प्रिंट और फोटो वाला पहचान पत्र साथ लाएं।\nकोई भी इलेक्ट्रॉनिक उपकरण ले जाने की अनुमति नहीं है।",
-            hi_howTo:
-              "आधिकारिक वेबसाइट खोलें।\nएडमिट कार्ड के लिंक पर क्लिक करें।\nअपना रजिस्ट्रेशन नंबर और पासवर्ड दर्ज करें।\nएडमिट कार्ड डाउनलोड करें और उसका प्रिंट निकाल लें।",
-          },
-        ),
-      },
-      author,
-    );
+    await demoEntry(db, "admit-card", {
+      title: `${exam} Admit Card`,
+      organization: job.org.name,
+      status: "published",
+      jobId: job.id,
+      data: withHindi(
+        "admit-card",
+        n,
+        {
+          summary: `The admit card for the ${exam} is available. Download it with your registration number. ${DEMO_NOTE}`,
+          releaseDate: day(-n, base),
+          examDate: day(7 + n, base),
+          instructions:
+            "Reach the centre 60 minutes before the exam.\nCarry a printed admit card and a photo identity card.\nNo electronic devices are allowed.",
+          howTo:
+            "Open the official website.\nClick on the admit card link.\nEnter your registration number and password.\nDownload and print the admit card.",
+          downloadUrl: `${job.org.site}/admit-card`,
+          officialWebsite: job.org.site,
+        },
+        {
+          hi_title: `${hiExam} एडमिट कार्ड`,
+          hi_summary: `${hiExam} का एडमिट कार्ड जारी हो गया है। अपने रजिस्ट्रेशन नंबर से इसे डाउनलोड करें। ${HI_DEMO_NOTE}`,
+          hi_instructions:
+            "परीक्षा शुरू होने से 60 मिनट पहले परीक्षा केंद्र पहुंचें।\nएडमिट कार्ड का प्रिंट और फोटो वाला पहचान पत्र साथ लाएं।\nकोई भी इलेक्ट्रॉनिक उपकरण ले जाने की अनुमति नहीं है।",
+          hi_howTo:
+            "आधिकारिक वेबसाइट खोलें।\nएडमिट कार्ड के लिंक पर क्लिक करें।\nअपना रजिस्ट्रेशन नंबर और पासवर्ड दर्ज करें।\nएडमिट कार्ड डाउनलोड करें और उसका प्रिंट निकाल लें।",
+        },
+      ),
+    });
   }
   for (let n = 0; n < 15; n++) {
     const job = related(n + 2);
     const exam = job.title.replace(/ Recruitment /, " Exam ");
     const hiExam = hindiExam(job.i, base);
-    await createEntry(
-      db,
-      "answer-key",
-      {
-        title: `${exam} Answer Key`,
-        organization: job.org.name,
-        status: "published",
-        jobId: job.id,
-        data: withHindi(
-          "answer-key",
-          n,
-          {
-            summary: `The ${n % 3 === 0 ? "final" : "provisional"} answer key of the ${exam} has been released. ${DEMO_NOTE}`,
-            keyType: n % 3 === 0 ? "final" : "provisional",
-            examDate: day(-10 - n, base),
-            releaseDate: day(-n, base),
-            objectionStart: day(-n, base),
-            objectionEnd: day(5 - n, base),
-            objectionFee: 100,
-            objectionNote:
-              "Log in, choose the question, attach your evidence and pay the fee per question.",
-            answerKeyUrl: `${job.org.site}/answer-key.pdf`,
-            objectionUrl: `${job.org.site}/objection`,
-            officialWebsite: job.org.site,
-          },
-          {
-            hi_title: `${hiExam} आंसर की`,
-            hi_summary: `${hiExam} की ${n % 3 === 0 ? "फाइनल" : "प्रोविजनल"} आंसर की जारी कर दी गई है। ${HI_DEMO_NOTE}`,
-            hi_objectionNote:
-              "लॉग इन करें, प्रश्न चुनें, अपने दावे का प्रमाण अपलोड करें और प्रति प्रश्न निर्धारित शुल्क का भुगतान करें।",
-          },
-        ),
-      },
-      author,
-    );
+    await demoEntry(db, "answer-key", {
+      title: `${exam} Answer Key`,
+      organization: job.org.name,
+      status: "published",
+      jobId: job.id,
+      data: withHindi(
+        "answer-key",
+        n,
+        {
+          summary: `The ${n % 3 === 0 ? "final" : "provisional"} answer key of the ${exam} has been released. ${DEMO_NOTE}`,
+          keyType: n % 3 === 0 ? "final" : "provisional",
+          examDate: day(-10 - n, base),
+          releaseDate: day(-n, base),
+          objectionStart: day(-n, base),
+          objectionEnd: day(5 - n, base),
+          objectionFee: 100,
+          objectionNote:
+            "Log in, choose the question, attach your evidence and pay the fee per question.",
+          answerKeyUrl: `${job.org.site}/answer-key.pdf`,
+          objectionUrl: `${job.org.site}/objection`,
+          officialWebsite: job.org.site,
+        },
+        {
+          hi_title: `${hiExam} आंसर की`,
+          hi_summary: `${hiExam} की ${n % 3 === 0 ? "फाइनल" : "प्रोविजनल"} आंसर की जारी कर दी गई है। ${HI_DEMO_NOTE}`,
+          hi_objectionNote:
+            "लॉग इन करें, प्रश्न चुनें, अपने दावे का प्रमाण अपलोड करें और प्रति प्रश्न निर्धारित शुल्क का भुगतान करें।",
+        },
+      ),
+    });
   }
   for (let n = 0; n < 15; n++) {
     const job = related(n + 4);
     const exam = job.title.replace(/ Recruitment \d+/, " Exam");
     const hiExam = hindiExam(job.i, base, false);
-    await createEntry(
-      db,
-      "syllabus",
-      {
-        title: `${exam} Syllabus and Exam Pattern`,
-        organization: job.org.name,
-        status: "published",
-        jobId: job.id,
-        data: withHindi(
-          "syllabus",
-          n,
-          {
-            summary: `Subject-wise syllabus and exam pattern of the ${exam}. ${DEMO_NOTE}`,
-            pattern: [
-              {
-                paper: "General Intelligence and Reasoning",
-                questions: 25,
-                marks: 50,
-                duration: "60 minutes (total)",
-              },
-              { paper: "General Awareness", questions: 25, marks: 50 },
-              { paper: "Quantitative Aptitude", questions: 25, marks: 50 },
-              { paper: "English Language", questions: 25, marks: 50 },
-            ],
-            subjects: [
-              {
-                subject: "Reasoning",
-                topics: "Analogies, coding-decoding, series, puzzles, blood relations",
-              },
-              {
-                subject: "General Awareness",
-                topics: "History, geography, polity, economy, current affairs",
-              },
-              {
-                subject: "Quantitative Aptitude",
-                topics: "Percentages, ratio, time and work, geometry, data interpretation",
-              },
-              {
-                subject: "English",
-                topics: "Reading comprehension, error spotting, vocabulary, grammar",
-              },
-            ],
-            pdfUrl: `${job.org.site}/syllabus.pdf`,
-            officialWebsite: job.org.site,
-          },
-          {
-            hi_title: `${hiExam} सिलेबस और एग्जाम पैटर्न`,
-            hi_summary: `${hiExam} का विषयवार सिलेबस और परीक्षा पैटर्न। ${HI_DEMO_NOTE}`,
-            hi_pattern: [
-              { paper: "सामान्य बुद्धि एवं तर्कशक्ति (रीजनिंग)", duration: "60 मिनट (कुल)" },
-              { paper: "सामान्य जागरूकता" },
-              { paper: "मात्रात्मक योग्यता (क्वांटिटेटिव एप्टीट्यूड)" },
-              { paper: "अंग्रेजी भाषा" },
-            ],
-            hi_subjects: [
-              {
-                subject: "रीजनिंग",
-                topics: "सादृश्यता (एनालॉजी), कोडिंग-डिकोडिंग, श्रृंखला, पहेलियां, रक्त संबंध",
-              },
-              {
-                subject: "सामान्य जागरूकता",
-                topics: "इतिहास, भूगोल, राजव्यवस्था, अर्थव्यवस्था, करेंट अफेयर्स",
-              },
-              {
-                subject: "मात्रात्मक योग्यता",
-                topics: "प्रतिशत, अनुपात, समय और कार्य, ज्यामिति, डेटा इंटरप्रिटेशन",
-              },
-              {
-                subject: "अंग्रेजी",
-                topics: "रीडिंग कॉम्प्रिहेंशन, एरर स्पॉटिंग, शब्दावली (वोकैबुलरी), व्याकरण (ग्रामर)",
-              },
-            ],
-          },
-        ),
-      },
-      author,
-    );
+    await demoEntry(db, "syllabus", {
+      title: `${exam} Syllabus and Exam Pattern`,
+      organization: job.org.name,
+      status: "published",
+      jobId: job.id,
+      data: withHindi(
+        "syllabus",
+        n,
+        {
+          summary: `Subject-wise syllabus and exam pattern of the ${exam}. ${DEMO_NOTE}`,
+          pattern: [
+            {
+              paper: "General Intelligence and Reasoning",
+              questions: 25,
+              marks: 50,
+              duration: "60 minutes (total)",
+            },
+            { paper: "General Awareness", questions: 25, marks: 50 },
+            { paper: "Quantitative Aptitude", questions: 25, marks: 50 },
+            { paper: "English Language", questions: 25, marks: 50 },
+          ],
+          subjects: [
+            {
+              subject: "Reasoning",
+              topics: "Analogies, coding-decoding, series, puzzles, blood relations",
+            },
+            {
+              subject: "General Awareness",
+              topics: "History, geography, polity, economy, current affairs",
+            },
+            {
+              subject: "Quantitative Aptitude",
+              topics: "Percentages, ratio, time and work, geometry, data interpretation",
+            },
+            {
+              subject: "English",
+              topics: "Reading comprehension, error spotting, vocabulary, grammar",
+            },
+          ],
+          pdfUrl: `${job.org.site}/syllabus.pdf`,
+          officialWebsite: job.org.site,
+        },
+        {
+          hi_title: `${hiExam} सिलेबस और एग्जाम पैटर्न`,
+          hi_summary: `${hiExam} का विषयवार सिलेबस और परीक्षा पैटर्न। ${HI_DEMO_NOTE}`,
+          hi_pattern: [
+            { paper: "सामान्य बुद्धि एवं तर्कशक्ति (रीजनिंग)", duration: "60 मिनट (कुल)" },
+            { paper: "सामान्य जागरूकता" },
+            { paper: "मात्रात्मक योग्यता (क्वांटिटेटिव एप्टीट्यूड)" },
+            { paper: "अंग्रेजी भाषा" },
+          ],
+          hi_subjects: [
+            {
+              subject: "रीजनिंग",
+              topics: "सादृश्यता (एनालॉजी), कोडिंग-डिकोडिंग, श्रृंखला, पहेलियां, रक्त संबंध",
+            },
+            {
+              subject: "सामान्य जागरूकता",
+              topics: "इतिहास, भूगोल, राजव्यवस्था, अर्थव्यवस्था, करेंट अफेयर्स",
+            },
+            {
+              subject: "मात्रात्मक योग्यता",
+              topics: "प्रतिशत, अनुपात, समय और कार्य, ज्यामिति, डेटा इंटरप्रिटेशन",
+            },
+            {
+              subject: "अंग्रेजी",
+              topics: "रीडिंग कॉम्प्रिहेंशन, एरर स्पॉटिंग, शब्दावली (वोकैबुलरी), व्याकरण (ग्रामर)",
+            },
+          ],
+        },
+      ),
+    });
   }
-  // Each organization's official domain, short name and state, as an admin would fill them in.
+  // Each organization's official domain, short name and state, as an admin fills them in.
   for (const org of ORGS) {
     const row = await getOrganizationByName(db, org.name);
-    if (row)
-      await updateOrganization(db, row.id, {
-        hiName: org.hi,
-        shortName: org.short,
-        domains: [new URL(org.site).hostname],
-        state: org.state,
-      });
+    if (!row) continue;
+    const domains = new URL(org.site).hostname;
+    const input = { hiName: org.hi, shortName: org.short, domains, state: org.state };
+    const saved = await saveOrganization(db, { id: row.id, input, actor: DEMO_ACTOR });
+    if (!saved.ok)
+      throw new Error(`The demo organization ${org.name} was refused: ${saved.reason}`);
   }
   await seedSitePages(db);
-  await saveSettings(db, {
-    homeFaq: [
-      {
-        question: "Is govjobs an official government website?",
-        answer:
-          "No. govjobs collects notifications from official websites; always confirm on the official website before you apply.",
-      },
-      {
-        question: "How often is the site updated?",
-        answer: "Every day. The bell at the top shows the newest jobs, results and admit cards.",
-      },
-      {
-        question: "Do I pay anything to use govjobs?",
-        answer:
-          "No. The site is free. Application fees are paid only on the official website of the recruiting body.",
-      },
-    ],
-    // The tagline and description keep their Hindi defaults; the FAQ is the one above in Hindi.
-    hindi: HindiSettingsSchema.parse({
+  // The Content settings screen's save: every other value as it is now.
+  const current = await getSettings(db);
+  const settings = await saveContentSettings(
+    db,
+    {
+      ...current,
+      sameAs: current.organization.sameAs,
       homeFaq: [
         {
-          question: "क्या govjobs एक आधिकारिक सरकारी वेबसाइट है?",
+          question: "Is govjobs an official government website?",
           answer:
-            "नहीं। govjobs आधिकारिक वेबसाइटों से भर्ती के नोटिफिकेशन इकट्ठा करता है; आवेदन करने से पहले हर जानकारी आधिकारिक वेबसाइट पर ज़रूर जांच लें।",
+            "No. govjobs collects notifications from official websites; always confirm on the official website before you apply.",
         },
         {
-          question: "साइट कितनी बार अपडेट होती है?",
-          answer: "हर दिन। ऊपर दी गई घंटी में सबसे नई नौकरियां, रिजल्ट और एडमिट कार्ड दिखते हैं।",
+          question: "How often is the site updated?",
+          answer: "Every day. The bell at the top shows the newest jobs, results and admit cards.",
         },
         {
-          question: "क्या govjobs इस्तेमाल करने के लिए कोई पैसा देना पड़ता है?",
+          question: "Do I pay anything to use govjobs?",
           answer:
-            "नहीं। यह साइट पूरी तरह मुफ्त है। आवेदन शुल्क केवल भर्ती करने वाली संस्था की आधिकारिक वेबसाइट पर ही जमा किया जाता है।",
+            "No. The site is free. Application fees are paid only on the official website of the recruiting body.",
         },
       ],
-    }),
-  });
+      // The tagline and description keep their Hindi defaults; the FAQ is the one above in Hindi.
+      hindi: HindiSettingsSchema.parse({
+        homeFaq: [
+          {
+            question: "क्या govjobs एक आधिकारिक सरकारी वेबसाइट है?",
+            answer:
+              "नहीं। govjobs आधिकारिक वेबसाइटों से भर्ती के नोटिफिकेशन इकट्ठा करता है; आवेदन करने से पहले हर जानकारी आधिकारिक वेबसाइट पर ज़रूर जांच लें।",
+          },
+          {
+            question: "साइट कितनी बार अपडेट होती है?",
+            answer: "हर दिन। ऊपर दी गई घंटी में सबसे नई नौकरियां, रिजल्ट और एडमिट कार्ड दिखते हैं।",
+          },
+          {
+            question: "क्या govjobs इस्तेमाल करने के लिए कोई पैसा देना पड़ता है?",
+            answer:
+              "नहीं। यह साइट पूरी तरह मुफ्त है। आवेदन शुल्क केवल भर्ती करने वाली संस्था की आधिकारिक वेबसाइट पर ही जमा किया जाता है।",
+          },
+        ],
+      }),
+    },
+    DEMO_ACTOR,
+  );
+  if (!settings.ok) throw new Error(`The demo settings were refused: ${JSON.stringify(settings)}`);
 }
 
 /** The site pages, each with its Hindi: the same HTML, tag for tag. */
@@ -976,5 +971,5 @@ const PAGES: SitePageInput[] = [
 ];
 
 export async function seedSitePages(db: DB): Promise<void> {
-  for (const page of PAGES) await saveSitePage(db, page, { id: null, name: "Demo content" });
+  for (const page of PAGES) await savePage(db, page, { actor: DEMO_ACTOR });
 }

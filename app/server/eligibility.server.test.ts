@@ -7,9 +7,9 @@ import { insertLegacyEntry } from "../../test/legacy-entries.ts";
 import { migrate, type AppDatabase, type DB } from "./db/db.server.ts";
 import { migrationProvider } from "./db/migrations/index.ts";
 import { openJobRules } from "./eligibility.server.ts";
-import { createEntry, type EntryWrite } from "./entries/writes.server.ts";
+import type { EntryWrite } from "./entries/writes.server.ts";
+import { savedEntry, TEST_ACTOR } from "../../test/writes.ts";
 
-const editor = { id: null, name: "Test editor" };
 const ELIGIBILITY_MIGRATION = "2026-11-23T1200-job-eligibility";
 
 /** The relaxation table the migration writes into old jobs (the central rules, frozen there). */
@@ -251,7 +251,7 @@ describeEachDatabase("open job rules for the eligibility finder", (db) => {
 
   beforeAll(async () => {
     const make = async (key: string, kind: "job" | "result", input: EntryWrite) => {
-      const entry = await createEntry(db(), kind, input, editor);
+      const entry = await savedEntry(db(), kind, input, TEST_ACTOR);
       ids[key] = { id: entry.id, slug: entry.slug };
     };
     // Inserted out of order: the query orders them.

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS, describeEachDatabase, freshDatabase } from "../../test/databases.ts";
-import { job, editor } from "../../test/entries.ts";
+import { job } from "../../test/entries.ts";
+import { savedEntry, savedSitePage, TEST_ACTOR } from "../../test/writes.ts";
 import { minimalPdf, pdfOfSize } from "../../test/minimal-pdf.ts";
 import { startChild } from "../../test/child-process.ts";
 import type { DB } from "./db/db.server.ts";
-import { createEntry } from "./entries/writes.server.ts";
 import { findFile, storeFile, uploadUsage } from "./files.server.ts";
-import { saveSettings } from "./settings.server.ts";
-import { saveSitePage } from "./site-pages.server.ts";
+import { saveContentSettings } from "./write/settings.server.ts";
 import { sweep } from "./sweep.server.ts";
 import {
   deleteEntries,
@@ -51,7 +50,7 @@ const limits = (perUserFiles: number, perUserMb: number, storageMb: number) => (
 
 describeEachDatabase("upload quota and storage cap", (getDb) => {
   it("refuses the 50th upload of a day with a clear message, and stores nothing", async () => {
-    await saveSettings(getDb(), limits(49, 1000, 100_000));
+    await saveContentSettings(getDb(), limits(49, 1000, 100_000), TEST_ACTOR);
     for (let i = 1; i <= 49; i++) {
       const r = await storeFile(getDb(), {
         bytes: minimalPdf(`count ${i}`),
@@ -92,7 +91,7 @@ describeEachDatabase("upload quota and storage cap", (getDb) => {
   });
 
   it("refuses the file that would take a person's day past its megabytes", async () => {
-    await saveSettings(getDb(), limits(100, 1, 100_000));
+    await saveContentSettings(getDb(), limits(100, 1, 100_000), TEST_ACTOR);
     const by = { id: "u-bytes", email: "bytes@govjobs.test" };
     for (const n of [1, 2])
       expect(
@@ -118,7 +117,7 @@ describeEachDatabase("upload quota and storage cap", (getDb) => {
     // Room for five more 400 KB files, not six.
     const capMb = Math.ceil((stored + 2000 * KB) / MB);
     const room = capMb * MB - stored;
-    await saveSettings(getDb(), limits(100, 1000, capMb));
+    await saveContentSettings(getDb(), limits(100, 1000, capMb), TEST_ACTOR);
     const people = [1, 2, 3].map((n) => ({ id: `u-cap-${n}`, email: `cap${n}@govjobs.test` }));
     const size = Math.floor(room / 5.5);
     const results = [];
@@ -169,7 +168,7 @@ describe.each(DIALECTS)("50 uploads at once from five processes [%s]", (dialect)
   }
 
   it("never stores more files than one author's daily count", async () => {
-    await saveSettings(database.db, limits(20, 1000, 100_000));
+    await saveContentSettings(database.db, limits(20, 1000, 100_000), TEST_ACTOR);
     const reasons = await burst((i) => ({ marker: `burst ${i}`, size: 2 * KB, userId: "u-burst" }));
     expect(reasons.filter((r) => r === "ok")).toHaveLength(20);
     expect(reasons.filter((r) => r === "quota")).toHaveLength(30);
@@ -185,7 +184,7 @@ describe.each(DIALECTS)("50 uploads at once from five processes [%s]", (dialect)
     // 1 MB a person (two 400 KB files); five people; room for about five more files in all.
     const before = await counts(database.db);
     const capMb = Math.ceil(before.bytes / MB) + 2;
-    await saveSettings(database.db, limits(1000, 1, capMb));
+    await saveContentSettings(database.db, limits(1000, 1, capMb), TEST_ACTOR);
     const reasons = await burst((i) => ({
       marker: `bytes ${i}`,
       size: 400 * KB,
@@ -215,11 +214,11 @@ describeEachDatabase("who may fetch an upload", (getDb) => {
     expect(await publicOf(sha)).toBe(false);
 
     // An author's draft links to it: still staff-only.
-    const draft = await createEntry(
+    const draft = await savedEntry(
       getDb(),
       "job",
       job("Seen Clerk", { notificationUrl: url(sha) }, "draft"),
-      editor,
+      TEST_ACTOR,
     );
     expect(await publicOf(sha)).toBe(false);
     // Published: public.
@@ -249,7 +248,7 @@ describeEachDatabase("who may fetch an upload", (getDb) => {
     expect(refs).toEqual([]);
 
     // A site page (always public) that links to it, in its Hindi body.
-    await saveSitePage(
+    await savedSitePage(
       getDb(),
       {
         slug: "about",
@@ -258,7 +257,7 @@ describeEachDatabase("who may fetch an upload", (getDb) => {
         body: "<p>About</p>",
         hindi: { title: "परिचय", description: "", body: `<p><a href="${url(sha)}">PDF</a></p>` },
       },
-      editor,
+      TEST_ACTOR,
     );
     expect(await publicOf(sha)).toBe(true);
   });
@@ -284,17 +283,17 @@ describeEachDatabase("the sweep removes files nothing links to", (getDb) => {
     const orphan = await store("orphan");
     const linked = await store("linked");
     const dropped = await store("dropped");
-    await createEntry(
+    await savedEntry(
       getDb(),
       "job",
       job("Linked", { notificationUrl: linked.url }, "draft"),
-      editor,
+      TEST_ACTOR,
     );
-    const holder = await createEntry(
+    const holder = await savedEntry(
       getDb(),
       "job",
       job("Holder", { notificationUrl: dropped.url }),
-      editor,
+      TEST_ACTOR,
     );
     const exists = async (sha: string) => (await findFile(getDb(), sha)) !== undefined;
 

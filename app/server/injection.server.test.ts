@@ -9,7 +9,8 @@ import { createMessage, getMessage } from "./messages.server.ts";
 import { filterValues, findPublishedBySlug, listPublished } from "./entries/public-reads.server.ts";
 import { searchPublished } from "./entries/search.server.ts";
 import { getEntryById } from "./entries/shared.server.ts";
-import { createEntry, type EntryWrite } from "./entries/writes.server.ts";
+import type { EntryWrite } from "./entries/writes.server.ts";
+import { savedEntry, TEST_ACTOR } from "../../test/writes.ts";
 
 /**
  * SQL injection and search-syntax attacks against every repository function that takes text a
@@ -60,7 +61,6 @@ const ATTACKS = [
   "x".repeat(200),
 ];
 
-const editor = { id: null, name: "Injection test" };
 const HOSTILE_ORG = "' OR 1=1 -- Board";
 
 function entry(title: string, organization: string, kind: Kind = "job"): EntryWrite {
@@ -96,37 +96,37 @@ describeEachDatabase("injection through search, filters and the admin list", (db
   let before: Record<string, number>;
 
   beforeAll(async () => {
-    await createEntry(
+    await savedEntry(
       db(),
       "job",
       entry("Clerk Recruitment 2030", "Staff Selection Board"),
-      editor,
+      TEST_ACTOR,
     );
-    await createEntry(
+    await savedEntry(
       db(),
       "job",
       entry("Fifty % Quota Clerk Post", "Staff Selection Board"),
-      editor,
+      TEST_ACTOR,
     );
-    await createEntry(
+    await savedEntry(
       db(),
       "job",
       entry("Under_score Clerk Post", "Staff Selection Board"),
-      editor,
+      TEST_ACTOR,
     );
-    await createEntry(
+    await savedEntry(
       db(),
       "job",
       entry("Back\\slash Clerk Post", "Staff Selection Board"),
-      editor,
+      TEST_ACTOR,
     );
-    await createEntry(db(), "job", entry("Quoted Clerk Post", HOSTILE_ORG), editor);
+    await savedEntry(db(), "job", entry("Quoted Clerk Post", HOSTILE_ORG), TEST_ACTOR);
     for (const kind of KINDS.filter((k) => k !== "job"))
-      await createEntry(
+      await savedEntry(
         db(),
         kind,
         entry(`Clerk ${kind} 2030`, "Staff Selection Board", kind),
-        editor,
+        TEST_ACTOR,
       );
     before = await tableCounts(db());
   });
@@ -257,11 +257,11 @@ describeEachDatabase("injection through search, filters and the admin list", (db
   });
 
   it("stores text that carries a NUL character without it (PostgreSQL text cannot hold one)", async () => {
-    const saved = await createEntry(
+    const saved = await savedEntry(
       db(),
       "result",
       entry("Nul\u0000 Result Post", "Board\u0000 of Exams", "result"),
-      editor,
+      TEST_ACTOR,
     );
     const read = await getEntryById(db(), saved.id);
     expect([read?.title, read?.organization]).toEqual(["Nul Result Post", "Board of Exams"]);

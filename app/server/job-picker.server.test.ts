@@ -1,11 +1,10 @@
 import { Kysely, SqliteDialect, type CompiledQuery } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase, freshDatabase } from "../../test/databases.ts";
-import { moveToTrash } from "./admin-entries.server.ts";
 import { entryInputSchema } from "~/content/registry.ts";
 import { registerDialect } from "./db/dialect.ts";
 import type { Database } from "./db/schema.ts";
-import { createEntry, type EntryWrite } from "./entries/writes.server.ts";
+import type { EntryWrite } from "./entries/writes.server.ts";
 import { refuseValues } from "./form.server.ts";
 import {
   JOB_SEARCH_LIMIT,
@@ -15,8 +14,8 @@ import {
   searchJobsForPicker,
   withJobPickText,
 } from "./job-picker.server.ts";
-
-const editor = { id: null, name: "Test editor" };
+import { savedEntry, TEST_ACTOR } from "../../test/writes.ts";
+import { trashEntries } from "./write/entries.server.ts";
 
 function job(
   title: string,
@@ -47,16 +46,17 @@ describeEachDatabase("job picker", (db) => {
   let result: string;
 
   beforeAll(async () => {
-    clerkOld = (await createEntry(db(), "job", job("Junior Clerk Recruitment 2025"), editor)).id;
-    clerk = (await createEntry(db(), "job", job("Junior Clerk Recruitment 2026"), editor)).id;
-    draft = (await createEntry(db(), "job", job("Forest Guard Recruitment 2026", "draft"), editor))
-      .id;
-    trashed = (await createEntry(db(), "job", job("Lighthouse Keeper Recruitment"), editor)).id;
-    await moveToTrash(db(), "job", [trashed]);
-    twinA = (await createEntry(db(), "job", job("Twin Titled Post"), editor)).id;
-    await createEntry(db(), "job", job("Twin Titled Post", "draft"), editor);
+    clerkOld = (await savedEntry(db(), "job", job("Junior Clerk Recruitment 2025"), TEST_ACTOR)).id;
+    clerk = (await savedEntry(db(), "job", job("Junior Clerk Recruitment 2026"), TEST_ACTOR)).id;
+    draft = (
+      await savedEntry(db(), "job", job("Forest Guard Recruitment 2026", "draft"), TEST_ACTOR)
+    ).id;
+    trashed = (await savedEntry(db(), "job", job("Lighthouse Keeper Recruitment"), TEST_ACTOR)).id;
+    await trashEntries(db(), "job", [trashed], TEST_ACTOR);
+    twinA = (await savedEntry(db(), "job", job("Twin Titled Post"), TEST_ACTOR)).id;
+    await savedEntry(db(), "job", job("Twin Titled Post", "draft"), TEST_ACTOR);
     result = (
-      await createEntry(
+      await savedEntry(
         db(),
         "result",
         {
@@ -65,7 +65,7 @@ describeEachDatabase("job picker", (db) => {
           status: "published",
           data: { summary: "Result", resultDate: "2026-01-10" },
         },
-        editor,
+        TEST_ACTOR,
       )
     ).id;
   });
@@ -99,7 +99,7 @@ describeEachDatabase("job picker", (db) => {
 
   it("answers at most 20, and takes hostile text as plain words", async () => {
     for (let i = 0; i < JOB_SEARCH_LIMIT + 5; i++)
-      await createEntry(db(), "job", job(`Bulk Steno Post ${i}`), editor);
+      await savedEntry(db(), "job", job(`Bulk Steno Post ${i}`), TEST_ACTOR);
     expect(await searchJobsForPicker(db(), "steno")).toHaveLength(JOB_SEARCH_LIMIT);
     for (const q of ['"', "steno*) OR (", "title:steno", "NEAR(a b)", "'; drop table entries; --"])
       await expect(searchJobsForPicker(db(), q)).resolves.toBeInstanceOf(Array);

@@ -6,14 +6,14 @@ import { logger } from "./logger.server.ts";
 import {
   FLUSH_AT_PATHS,
   MAX_BUFFERED_PATHS,
-  clearNotFound,
   configureNotFoundLog,
-  deleteNotFound,
   flushNotFound,
   listNotFound,
   recordNotFound,
   stopNotFoundLog,
 } from "./not-found-log.server.ts";
+import { emptyNotFoundLog, removeNotFound } from "./write/not-found-log.server.ts";
+import { TEST_ACTOR } from "../../test/writes.ts";
 
 const T0 = Date.parse("2026-11-23T09:00:00.000Z");
 const at = (ms: number) => new Date(T0 + ms).toISOString();
@@ -42,7 +42,7 @@ describeEachDatabase("404 log, written in batches", (db, dialect) => {
     clock = 0;
     // Longer than a test may take: only the timer test sees a write nobody asked for.
     configureNotFoundLog({ maxRows: notFoundLogEnv({}).NOT_FOUND_LOG_MAX, flushMs: 60_000 });
-    await clearNotFound(db());
+    await emptyNotFoundLog(db(), { actor: TEST_ACTOR });
   });
   afterEach(async () => {
     vi.restoreAllMocks();
@@ -173,14 +173,23 @@ describeEachDatabase("404 log, written in batches", (db, dialect) => {
     await flushNotFound();
     record("/drop");
     record("/only-in-memory");
-    expect(await deleteNotFound(db(), "/drop")).toBe(true);
-    expect(await deleteNotFound(db(), "/only-in-memory")).toBe(true);
-    expect(await deleteNotFound(db(), "/never-seen")).toBe(false);
+    expect(await removeNotFound(db(), { path: "/drop", actor: TEST_ACTOR })).toEqual({
+      ok: true,
+      removed: true,
+    });
+    expect(await removeNotFound(db(), { path: "/only-in-memory", actor: TEST_ACTOR })).toEqual({
+      ok: true,
+      removed: true,
+    });
+    expect(await removeNotFound(db(), { path: "/never-seen", actor: TEST_ACTOR })).toEqual({
+      ok: true,
+      removed: false,
+    });
     await flushNotFound();
     expect((await rows(db())).map((r) => r.path)).toEqual(["/keep"]);
 
     record("/waiting");
-    expect(await clearNotFound(db())).toBe(1);
+    expect(await emptyNotFoundLog(db(), { actor: TEST_ACTOR })).toBe(1);
     await flushNotFound();
     expect(await count(db())).toBe(0);
   });

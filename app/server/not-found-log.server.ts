@@ -258,18 +258,6 @@ export async function listNotFound(
   };
 }
 
-/** Forget one path, hits waiting in memory included; false when it was not in the log. */
-export async function deleteNotFound(db: DB, path: string): Promise<boolean> {
-  const pending = await forgetBufferedNotFound(db, path);
-  return (await deleteNotFoundIn(db, path)) || pending;
-}
-
-/** Empty the log, hits waiting in memory included; returns how many paths were removed. */
-export async function clearNotFound(db: DB): Promise<number> {
-  await forgetBufferedNotFound(db);
-  return clearNotFoundIn(db);
-}
-
 /**
  * Drop the hits waiting in memory for one path (every path without one) and wait for a write
  * already under way, so that rows deleted next stay deleted; true when hits were dropped. Call it

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../test/databases.ts";
 import {
   REDIRECT_MESSAGES,
-  createRedirect,
   deleteRedirect,
   describeLoop,
   destinationProblem,
@@ -11,11 +10,11 @@ import {
   listRedirects,
   matchRedirect,
   parseRedirectForm,
-  setRedirectEnabled,
   sourceProblem,
-  updateRedirect,
   type RedirectInput,
 } from "./redirects.server.ts";
+import { saveRedirect, switchRedirect } from "./write/redirects.server.ts";
+import { TEST_ACTOR } from "../../test/writes.ts";
 
 const form = (over: Record<string, string> = {}) => ({
   source: "/old",
@@ -163,18 +162,18 @@ describeEachDatabase("redirects repository", (db) => {
   });
 
   it("creates, lists, edits, disables and deletes a rule", async () => {
-    const created = await createRedirect(db(), input());
+    const created = await saveRedirect(db(), { input: input(), actor: TEST_ACTOR });
     expect(created.ok).toBe(true);
     if (!created.ok) return;
     const { rules, total } = await listRedirects(db());
     expect(total).toBe(1);
     expect(rules[0]).toMatchObject({ source: "/r-old", destination: "/r-new", hits: 0 });
 
-    const edited = await updateRedirect(
-      db(),
-      created.rule.id,
-      input({ destination: "https://example.gov.in/x", statusCode: 308 }),
-    );
+    const edited = await saveRedirect(db(), {
+      id: created.rule.id,
+      input: input({ destination: "https://example.gov.in/x", statusCode: 308 }),
+      actor: TEST_ACTOR,
+    });
     expect(edited.ok).toBe(true);
     expect(await getRedirect(db(), created.rule.id)).toMatchObject({
       destination: "https://example.gov.in/x",
@@ -183,7 +182,7 @@ describeEachDatabase("redirects repository", (db) => {
     });
     expect((await matchRedirect(db(), "/r-old"))?.hits).toBe(1);
 
-    await setRedirectEnabled(db(), created.rule.id, false);
+    await switchRedirect(db(), { id: created.rule.id, enabled: false, actor: TEST_ACTOR });
     expect(await matchRedirect(db(), "/r-old")).toBeUndefined();
 
     expect((await deleteRedirect(db(), created.rule.id))?.source).toBe("/r-old");
@@ -192,51 +191,92 @@ describeEachDatabase("redirects repository", (db) => {
   });
 
   it("refuses a second rule for the same path and writes nothing", async () => {
-    const first = await createRedirect(db(), input({ source: "/dup" }));
+    const first = await saveRedirect(db(), { input: input({ source: "/dup" }), actor: TEST_ACTOR });
     expect(first.ok).toBe(true);
-    const second = await createRedirect(db(), input({ source: "/dup", destination: "/other" }));
-    expect(second).toEqual({ ok: false, fieldErrors: { source: REDIRECT_MESSAGES.sourceTaken } });
+    const second = await saveRedirect(db(), {
+      input: input({ source: "/dup", destination: "/other" }),
+      actor: TEST_ACTOR,
+    });
+    expect(second).toEqual({
+      ok: false,
+      reason: "invalid",
+      fieldErrors: { source: REDIRECT_MESSAGES.sourceTaken },
+    });
     const { rules } = await listRedirects(db());
     expect(rules.filter((r) => r.source === "/dup")).toHaveLength(1);
     expect(rules.find((r) => r.source === "/dup")?.destination).toBe("/r-new");
   });
 
   it("refuses a rule that closes a loop, naming the chain, and writes nothing", async () => {
-    expect((await createRedirect(db(), input({ source: "/l1", destination: "/l2" }))).ok).toBe(
-      true,
-    );
-    expect((await createRedirect(db(), input({ source: "/l2", destination: "/l3" }))).ok).toBe(
-      true,
-    );
+    expect(
+      (
+        await saveRedirect(db(), {
+          input: input({ source: "/l1", destination: "/l2" }),
+          actor: TEST_ACTOR,
+        })
+      ).ok,
+    ).toBe(true);
+    expect(
+      (
+        await saveRedirect(db(), {
+          input: input({ source: "/l2", destination: "/l3" }),
+          actor: TEST_ACTOR,
+        })
+      ).ok,
+    ).toBe(true);
     const before = (await listRedirects(db())).total;
-    const loop = await createRedirect(db(), input({ source: "/l3", destination: "/l1" }));
+    const loop = await saveRedirect(db(), {
+      input: input({ source: "/l3", destination: "/l1" }),
+      actor: TEST_ACTOR,
+    });
     expect(loop).toEqual({
       ok: false,
+      reason: "invalid",
       fieldErrors: { destination: describeLoop(["/l3", "/l1", "/l2", "/l3"]) },
     });
     expect((await listRedirects(db())).total).toBe(before);
     // A disabled rule cannot loop; switching it on checks again.
-    const off = await createRedirect(
-      db(),
-      input({ source: "/l3", destination: "/l1", enabled: false }),
-    );
+    const off = await saveRedirect(db(), {
+      input: input({ source: "/l3", destination: "/l1", enabled: false }),
+      actor: TEST_ACTOR,
+    });
     expect(off.ok).toBe(true);
     if (!off.ok) return;
-    const on = await setRedirectEnabled(db(), off.rule.id, true);
+    const on = await switchRedirect(db(), { id: off.rule.id, enabled: true, actor: TEST_ACTOR });
     expect(on.ok).toBe(false);
     expect((await getRedirect(db(), off.rule.id))?.enabled).toBe(false);
   });
 
   it("lets an edit keep its own source but not take another rule's", async () => {
-    const a = await createRedirect(db(), input({ source: "/e1", destination: "/z" }));
-    await createRedirect(db(), input({ source: "/e2", destination: "/z" }));
+    const a = await saveRedirect(db(), {
+      input: input({ source: "/e1", destination: "/z" }),
+      actor: TEST_ACTOR,
+    });
+    await saveRedirect(db(), {
+      input: input({ source: "/e2", destination: "/z" }),
+      actor: TEST_ACTOR,
+    });
     if (!a.ok) throw new Error("setup failed");
     expect(
-      (await updateRedirect(db(), a.rule.id, input({ source: "/e1", destination: "/y" }))).ok,
+      (
+        await saveRedirect(db(), {
+          id: a.rule.id,
+          input: input({ source: "/e1", destination: "/y" }),
+          actor: TEST_ACTOR,
+        })
+      ).ok,
     ).toBe(true);
     expect(
-      await updateRedirect(db(), a.rule.id, input({ source: "/e2", destination: "/y" })),
-    ).toEqual({ ok: false, fieldErrors: { source: REDIRECT_MESSAGES.sourceTaken } });
+      await saveRedirect(db(), {
+        id: a.rule.id,
+        input: input({ source: "/e2", destination: "/y" }),
+        actor: TEST_ACTOR,
+      }),
+    ).toEqual({
+      ok: false,
+      reason: "invalid",
+      fieldErrors: { source: REDIRECT_MESSAGES.sourceTaken },
+    });
     expect((await getRedirect(db(), a.rule.id))?.source).toBe("/e1");
   });
 });

@@ -1,3 +1,4 @@
+import { KIND_LINES } from "~/content/kinds.ts";
 import { z } from "zod";
 import type { DB } from "./db/db.server.ts";
 import { newId, now } from "./db/dialect.ts";
@@ -33,11 +34,7 @@ export function isCorePath(path: string): boolean {
   return (
     [
       "/",
-      "/jobs",
-      "/results",
-      "/admit-cards",
-      "/syllabus",
-      "/answer-key",
+      ...KIND_LINES.map((k) => k.urlPrefix),
       "/contact-us",
       "/eligibility",
       "/check-link",
@@ -302,14 +299,6 @@ function isUniqueViolation(err: unknown): boolean {
   return e.code === "23505" || /UNIQUE constraint failed/i.test(e.message ?? "");
 }
 
-export function createRedirect(
-  db: DB,
-  input: RedirectInput,
-  options: { ownOrigin?: string } = {},
-): Promise<RedirectResult> {
-  return db.transaction().execute((trx) => createRedirectIn(trx, input, options));
-}
-
 /** A new rule, checked against the others, in the caller's transaction (app/server/write/). */
 export async function createRedirectIn(
   trx: DB,
@@ -346,15 +335,6 @@ export class RedirectNotFoundError extends Error {
   }
 }
 
-export function updateRedirect(
-  db: DB,
-  id: string,
-  input: RedirectInput,
-  options: { ownOrigin?: string } = {},
-): Promise<RedirectResult> {
-  return db.transaction().execute((trx) => updateRedirectIn(trx, id, input, options));
-}
-
 /** A rule changed, checked against the others, in the caller's transaction (app/server/write/). */
 export async function updateRedirectIn(
   trx: DB,
@@ -387,17 +367,10 @@ export async function updateRedirectIn(
   return { ok: true, rule: toRule({ ...existing, ...changes }) };
 }
 
-/** Switch a rule on or off; switching on checks for loops again, since other rules may have changed. */
-export function setRedirectEnabled(
-  db: DB,
-  id: string,
-  enabled: boolean,
-  options: { ownOrigin?: string } = {},
-): Promise<RedirectResult> {
-  return db.transaction().execute((trx) => setRedirectEnabledIn(trx, id, enabled, options));
-}
-
-/** `setRedirectEnabled` in the caller's transaction (app/server/write/). */
+/**
+ * Switch a rule on or off, in the caller's transaction (app/server/write/); switching on checks
+ * for loops again, since other rules may have changed.
+ */
 export async function setRedirectEnabledIn(
   trx: DB,
   id: string,

@@ -1,7 +1,9 @@
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../test/databases.ts";
-import { getSettings, saveSettings } from "./settings.server.ts";
-import { getSitePage, saveSitePage } from "./site-pages.server.ts";
+import { getSettings } from "./settings.server.ts";
+import { getSitePage } from "./site-pages.server.ts";
+import { saveContentSettings } from "./write/settings.server.ts";
+import { savedSitePage, TEST_ACTOR } from "../../test/writes.ts";
 import { createMessage, listMessages } from "./messages.server.ts";
 import { matchRedirect } from "./redirects.server.ts";
 import { flushNotFound, recordNotFound } from "./not-found-log.server.ts";
@@ -11,25 +13,29 @@ import { listRevisions } from "./revisions.server.ts";
 describeEachDatabase("settings, pages, messages, redirects", (db) => {
   it("returns defaults until a setting is saved", async () => {
     expect((await getSettings(db())).latestBar.rotateMs).toBe(7000);
-    await saveSettings(db(), {
-      siteName: "Sarkari Demo",
-      latestBar: { count: 5, rotateMs: 9000, refreshMs: 300000 },
-    });
+    await saveContentSettings(
+      db(),
+      {
+        siteName: "Sarkari Demo",
+        latestBar: { count: 5, rotateMs: 9000, refreshMs: 300000 },
+      },
+      TEST_ACTOR,
+    );
     const s = await getSettings(db());
     expect(s.siteName).toBe("Sarkari Demo");
     expect(s.latestBar.rotateMs).toBe(9000);
   });
 
   it("saves a site page with a revision each time", async () => {
-    await saveSitePage(
+    await savedSitePage(
       db(),
       { slug: "about-us", title: "About", description: "d", body: "<p>One</p>" },
-      { id: null, name: "e" },
+      TEST_ACTOR,
     );
-    await saveSitePage(
+    await savedSitePage(
       db(),
       { slug: "about-us", title: "About us", description: "d", body: "<p>Two</p>" },
-      { id: null, name: "e" },
+      TEST_ACTOR,
     );
     expect((await getSitePage(db(), "about-us"))?.body).toBe("<p>Two</p>");
     expect(await listRevisions(db(), "page", "about-us")).toHaveLength(2);

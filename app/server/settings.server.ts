@@ -207,10 +207,6 @@ export async function getSettings(db: DB): Promise<Settings> {
   return SettingsSchema.parse(good);
 }
 
-export function saveSettings(db: DB, values: Partial<Settings>): Promise<void> {
-  return db.transaction().execute((trx) => saveSettingsIn(trx, values));
-}
-
 /** The given settings stored, in the caller's transaction (app/server/write/). */
 export async function saveSettingsIn(trx: DB, values: Partial<Settings>): Promise<void> {
   const at = now();

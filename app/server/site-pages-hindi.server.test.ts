@@ -1,8 +1,9 @@
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../test/databases.ts";
-import { getSitePage, saveSitePage, sitePageIn, sitePageTranslation } from "./site-pages.server.ts";
+import { getSitePage, sitePageIn, sitePageTranslation } from "./site-pages.server.ts";
+import { savedSitePage } from "../../test/writes.ts";
 
-const EDITOR = { id: null, name: "Editor" };
+const EDITOR = { id: null, email: null, name: "Editor" };
 const english = {
   slug: "about-us",
   title: "About Us",
@@ -17,12 +18,12 @@ const hindi = {
 
 describeEachDatabase("a site page's Hindi version", (db) => {
   it("is kept beside the English, shown on Hindi pages, and missing until written", async () => {
-    const first = await saveSitePage(db(), english, EDITOR);
+    const first = await savedSitePage(db(), english, EDITOR);
     expect(first.hindi).toBeNull();
     expect(sitePageTranslation(first)).toBe("missing");
     expect(sitePageIn(first, "hi")).toMatchObject({ title: "About Us", translated: false });
 
-    await saveSitePage(db(), { ...english, hindi }, EDITOR);
+    await savedSitePage(db(), { ...english, hindi }, EDITOR);
     const stored = (await getSitePage(db(), "about-us"))!;
     expect(stored.hindi).toMatchObject(hindi);
     expect(sitePageTranslation(stored)).toBe("complete");
@@ -33,19 +34,19 @@ describeEachDatabase("a site page's Hindi version", (db) => {
   it("keeps the Hindi when a save leaves it out, and says when the English changed since", async () => {
     const before = (await getSitePage(db(), "about-us"))!;
     // The same English words: nothing is "changed".
-    await saveSitePage(db(), english, EDITOR);
+    await savedSitePage(db(), english, EDITOR);
     const same = (await getSitePage(db(), "about-us"))!;
     expect(same.hindi).toEqual(before.hindi);
     expect(sitePageTranslation(same)).toBe("complete");
     // New English words: the Hindi is older than the English now.
     await new Promise((r) => setTimeout(r, 5));
-    await saveSitePage(db(), { ...english, body: "<p>We list jobs and results.</p>" }, EDITOR);
+    await savedSitePage(db(), { ...english, body: "<p>We list jobs and results.</p>" }, EDITOR);
     const changed = (await getSitePage(db(), "about-us"))!;
     expect(changed.hindi?.title).toBe(hindi.title);
     expect(sitePageTranslation(changed)).toBe("changed");
     // Writing the Hindi again settles it; null removes it.
     await new Promise((r) => setTimeout(r, 5));
-    await saveSitePage(
+    await savedSitePage(
       db(),
       {
         ...english,
@@ -55,7 +56,7 @@ describeEachDatabase("a site page's Hindi version", (db) => {
       EDITOR,
     );
     expect(sitePageTranslation((await getSitePage(db(), "about-us"))!)).toBe("complete");
-    await saveSitePage(db(), { ...english, hindi: null }, EDITOR);
+    await savedSitePage(db(), { ...english, hindi: null }, EDITOR);
     expect((await getSitePage(db(), "about-us"))!.hindi).toBeNull();
   });
 });

@@ -114,15 +114,6 @@ export interface SitePageInput {
   hindi?: Omit<SitePageHindi, "changedAt"> | null;
 }
 
-/** `putSitePage` in a transaction of its own (seeding, tests). */
-export function saveSitePage(
-  db: DB,
-  page: SitePageInput,
-  author: { id: string | null; name: string | null },
-): Promise<SitePage> {
-  return db.transaction().execute((trx) => putSitePage(trx, page, author));
-}
-
 /** A save made against an older version of a page than the one stored. */
 export class StalePageError extends Error {
   constructor(readonly current: SitePage) {

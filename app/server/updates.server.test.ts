@@ -4,10 +4,9 @@ import type { Kind } from "~/content/registry.ts";
 import { setClock } from "~/lib/india-date.ts";
 import type { DB } from "./db/db.server.ts";
 import { listEntryChanges } from "./entries/public-reads.server.ts";
-import { createEntry, updateEntry, type EntryWrite } from "./entries/writes.server.ts";
+import type { EntryWrite } from "./entries/writes.server.ts";
 import { feedInLanguage, readUpdates, type UpdatesFeed } from "./updates.server.ts";
-
-const editor = { id: null, name: "Test editor" };
+import { changedEntry, savedEntry, TEST_ACTOR } from "../../test/writes.ts";
 
 function write(title: string, status: EntryWrite["status"] = "published"): EntryWrite {
   return {
@@ -32,7 +31,7 @@ async function entryAt(
   minute: number,
   status: EntryWrite["status"] = "published",
 ) {
-  const entry = await createEntry(db, kind, write(title, status), editor);
+  const entry = await savedEntry(db, kind, write(title, status), TEST_ACTOR);
   const at = new Date(Date.UTC(2026, 0, 1, 10, minute)).toISOString();
   await db
     .updateTable("entries")
@@ -121,11 +120,11 @@ describeEachDatabase("updates leave closed jobs out", (db) => {
     // The bar gives every item a NEW chip: a closed job must not reach it.
     const closing = (title: string, lastDate: string) => {
       const job = write(title);
-      return createEntry(db(), "job", { ...job, data: { ...job.data, lastDate } }, editor);
+      return savedEntry(db(), "job", { ...job, data: { ...job.data, lastDate } }, TEST_ACTOR);
     };
     await closing("Closed Last Night", "2026-11-23");
     const open = await closing("Closes Tonight", "2026-11-24");
-    const result = await createEntry(db(), "result", write("A Result"), editor);
+    const result = await savedEntry(db(), "result", write("A Result"), TEST_ACTOR);
     // 00:10 in India on 24 Nov 2026 (18:40 on the 23rd in UTC).
     setClock("2026-11-24T00:10:00+05:30");
     const { bell, latest } = await readUpdates(db());
@@ -141,25 +140,25 @@ describeEachDatabase("key changes as updates", (db) => {
     await entryAt(db(), "job", "Newer Job", 2);
     // A draft's edits are nobody's news; nor is a reworded summary of a public job.
     const draft = await entryAt(db(), "job", "Draft Job", 3, "draft");
-    await updateEntry(
+    await changedEntry(
       db(),
       draft.id,
       { ...write("Draft Job", "draft"), data: { ...write("x").data, lastDate: "2031-01-01" } },
-      editor,
+      TEST_ACTOR,
     );
-    await updateEntry(
+    await changedEntry(
       db(),
       job.id,
       { ...write("Forest Guard"), data: { ...write("x").data, summary: "Reworded" } },
-      editor,
+      TEST_ACTOR,
     );
     expect(await listEntryChanges(db(), job.id)).toEqual([]);
 
-    await updateEntry(
+    await changedEntry(
       db(),
       job.id,
       { ...write("Forest Guard"), data: { ...write("x").data, lastDate: "2030-02-28" } },
-      editor,
+      TEST_ACTOR,
     );
     const changes = await listEntryChanges(db(), job.id);
     expect(changes.map((c) => c.detail)).toEqual([

@@ -1,4 +1,6 @@
-import { REGISTRY, type Kind } from "~/content/registry.ts";
+import { BELL_KINDS } from "~/content/kinds.ts";
+import { REGISTRY } from "~/content/registry.ts";
+import type { UpdateItem, UpdateType } from "~/content/updates.ts";
 import { localePath, type Locale } from "~/lib/locale.ts";
 import { todayInIndia } from "~/lib/india-date.ts";
 import type { DB } from "./db/db.server.ts";
@@ -12,26 +14,10 @@ import {
 import type { EntrySummary } from "./entries/shared.server.ts";
 
 /** The kinds the bell and the latest bar announce (spec §3: Job, Result or Admit Card). */
-export const UPDATE_KINDS = ["job", "result", "admit-card"] as const satisfies readonly Kind[];
-export type UpdateKind = (typeof UPDATE_KINDS)[number];
-export type UpdateType = "Job" | "Result" | "Admit Card";
+const UPDATE_KINDS = BELL_KINDS.map((k) => k.key);
 
-/** One update as the bell and the latest bar show it (spec §3). */
-export interface UpdateItem {
-  id: string;
-  type: UpdateType;
-  title: string;
-  /** When it went public (ISO); the spec's createdAt. */
-  createdAt: string;
-  /** The item's own page: /jobs/<slug>, /results/<slug>, /admit-cards/<slug>. */
-  url: string;
-  /** "en" on a Hindi page when the title is the English one (the entry has no Hindi title). */
-  lang?: "en";
-  /**
-   * With `lang: "en"` only: what changed, in the page's language, said before the English title
-   * and outside its `lang` (one string would have marked Hindi words as English).
-   */
-  headline?: string;
+/** An update as read, with what a page in another language words differently. */
+export interface UpdateWithWords extends UpdateItem {
   /**
    * Server side only (feedInLanguage drops it): the entry's English and Hindi titles, and for a
    * key change what changed (worded in the page's language: issue 29).
@@ -44,8 +30,8 @@ export interface UpdateItem {
 }
 
 export interface UpdatesFeed {
-  bell: UpdateItem[];
-  latest: UpdateItem[];
+  bell: UpdateWithWords[];
+  latest: UpdateWithWords[];
 }
 
 export interface UpdatesLimits {
@@ -59,7 +45,7 @@ export interface UpdatesLimits {
 
 export const DEFAULT_UPDATES_LIMITS: UpdatesLimits = { perKind: 5, max: 10, latestCount: 5 };
 
-function toUpdate(entry: EntrySummary): UpdateItem {
+function toUpdate(entry: EntrySummary): UpdateWithWords {
   const def = REGISTRY[entry.kind];
   return {
     id: entry.id,
@@ -77,7 +63,7 @@ function toUpdate(entry: EntrySummary): UpdateItem {
  * headline in the page's language ("आवेदन की अंतिम तिथि बढ़ी: …").
  */
 export function feedInLanguage(feed: UpdatesFeed, locale: Locale): UpdatesFeed {
-  const item = ({ words, ...i }: UpdateItem): UpdateItem => {
+  const item = ({ words, ...i }: UpdateWithWords): UpdateItem => {
     if (locale === "en" || !words) return i;
     const { title, lang } = titleIn(words, locale);
     const headline = words.change && changeIn(words.change, locale).headline;
@@ -94,18 +80,18 @@ export function feedInLanguage(feed: UpdatesFeed, locale: Locale): UpdatesFeed {
 }
 
 /** Newest first; equal times fall back to the id so every instance shows the same order. */
-function newestFirst(a: UpdateItem, b: UpdateItem): number {
+function newestFirst(a: UpdateWithWords, b: UpdateWithWords): number {
   if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
 }
 
-function uniqueById(items: UpdateItem[]): UpdateItem[] {
+function uniqueById(items: UpdateWithWords[]): UpdateWithWords[] {
   const seen = new Set<string>();
   return items.filter((item) => (seen.has(item.id) ? false : (seen.add(item.id), true)));
 }
 
 /** A key change as an update: "Last date extended: CSSA Junior Clerk Recruitment 2026". */
-function changeUpdate(change: PublicChange & { entry: EntrySummary }): UpdateItem {
+function changeUpdate(change: PublicChange & { entry: EntrySummary }): UpdateWithWords {
   const item = toUpdate(change.entry);
   return {
     ...item,

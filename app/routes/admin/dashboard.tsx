@@ -10,11 +10,12 @@ import { DiffTable } from "~/components/admin/diff-table.tsx";
 import { diffEntries } from "~/components/admin/entry-diff.ts";
 import { z } from "zod";
 import { AdminError } from "~/components/admin/admin-error.tsx";
+import { auditLine } from "~/components/admin/audit-words.ts";
 import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
 import { formatDateTime } from "~/components/admin/format.ts";
 import { STATUS_LABELS } from "~/components/admin/status-badge.tsx";
 import { UploadUsage } from "~/components/admin/upload-usage.tsx";
-import { isKind, KIND_LIST, KINDS, REGISTRY, STATUSES } from "~/content/registry.ts";
+import { KIND_LIST, KINDS, REGISTRY, STATUSES } from "~/content/registry.ts";
 import { todayInIndia } from "~/lib/india-date.ts";
 import { can } from "~/content/roles.ts";
 import { countByKindAndStatus, jobTitles, reviewQueue } from "~/server/admin-entries.server.ts";
@@ -31,7 +32,7 @@ import { jobsClosingSoon } from "~/server/entries/public-reads.server.ts";
 import { uploadUsage } from "~/server/files.server.ts";
 import { formatDate } from "~/lib/format.ts";
 import { actorOf, requireStaff } from "~/server/guard.server.ts";
-import { setStatuses } from "~/server/write/entries.server.ts";
+import { approveEntry } from "~/server/write/entries.server.ts";
 import { LinksCard } from "~/components/admin/links-card.tsx";
 import { packedStrings } from "~/i18n/catalog.server.ts";
 import { Strings } from "~/i18n/context.tsx";
@@ -89,23 +90,14 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 409 },
     );
   }
-  const { kind, id } = asked;
-  const pending = await database
-    .selectFrom("entries")
-    .select("title")
-    .where("id", "=", id)
-    .where("kind", "=", kind)
-    .where("status", "=", "pending")
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
-  if (!pending) {
+  const approved = await approveEntry(database, { kind: asked.kind, id: asked.id, actor });
+  if (!approved.ok) {
     return data(
       { error: "This entry is no longer waiting for review: someone has already handled it." },
       { status: 409 },
     );
   }
-  await setStatuses(database, kind, [id], "published", actor, "from the review queue");
-  return redirect(`/admin?approved=${encodeURIComponent(pending.title)}`);
+  return redirect(`/admin?approved=${encodeURIComponent(approved.title)}`);
 }
 
 /** After a refused click (409) the queue is read again: it changed under the editor. */
@@ -203,35 +195,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     links,
     linkStrings: packedStrings("en", "linkStates"),
   };
-}
-
-const ACTION_WORDS: Record<string, string> = {
-  "entry.create": "created",
-  "entry.update": "edited",
-  "entry.publish": "published",
-  "entry.archive": "archived",
-  "entry.draft": "moved to draft",
-  "entry.trash": "moved to the trash",
-  "entry.restore": "restored from the trash",
-  "entry.delete": "deleted forever",
-  "entry.revision-restore": "restored an old version of",
-  "entry.duplicate": "created a draft copy:",
-  "entry.submit": "submitted for review",
-  "entry.approve": "approved and published",
-  "entry.publish-scheduled": "published on schedule",
-  "file.upload": "uploaded",
-  "file.delete": "removed the unused file",
-  "entry.suggest": "suggested a change to",
-  "entry.apply-suggestion": "applied a suggested change to",
-  "entry.decline-suggestion": "declined a suggested change to",
-};
-
-/** "job:Clerk Recruitment" → "Job “Clerk Recruitment”"; other subjects as they are. */
-function describeSubject(subject: string): string {
-  const colon = subject.indexOf(":");
-  const kind = subject.slice(0, colon);
-  if (colon > 0 && isKind(kind)) return `${REGISTRY[kind].label} “${subject.slice(colon + 1)}”`;
-  return subject;
 }
 
 function daysLeft(lastDate: string | null, today: string): string {
@@ -562,7 +525,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                 <li key={a.id} className="flex flex-wrap justify-between gap-x-3 py-2">
                   <span className="min-w-0 break-words">
                     <strong className="font-semibold">{a.actorEmail ?? "Someone"}</strong>{" "}
-                    {ACTION_WORDS[a.action] ?? a.action} {describeSubject(a.subject)}
+                    {auditLine(a.action, a.subject)}
                   </span>
                   <time dateTime={a.createdAt} className="text-xs whitespace-nowrap text-muted">
                     {formatDateTime(a.createdAt)}

@@ -1,3 +1,4 @@
+import { FEED_KINDS, feedPath, kindLine } from "~/content/kinds.ts";
 import {
   isLandingFacet,
   landingFeedPath,
@@ -20,8 +21,8 @@ import type { RouteHandle } from "~/page-cache/index.ts";
 
 const FEED_SIZE = 50;
 
-const NO_SUCH_FEED =
-  "No such feed. Feeds are /feeds/jobs.xml, /feeds/results.xml, /feeds/admit-cards.xml, /feeds/syllabus.xml and /feeds/answer-key.xml, one per state and qualification such as /feeds/jobs-state-bihar.xml, and one per organization such as /feeds/organization-upsc.xml (the link is on each of those pages).";
+const kindFeeds = FEED_KINDS.map(feedPath);
+const NO_SUCH_FEED = `No such feed. Feeds are ${kindFeeds.slice(0, -1).join(", ")} and ${kindFeeds.at(-1)}, one per state and qualification such as /feeds/jobs-state-bihar.xml, and one per organization such as /feeds/organization-upsc.xml (the link is on each of those pages).`;
 
 export const handle = { cacheScope: ["feeds"] } satisfies RouteHandle;
 
@@ -40,7 +41,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const facet = landingMatch && isLandingFacet(landingMatch[1]) ? landingMatch[1] : undefined;
   const landing = facet ? landingValue(facet, landingMatch![2]) : undefined;
   const kind = facet ? REGISTRY.job : kindByUrlPrefix(`/${name}`);
-  if (!kind || (facet && !landing)) return notFound(NO_SUCH_FEED);
+  if (!kind || !kindLine(kind.kind).feed || (facet && !landing)) return notFound(NO_SUCH_FEED);
   const conn = await db();
   const [settings, items] = await Promise.all([
     publicSettings(),
@@ -51,12 +52,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     ? landingTitle(facet, landing!, catalog(locale).list.landing)
     : locale === "en"
       ? kind.plural
-      : (t.kinds[kind.kind] ?? kind.plural);
+      : t.kinds[kind.kind];
   const site = settings.siteName;
   return rssResponse(baseUrl, locale, {
     title: fmt(t.title, { title, site }),
     path: facet ? landingPath(facet, landing!) : kind.urlPrefix,
-    selfPath: facet ? landingFeedPath(facet, landing!) : `/feeds${kind.urlPrefix}.xml`,
+    selfPath: facet ? landingFeedPath(facet, landing!) : feedPath(kind),
     description: fmt(t.newest, { what: locale === "en" ? title.toLowerCase() : title, site }),
     items: items.map((item) => ({ ...item, urlPrefix: kind.urlPrefix })),
   });

@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { needsPushAttribute, useAlertsNeedPush } from "~/components/destinations.ts";
 import { RowTitle } from "~/components/english-only.tsx";
 import { JsonLd } from "~/components/json-ld.tsx";
-import { REGISTRY, type Kind } from "~/content/registry.ts";
+import { HOME_KINDS } from "~/content/kinds.ts";
+import { REGISTRY } from "~/content/registry.ts";
 import { requestLocale, packedStrings, stringsFor } from "~/i18n/catalog.server.ts";
 import { useLocalePath, useT } from "~/i18n/context.tsx";
 import { fmt, type Locale } from "~/lib/locale.ts";
@@ -26,8 +27,6 @@ import type { Route } from "./+types/home";
 import type { RouteHandle } from "~/page-cache/index.ts";
 import { unpack } from "~/packed.ts";
 
-/** The boxes job seekers expect, in the order they expect them (titled by the catalogue). */
-const BOXES: readonly Kind[] = ["job", "result", "admit-card", "answer-key", "syllabus"];
 const PER_BOX = 10;
 const CLOSING_SOON_DAYS = 7;
 
@@ -46,11 +45,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = todayInIndia(now);
   const [boxes, closingSoon] = await Promise.all([
     Promise.all(
-      BOXES.map(async (kind) => ({
+      // The boxes job seekers expect, in the order they expect them (the kind catalogue's `home`).
+      HOME_KINDS.map(async ({ key: kind, urlPrefix }) => ({
         kind,
-        title: t.boxes[kind],
-        href: REGISTRY[kind].urlPrefix,
-        viewAll: t.viewAll[kind],
+        title: t.boxes[kind]!,
+        href: urlPrefix,
+        viewAll: t.viewAll[kind]!,
         // Jobs one can no longer apply for are news to nobody: the jobs box lists open ones.
         items: (
           await latestPublished(conn, kind, PER_BOX, kind === "job" ? { openOn: today } : {})
@@ -160,7 +160,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           id="closing-soon"
           title={t.closingSoon}
           href={to(jobsPrefix)}
-          viewAll={t.viewAll.job}
+          viewAll={t.viewAll.job!}
           tone="closing"
         >
           {closingSoon.length === 0 && (

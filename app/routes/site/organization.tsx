@@ -3,7 +3,8 @@ import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
 import { EntryListItem } from "~/components/entry-list-item.tsx";
 import { JsonLd } from "~/components/json-ld.tsx";
 import { PageError, errorMeta } from "~/components/page-error.tsx";
-import { REGISTRY, type Kind } from "~/content/registry.ts";
+import { ORGANIZATION_KINDS } from "~/content/kinds.ts";
+import { REGISTRY } from "~/content/registry.ts";
 import { clock, todayInIndia } from "~/lib/india-date.ts";
 import { catalog, requestLocale, packedStrings, stringsFor } from "~/i18n/catalog.server.ts";
 import { useLocalePath } from "~/i18n/context.tsx";
@@ -21,8 +22,8 @@ import type { Route } from "./+types/organization";
 import type { RouteHandle } from "~/page-cache/index.ts";
 import { unpack } from "~/packed.ts";
 
-/** What a job seeker follows an organization for, in this order (titled by the catalogue). */
-const SECTIONS = ["job", "result", "admit-card", "answer-key"] as const satisfies Kind[];
+/** What a job seeker follows an organization for, in this order (the kind catalogue's). */
+const SECTIONS = ORGANIZATION_KINDS.map((k) => k.key);
 const PER_SECTION = 10;
 
 export const handle = {
@@ -80,7 +81,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
     sections: SECTIONS.map((kind, i) => ({
       kind,
-      title: t.sections[kind],
+      title: t.sections[kind]!,
       urlPrefix: REGISTRY[kind].urlPrefix,
       total: lists[i].total,
       // The full list of this organization's entries of the kind, on the kind's own list.

@@ -1,11 +1,14 @@
 // What an alert subscription can choose (issue 15): the facets an entry is matched on. Shared by
 // the /alerts form (browser and server) and the matching in SQL.
 import { QUALIFICATIONS, STATES } from "~/content/options.ts";
-import type { Kind } from "~/content/registry.ts";
+import { ALERT_KINDS as ALERT_LINES, type KIND_CATALOGUE } from "~/content/kinds.ts";
 
-/** The kinds a subscriber may choose; a syllabus is not news. */
-export const ALERT_KINDS = ["job", "result", "admit-card", "answer-key"] as const satisfies Kind[];
-export type AlertKind = (typeof ALERT_KINDS)[number];
+/** The kinds a subscriber may choose (the kind catalogue's `alerts`); a syllabus is not news. */
+export type AlertKind = Extract<(typeof KIND_CATALOGUE)[number], { alerts: true }>["key"];
+export const ALERT_KINDS = ALERT_LINES.map((k) => k.key) as unknown as readonly [
+  AlertKind,
+  ...AlertKind[],
+];
 
 /** "All India" is not a choice: an all-India entry reaches every state's subscribers. */
 export const ALL_INDIA = "All India";

@@ -3,9 +3,10 @@ import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EntryData } from "~/content/fields.ts";
 import { DIALECTS, freshDatabase } from "../../../test/databases.ts";
-import { editor, job } from "../../../test/entries.ts";
+import { job } from "../../../test/entries.ts";
+import { savedEntry, TEST_ACTOR } from "../../../test/writes.ts";
 import { namedKind, searchPublished, searchWords } from "../entries/search.server.ts";
-import { changeEntry, createEntry, searchTextOf } from "../entries/writes.server.ts";
+import { changeEntry, searchTextOf } from "../entries/writes.server.ts";
 import { migrate, type AppDatabase } from "./db.server.ts";
 import { migrationProvider } from "./migrations/index.ts";
 
@@ -182,11 +183,11 @@ describe.each(DIALECTS)("Devanagari search migration [%s]", (dialect) => {
 
   it("keeps the triggers filling the new index as entries change", async () => {
     const db = database.db;
-    const fresh = await createEntry(
+    const fresh = await savedEntry(
       db,
       "job",
       job("Narwhal Teacher Post", withHi({ title: "शिक्षक भर्ती सरकारी" })),
-      editor,
+      TEST_ACTOR,
     );
     expect(await found("शिक्षक")).toEqual([fresh.id]);
     expect(await found("सरकारी")).toEqual([fresh.id]);
@@ -194,7 +195,7 @@ describe.each(DIALECTS)("Devanagari search migration [%s]", (dialect) => {
       db,
       fresh.id,
       job("Narwhal Teacher Post", withHi({ title: "शिक्षक भर्ती सरकारी" }), "draft"),
-      editor,
+      TEST_ACTOR,
     );
     expect(await found("शिक्षक")).toEqual([]);
     await db.deleteFrom("entries").where("id", "=", ids.hindi).execute();

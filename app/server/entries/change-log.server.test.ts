@@ -1,10 +1,10 @@
 import { afterEach, expect, it, vi } from "vitest";
 import { describeEachDatabase } from "../../../test/databases.ts";
-import { editor, job } from "../../../test/entries.ts";
+import { job } from "../../../test/entries.ts";
+import { changedEntry, savedEntry, TEST_ACTOR } from "../../../test/writes.ts";
 import { alertChangeWords } from "../alerts/triggers.server.ts";
 import { readUpdates } from "../updates.server.ts";
 import { changeIn, listEntryChanges } from "./public-reads.server.ts";
-import { createEntry, updateEntry } from "./writes.server.ts";
 
 describeEachDatabase("the public change log", (db) => {
   afterEach(() => {
@@ -16,12 +16,12 @@ describeEachDatabase("the public change log", (db) => {
     for (let i = 0; i < 6; i++) {
       const title = `Both Dates Clerk ${i}`;
       const dates = { lastDate: "2030-01-31", feeLastDate: "2030-02-02", examDate: "2030-03-01" };
-      const entry = await createEntry(db(), "job", job(title, dates), editor);
-      await updateEntry(
+      const entry = await savedEntry(db(), "job", job(title, dates), TEST_ACTOR);
+      await changedEntry(
         db(),
         entry.id,
         job(title, { ...dates, feeLastDate: "2030-02-17", lastDate: "2030-02-15" }),
-        editor,
+        TEST_ACTOR,
       );
       const changes = await listEntryChanges(db(), entry.id);
       expect(changes.map((c) => c.headline)).toEqual([
@@ -37,10 +37,10 @@ describeEachDatabase("the public change log", (db) => {
     vi.useFakeTimers({ toFake: ["Date"] });
     const at = (instant: string) => vi.setSystemTime(new Date(instant));
     at("2026-11-25T10:00:00+05:30");
-    const entry = await createEntry(db(), "job", job("Flip Flop Clerk"), editor);
+    const entry = await savedEntry(db(), "job", job("Flip Flop Clerk"), TEST_ACTOR);
     const save = (instant: string, lastDate: string) => {
       at(instant);
-      return updateEntry(db(), entry.id, job("Flip Flop Clerk", { lastDate }), editor);
+      return changedEntry(db(), entry.id, job("Flip Flop Clerk", { lastDate }), TEST_ACTOR);
     };
     const lines = async () =>
       (await listEntryChanges(db(), entry.id)).map((c) => [c.detail, c.createdAt]);
@@ -69,11 +69,11 @@ describeEachDatabase("the public change log", (db) => {
     ]);
     // Another key change later that day: the day's lines share its time, the last date first.
     at("2026-11-26T16:00:00+05:30");
-    await updateEntry(
+    await changedEntry(
       db(),
       entry.id,
       job("Flip Flop Clerk", { lastDate: "2030-03-15", examDate: "2030-04-01" }),
-      editor,
+      TEST_ACTOR,
     );
     expect((await lines()).slice(0, 2)).toEqual([
       ["Last date extended from 28 Feb 2030 to 15 Mar 2030", "2026-11-26T10:30:00.000Z"],
@@ -84,20 +84,20 @@ describeEachDatabase("the public change log", (db) => {
   it("counts from the moment an entry went public on the day it did", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2026-11-26T09:00:00+05:30"));
-    const entry = await createEntry(db(), "job", job("Late Publish Clerk", {}, "draft"), editor);
+    const entry = await savedEntry(db(), "job", job("Late Publish Clerk", {}, "draft"), TEST_ACTOR);
     vi.setSystemTime(new Date("2026-11-26T10:00:00+05:30"));
-    await updateEntry(
+    await changedEntry(
       db(),
       entry.id,
       job("Late Publish Clerk", { lastDate: "2030-02-10" }),
-      editor,
+      TEST_ACTOR,
     );
     vi.setSystemTime(new Date("2026-11-26T11:00:00+05:30"));
-    await updateEntry(
+    await changedEntry(
       db(),
       entry.id,
       job("Late Publish Clerk", { lastDate: "2030-02-20" }),
-      editor,
+      TEST_ACTOR,
     );
     expect((await listEntryChanges(db(), entry.id)).map((c) => c.detail)).toEqual([
       "Last date extended from 10 Feb 2030 to 20 Feb 2030",
@@ -114,8 +114,8 @@ describeEachDatabase("the public change log", (db) => {
         hi_title: "फ़ीस शब्द क्लर्क",
         hi_fees: [{ category: "सामान्य / OBC / EWS" }, { category: "महिलाएं (सभी वर्ग)" }],
       });
-    const entry = await createEntry(db(), "job", fees(100), editor);
-    await updateEntry(db(), entry.id, fees(300), editor);
+    const entry = await savedEntry(db(), "job", fees(100), TEST_ACTOR);
+    await changedEntry(db(), entry.id, fees(300), TEST_ACTOR);
     const [change] = await listEntryChanges(db(), entry.id);
     expect(change.detail).toBe(
       "Application fee now General / OBC / EWS: ₹300; Women (all categories): ₹0",

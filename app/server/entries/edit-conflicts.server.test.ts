@@ -2,19 +2,19 @@ import { expect, it } from "vitest";
 import { entryToFormTree } from "~/content/form-data.ts";
 import { withValue } from "~/content/entry-merge.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
-import { editor, job } from "../../../test/entries.ts";
+import { job } from "../../../test/entries.ts";
+import { changedEntry, savedEntry, TEST_ACTOR } from "../../../test/writes.ts";
 import { settleChoices, staleForm } from "./edit-conflicts.server.ts";
-import { createEntry, updateEntry } from "./writes.server.ts";
 
 describeEachDatabase("a save after a refused one", (db) => {
   it("needs a choice for each field both changed, and takes theirs where chosen", async () => {
-    const loaded = await createEntry(
+    const loaded = await savedEntry(
       db(),
       "job",
       job("Conflict Clerk", { examDate: "2030-03-01", feeNote: "Pay online." }),
-      editor,
+      TEST_ACTOR,
     );
-    const current = await updateEntry(
+    const current = await changedEntry(
       db(),
       loaded.id,
       job("Conflict Clerk", {
@@ -22,7 +22,7 @@ describeEachDatabase("a save after a refused one", (db) => {
         examDate: "2030-04-15",
         feeNote: "Pay online.",
       }),
-      editor,
+      TEST_ACTOR,
     );
     // What the editor sent: the exam date and the fee note changed, the old last date.
     let mine = entryToFormTree(loaded);

@@ -1,6 +1,7 @@
 import { afterEach, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../test/databases.ts";
-import { editor, job } from "../../../test/entries.ts";
+import { job } from "../../../test/entries.ts";
+import { savedEntry, TEST_ACTOR } from "../../../test/writes.ts";
 import { setClock } from "~/lib/india-date.ts";
 import {
   countPublished,
@@ -10,32 +11,31 @@ import {
   latestPublished,
   listPublished,
 } from "./public-reads.server.ts";
-import { createEntry } from "./writes.server.ts";
 
 describeEachDatabase("public reads of entries", (db) => {
   it("answers an entry's id (the spec's route parameter) with its slug, only for its own kind", async () => {
-    const entry = await createEntry(db(), "job", job("Forest Guard Recruitment"), editor);
+    const entry = await savedEntry(db(), "job", job("Forest Guard Recruitment"), TEST_ACTOR);
     for (const id of [entry.id, entry.id.toUpperCase()])
       expect(await findPublishedBySlug(db(), "job", id)).toEqual({
         found: "moved",
         slug: entry.slug,
       });
     expect(await findPublishedBySlug(db(), "result", entry.id)).toEqual({ found: "none" });
-    const draft = await createEntry(db(), "job", job("Draft By Id", {}, "draft"), editor);
+    const draft = await savedEntry(db(), "job", job("Draft By Id", {}, "draft"), TEST_ACTOR);
     expect(await findPublishedBySlug(db(), "job", draft.id)).toEqual({ found: "none" });
   });
 
   it("never shows drafts publicly", async () => {
-    const draft = await createEntry(db(), "job", job("Secret Draft Post", {}, "draft"), editor);
+    const draft = await savedEntry(db(), "job", job("Secret Draft Post", {}, "draft"), TEST_ACTOR);
     expect(await findPublishedBySlug(db(), "job", draft.slug)).toEqual({ found: "none" });
     const latest = await latestPublished(db(), "job", 100);
     expect(latest.map((e) => e.id)).not.toContain(draft.id);
   });
 
   it("lists published entries newest first with filters and pages", async () => {
-    await createEntry(db(), "job", job("Bihar Teacher Post", { state: "Bihar" }), editor);
+    await savedEntry(db(), "job", job("Bihar Teacher Post", { state: "Bihar" }), TEST_ACTOR);
     await new Promise((r) => setTimeout(r, 5));
-    await createEntry(db(), "job", job("Bihar Clerk Post", { state: "Bihar" }), editor);
+    await savedEntry(db(), "job", job("Bihar Clerk Post", { state: "Bihar" }), TEST_ACTOR);
     const page = await listPublished(db(), "job", { filters: { state: "Bihar" }, perPage: 1 });
     expect(page.total).toBe(2);
     expect(page.pages).toBe(2);
@@ -50,25 +50,30 @@ describeEachDatabase("public reads of entries", (db) => {
 
   it("finds jobs closing within a window, soonest first", async () => {
     const today = "2031-03-01";
-    await createEntry(db(), "job", job("Closes In Three Days", { lastDate: "2031-03-04" }), editor);
-    await createEntry(db(), "job", job("Closes Tomorrow", { lastDate: "2031-03-02" }), editor);
-    await createEntry(db(), "job", job("Closes Next Month", { lastDate: "2031-04-20" }), editor);
+    await savedEntry(
+      db(),
+      "job",
+      job("Closes In Three Days", { lastDate: "2031-03-04" }),
+      TEST_ACTOR,
+    );
+    await savedEntry(db(), "job", job("Closes Tomorrow", { lastDate: "2031-03-02" }), TEST_ACTOR);
+    await savedEntry(db(), "job", job("Closes Next Month", { lastDate: "2031-04-20" }), TEST_ACTOR);
     const soon = await jobsClosingSoon(db(), 7, 10, today);
     expect(soon.map((e) => e.title)).toEqual(["Closes Tomorrow", "Closes In Three Days"]);
   });
 
   it("lists the distinct filter values of public entries only", async () => {
-    await createEntry(
+    await savedEntry(
       db(),
       "job",
       { ...job("Filter Value One"), organization: "Aardvark Board" },
-      editor,
+      TEST_ACTOR,
     );
-    await createEntry(
+    await savedEntry(
       db(),
       "job",
       { ...job("Filter Value Two", {}, "draft"), organization: "Aaa Hidden Draft Board" },
-      editor,
+      TEST_ACTOR,
     );
     const orgs = await filterValues(db(), "job", "organization");
     expect(orgs).toContain("Aardvark Board");
@@ -91,7 +96,7 @@ describeEachDatabase("counting open jobs", (db) => {
       ["Draft, No Last Date", noLastDate, "draft"],
     ] as const;
     for (const [title, data, status] of made)
-      await createEntry(db(), "job", { ...job(title, data, status), ...org }, editor);
+      await savedEntry(db(), "job", { ...job(title, data, status), ...org }, TEST_ACTOR);
     // The whole list (two ranges of one index) and a filter (one condition) give one answer.
     expect(await countPublished(db(), "job", { openOn: today })).toBe(before + 3);
     expect(await countPublished(db(), "job", { ...org, openOn: today })).toBe(3);
@@ -113,10 +118,15 @@ describeEachDatabase("closing soon, by India's date", (db) => {
 
   it("leaves out a job that closed at midnight in India while UTC is still on its last date", async () => {
     // Regression: the home page's box took the UTC date and kept yesterday's jobs until 05:30 IST.
-    await createEntry(db(), "job", job("Closed Last Night", { lastDate: "2026-11-23" }), editor);
-    await createEntry(db(), "job", job("Closes Tonight", { lastDate: "2026-11-24" }), editor);
-    await createEntry(db(), "job", job("Closes In A Week", { lastDate: "2026-12-01" }), editor);
-    await createEntry(db(), "job", job("Closes In Eight Days", { lastDate: "2026-12-02" }), editor);
+    await savedEntry(db(), "job", job("Closed Last Night", { lastDate: "2026-11-23" }), TEST_ACTOR);
+    await savedEntry(db(), "job", job("Closes Tonight", { lastDate: "2026-11-24" }), TEST_ACTOR);
+    await savedEntry(db(), "job", job("Closes In A Week", { lastDate: "2026-12-01" }), TEST_ACTOR);
+    await savedEntry(
+      db(),
+      "job",
+      job("Closes In Eight Days", { lastDate: "2026-12-02" }),
+      TEST_ACTOR,
+    );
     setClock(INDIA_JUST_AFTER_MIDNIGHT);
     expect(new Date(INDIA_JUST_AFTER_MIDNIGHT).toISOString()).toBe("2026-11-23T18:40:00.000Z");
     const soon = await jobsClosingSoon(db(), 7, 10);

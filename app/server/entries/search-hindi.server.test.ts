@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import { searchableText, type EntryData } from "~/content/fields.ts";
 import { REGISTRY } from "~/content/registry.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
-import { editor, job } from "../../../test/entries.ts";
+import { job } from "../../../test/entries.ts";
+import { savedEntry, TEST_ACTOR } from "../../../test/writes.ts";
 import { searchPublished, searchWords } from "./search.server.ts";
-import { changeEntry, createEntry, searchTextOf } from "./writes.server.ts";
+import { changeEntry, searchTextOf } from "./writes.server.ts";
 
 /** Issue 14, "Search in Hindi". */
 const HINDI_TITLE = "उत्तर प्रदेश पुलिस कांस्टेबल भर्ती 2026";
@@ -73,13 +74,13 @@ describe("search text", () => {
 
 describeEachDatabase("search in Hindi", (db) => {
   it("finds an entry by the Hindi words of its title, and not by fragments of them", async () => {
-    const hindi = await createEntry(
+    const hindi = await savedEntry(
       db(),
       "job",
       job("Uttar Pradesh Police Constable Recruitment 2026", withHi({ title: HINDI_TITLE })),
-      editor,
+      TEST_ACTOR,
     );
-    await createEntry(db(), "job", job("Marsupial Clerk Post"), editor);
+    await savedEntry(db(), "job", job("Marsupial Clerk Post"), TEST_ACTOR);
     const ids = async (query: string, kind?: "job" | "result") =>
       (await searchPublished(db(), query, { kind })).items.map((h) => h.id);
 
@@ -103,17 +104,17 @@ describeEachDatabase("search in Hindi", (db) => {
   });
 
   it("finds Hindi kept in hi_ fields, follows changes to it and keeps drafts out", async () => {
-    const entry = await createEntry(
+    const entry = await savedEntry(
       db(),
       "job",
       job("Teacher Recruitment", { hi_title: "शिक्षक भर्ती", hi_summary: "सरकारी नौकरी परीक्षा" }),
-      editor,
+      TEST_ACTOR,
     );
-    await createEntry(
+    await savedEntry(
       db(),
       "job",
       job("Teacher Draft", { hi_title: "शिक्षक मसौदा" }, "draft"),
-      editor,
+      TEST_ACTOR,
     );
     const ids = async (query: string) =>
       (await searchPublished(db(), query)).items.map((h) => h.id);
@@ -131,7 +132,7 @@ describeEachDatabase("search in Hindi", (db) => {
           hi_summary: "\u0958ानून की परीक्षा",
         }),
       },
-      editor,
+      TEST_ACTOR,
     );
     expect(await ids("सरकारी")).toEqual([]);
     expect(await ids("\u0915\u093cानून")).toEqual([entry.id]);
@@ -139,11 +140,11 @@ describeEachDatabase("search in Hindi", (db) => {
   });
 
   it("leaves English search as it was", async () => {
-    const english = await createEntry(
+    const english = await savedEntry(
       db(),
       "job",
       job("Quetzal Railway Clerk 2026", { summary: "Clerks for the quetzal line" }),
-      editor,
+      TEST_ACTOR,
     );
     const found = await searchPublished(db(), "quetzal clerk");
     expect(found.items.map((h) => h.id)).toEqual([english.id]);

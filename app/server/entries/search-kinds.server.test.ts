@@ -2,10 +2,11 @@ import { describe, expect, it } from "vitest";
 import type { EntryData } from "~/content/fields.ts";
 import type { Kind } from "~/content/registry.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
-import { editor, job } from "../../../test/entries.ts";
+import { job } from "../../../test/entries.ts";
+import { savedEntry, TEST_ACTOR } from "../../../test/writes.ts";
 import { insertGeneratedEntries } from "../bulk-entries.server.ts";
 import { namedKind, searchPublished, searchWords } from "./search.server.ts";
-import { createEntry, type EntryWrite } from "./writes.server.ts";
+import type { EntryWrite } from "./writes.server.ts";
 
 /** Issue 26: "result" listed five jobs (their text says "final result") before the results. */
 
@@ -54,34 +55,34 @@ describeEachDatabase("a search that names a kind ranks that kind first", (db) =>
     const jobs = [];
     for (const n of [1, 2, 3])
       jobs.push(
-        await createEntry(
+        await savedEntry(
           db(),
           "job",
           job(`Walrus Clerk Recruitment ${n}`, {
             summary: "Candidates awaiting their final result may not apply.",
           }),
-          editor,
+          TEST_ACTOR,
         ),
       );
     const results = [];
     for (const n of ["Alpha", "Beta"])
       results.push(
-        await createEntry(
+        await savedEntry(
           db(),
           "result",
           entry(`Walrus Clerk Exam ${n} Result`, {
             summary: "The result is out.",
             resultDate: "2026-11-01",
           }),
-          editor,
+          TEST_ACTOR,
         ),
       );
     // A result whose words never say "result": still a result.
-    const merit = await createEntry(
+    const merit = await savedEntry(
       db(),
       "result",
       entry("Walrus Clerk Merit List", { summary: "Merit list.", resultDate: "2026-11-02" }),
-      editor,
+      TEST_ACTOR,
     );
     const today = { today: "2026-11-23" };
     for (const query of ["result", "Result"]) {
@@ -116,21 +117,21 @@ describeEachDatabase("a search that names a kind ranks that kind first", (db) =>
   });
 
   it("ranks admit cards, answer keys and syllabi first when the query names them", async () => {
-    const mention = await createEntry(
+    const mention = await savedEntry(
       db(),
       "job",
       job("Okapi Guard Recruitment", {
         summary: "The admit card, answer key and syllabus will be on the okapi portal.",
       }),
-      editor,
+      TEST_ACTOR,
     );
-    const card = await createEntry(
+    const card = await savedEntry(
       db(),
       "admit-card",
       entry("Okapi Guard Hall Ticket", { summary: "Hall ticket out.", examDate: "2026-12-01" }),
-      editor,
+      TEST_ACTOR,
     );
-    const key = await createEntry(
+    const key = await savedEntry(
       db(),
       "answer-key",
       entry("Okapi Guard Provisional Key", {
@@ -138,13 +139,13 @@ describeEachDatabase("a search that names a kind ranks that kind first", (db) =>
         keyType: "provisional",
         releaseDate: "2026-11-20",
       }),
-      editor,
+      TEST_ACTOR,
     );
-    const syllabus = await createEntry(
+    const syllabus = await savedEntry(
       db(),
       "syllabus",
       entry("Okapi Guard Exam Pattern", { summary: "Papers and topics." }),
-      editor,
+      TEST_ACTOR,
     );
     const today = { today: "2026-11-23" };
     expect(ids(await searchPublished(db(), "okapi admit card", today))).toEqual([
@@ -164,13 +165,13 @@ describeEachDatabase("a search that names a kind ranks that kind first", (db) =>
   it("does the same for the Hindi names: परिणाम, रिजल्ट, उत्तर कुंजी, भर्ती", async () => {
     // An English-only result, one with Hindi, and a job whose Hindi text says "परिणाम"; the
     // Hindi words of the kind find the English-only result too.
-    const english = await createEntry(
+    const english = await savedEntry(
       db(),
       "result",
       entry("Ibis Constable Exam Result", { summary: "Out.", resultDate: "2026-11-01" }),
-      editor,
+      TEST_ACTOR,
     );
-    const hindi = await createEntry(
+    const hindi = await savedEntry(
       db(),
       "result",
       entry("Ibis Constable Final Result", {
@@ -178,18 +179,18 @@ describeEachDatabase("a search that names a kind ranks that kind first", (db) =>
         resultDate: "2026-11-02",
         hi_title: "आइबिस कांस्टेबल परीक्षा परिणाम",
       }),
-      editor,
+      TEST_ACTOR,
     );
-    const jobSays = await createEntry(
+    const jobSays = await savedEntry(
       db(),
       "job",
       job("Ibis Constable Recruitment", {
         hi_title: "आइबिस कांस्टेबल भर्ती",
         hi_summary: "अंतिम परिणाम की प्रतीक्षा करने वाले उम्मीदवार आवेदन न करें।",
       }),
-      editor,
+      TEST_ACTOR,
     );
-    const key = await createEntry(
+    const key = await savedEntry(
       db(),
       "answer-key",
       entry("Ibis Constable Answer Key", {
@@ -198,7 +199,7 @@ describeEachDatabase("a search that names a kind ranks that kind first", (db) =>
         releaseDate: "2026-11-20",
         hi_title: "आइबिस कांस्टेबल उत्तर कुंजी",
       }),
-      editor,
+      TEST_ACTOR,
     );
     const today = { today: "2026-11-23" };
     for (const query of ["ibis परिणाम", "ibis रिजल्ट"]) {
@@ -221,34 +222,34 @@ describeEachDatabase("a search that names a kind ranks that kind first", (db) =>
 
 describeEachDatabase("a kind named alone", (db) => {
   it("lists that kind newest first, the open jobs first among jobs, then what else says it", async () => {
-    const older = await createEntry(
+    const older = await savedEntry(
       db(),
       "result",
       entry("Heron Exam Result", { summary: "Out.", resultDate: "2026-10-01" }),
-      editor,
+      TEST_ACTOR,
     );
-    const newer = await createEntry(
+    const newer = await savedEntry(
       db(),
       "result",
       entry("Crane Exam Merit List", { summary: "Out.", resultDate: "2026-11-01" }),
-      editor,
+      TEST_ACTOR,
     );
-    const says = await createEntry(
+    const says = await savedEntry(
       db(),
       "admit-card",
       entry("Stork Exam Admit Card", {
         summary: "Results follow in March.",
         examDate: "2026-12-01",
       }),
-      editor,
+      TEST_ACTOR,
     );
     // The open job is the older one: it comes first all the same.
-    const open = await createEntry(db(), "job", job("Crane Keeper"), editor);
-    const closed = await createEntry(
+    const open = await savedEntry(db(), "job", job("Crane Keeper"), TEST_ACTOR);
+    const closed = await savedEntry(
       db(),
       "job",
       job("Heron Keeper", { lastDate: "2020-01-01" }),
-      editor,
+      TEST_ACTOR,
     );
     // Published a day apart, in the order they were written.
     for (const [day, { id }] of [older, newer, says, open, closed].entries())

@@ -1,20 +1,20 @@
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../test/databases.ts";
-import { editor, job } from "../../../test/entries.ts";
+import { job } from "../../../test/entries.ts";
+import { savedEntry, TEST_ACTOR } from "../../../test/writes.ts";
 import { insertGeneratedEntries } from "../bulk-entries.server.ts";
 import { publishDue } from "../write/entries.server.ts";
 import { searchPublished } from "./search.server.ts";
-import { createEntry } from "./writes.server.ts";
 
 describeEachDatabase("search of published entries", (db) => {
   it("searches published entries by words and prefixes, marking the words found", async () => {
-    await createEntry(
+    await savedEntry(
       db(),
       "job",
       job("Lighthouse Keeper Recruitment", { summary: "Coastal lighthouse posts in Goa" }),
-      editor,
+      TEST_ACTOR,
     );
-    await createEntry(db(), "job", job("Lighthouse Draft", {}, "draft"), editor);
+    await savedEntry(db(), "job", job("Lighthouse Draft", {}, "draft"), TEST_ACTOR);
     const hits = await searchPublished(db(), "lighthou");
     expect(hits.items.map((h) => h.title)).toEqual(["Lighthouse Keeper Recruitment"]);
     expect(hits.items[0].snippet.toLowerCase()).toContain("\u0001lighthouse\u0002");
@@ -23,20 +23,20 @@ describeEachDatabase("search of published entries", (db) => {
   });
 
   it("ranks the jobs one can still apply for first, counts matches by kind and filters by kind", async () => {
-    const open = await createEntry(
+    const open = await savedEntry(
       db(),
       "job",
       job("Quokka Junior Clerk Recruitment 2026", { lastDate: "2030-01-31" }),
-      editor,
+      TEST_ACTOR,
     );
     const others = [
-      await createEntry(
+      await savedEntry(
         db(),
         "job",
         job("Quokka Junior Clerk Recruitment 2019", { lastDate: "2019-05-01" }),
-        editor,
+        TEST_ACTOR,
       ),
-      await createEntry(
+      await savedEntry(
         db(),
         "result",
         {
@@ -45,9 +45,9 @@ describeEachDatabase("search of published entries", (db) => {
           status: "published",
           data: { summary: "Quokka junior clerk result", resultDate: "2026-11-01" },
         },
-        editor,
+        TEST_ACTOR,
       ),
-      await createEntry(
+      await savedEntry(
         db(),
         "answer-key",
         {
@@ -60,7 +60,7 @@ describeEachDatabase("search of published entries", (db) => {
             releaseDate: "2026-10-01",
           },
         },
-        editor,
+        TEST_ACTOR,
       ),
     ];
     const found = await searchPublished(db(), "quokka junior clerk", { today: "2026-11-23" });
@@ -77,11 +77,11 @@ describeEachDatabase("search of published entries", (db) => {
   });
 
   it("keeps the search index to public entries as their status changes", async () => {
-    const entry = await createEntry(
+    const entry = await savedEntry(
       db(),
       "job",
       { ...job("Zebrafish Warden Post", {}, "scheduled"), publishAt: "2030-07-01T00:00:00Z" },
-      editor,
+      TEST_ACTOR,
     );
     expect((await searchPublished(db(), "zebrafish")).total).toBe(0);
     await publishDue(db(), "2030-07-02T00:00:00.000Z");

@@ -1,8 +1,9 @@
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../test/databases.ts";
-import { editor, job } from "../../../test/entries.ts";
+import { job } from "../../../test/entries.ts";
+import { changedEntry, savedEntry, TEST_ACTOR } from "../../../test/writes.ts";
 import { feedItems, publicKindStats, sitemapEntries } from "./sitemaps.server.ts";
-import { createEntry, updateEntry, type EntryWrite } from "./writes.server.ts";
+import type { EntryWrite } from "./writes.server.ts";
 
 function result(title: string): EntryWrite {
   return {
@@ -17,17 +18,17 @@ const tick = () => new Promise((r) => setTimeout(r, 5));
 
 describeEachDatabase("public sitemaps and feeds", (db) => {
   it("lists only published, not deleted entries of one kind in a sitemap, newest first", async () => {
-    const older = await createEntry(db(), "job", job("Sitemap Older Clerk"), editor);
+    const older = await savedEntry(db(), "job", job("Sitemap Older Clerk"), TEST_ACTOR);
     await tick();
-    const newer = await createEntry(db(), "job", job("Sitemap Newer Clerk"), editor);
-    await createEntry(db(), "job", job("Sitemap Draft Clerk", {}, "draft"), editor);
-    const trashed = await createEntry(db(), "job", job("Sitemap Trashed Clerk"), editor);
+    const newer = await savedEntry(db(), "job", job("Sitemap Newer Clerk"), TEST_ACTOR);
+    await savedEntry(db(), "job", job("Sitemap Draft Clerk", {}, "draft"), TEST_ACTOR);
+    const trashed = await savedEntry(db(), "job", job("Sitemap Trashed Clerk"), TEST_ACTOR);
     await db()
       .updateTable("entries")
       .set({ deleted_at: new Date().toISOString() })
       .where("id", "=", trashed.id)
       .execute();
-    await createEntry(db(), "result", result("Sitemap Result"), editor);
+    await savedEntry(db(), "result", result("Sitemap Result"), TEST_ACTOR);
 
     const rows = await sitemapEntries(db(), "job");
     const slugs = rows.map((r) => r.slug);
@@ -41,13 +42,13 @@ describeEachDatabase("public sitemaps and feeds", (db) => {
   });
 
   it("gives the sitemap the new slug and the new lastmod after an edit", async () => {
-    const entry = await createEntry(db(), "result", result("Renamed Result"), editor);
+    const entry = await savedEntry(db(), "result", result("Renamed Result"), TEST_ACTOR);
     await tick();
-    const edited = await updateEntry(
+    const edited = await changedEntry(
       db(),
       entry.id,
       { ...result("Renamed Result"), slug: "renamed-result-2026" },
-      editor,
+      TEST_ACTOR,
     );
     const rows = await sitemapEntries(db(), "result");
     const row = rows.find((r) => r.slug === "renamed-result-2026");

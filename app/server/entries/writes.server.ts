@@ -220,11 +220,6 @@ export async function insertEntry(
   return entry;
 }
 
-/** `insertEntry` in a transaction of its own (seeding, imports, tests). */
-export function createEntry(db: DB, kind: Kind, input: EntryWrite, author: Author) {
-  return db.transaction().execute((trx) => insertEntry(trx, kind, input, author));
-}
-
 /**
  * The entry changed, with a revision (and the public change log), in the caller's transaction.
  * With `expectedVersion` (the `updatedAt` the editor's form was loaded at) a save against a newer
@@ -318,9 +313,4 @@ export async function changeEntry(
   await enqueueEntryMessages(trx, toEntry(before), entry, { notify });
   await scheduleLinkChecks(trx, toEntry(before), entry);
   return entry;
-}
-
-/** `changeEntry` in a transaction of its own (seeding, imports, tests). */
-export function updateEntry(db: DB, id: string, input: EntryWrite, author: Author) {
-  return db.transaction().execute((trx) => changeEntry(trx, id, input, author));
 }

@@ -4,7 +4,13 @@ import { describeEachDatabase, freshDatabase, DIALECTS } from "../../../test/dat
 import { readContentGeneration } from "~/page-cache/index.ts";
 import type { DB } from "../db/db.server.ts";
 import type { EntryWrite } from "../entries/writes.server.ts";
-import { publishDue, restoreEntries, saveEntry, trashEntries } from "./entries.server.ts";
+import {
+  approveEntry,
+  publishDue,
+  restoreEntries,
+  saveEntry,
+  trashEntries,
+} from "./entries.server.ts";
 import type { Actor } from "./transaction.server.ts";
 
 const PRIYA: Actor = { id: "user-priya", email: "priya@govjobs.test", name: "Priya" };
@@ -168,6 +174,64 @@ describeEachDatabase("the entry write path", (db) => {
       .executeTakeFirstOrThrow();
     expect(audit.actor_email).toBe("scheduler");
     expect(await readContentGeneration(db())).toBe(generation + 1);
+  });
+
+  it("approves a submission once: of two editors approving at once, one wins, the other is refused", async () => {
+    const submitted = await saveEntry(db(), {
+      kind: "job",
+      input: { ...job("Peon Recruitment"), status: "pending" },
+      actor: PRIYA,
+    });
+    if (!submitted.ok) throw new Error("not saved");
+    const { id } = submitted.entry;
+    // PostgreSQL's pool connects on demand: connected first, the two approvals run side by side.
+    await Promise.all([1, 2, 3, 4].map(() => sql`select 1`.execute(db())));
+    const results = await Promise.all(
+      [ARJUN, PRIYA].map((actor) => approveEntry(db(), { kind: "job", id, actor })),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok && r.reason === "stale")).toHaveLength(1);
+    const approvals = await db()
+      .selectFrom("audit_log")
+      .select("actor_email")
+      .where("action", "=", "entry.approve")
+      .where("detail", "like", `id ${id};%`)
+      .execute();
+    expect(approvals).toHaveLength(1);
+    const after = await counts(db(), id);
+    expect(after.entry?.status).toBe("published");
+    // The submission's revision and the approval's: one, not one per click.
+    expect(after.revisions).toBe(2);
+  });
+
+  it("refuses to approve what is not waiting for review: a draft, another kind, a trashed entry", async () => {
+    const draft = await created(db(), "Draft Clerk Recruitment");
+    await saveEntry(db(), {
+      kind: "job",
+      id: draft.id,
+      input: { ...job("Draft Clerk Recruitment"), status: "draft" },
+      actor: PRIYA,
+    });
+    expect(await approveEntry(db(), { kind: "job", id: draft.id, actor: ARJUN })).toEqual({
+      ok: false,
+      reason: "stale",
+    });
+    const pending = await saveEntry(db(), {
+      kind: "job",
+      input: { ...job("Pending Typist Recruitment"), status: "pending" },
+      actor: PRIYA,
+    });
+    if (!pending.ok) throw new Error("not saved");
+    const asResult = await approveEntry(db(), {
+      kind: "result",
+      id: pending.entry.id,
+      actor: ARJUN,
+    });
+    expect(asResult).toEqual({ ok: false, reason: "stale" });
+    await trashEntries(db(), "job", [pending.entry.id], PRIYA);
+    const trashed = await approveEntry(db(), { kind: "job", id: pending.entry.id, actor: ARJUN });
+    expect(trashed).toEqual({ ok: false, reason: "stale" });
+    expect((await counts(db(), pending.entry.id)).entry?.status).toBe("pending");
   });
 
   it("trashes and restores with an audit row each", async () => {

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Kind } from "~/content/registry.ts";
+import type { Kind, Status } from "~/content/registry.ts";
 import {
   deleteForeverIn,
   moveToTrashIn,
@@ -169,6 +169,8 @@ export function setStatuses(
   actor: Actor,
   /** Where the change was made, for the audit log. */
   where = "from the list",
+  /** Only entries still in this status change (read and written in the transaction). */
+  from?: Status,
 ) {
   return inWrite(
     db,
@@ -187,7 +189,7 @@ export function setStatuses(
             ).map((r) => r.id)
           : [],
       );
-      const changed = await setStatusManyIn(trx, kind, ids, status, authorOf(actor));
+      const changed = await setStatusManyIn(trx, kind, ids, status, authorOf(actor), { from });
       for (const e of changed) {
         const verb = submitted.has(e.id) ? "approve" : VERB[status];
         await audit(`entry.${verb}`, `${e.kind}:${e.title}`, `id ${e.id}; ${where}`);
@@ -202,6 +204,29 @@ export function setStatuses(
     },
     (changed: EntrySummary[], trx) => entryScopes(trx, changed),
   );
+}
+
+export type ApproveResult = { ok: true; title: string } | { ok: false; reason: "stale" };
+
+/**
+ * "Approve and publish" from the review queue: a submitted entry published, if it is still waiting
+ * for review when the write's transaction reads it (not trashed, not handled by another editor
+ * meanwhile). Of two editors approving at once, one publishes it; the other is answered "stale".
+ */
+export async function approveEntry(
+  db: DB,
+  { kind, id, actor }: { kind: Kind; id: string; actor: Actor },
+): Promise<ApproveResult> {
+  const [approved] = await setStatuses(
+    db,
+    kind,
+    [id],
+    "published",
+    actor,
+    "from the review queue",
+    "pending",
+  );
+  return approved ? { ok: true, title: approved.title } : { ok: false, reason: "stale" };
 }
 
 /** Trashed entries removed for good (with their revisions), an audit row each. */

@@ -1,10 +1,10 @@
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../test/databases.ts";
 import { job } from "../../../test/entries.ts";
+import { changedEntry, savedEntry, TEST_ACTOR } from "../../../test/writes.ts";
 import { listEntryChanges } from "../entries/public-reads.server.ts";
 import { getEntryById } from "../entries/shared.server.ts";
 import { listSuggestions } from "../entries/suggestions.server.ts";
-import { createEntry, updateEntry } from "../entries/writes.server.ts";
 import { listRevisions } from "../revisions.server.ts";
 import { applySuggestion, declineSuggestion, suggestChange } from "./suggestions.server.ts";
 
@@ -14,17 +14,17 @@ const editor = { id: "editor-1", email: "editor@example.com", name: "Editor" };
 describeEachDatabase("suggested changes", (db) => {
   /** An author's job the editor published, extending its last date on the way. */
   async function published() {
-    const draft = await createEntry(
+    const draft = await savedEntry(
       db(),
       "job",
       job("Suggested Clerk", { feeNote: "Pay online." }, "pending"),
       author,
     );
-    const live = await updateEntry(
+    const live = await changedEntry(
       db(),
       draft.id,
       job("Suggested Clerk", { feeNote: "Pay online.", lastDate: "2030-02-28" }),
-      editor,
+      TEST_ACTOR,
     );
     return { draft, live };
   }

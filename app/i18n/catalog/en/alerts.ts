@@ -1,3 +1,4 @@
+import { byKind, kinds } from "./kinds.ts";
 /** Job alerts (issue 15): the /alerts pages, the compact subscribe box and the e-mails. */
 export const alerts = {
   title: "Job Alerts by E-mail",
@@ -18,12 +19,7 @@ export const alerts = {
     "Alerts on this site come as notifications in your browser, and this browser cannot show them: it does not support them, notifications are blocked for this site, or JavaScript is off. E-mail alerts are not available here yet.",
   email: "E-mail address",
   kinds: "What",
-  kindNames: {
-    job: "Jobs",
-    result: "Results",
-    "admit-card": "Admit cards",
-    "answer-key": "Answer keys",
-  },
+  kindNames: byKind(kinds, "alertName"),
   states: "States",
   statesHint: "All-India jobs reach every state.",
   qualifications: "Qualifications",

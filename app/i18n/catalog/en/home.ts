@@ -1,3 +1,4 @@
+import { byKind, kinds } from "./kinds.ts";
 /** The home page. */
 export const home = {
   /**
@@ -8,20 +9,8 @@ export const home = {
   metaTitle: "{site}: {tagline}",
   metaDescription: "{description}",
   jumpTo: "Jump to",
-  boxes: {
-    job: "Latest Jobs",
-    result: "Results",
-    "admit-card": "Admit Cards",
-    "answer-key": "Answer Keys",
-    syllabus: "Syllabus",
-  },
-  viewAll: {
-    job: "View all jobs",
-    result: "View all results",
-    "admit-card": "View all admit cards",
-    "answer-key": "View all answer keys",
-    syllabus: "View all syllabus",
-  },
+  boxes: byKind(kinds, "homeBox"),
+  viewAll: byKind(kinds, "viewAll"),
   closingSoon: "Closing Soon",
   faq: "FAQ",
   faqTitle: "Frequently Asked Questions",

@@ -1,3 +1,4 @@
+import { byKind, kindNames, kinds } from "./kinds.ts";
 import { ENGLISH_FACT_WORDS } from "~/content/glance.ts";
 import { ENGLISH_LANDING_WORDS } from "~/content/landing.ts";
 
@@ -6,32 +7,10 @@ import { ENGLISH_LANDING_WORDS } from "~/content/landing.ts";
  * list rows other pages (home, search, organization) take from here on the server.
  */
 export const list = {
-  /** Each kind's name, one and many (the registry's words, which the admin keeps in English). */
-  kinds: {
-    job: { label: "Job", plural: "Jobs" },
-    result: { label: "Result", plural: "Results" },
-    "admit-card": { label: "Admit Card", plural: "Admit Cards" },
-    syllabus: { label: "Syllabus", plural: "Syllabus" },
-    "answer-key": { label: "Answer Key", plural: "Answer Keys" },
-  },
-  titles: {
-    job: "Latest Government Jobs",
-    result: "Latest Exam Results",
-    "admit-card": "Latest Admit Cards",
-    syllabus: "Exam Syllabus and Pattern",
-    "answer-key": "Latest Answer Keys",
-  },
-  descriptions: {
-    job: "Latest government job notifications in India with vacancies, eligibility, fees, important dates and the official apply online links.",
-    result:
-      "Latest government exam results with cut-off marks, merit lists and the official links to check your result.",
-    "admit-card":
-      "Latest admit cards and hall tickets for government exams, with exam dates and the official download links.",
-    syllabus:
-      "Syllabus and exam pattern of government recruitment exams: papers, marks, duration and topics.",
-    "answer-key":
-      "Latest answer keys of government exams, with objection dates and the official download links.",
-  },
+  /** Each kind's name, one and many (from the kind catalogue, ~/content/kinds.ts). */
+  kinds: kindNames("en"),
+  titles: byKind(kinds, "listTitle"),
+  descriptions: byKind(kinds, "listDescription"),
   landing: ENGLISH_LANDING_WORDS,
   landingDescription:
     "{title}: open government job notifications with vacancies, eligibility, fees, last dates and the official apply online links.",
@@ -39,13 +18,7 @@ export const list = {
   feedTitle: "{title}: {site}",
   rss: "RSS feed",
   /** The filter form's name, per kind. */
-  filterForm: {
-    job: "Filter jobs",
-    result: "Filter results",
-    "admit-card": "Filter admit cards",
-    syllabus: "Filter syllabus",
-    "answer-key": "Filter answer keys",
-  },
+  filterForm: byKind(kinds, "filterForm"),
   filters: {
     organization: { label: "Organization", any: "All organizations" },
     state: { label: "State", any: "All states" },

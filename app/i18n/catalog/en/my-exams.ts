@@ -1,3 +1,4 @@
+import { byKind, kinds } from "./kinds.ts";
 /** The /my page, its reminders and calendar feed, and the exam calendar (issue 28). */
 export const myExams = {
   title: "My exams",
@@ -92,13 +93,7 @@ export const myExams = {
     closing: "{what} ({when})",
     changed: "Date changed: {what}",
     announced: "New date: {what}",
-    published: {
-      job: "Job published",
-      result: "Result published",
-      "admit-card": "Admit card published",
-      syllabus: "Syllabus published",
-      "answer-key": "Answer key published",
-    },
+    published: byKind(kinds, "published"),
   },
   /** Calendar events' titles: {title} */
   events: {

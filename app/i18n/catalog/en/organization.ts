@@ -1,3 +1,4 @@
+import { byKind, kinds } from "./kinds.ts";
 /** An organization's page (/organizations/x). */
 export const organization = {
   /** {name}, {short}: " (SSC)" or nothing */
@@ -5,12 +6,7 @@ export const organization = {
   description:
     "Open jobs, results, admit cards and answer keys of {name}, with the official links.",
   feedTitle: "{name}: {site}",
-  sections: {
-    job: "Open Jobs",
-    result: "Results",
-    "admit-card": "Admit Cards",
-    "answer-key": "Answer Keys",
-  },
+  sections: byKind(kinds, "organizationSection"),
   officialWebsite: "Official website",
   officialWebsites: "Official websites",
   /** The label the entry pages give an official link (their catalogue's word). */

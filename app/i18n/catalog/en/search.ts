@@ -1,4 +1,4 @@
-import type { Kind } from "~/content/registry.ts";
+import { byKind, kinds } from "./kinds.ts";
 
 /** The search page, and the 404 page that leads to it. */
 export const search = {
@@ -22,13 +22,7 @@ export const search = {
    * Words that name a kind in a search, besides its names in `list.kinds` (in every language):
    * a search that names a kind lists that kind first (entries/search.server.ts).
    */
-  kindWords: {
-    job: [],
-    result: [],
-    "admit-card": [],
-    syllabus: ["syllabi"],
-    "answer-key": [],
-  } as Record<Kind, string[]>,
+  kindWords: byKind(kinds, "searchWords"),
   errors: {
     tooMany: "Too many searches from your connection. Please wait {seconds} seconds and try again.",
     tooLong: "Search words can be at most {max} characters long. Try fewer words.",

@@ -3,11 +3,6 @@ export const shell = {
   skipToContent: "Skip to content",
   nav: {
     home: "Home",
-    jobs: "Latest Jobs",
-    results: "Results",
-    admitCards: "Admit Cards",
-    syllabus: "Syllabus",
-    answerKey: "Answer Key",
     eligibility: "Eligibility Finder",
     alerts: "Job Alerts",
     checkLink: "Is this link official?",
@@ -45,19 +40,12 @@ export const shell = {
     badge: "NEW",
     noTitle: "No Title",
   },
-  /** The updates feed's item types, as the spec words them. */
-  types: { Job: "Job", Result: "Result", "Admit Card": "Admit Card" } as Record<string, string>,
   loading: "Loading...",
   footer: {
     browse: "Browse",
     tools: "Tools",
     about: "About",
     feeds: "RSS feeds",
-    feedJobs: "Jobs",
-    feedResults: "Results",
-    feedAdmitCards: "Admit Cards",
-    feedSyllabus: "Syllabus",
-    feedAnswerKeys: "Answer Keys",
     rss: "{name} (RSS)",
     disclaimer:
       "{site} is an information service. Always confirm dates and details on the official website of the recruiting body.",

@@ -1,3 +1,5 @@
+import { byKind } from "../en/kinds.ts";
+import { kinds } from "./kinds.ts";
 import type { alerts as en } from "../en/alerts.ts";
 
 export const alerts: typeof en = {
@@ -15,12 +17,7 @@ export const alerts: typeof en = {
     "इस साइट के अलर्ट आपके ब्राउज़र में सूचना के रूप में आते हैं, और यह ब्राउज़र उन्हें नहीं दिखा सकता: या तो इसमें यह सुविधा नहीं है, इस साइट की सूचनाएं बंद हैं, या JavaScript बंद है। ईमेल अलर्ट अभी यहां उपलब्ध नहीं हैं।",
   email: "ईमेल पता",
   kinds: "क्या",
-  kindNames: {
-    job: "नौकरियां",
-    result: "रिजल्ट",
-    "admit-card": "एडमिट कार्ड",
-    "answer-key": "आंसर की",
-  },
+  kindNames: byKind(kinds, "alertName"),
   states: "राज्य",
   statesHint: "अखिल भारतीय नौकरियां हर राज्य तक पहुंचती हैं।",
   qualifications: "योग्यता",

@@ -1,3 +1,4 @@
+import { kindNames } from "../en/kinds.ts";
 import type { detail as en } from "../en/detail.ts";
 import { eligibility } from "./eligibility.ts";
 import { list } from "./list.ts";
@@ -136,13 +137,7 @@ export const detail: typeof en = {
     updated: { headline: "{label} में बदलाव", detail: "{label} में बदलाव" },
   },
   registry: {
-    kinds: {
-      job: { label: "नौकरी", plural: "नौकरियां" },
-      result: { label: "रिजल्ट", plural: "रिजल्ट" },
-      "admit-card": { label: "एडमिट कार्ड", plural: "एडमिट कार्ड" },
-      syllabus: { label: "सिलेबस", plural: "सिलेबस" },
-      "answer-key": { label: "आंसर की", plural: "आंसर की" },
-    },
+    kinds: kindNames("hi"),
     sections: {
       overview: "संक्षिप्त जानकारी",
       dates: "महत्वपूर्ण तिथियां",

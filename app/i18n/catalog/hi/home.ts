@@ -1,3 +1,5 @@
+import { byKind } from "../en/kinds.ts";
+import { kinds } from "./kinds.ts";
 import type { home as en } from "../en/home.ts";
 
 export const home: typeof en = {
@@ -7,20 +9,8 @@ export const home: typeof en = {
   metaTitle: "{site}: {tagline}",
   metaDescription: "{description}",
   jumpTo: "सीधे जाएं",
-  boxes: {
-    job: "लेटेस्ट जॉब्स",
-    result: "रिजल्ट",
-    "admit-card": "एडमिट कार्ड",
-    "answer-key": "आंसर की",
-    syllabus: "सिलेबस",
-  },
-  viewAll: {
-    job: "सभी नौकरियां देखें",
-    result: "सभी रिजल्ट देखें",
-    "admit-card": "सभी एडमिट कार्ड देखें",
-    "answer-key": "सभी आंसर की देखें",
-    syllabus: "सभी सिलेबस देखें",
-  },
+  boxes: byKind(kinds, "homeBox"),
+  viewAll: byKind(kinds, "viewAll"),
   closingSoon: "जल्द बंद होने वाली भर्तियां",
   faq: "सवाल-जवाब",
   faqTitle: "अक्सर पूछे जाने वाले सवाल",

@@ -1,30 +1,12 @@
+import { byKind, kindNames } from "../en/kinds.ts";
+import { kinds } from "./kinds.ts";
 import type { list as en } from "../en/list.ts";
 import { STATES } from "./states.ts";
 
 export const list: typeof en = {
-  kinds: {
-    job: { label: "नौकरी", plural: "नौकरियां" },
-    result: { label: "रिजल्ट", plural: "रिजल्ट" },
-    "admit-card": { label: "एडमिट कार्ड", plural: "एडमिट कार्ड" },
-    syllabus: { label: "सिलेबस", plural: "सिलेबस" },
-    "answer-key": { label: "आंसर की", plural: "आंसर की" },
-  },
-  titles: {
-    job: "लेटेस्ट सरकारी नौकरियां",
-    result: "लेटेस्ट परीक्षा रिजल्ट",
-    "admit-card": "लेटेस्ट एडमिट कार्ड",
-    syllabus: "परीक्षा सिलेबस और एग्जाम पैटर्न",
-    "answer-key": "लेटेस्ट आंसर की",
-  },
-  descriptions: {
-    job: "भारत की लेटेस्ट सरकारी नौकरियों की अधिसूचनाएं: कुल पद, योग्यता, आवेदन शुल्क, महत्वपूर्ण तिथियां और ऑनलाइन आवेदन के आधिकारिक लिंक।",
-    result: "सरकारी परीक्षाओं के लेटेस्ट रिजल्ट: कट-ऑफ मार्क्स, मेरिट लिस्ट और रिजल्ट देखने के आधिकारिक लिंक।",
-    "admit-card":
-      "सरकारी परीक्षाओं के लेटेस्ट एडमिट कार्ड और हॉल टिकट: परीक्षा तिथि और डाउनलोड करने के आधिकारिक लिंक।",
-    syllabus: "सरकारी भर्ती परीक्षाओं का सिलेबस और एग्जाम पैटर्न: पेपर, अंक, समय और टॉपिक।",
-    "answer-key":
-      "सरकारी परीक्षाओं की लेटेस्ट आंसर की: आपत्ति दर्ज करने की तिथियां और डाउनलोड करने के आधिकारिक लिंक।",
-  },
+  kinds: kindNames("hi"),
+  titles: byKind(kinds, "listTitle"),
+  descriptions: byKind(kinds, "listDescription"),
   landing: {
     allIndia: "ऑल इंडिया सरकारी नौकरियां",
     state: "{value} में सरकारी नौकरियां",
@@ -49,13 +31,7 @@ export const list: typeof en = {
   titlePage: "{title}: पेज {page}",
   feedTitle: "{title}: {site}",
   rss: "RSS फ़ीड",
-  filterForm: {
-    job: "नौकरियां छांटें",
-    result: "रिजल्ट छांटें",
-    "admit-card": "एडमिट कार्ड छांटें",
-    syllabus: "सिलेबस छांटें",
-    "answer-key": "आंसर की छांटें",
-  },
+  filterForm: byKind(kinds, "filterForm"),
   filters: {
     organization: { label: "संस्था", any: "सभी संस्थाएं" },
     state: { label: "राज्य", any: "सभी राज्य" },

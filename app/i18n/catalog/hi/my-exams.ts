@@ -1,3 +1,5 @@
+import { byKind } from "../en/kinds.ts";
+import { kinds } from "./kinds.ts";
 import type { myExams as en } from "../en/my-exams.ts";
 
 export const myExams: typeof en = {
@@ -86,13 +88,7 @@ export const myExams: typeof en = {
     closing: "{what} ({when})",
     changed: "तारीख बदली: {what}",
     announced: "नई तारीख: {what}",
-    published: {
-      job: "भर्ती प्रकाशित",
-      result: "रिजल्ट जारी",
-      "admit-card": "एडमिट कार्ड जारी",
-      syllabus: "सिलेबस जारी",
-      "answer-key": "आंसर की जारी",
-    },
+    published: byKind(kinds, "published"),
   },
   events: {
     apply: "आवेदन की अंतिम तिथि: {title}",

@@ -1,3 +1,5 @@
+import { byKind } from "../en/kinds.ts";
+import { kinds } from "./kinds.ts";
 import type { search as en } from "../en/search.ts";
 
 export const search: typeof en = {
@@ -17,13 +19,7 @@ export const search: typeof en = {
   pageOf: ", पेज {page} (कुल {pages} पेज)",
   resultsLabel: "खोज परिणाम",
   lastDate: "अंतिम तिथि: {value}",
-  kindWords: {
-    job: ["भर्ती", "नौकरियाँ"],
-    result: ["परिणाम", "रिज़ल्ट"],
-    "admit-card": ["प्रवेश पत्र"],
-    syllabus: ["पाठ्यक्रम"],
-    "answer-key": ["उत्तर कुंजी"],
-  },
+  kindWords: byKind(kinds, "searchWords"),
   errors: {
     tooMany: "आपके कनेक्शन से बहुत ज़्यादा खोजें हुई हैं। कृपया {seconds} सेकंड रुककर फिर कोशिश करें।",
     tooLong: "खोज के शब्द ज़्यादा से ज़्यादा {max} अक्षर के हो सकते हैं। कम शब्द लिखें।",

@@ -3,7 +3,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../test/databases.ts";
-import { editor, job } from "../../../../test/entries.ts";
+import { job } from "../../../../test/entries.ts";
+import { TEST_ACTOR } from "../../../../test/writes.ts";
 import type { Entry } from "../../entries/shared.server.ts";
 import { insertEntry } from "../../entries/writes.server.ts";
 import { enqueue, registerSender, workOutboxOnce } from "../outbox.server.ts";
@@ -318,7 +319,7 @@ describeEachDatabase("Indexing API through the outbox", (db) => {
   it("finds the jobs that closed in the last week, each once", async () => {
     const today = "2026-11-23";
     const insert = (title: string, lastDate: string, status: "published" | "draft" = "published") =>
-      insertEntry(db(), "job", job(title, { lastDate }, status), editor);
+      insertEntry(db(), "job", job(title, { lastDate }, status), TEST_ACTOR);
     await insert("Closed yesterday", "2026-11-22");
     await insert("Closed long ago", "2026-10-01");
     await insert("Open today", "2026-11-23");

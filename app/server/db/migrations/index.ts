@@ -29,6 +29,7 @@ import * as myExams from "./2026-11-26T1900-my-exams.ts";
 import * as organizationHindiNames from "./2026-11-26T2100-organization-hindi-names.ts";
 import * as officialLinksBroken from "./2026-11-27T0100-official-links-broken.ts";
 import * as hotPages from "./2026-11-27T0200-hot-pages.ts";
+import * as entriesKindCheck from "./2026-11-27T0300-entries-kind-check.ts";
 
 export type MigrationDialect = "sqlite" | "postgres";
 
@@ -68,6 +69,7 @@ const migrations: Record<string, DialectMigration> = {
   "2026-11-26T2100-organization-hindi-names": organizationHindiNames,
   "2026-11-27T0100-official-links-broken": officialLinksBroken,
   "2026-11-27T0200-hot-pages": hotPages,
+  "2026-11-27T0300-entries-kind-check": entriesKindCheck,
 };
 
 export function migrationProvider(dialect: MigrationDialect): MigrationProvider {

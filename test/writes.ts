@@ -1,0 +1,53 @@
+// Test data written as the app writes it: through the write path (app/server/write/), with an
+// actor, so revisions, audit rows and the content generation are what a real save leaves.
+import type { Kind } from "~/content/registry.ts";
+import type { DB } from "~/server/db/db.server.ts";
+import type { Entry } from "~/server/entries/shared.server.ts";
+import type { EntryWrite } from "~/server/entries/writes.server.ts";
+import type { SitePage, SitePageInput } from "~/server/site-pages.server.ts";
+import { saveEntry } from "~/server/write/entries.server.ts";
+import { savePage } from "~/server/write/site-pages.server.ts";
+import type { Actor } from "~/server/write/transaction.server.ts";
+
+/** Who tests write as: an editor's name with no user behind it (the audit log names it). */
+export const TEST_ACTOR: Actor = { id: null, email: null, name: "Test editor" };
+
+/** An entry created through the write path, as an editor's save is; a refusal fails the test. */
+export async function savedEntry(
+  db: DB,
+  kind: Kind,
+  input: EntryWrite,
+  actor: Actor = TEST_ACTOR,
+): Promise<Entry> {
+  const result = await saveEntry(db, { kind, input, actor });
+  if (!result.ok) throw new Error(`The entry was not saved: ${JSON.stringify(result)}`);
+  return result.entry;
+}
+
+/** A stored entry changed through the write path (no version check); a refusal fails the test. */
+export async function changedEntry(
+  db: DB,
+  id: string,
+  input: EntryWrite,
+  actor: Actor = TEST_ACTOR,
+): Promise<Entry> {
+  const { kind } = await db
+    .selectFrom("entries")
+    .select("kind")
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  const result = await saveEntry(db, { kind: kind as Kind, id, input, actor });
+  if (!result.ok) throw new Error(`The entry was not saved: ${JSON.stringify(result)}`);
+  return result.entry;
+}
+
+/** A site page saved through the write path (no version check); a refusal fails the test. */
+export async function savedSitePage(
+  db: DB,
+  page: SitePageInput,
+  actor: Actor = TEST_ACTOR,
+): Promise<SitePage> {
+  const result = await savePage(db, page, { actor });
+  if (!result.ok) throw new Error(`The page was not saved: ${JSON.stringify(result)}`);
+  return result.page;
+}
