@@ -13,20 +13,30 @@ const FEATURES = [
   "app/link-monitor/**",
   "app/my-exams/**",
   "app/notice-import/**",
+  "app/page-cache/**",
   "app/photo-kit/**",
 ];
 /** Tiny shared helpers (layer 6): app/lib/, and the older ones still at the top of app/. */
 const LIB = [
   "app/lib/**",
-  "app/cache-scope.ts",
   "app/chunk-recovery.ts",
   "app/packed.ts",
   "app/page-path.ts",
   "app/push-support.ts",
   "app/request-context.ts",
-  "app/route-handle.ts",
 ];
+/**
+ * The page cache is one module (issue 27): from outside app/page-cache/, only its index.ts is
+ * imported (what routes declare, what writes call, the process's hit path and middleware).
+ * Its own tests import its files.
+ */
+const PAGE_CACHE_ZONE = {
+  from: "app/page-cache/**",
+  except: ["**/app/page-cache/index.ts"],
+  message: "Import the page cache through app/page-cache/index.ts: its other files are private.",
+};
 const LAYER_ZONES = [
+  { ...PAGE_CACHE_ZONE, target: ["app/!(page-cache)/**", "app/*.{ts,tsx}"] },
   {
     target: "app/**",
     from: ["{server.ts,server/**}"],
@@ -147,6 +157,16 @@ export default tseslint.config(
     plugins: { "import-x": importX },
     rules: {
       "import-x/no-restricted-paths": ["error", { zones: LAYER_ZONES }],
+    },
+  },
+  // The page cache's privacy for what the layer rule above does not cover: the process, scripts,
+  // bench, e2e and tests outside the folder.
+  {
+    files: ["server.ts", "{server,scripts,bench,e2e,test}/**/*.{ts,tsx}", "app/**/*.test.{ts,tsx}"],
+    ignores: ["app/page-cache/**"],
+    plugins: { "import-x": importX },
+    rules: {
+      "import-x/no-restricted-paths": ["error", { zones: [{ ...PAGE_CACHE_ZONE, target: "**" }] }],
     },
   },
 );

@@ -3,7 +3,7 @@
 import { parseArgs } from "node:util";
 import type { Kind } from "~/content/registry.ts";
 import { insertGeneratedEntries, type GeneratedEntry } from "~/server/bulk-entries.server.ts";
-import { contentChanged } from "~/server/content-events.server.ts";
+import { contentChanged } from "../app/page-cache/index.ts";
 import { migrate, openDatabase } from "~/server/db/db.server.ts";
 import { jobData } from "~/server/demo-content.server.ts";
 import { countEntries } from "~/server/entries/shared.server.ts";

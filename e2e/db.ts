@@ -1,7 +1,7 @@
 import path from "node:path";
 import { inject } from "vitest";
 import { openDatabase, type DB } from "~/server/db/db.server.ts";
-import { contentChanged } from "~/server/content-events.server.ts";
+import { contentChanged } from "../app/page-cache/index.ts";
 
 /**
  * `vi.waitFor` options for checking what a request wrote to the 404 log: the server counts 404s in

@@ -1,5 +1,5 @@
 import type { RequestHandler, Response } from "express";
-import { hasSessionCookie, PRIVATE_CACHE_CONTROL } from "~/server/page-cache.server.ts";
+import { hasSessionCookie, PRIVATE_CACHE_CONTROL } from "~/page-cache/index.ts";
 
 /** The back-office (pages, their `.data`, its endpoints, sign-in and out) and better-auth. */
 const PRIVATE_PATH = /^\/(?:admin(?:[/.]|$)|api\/auth\/)/;

@@ -2,7 +2,7 @@
 // an entry's form show, and the editors' and admins' changes (mark checked, check again, the
 // vendor hosts and known fakes), each with its audit row in one transaction.
 import { z } from "zod";
-import { EVERYTHING } from "~/cache-scope.ts";
+import { EVERYTHING } from "~/page-cache/index.ts";
 import { allFields, isoDate, type EntryData } from "~/content/fields.ts";
 import { isKind, REGISTRY } from "~/content/registry.ts";
 import { todayInIndia } from "~/lib/india-date.ts";

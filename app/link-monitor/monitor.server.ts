@@ -6,7 +6,7 @@
 // transaction, so every process draws it again; a link of an open job that stops working is a
 // notice in the back-office (dashboard, Links screen and the menu's count).
 import type { LookupFunction } from "node:net";
-import { entryScope, type CacheScope } from "~/cache-scope.ts";
+import { entryScope, type CacheScope } from "~/page-cache/index.ts";
 import type { EntryData } from "~/content/fields.ts";
 import { isKind, REGISTRY } from "~/content/registry.ts";
 import { todayInIndia } from "~/lib/india-date.ts";

@@ -1,6 +1,6 @@
 import type { DB } from "~/server/db/db.server.ts";
 import { nowAfter } from "~/server/db/dialect.ts";
-import { EVERYTHING } from "~/cache-scope.ts";
+import { EVERYTHING } from "~/page-cache/index.ts";
 import { inWrite, type Actor } from "~/server/write/transaction.server.ts";
 import { fieldErrorsFromIssues, type ParsedForm } from "~/content/form-data.ts";
 import { PresetFormSchema } from "./preset-form.ts";

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../test/databases.ts";
 import { parseEntryForm } from "~/content/form-data.ts";
-import { readContentGeneration } from "~/server/content-events.server.ts";
+import { readContentGeneration } from "~/page-cache/index.ts";
 import type { Actor } from "~/server/write/transaction.server.ts";
 import { getPreset, listPresets } from "./presets.server.ts";
 import { savePreset } from "./presets-write.server.ts";

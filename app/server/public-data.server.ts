@@ -1,32 +1,15 @@
 import { todayInIndia } from "~/lib/india-date.ts";
-import type { DB } from "./db/db.server.ts";
+import { generationMemo } from "~/page-cache/index.ts";
 import { services } from "./services.server.ts";
 import { hindiOrganizationNames } from "./organizations.server.ts";
 import { getSettings, type Settings } from "./settings.server.ts";
 import { readUpdates, type UpdatesFeed } from "./updates.server.ts";
 
-const memos = new Map<string, { generation: number; value: Promise<unknown> }>();
-/** Names can come from visitors' filters: the memo is emptied rather than grown past this. */
-const MAX_MEMOS = 2_000;
-
 /**
  * A value derived only from public content, computed once per content generation and shared by
- * every request until the next write (which bumps the generation, in this process or any other).
- * Callers must treat the value as read-only. A failed computation is not kept.
+ * every request until the next write (app/page-cache/per-generation.server.ts).
  */
-export async function perGeneration<T>(name: string, compute: (db: DB) => Promise<T>): Promise<T> {
-  const { db, generation } = await services();
-  const current = await generation.current();
-  const memo = memos.get(name);
-  if (memo && memo.generation === current) return memo.value as Promise<T>;
-  const value = compute(db);
-  if (memos.size >= MAX_MEMOS) memos.clear();
-  memos.set(name, { generation: current, value });
-  value.catch(() => {
-    if (memos.get(name)?.value === value) memos.delete(name);
-  });
-  return value;
-}
+export const perGeneration = generationMemo(services);
 
 /** The site settings, as public pages read them (every page of the site needs them). */
 export const publicSettings = (): Promise<Settings> => perGeneration("settings", getSettings);

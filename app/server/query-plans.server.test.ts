@@ -1,7 +1,7 @@
 import { Kysely, SqliteDialect, type CompiledQuery } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase } from "../../test/databases.ts";
-import { readContentGeneration } from "./content-events.server.ts";
+import { readContentGeneration } from "~/page-cache/index.ts";
 import { registerDialect } from "./db/dialect.ts";
 import type { Database } from "./db/schema.ts";
 import {

@@ -5,7 +5,7 @@ import { migrate, openDatabase, type AppDatabase, type DB } from "./db/db.server
 import { countEntries } from "./entries/shared.server.ts";
 import { sweep } from "./sweep.server.ts";
 import { seedDemoContent } from "./demo-content.server.ts";
-import { watchContentGeneration, type GenerationSource } from "./cache-invalidation.server.ts";
+import { watchContentGeneration, type GenerationSource } from "~/page-cache/index.ts";
 import { stopNotFoundLog } from "./not-found-log.server.ts";
 
 export interface Services {

@@ -1,6 +1,6 @@
 import { requireStaff } from "~/server/guard.server.ts";
 import { searchJobsForPicker } from "~/server/job-picker.server.ts";
-import { PRIVATE_CACHE_CONTROL } from "~/server/page-cache.server.ts";
+import { PRIVATE_CACHE_CONTROL } from "~/page-cache/index.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/job-search";
 

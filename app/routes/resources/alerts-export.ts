@@ -1,4 +1,4 @@
-import type { RouteHandle } from "~/route-handle.ts";
+import type { RouteHandle } from "~/page-cache/index.ts";
 import { exportSubscription, verifyLink } from "~/server/alerts/subscriptions.server.ts";
 import { env } from "~/server/env.server.ts";
 import { db } from "~/server/services.server.ts";

@@ -1,4 +1,4 @@
-import type { RouteHandle } from "~/route-handle.ts";
+import type { RouteHandle } from "~/page-cache/index.ts";
 import { redirect } from "react-router";
 import { deleteSubscription, verifyLink } from "~/server/alerts/subscriptions.server.ts";
 import { env } from "~/server/env.server.ts";

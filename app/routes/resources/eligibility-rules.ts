@@ -1,5 +1,5 @@
 import { publicEligibilityRules } from "~/server/eligibility.server.ts";
-import type { RouteHandle } from "~/route-handle.ts";
+import type { RouteHandle } from "~/page-cache/index.ts";
 import { logger } from "~/server/logger.server.ts";
 
 // The rules are the open jobs' (the job list's address names the kind).

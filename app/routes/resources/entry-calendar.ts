@@ -3,7 +3,7 @@ import { savedEntriesData } from "~/my-exams/lists.server.ts";
 import { requestLocale } from "~/i18n/catalog.server.ts";
 import { env } from "~/server/env.server.ts";
 import { db } from "~/server/services.server.ts";
-import type { RouteHandle } from "~/route-handle.ts";
+import type { RouteHandle } from "~/page-cache/index.ts";
 import type { Route } from "./+types/entry-calendar";
 
 /** A write to the entry (or one of its job's) drops it: it declares no narrower scope. */

@@ -17,7 +17,7 @@ import { rssXml } from "~/server/seo-files.server.ts";
 import { db } from "~/server/services.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
 import type { Route } from "./+types/feed";
-import type { RouteHandle } from "~/route-handle.ts";
+import type { RouteHandle } from "~/page-cache/index.ts";
 
 const FEED_SIZE = 50;
 

@@ -1,5 +1,5 @@
-import { etagMatches } from "~/server/etag.ts";
-import { PRIVATE_CACHE_CONTROL } from "~/server/page-cache.server.ts";
+import { etagMatches } from "~/page-cache/index.ts";
+import { PRIVATE_CACHE_CONTROL } from "~/page-cache/index.ts";
 import { FILE_TYPES, findFile, readFile } from "~/server/files.server.ts";
 import { getViewer } from "~/server/guard.server.ts";
 import { db } from "~/server/services.server.ts";

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { pageCacheStats } from "~/server/page-cache.server.ts";
+import { pageCacheStats } from "~/page-cache/index.ts";
 import { db } from "~/server/services.server.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { parseIdsParam, savedEntriesData } from "~/my-exams/lists.server.ts";
 import { db } from "~/server/services.server.ts";
-import type { RouteHandle } from "~/route-handle.ts";
+import type { RouteHandle } from "~/page-cache/index.ts";
 import type { Route } from "./+types/my-entries";
 
 /**

@@ -1,7 +1,7 @@
 import { env } from "~/server/env.server.ts";
 import { robotsTxt } from "~/server/seo-files.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
-import type { RouteHandle } from "~/route-handle.ts";
+import type { RouteHandle } from "~/page-cache/index.ts";
 
 /** The settings and the site's address only. */
 export const handle = { cacheScope: [] } satisfies RouteHandle;

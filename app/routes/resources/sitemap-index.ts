@@ -4,7 +4,7 @@ import { env } from "~/server/env.server.ts";
 import { canonicalUrl } from "~/server/seo.server.ts";
 import { sitemapIndexXml } from "~/server/seo-files.server.ts";
 import { db } from "~/server/services.server.ts";
-import type { RouteHandle } from "~/route-handle.ts";
+import type { RouteHandle } from "~/page-cache/index.ts";
 
 export const handle = { cacheScope: ["sitemaps"] } satisfies RouteHandle;
 

@@ -10,7 +10,7 @@ import { listOrganizations } from "~/server/organizations.server.ts";
 import { db } from "~/server/services.server.ts";
 import { listSitePages } from "~/server/site-pages.server.ts";
 import type { Route } from "./+types/sitemap";
-import type { RouteHandle } from "~/route-handle.ts";
+import type { RouteHandle } from "~/page-cache/index.ts";
 
 export const handle = { cacheScope: ["sitemaps"] } satisfies RouteHandle;
 

@@ -1,7 +1,7 @@
 import { requestLocale } from "~/i18n/catalog.server.ts";
 import { publicUpdates } from "~/server/public-data.server.ts";
 import { feedInLanguage } from "~/server/updates.server.ts";
-import type { RouteHandle } from "~/route-handle.ts";
+import type { RouteHandle } from "~/page-cache/index.ts";
 import { logger } from "~/server/logger.server.ts";
 
 /** Short-lived: the bell and the latest bar poll it, and a CDN may serve it on result day. */

@@ -1,7 +1,7 @@
 import { catalog, requestLocale } from "~/i18n/catalog.server.ts";
 import { LOCALE_TAG, localePath } from "~/lib/locale.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
-import type { RouteHandle } from "~/route-handle.ts";
+import type { RouteHandle } from "~/page-cache/index.ts";
 import type { Route } from "./+types/web-manifest";
 
 /** It shows the site's name, a setting: only site-wide changes (`*`) drop it. */

@@ -3,7 +3,7 @@ import { PageError } from "~/components/page-error.tsx";
 import { requestLocale } from "~/i18n/catalog.server.ts";
 import { packedAlertsPageStrings } from "~/server/alerts/box.server.ts";
 import { fmt } from "~/lib/locale.ts";
-import type { RouteHandle } from "~/route-handle.ts";
+import type { RouteHandle } from "~/page-cache/index.ts";
 import {
   checkConfirmToken,
   confirmSubscription,

@@ -2,7 +2,7 @@ import { Form, useActionData } from "react-router";
 import { PageError } from "~/components/page-error.tsx";
 import { requestLocale } from "~/i18n/catalog.server.ts";
 import { packedAlertsPageStrings } from "~/server/alerts/box.server.ts";
-import type { RouteHandle } from "~/route-handle.ts";
+import type { RouteHandle } from "~/page-cache/index.ts";
 import {
   deleteSubscription,
   getSubscription,

@@ -12,7 +12,7 @@ import {
   packedAlertsPageStrings,
 } from "~/server/alerts/box.server.ts";
 import { fmt } from "~/lib/locale.ts";
-import type { RouteHandle } from "~/route-handle.ts";
+import type { RouteHandle } from "~/page-cache/index.ts";
 import {
   formFields,
   SubscribeSchema,

@@ -9,7 +9,7 @@ import { checkLink } from "~/link-monitor/check-link.server.ts";
 import type { CheckLinkAnswer } from "~/link-monitor/check-link.server.ts";
 import { CHECK_LINK_MAX } from "~/link-monitor/rules.ts";
 import { unpack } from "~/packed.ts";
-import type { RouteHandle } from "~/route-handle.ts";
+import type { RouteHandle } from "~/page-cache/index.ts";
 import { env } from "~/server/env.server.ts";
 import { formatDate } from "~/lib/format.ts";
 import { publicSettings } from "~/server/public-data.server.ts";

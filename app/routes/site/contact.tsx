@@ -24,7 +24,7 @@ import { db } from "~/server/services.server.ts";
 import { pageMeta } from "~/server/seo.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
 import type { Route } from "./+types/contact";
-import type { RouteHandle } from "~/route-handle.ts";
+import type { RouteHandle } from "~/page-cache/index.ts";
 import { warnInBrowser } from "~/lib/browser-log.ts";
 import { unpack } from "~/packed.ts";
 

@@ -25,7 +25,7 @@ import { env } from "~/server/env.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
 import { pageMeta } from "~/server/seo.server.ts";
 import type { Route } from "./+types/eligibility";
-import type { RouteHandle } from "~/route-handle.ts";
+import type { RouteHandle } from "~/page-cache/index.ts";
 import { warnInBrowser } from "~/lib/browser-log.ts";
 import { unpack } from "~/packed.ts";
 

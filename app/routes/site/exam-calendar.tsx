@@ -18,7 +18,7 @@ import { env } from "~/server/env.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
 import { breadcrumbJsonLd, pageMeta, structuredData } from "~/server/seo.server.ts";
 import { unpack } from "~/packed.ts";
-import type { RouteHandle } from "~/route-handle.ts";
+import type { RouteHandle } from "~/page-cache/index.ts";
 import { EXAM_CALENDAR_PARAMS } from "~/my-exams/exam-calendar-params.ts";
 import type { Route } from "./+types/exam-calendar";
 

@@ -24,7 +24,7 @@ import { db } from "~/server/services.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
 import { settingsIn } from "~/server/settings.server.ts";
 import type { Route } from "./+types/home";
-import type { RouteHandle } from "~/route-handle.ts";
+import type { RouteHandle } from "~/page-cache/index.ts";
 import { unpack } from "~/packed.ts";
 
 const PER_BOX = 10;

@@ -46,7 +46,7 @@ import { pagePath } from "~/page-path.ts";
 import { db } from "~/server/services.server.ts";
 import { publicOrganizationNames, publicSettings } from "~/server/public-data.server.ts";
 import type { Route } from "./+types/kind-detail";
-import type { RouteHandle } from "~/route-handle.ts";
+import type { RouteHandle } from "~/page-cache/index.ts";
 import { alertsBoxHtml } from "~/server/alerts/box.server.ts";
 import { pack, packOnce, unpack } from "~/packed.ts";
 import { UPLOADS_SECTION, withoutUploadFields } from "~/content/photo-fields.ts";

@@ -39,7 +39,7 @@ import {
   publicOrganizationNames,
   publicSettings,
 } from "~/server/public-data.server.ts";
-import type { RouteHandle } from "~/route-handle.ts";
+import type { RouteHandle } from "~/page-cache/index.ts";
 import type { Route } from "./+types/kind-list";
 import { alertsBoxHtml } from "~/server/alerts/box.server.ts";
 import { unpack } from "~/packed.ts";

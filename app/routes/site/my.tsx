@@ -6,7 +6,7 @@ import { MyExams } from "~/my-exams/my-list.tsx";
 import { env } from "~/server/env.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
 import { pageMeta } from "~/server/seo.server.ts";
-import type { RouteHandle } from "~/route-handle.ts";
+import type { RouteHandle } from "~/page-cache/index.ts";
 import type { Route } from "./+types/my";
 
 /** The same page for everyone (the list is in the browser): no content write changes it. */

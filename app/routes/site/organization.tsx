@@ -19,7 +19,7 @@ import { breadcrumbJsonLd, pageMeta, structuredData } from "~/server/seo.server.
 import { db } from "~/server/services.server.ts";
 import { publicOrganizationNames, publicSettings } from "~/server/public-data.server.ts";
 import type { Route } from "./+types/organization";
-import type { RouteHandle } from "~/route-handle.ts";
+import type { RouteHandle } from "~/page-cache/index.ts";
 import { unpack } from "~/packed.ts";
 
 /** What a job seeker follows an organization for, in this order (the kind catalogue's). */

@@ -13,7 +13,7 @@ import { listPresets } from "~/photo-kit/presets.server.ts";
 import { PRESET_KEY } from "~/content/photo-keys.ts";
 import { effectiveRules, presetRulesIn, type UploadRule } from "~/photo-kit/rules.ts";
 import { PhotoTool } from "~/photo-kit/tool/photo-tool.tsx";
-import type { RouteHandle } from "~/route-handle.ts";
+import type { RouteHandle } from "~/page-cache/index.ts";
 import { findPublishedBySlug } from "~/server/entries/public-reads.server.ts";
 import { env } from "~/server/env.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";

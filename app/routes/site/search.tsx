@@ -19,7 +19,7 @@ import { batchedRateLimit, clientIp } from "~/server/rate-limit.server.ts";
 import { breadcrumbJsonLd, pageMeta, structuredData } from "~/server/seo.server.ts";
 import { db } from "~/server/services.server.ts";
 import { publicOrganizationNames, publicSettings } from "~/server/public-data.server.ts";
-import type { RouteHandle } from "~/route-handle.ts";
+import type { RouteHandle } from "~/page-cache/index.ts";
 import type { Route } from "./+types/search";
 import { unpack } from "~/packed.ts";
 

@@ -13,7 +13,7 @@ import { db } from "~/server/services.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
 import { getSitePage, sitePageIn } from "~/server/site-pages.server.ts";
 import type { Route } from "./+types/site-page";
-import type { RouteHandle } from "~/route-handle.ts";
+import type { RouteHandle } from "~/page-cache/index.ts";
 import { unpack } from "~/packed.ts";
 
 export const handle = {

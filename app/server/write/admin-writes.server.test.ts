@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterEach, expect, it } from "vitest";
 import { describeEachDatabase, DIALECTS, freshDatabase } from "../../../test/databases.ts";
-import { readContentGeneration } from "../content-events.server.ts";
+import { readContentGeneration } from "~/page-cache/index.ts";
 import type { DB } from "../db/db.server.ts";
 import {
   ensureOrganization,

@@ -8,7 +8,7 @@ import {
   setOutboxPaused,
   workOutboxOnce,
 } from "../alerts/outbox.server.ts";
-import { readContentGeneration } from "../content-events.server.ts";
+import { readContentGeneration } from "~/page-cache/index.ts";
 import type { DB } from "../db/db.server.ts";
 import {
   discardAllDead,

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterEach, expect, it } from "vitest";
 import { describeEachDatabase, freshDatabase, DIALECTS } from "../../../test/databases.ts";
-import { readContentGeneration } from "../content-events.server.ts";
+import { readContentGeneration } from "~/page-cache/index.ts";
 import type { DB } from "../db/db.server.ts";
 import type { EntryWrite } from "../entries/writes.server.ts";
 import {

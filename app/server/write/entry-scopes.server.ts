@@ -5,7 +5,7 @@ import {
   menusScope,
   organizationScope,
   type CacheScope,
-} from "~/cache-scope.ts";
+} from "~/page-cache/index.ts";
 import { LANDING_FACETS, landingPath, landingSlug, landingValue } from "~/content/landing.ts";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
 import type { DB } from "../db/db.server.ts";

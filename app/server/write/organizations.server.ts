@@ -6,7 +6,7 @@ import {
   parseDomains,
   updateOrganization,
 } from "../organizations.server.ts";
-import { EVERYTHING } from "~/cache-scope.ts";
+import { EVERYTHING } from "~/page-cache/index.ts";
 import { inWrite, type Actor } from "./transaction.server.ts";
 
 export type OrganizationSaveResult =

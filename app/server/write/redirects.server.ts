@@ -10,7 +10,7 @@ import {
   type RedirectFieldErrors,
   type RedirectRule,
 } from "../redirects.server.ts";
-import { EVERYTHING } from "~/cache-scope.ts";
+import { EVERYTHING } from "~/page-cache/index.ts";
 import { inWrite, type Actor } from "./transaction.server.ts";
 
 export type RedirectWriteResult =

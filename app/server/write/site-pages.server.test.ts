@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../test/databases.ts";
-import { readContentGeneration } from "../content-events.server.ts";
+import { readContentGeneration } from "~/page-cache/index.ts";
 import { getSitePage } from "../site-pages.server.ts";
 import { restorePage, savePage } from "./site-pages.server.ts";
 import type { Actor } from "./transaction.server.ts";

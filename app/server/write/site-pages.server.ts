@@ -1,4 +1,4 @@
-import { sitePageScope, type CacheScope } from "~/cache-scope.ts";
+import { sitePageScope, type CacheScope } from "~/page-cache/index.ts";
 import type { DB } from "../db/db.server.ts";
 import {
   putSitePage,

@@ -1,6 +1,6 @@
-import { EVERYTHING, type CacheScope } from "~/cache-scope.ts";
+import { EVERYTHING, type CacheScope } from "~/page-cache/index.ts";
 import { recordAudit } from "../audit.server.ts";
-import { announceGeneration, bumpGeneration } from "../content-events.server.ts";
+import { announceGeneration, bumpGeneration } from "~/page-cache/index.ts";
 import type { DB } from "../db/db.server.ts";
 
 /** Who a write is attributed to: a signed-in user, or the scheduler. */
@@ -20,7 +20,7 @@ export const SCHEDULER: Actor = { id: null, email: null, name: "scheduler" };
 export type Audit = (action: string, subject: string, detail?: string) => Promise<void>;
 
 /**
- * What a write's result changed, as cache scopes (app/cache-scope.ts), read in its transaction if
+ * What a write's result changed, as cache scopes (app/page-cache/scopes.ts), read in its transaction if
  * need be; none means nothing public changed (no new generation, every cache kept).
  */
 export type Affects<T> = (

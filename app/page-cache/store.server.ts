@@ -1,123 +1,8 @@
-import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gunzip, gunzipSync } from "node:zlib";
-import { EVERYTHING, namesOwnPage } from "~/cache-scope.ts";
-import { chooseEncoding, compress, LEVELS } from "../lib/encoding.ts";
-import { logger } from "./logger.server.ts";
-
-export { chooseEncoding };
-
-/**
- * An in-process cache of whole public responses (HTML pages, client-navigation data, feeds, the
- * updates feed) for anonymous visitors. Entries carry their own gzip and brotli bodies, so a hit
- * costs a map lookup and a socket write. The uncompressed body is not kept with every entry (it
- * was two thirds of an entry's bytes, and almost every client accepts gzip): a page that a client
- * asks for plain is unzipped once, and that copy is kept beside the entry within a quarter of the
- * cache's bytes (`PageCache.plain`). When the content generation moves, only the entries that
- * show what the writes changed are dropped or marked stale (`PageCache.invalidate`).
- */
-export interface CachedResponse {
-  status: number;
-  headers: [string, string][];
-  /** The uncompressed body's length (the body itself: `PageCache.plain`). */
-  plainLength: number;
-  gzip: Buffer;
-  br: Buffer;
-  etag: string;
-  /** The Content-Security-Policy for this body: hashes of its inline scripts, no nonce. */
-  csp: string | null;
-}
-
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
-/** React Router's route discovery (`/__manifest?paths=…&version=…`) goes to it untouched. */
-const NEVER_CACHED = /^\/(?:admin(?:\/|$)|api\/|healthz$|__manifest$)/;
-
-/**
- * Only anonymous reads of public paths are cached; admin, API, sign-in state, writes and React
- * Router's manifest requests never (whose answer depends on every parameter, `version` above all).
- */
-export function isCacheableRequest(
-  method: string,
-  path: string,
-  cookie: string | undefined,
-): boolean {
-  if (method !== "GET" && method !== "HEAD") return false;
-  if (NEVER_CACHED.test(path)) return false;
-  if (hasSessionCookie(cookie)) return false;
-  return true;
-}
-
-/**
- * What an answer meant for one person carries (a back-office page, a staff-only file, anything
- * with a session): neither a browser's cache nor a shared one keeps it.
- */
-export const PRIVATE_CACHE_CONTROL = "no-store, private";
-
-/** Whether a request's Cookie header carries a better-auth session (its answer is private). */
-export function hasSessionCookie(cookie: string | undefined): boolean {
-  return !!cookie && SESSION_COOKIE.test(cookie);
-}
-
-const CACHEABLE_TYPES =
-  /^(text\/html|text\/x-script|application\/json|application\/xml|application\/rss\+xml|text\/xml|text\/plain|text\/calendar)/;
-
-export function isCacheableResponse(status: number, headers: Headers): boolean {
-  // Redirects are not kept: a redirect record counts its hits, which a cached answer would skip.
-  if (status !== 200) return false;
-  if (headers.has("set-cookie")) return false;
-  const cc = headers.get("cache-control") ?? "";
-  if (/no-store|private/.test(cc)) return false;
-  if (status === 200 && !CACHEABLE_TYPES.test(headers.get("content-type") ?? "")) return false;
-  return true;
-}
-
-/** Hashes of the inline scripts of an HTML body, in CSP source syntax. */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  const re = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
-  for (let m = re.exec(html); m; m = re.exec(html)) {
-    if (/\bsrc\s*=/.test(m[1]) || /type\s*=\s*["']?application\/ld\+json/i.test(m[1])) continue;
-    hashes.add(`'sha256-${createHash("sha256").update(m[2], "utf8").digest("base64")}'`);
-  }
-  return [...hashes];
-}
-
-export function buildCachedResponse(
-  status: number,
-  headers: Headers,
-  body: Buffer,
-  generation: string,
-  cspFor: (scriptSources: string[]) => string,
-): CachedResponse {
-  const kept: [string, string][] = [];
-  headers.forEach((value, name) => {
-    if (
-      ![
-        "content-length",
-        "content-encoding",
-        "etag",
-        "content-security-policy",
-        "date",
-        "connection",
-      ].includes(name)
-    ) {
-      kept.push([name, value]);
-    }
-  });
-  const isHtml = (headers.get("content-type") ?? "").startsWith("text/html");
-  const digest = createHash("sha1").update(body).digest("base64url").slice(0, 20);
-  // Each page is compressed once, when it is drawn, on the thread that answers every request
-  // (LEVELS.cached; docs/PERFORMANCE.md, "Result day" and "Compression that fits").
-  return {
-    status,
-    headers: kept,
-    plainLength: body.length,
-    gzip: compress(body, "gzip", LEVELS.cached.gzip),
-    br: compress(body, "br", LEVELS.cached.br),
-    etag: `"g${generation}-${digest}"`,
-    csp: isHtml ? cspFor(inlineScriptHashes(body.toString("utf8"))) : null,
-  };
-}
+import { logger } from "~/server/logger.server.ts";
+import type { CachedResponse } from "./response.server.ts";
+import { EVERYTHING, namesOwnPage } from "./scopes.ts";
 
 /**
  * How long a page that a write merely listed it in (a kind's list, the home page, feeds, search,
@@ -129,7 +14,7 @@ export const STALE_WINDOW_MS = 10_000;
 
 interface Slot {
   response: CachedResponse;
-  /** What the page shows (app/cache-scope.ts), from its route, fixed when it was stored. */
+  /** What the page shows (scopes.ts), from its route, fixed when it was stored. */
   scopes: readonly string[];
   /** When a write made it stale (it is served only within STALE_WINDOW_MS of that); else unset. */
   staleSince: number | undefined;
@@ -190,7 +75,7 @@ export class PageCache {
     staled: 0,
     /** Brotli copies made again at the best quality (see BEST_BROTLI). */
     brotliUpgrades: 0,
-    /** Pages drawn at start from the hot list (app/server/hot-pages.server.ts). */
+    /** Pages drawn at start from the hot list (app/page-cache/hot-pages.server.ts). */
     warmed: 0,
   };
   /** Keys whose brotli copy waits for BEST_BROTLI, oldest first. */
@@ -245,7 +130,10 @@ export class PageCache {
     }
   }
 
-  /** `key`'s entry, if it is still `old`, with a smaller brotli copy (a new object: see app.ts). */
+  /**
+   * `key`'s entry, if it is still `old`, with a smaller brotli copy: a new object, because
+   * answer.server.ts keeps each entry's hit headers (and their lengths) per object.
+   */
   #replaceBrotli(key: string, old: CachedResponse, br: Buffer): void {
     const slot = this.#entries.get(key);
     if (slot?.response !== old || br.length >= old.br.length) return;
@@ -491,32 +379,4 @@ export class PageCache {
 
 function first<T>(set: { keys(): IterableIterator<T> }): T | undefined {
   return set.keys().next().value;
-}
-
-let shared: PageCache | undefined;
-
-/**
- * The process's page cache (sized by PAGE_CACHE_MB), shared by the server and /healthz.
- *
- * The background brotli-11 upgrade is off: under `npm run bench -- --result-day --workers 2`
- * at 100,000 entries (26 Nov, 18:42 UTC) the editor-saving run fell to 319 req/s with it and
- * 6,506 without (the upgrades hold the libuv pool that DNS lookups and file reads share). It
- * stays in the class, tested, for a measured return.
- */
-export function sharedPageCache(maxBytes: number): PageCache {
-  return (shared ??= new PageCache(maxBytes, undefined, undefined, false));
-}
-
-/** How full the page cache is, for /healthz (undefined before the server made it). */
-export function pageCacheStats() {
-  if (!shared) return undefined;
-  return {
-    entries: shared.size,
-    bytes: shared.bytes,
-    plainBytes: shared.plainBytes,
-    maxBytes: shared.maxBytes,
-    percentFull: Math.round((shared.bytes / shared.maxBytes) * 1000) / 10,
-    evictions: shared.evictions,
-    ...shared.stats,
-  };
 }

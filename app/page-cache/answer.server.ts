@@ -1,27 +1,27 @@
-// A cached page's answer to a request, for both the fast path (server/app.ts's tryCacheHit, on the
+// A cached page's answer to a request, for both the fast path (serve.server.ts's answerHit, on the
 // socket) and the Express path: 304 when the client's ETag matches, else the body in the best
 // encoding the client accepts, with the headers every answer carries.
 import type { IncomingMessage } from "node:http";
-import { etagMatches } from "~/server/etag.ts";
-import { chooseEncoding, type CachedResponse } from "~/server/page-cache.server.ts";
-import { contentSecurityPolicy, staticSecurityHeaders } from "./security-headers.ts";
+import { etagMatches } from "./etag.ts";
+import { chooseEncoding, type CachedResponse } from "./response.server.ts";
 
 type Encoding = ReturnType<typeof chooseEncoding>;
 
 export function cachedAnswers({
-  https,
-  csp,
+  staticHeaders,
+  noScriptCsp,
   plain,
 }: {
-  https: boolean;
-  /** CSP=0 leaves the Content-Security-Policy header out (debugging only). */
-  csp: boolean;
+  /** The security headers every response carries (the process's own: server/security-headers.ts). */
+  staticHeaders: [string, string][];
+  /**
+   * The Content-Security-Policy of a body without inline scripts; undefined leaves the header out
+   * (CSP=0, debugging only).
+   */
+  noScriptCsp: string | undefined;
   /** The entry's body unzipped (the cache keeps one plain copy per page asked for plain). */
   plain: (key: string, entry: CachedResponse) => Buffer;
 }) {
-  const staticHeaders = staticSecurityHeaders(https);
-  const NO_SCRIPT_CSP = contentSecurityPolicy([], https);
-
   /**
    * What a cached response answers to this request, for both the fast path and the Express path:
    * 304 when the client's ETag matches, else the body in the best encoding the client accepts.
@@ -48,7 +48,8 @@ export function cachedAnswers({
   function commonHeaders(entry: CachedResponse, xCache: string): [string, string][] {
     const headers: [string, string][] = [...entry.headers];
     headers.push(["etag", entry.etag], ["vary", "Accept-Encoding"], ["x-cache", xCache]);
-    if (csp) headers.push(["content-security-policy", entry.csp ?? NO_SCRIPT_CSP]);
+    if (noScriptCsp !== undefined)
+      headers.push(["content-security-policy", entry.csp ?? noScriptCsp]);
     return headers;
   }
 

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import { EVERYTHING, type CacheScope } from "~/cache-scope.ts";
-import type { DB } from "./db/db.server.ts";
-import { dialectOf } from "./db/dialect.ts";
+import { EVERYTHING, type CacheScope } from "./scopes.ts";
+import type { DB } from "~/server/db/db.server.ts";
+import { dialectOf } from "~/server/db/dialect.ts";
 
 /**
  * The content generation: a number in the database that changes whenever anything public changes
@@ -15,7 +15,7 @@ const listeners = new Set<(generation: number) => void>();
 
 /**
  * SQLite: how long (ms) a process answers cache hits from one read of the generation row
- * (cache-invalidation.server.ts): reading it for every event-loop turn cost 4% of a cache hit's
+ * (follow.server.ts): reading it for every event-loop turn cost 4% of a cache hit's
  * CPU. A write's caller waits as long after the commit (`announceGeneration`), so once a write
  * is answered no process can take an older page for fresh: each read made before the commit has
  * expired.

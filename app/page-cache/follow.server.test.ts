@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase } from "../../test/databases.ts";
-import { openDatabase } from "./db/db.server.ts";
-import { watchContentGeneration } from "./cache-invalidation.server.ts";
-import { contentChanged, SQLITE_GENERATION_MS } from "./content-events.server.ts";
+import { openDatabase } from "~/server/db/db.server.ts";
+import { watchContentGeneration } from "./follow.server.ts";
+import { contentChanged, SQLITE_GENERATION_MS } from "./generation.server.ts";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,7 +1,7 @@
 /**
  * Cache scopes (issue 16): names for what a public page shows, so a write drops only the pages
  * that show what it changed. A write records the scopes it affected with its content generation;
- * a cached page carries the scopes its route declares (`handle.cacheScope`, app/route-handle.ts).
+ * a cached page carries the scopes its route declares (`handle.cacheScope`, route-handle.ts).
  * A page is invalidated when the two meet; `*` on either side meets everything.
  */
 export type CacheScope =
@@ -48,7 +48,7 @@ export const sitePageScope = (slug: string) => `site-page:${slug}` as const;
 /**
  * Scopes that name one page's own content: a write that meets a page through one of them drops
  * it (the next visitor sees the change), where a list or feed it merely appears in is only marked
- * stale and re-drawn in the background (server/app.ts).
+ * stale and re-drawn in the background (store.server.ts, `revalidate`).
  */
 export function namesOwnPage(scope: string): boolean {
   return scope === EVERYTHING || scope.startsWith("entry:") || scope.startsWith("site-page:");
@@ -58,7 +58,7 @@ export function namesOwnPage(scope: string): boolean {
 const listPathOf = (path: string) => `/${path.split("/")[1]}` as const;
 
 /**
- * What a route declares in `handle.cacheScope` (app/route-handle.ts): fixed scopes, or one the
+ * What a route declares in `handle.cacheScope` (route-handle.ts): fixed scopes, or one the
  * server reads from the page's address: "list" a kind's list (a landing page under /jobs/state/…
  * is its facet's value and the list's menus), "entry" an entry's own page (the related ones are
  * named by the writes), "organization" an organization's page, "site-page" a site page.

@@ -2,7 +2,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { matchRoutes, type ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
 import routes from "~/routes.ts";
-import { canonicalRequestUrl, routeMatcher, routeQueryParams, routeTree } from "./cache-key.ts";
+import { canonicalRequestUrl, routeMatcher, routeQueryParams, routeTree } from "./keys.ts";
 
 /** A server build's route table made from the app's own route config (ids as React Router makes them). */
 function buildOf(config: RouteConfigEntry[]): ServerBuild {

@@ -1,5 +1,5 @@
-import type { DB } from "./db/db.server.ts";
-import { logger } from "./logger.server.ts";
+import type { DB } from "~/server/db/db.server.ts";
+import { logger } from "~/server/logger.server.ts";
 
 /**
  * The hot list (issue 33): the public pages requested most over the last hour, so that a worker
@@ -60,7 +60,7 @@ export class HotPageCounter {
 /**
  * Whether a cache key may be on the hot list (counted, and drawn at start): a short path of this
  * site. Client navigations' data (`/jobs.data?_routes=…`) are React Router's own requests, kept
- * as sent (server/cache-key.ts): a browser asks for the page first, so only pages are warmed.
+ * as sent (keys.ts): a browser asks for the page first, so only pages are warmed.
  */
 export function mayBeHot(url: string): boolean {
   if (url.length > MAX_HOT_URL_LENGTH || !url.startsWith("/") || url.startsWith("//")) return false;

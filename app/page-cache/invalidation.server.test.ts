@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { organizationScope, pageScopes, sitePageScope } from "~/cache-scope.ts";
+import { organizationScope, pageScopes, sitePageScope } from "./scopes.ts";
 
 /** The scopes the page cache gives a page of the kind-detail and kind-list routes. */
 const detailPageScope = (page: { path: string; params: { slug: string } }) =>
@@ -10,13 +10,14 @@ const listPageScope = ({ path }: { path: string }) =>
   pageScopes(["list"], { path, params: { value: path.split("/")[3] } });
 import { DIALECTS, freshDatabase } from "../../test/databases.ts";
 import { job } from "../../test/entries.ts";
-import { followContentChanges, watchContentGeneration } from "./cache-invalidation.server.ts";
-import { readContentGeneration } from "./content-events.server.ts";
-import { openDatabase, type AppDatabase } from "./db/db.server.ts";
-import { buildCachedResponse, PageCache } from "./page-cache.server.ts";
-import { saveEntry } from "./write/entries.server.ts";
-import { saveContentSettings } from "./write/settings.server.ts";
-import type { Actor } from "./write/transaction.server.ts";
+import { followContentChanges, watchContentGeneration } from "./follow.server.ts";
+import { readContentGeneration } from "./generation.server.ts";
+import { openDatabase, type AppDatabase } from "~/server/db/db.server.ts";
+import { buildCachedResponse } from "./response.server.ts";
+import { PageCache } from "./store.server.ts";
+import { saveEntry } from "~/server/write/entries.server.ts";
+import { saveContentSettings } from "~/server/write/settings.server.ts";
+import type { Actor } from "~/server/write/transaction.server.ts";
 
 const PRIYA: Actor = { id: "user-priya", email: "priya@govjobs.test", name: "Priya" };
 const DAY = "2026-11-23";

@@ -1,4 +1,4 @@
-import type { PageScope } from "./cache-scope.ts";
+import type { PageScope } from "./scopes.ts";
 
 /**
  * What a route module may declare in its `handle` export for the server.
@@ -8,7 +8,7 @@ import type { PageScope } from "./cache-scope.ts";
  * fbclid are answered from the clean URL's cache entry and never reach a loader or a canonical
  * link. A public route that declares nothing reads no query string.
  *
- * `cacheScope`: what the page shows, as cache scopes (app/cache-scope.ts): fixed names, or names
+ * `cacheScope`: what the page shows, as cache scopes (scopes.ts): fixed names, or names
  * the server reads from the page's address ("entry", "list"…). Plain strings, because a handle is
  * client code too: the page's JavaScript carries them, never the code that reads them.
  * A write drops or stales only the cached pages whose scopes it affected. A page whose routes

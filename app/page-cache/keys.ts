@@ -1,7 +1,7 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import { EVERYTHING, pageScopes } from "~/cache-scope.ts";
+import { EVERYTHING, pageScopes } from "./scopes.ts";
 import { stripLocale } from "~/lib/locale.ts";
-import type { RouteHandle } from "~/route-handle.ts";
+import type { RouteHandle } from "./route-handle.ts";
 import { pagePath } from "~/page-path.ts";
 
 const MAX_REMEMBERED_PATHS = 10_000;
@@ -10,13 +10,13 @@ const NONE: ReadonlySet<string> = new Set();
  * What a client-navigation data request (`/jobs.data?sort=…&_routes=…`) is keyed by: its address
  * exactly as sent. It is React Router's own request (the page's loaders, and its `_routes` and
  * `index`), so nothing in it is dropped, sorted or rewritten (issue 26: a rewritten `/__manifest`
- * request broke navigation; that one is never cached at all, see page-cache.server.ts).
+ * request broke navigation; that one is never cached at all, see store.server.ts).
  */
 export const AS_SENT: ReadonlySet<string> = new Set();
 
 /**
  * The query parameters the route answering `pathname` reads, from the `handle.queryParams` the
- * matched route modules declare (app/route-handle.ts). Matching is remembered per path: a miss
+ * matched route modules declare (route-handle.ts). Matching is remembered per path: a miss
  * already costs a render, and the cache-hit fast path needs the answer without matching at all.
  */
 export function routeQueryParams(build: ServerBuild) {
@@ -56,7 +56,7 @@ function rememberPerPath<T>(remembered: Map<string, T>, compute: (pathname: stri
 }
 
 /**
- * The cache scopes of the page at `pathname` (app/cache-scope.ts): what its matched routes'
+ * The cache scopes of the page at `pathname` (scopes.ts): what its matched routes'
  * `handle.cacheScope` declare for its params, the same for its Hindi twin and its client-navigation
  * data URL. A page none of whose routes declares a scope depends on everything. Remembered per
  * path: every stale hit asks (matching the routes each time was 5% of a result-day run's CPU).

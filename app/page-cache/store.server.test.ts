@@ -8,10 +8,9 @@ import {
   inlineScriptHashes,
   isCacheableRequest,
   isCacheableResponse,
-  PageCache,
-  STALE_WINDOW_MS,
   type CachedResponse,
-} from "./page-cache.server.ts";
+} from "./response.server.ts";
+import { PageCache, STALE_WINDOW_MS } from "./store.server.ts";
 
 const csp = (sources: string[]) => `script-src 'self' ${sources.join(" ")}`;
 

@@ -1,14 +1,14 @@
 import pg from "pg";
-import type { AppDatabase } from "./db/db.server.ts";
+import type { AppDatabase } from "~/server/db/db.server.ts";
 import {
   CONTENT_CHANNEL,
   onContentChanged,
   readContentChanges,
   readContentGeneration,
   SQLITE_GENERATION_MS,
-} from "./content-events.server.ts";
-import type { PageCache } from "./page-cache.server.ts";
-import { logger } from "./logger.server.ts";
+} from "./generation.server.ts";
+import type { PageCache } from "./store.server.ts";
+import { logger } from "~/server/logger.server.ts";
 
 export interface GenerationSource {
   /** The content generation the caches must match, as fresh as this database allows. */
@@ -22,7 +22,7 @@ export interface GenerationSource {
  * Where the page cache learns that content changed.
  * - SQLite (one box, maybe several processes): read the generation row, a primary-key lookup in
  *   the same file, read at most every SQLITE_GENERATION_MS; a write made by this process is seen
- *   at once, one made by another process before its writer answers (content-events.server.ts).
+ *   at once, one made by another process before its writer answers (generation.server.ts).
  * - PostgreSQL (many instances): LISTEN for the NOTIFY that every write sends; a dropped listener
  *   reconnects and, because it may have missed notifications, re-reads the generation (which
  *   empties the cache).
