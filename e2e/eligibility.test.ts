@@ -197,7 +197,7 @@ describe("the eligibility finder with JavaScript", () => {
       "not-eligible": "not eligible",
     } as const;
     shown.forEach(([, text], i) =>
-      expect(text).toContain(verdictWords[wanted[i].verdict ?? "not-eligible"]),
+      expect(text).toContain(verdictWords[wanted[i].result?.verdict ?? "not-eligible"]),
     );
     expect(requests.filter((r) => carriesBirthDate(r, GRADUATE.dateOfBirth))).toEqual([]);
 

@@ -1,16 +1,16 @@
 import { useEffect, useState, type FormEvent } from "react";
-import type { RuleWords } from "~/content/eligibility-words.ts";
-import type { PostAnswer, PostEligibility, QuickResult } from "~/content/job-eligibility.ts";
+import type { PostAnswer, PostEligibility } from "~/content/job-eligibility.ts";
 import { loadProfile } from "~/content/profile-storage.ts";
 import type { Catalog } from "~/i18n/catalog/types.ts";
+import type { QuickView, RuleWords } from "~/i18n/eligibility-words.ts";
 import { useLocalePath, useT } from "~/i18n/context.tsx";
 import { fmt } from "~/lib/locale.ts";
 import { DateOfBirthFields } from "./date-of-birth-fields.tsx";
 
 /** The rules code is fetched only by someone who asks: a job page stays light for the rest. */
-const rulesCode = () => import("~/content/job-eligibility.ts");
+const rulesCode = () => import("~/i18n/eligibility-code.ts");
 
-export type AgeCheckResult = QuickResult & { values: Record<string, string> };
+export type AgeCheckResult = QuickView & { values: Record<string, string> };
 
 /**
  * "Am I eligible?" beside the at-a-glance block: each post answered for the profile remembered
@@ -41,11 +41,12 @@ export function AmIEligible({ posts, today, posted, words }: AmIEligibleProps) {
     const stored = loadProfile();
     if (!stored) return;
     void rulesCode()
-      .then(({ rememberedProfile, answerPosts }) => {
+      .then(({ rememberedProfile, answerPosts, sayAnswers, ENGLISH_RULE_WORDS }) => {
         const profile = rememberedProfile(stored, today);
         if (!profile) return;
         setSaved(true);
-        setLocal({ ok: true, answers: answerPosts(profile, posts, words), values: {} });
+        const answers = sayAnswers(answerPosts(profile, posts), words ?? ENGLISH_RULE_WORDS);
+        setLocal({ ok: true, answers, values: {} });
       })
       .catch(() => {});
   }, [posts, today, words]);
@@ -57,9 +58,10 @@ export function AmIEligible({ posts, today, posted, words }: AmIEligibleProps) {
     const values: Record<string, string> = {};
     for (const [name, value] of form) if (typeof value === "string") values[name] = value;
     void rulesCode()
-      .then(({ quickAnswers }) => {
+      .then(({ quickAnswers, sayQuick, ENGLISH_RULE_WORDS }) => {
         setSaved(false);
-        setLocal({ ...quickAnswers(values, posts, today, words), values });
+        const answer = quickAnswers(values, posts, today);
+        setLocal({ ...sayQuick(answer, words ?? ENGLISH_RULE_WORDS), values });
       })
       .catch(() => {
         // The code could not be fetched (connection lost): the server answers the same form.

@@ -7,9 +7,19 @@ import {
   jobPostRules,
   quickAnswers,
   type OpenJob,
+  type PostEligibility,
 } from "./job-eligibility.ts";
 import { REGISTRY } from "./registry.ts";
 import { catalog } from "~/i18n/catalog.server.ts";
+import { ENGLISH_RULE_WORDS } from "~/i18n/catalog/en/rule-words.ts";
+import { sayAnswers, sayQuick, type RuleWords } from "~/i18n/eligibility-words.ts";
+
+/** Each post answered and worded, as the job page shows it (English unless `words` are given). */
+const answered = (
+  profile: Profile,
+  posts: readonly PostEligibility[],
+  words: RuleWords = ENGLISH_RULE_WORDS,
+) => sayAnswers(answerPosts(profile, posts), words);
 
 /**
  * Issue 26: the finder told a plain graduate "✓ you can apply" for Medical Officer and Junior
@@ -134,7 +144,7 @@ function candidate(overrides: Partial<Profile> = {}): Profile {
 
 /** The verdict on each post of a job for one candidate. */
 const verdicts = (data: EntryData, profile: Profile) =>
-  Object.fromEntries(answerPosts(profile, jobPostRules(data)).map((a) => [a.post, a.verdict]));
+  Object.fromEntries(answered(profile, jobPostRules(data)).map((a) => [a.post, a.verdict]));
 
 const ruleOf = (data: EntryData, index = 0) => jobPostRules(data)[index].rules!;
 
@@ -353,7 +363,7 @@ describe("the finder and the job page give the same answer", () => {
     const posts = jobPostRules(UPSC_CMS);
     const dob = { dobDay: "15", dobMonth: "3", dobYear: "1999", category: "general" };
     const quick = (extra: Record<string, string>) => {
-      const answer = quickAnswers({ ...dob, ...extra }, posts, TODAY);
+      const answer = sayQuick(quickAnswers({ ...dob, ...extra }, posts, TODAY), ENGLISH_RULE_WORDS);
       if (!answer.ok) throw new Error(JSON.stringify(answer.errors));
       return answer.answers[0];
     };
@@ -362,25 +372,25 @@ describe("the finder and the job page give the same answer", () => {
     expect(quick({ qualification: "graduate", discipline: "arts" }).verdict).toBe("not-eligible");
     expect(quick({ qualification: "graduate", discipline: "medicine" }).verdict).toBe("eligible");
     // The same as the finder's answer for the same facts.
-    expect(answerPosts(candidate({ discipline: "arts" }), posts)[0].verdict).toBe("not-eligible");
+    expect(answered(candidate({ discipline: "arts" }), posts)[0].verdict).toBe("not-eligible");
     // A post open to any graduate needs nothing more than the age.
     const cgl = quickAnswers(dob, jobPostRules({ ...SSC_CGL, qualification: "Any" }), TODAY);
-    expect(cgl.ok && cgl.answers[0].verdict).toBe("eligible");
+    expect(cgl.ok && cgl.answers[0].result?.verdict).toBe("eligible");
   });
 
   it("says what to check, in English and Hindi, from the same codes", () => {
     const posts = jobPostRules(UPSC_CMS);
-    const [english] = answerPosts(candidate(), posts);
+    const [english] = answered(candidate(), posts);
     expect(english.checks).toEqual([
       "Check: needs Graduate in Medicine (MBBS). Choose the subject of your qualification to check it.",
     ]);
     expect(english.reasons.at(-1)).toBe(english.checks[0]);
     const hindi = catalog("hi").eligibility.rules;
-    const [inHindi] = answerPosts(candidate(), posts, hindi);
+    const [inHindi] = answered(candidate(), posts, hindi);
     expect(inHindi.checks).toHaveLength(1);
     expect(inHindi.checks[0]).toContain(hindi.disciplines.medicine);
     expect(inHindi.checks[0]).not.toMatch(/Check|Medicine \(MBBS\)/);
-    const [arts] = answerPosts(candidate({ discipline: "arts" }), posts);
+    const [arts] = answered(candidate({ discipline: "arts" }), posts);
     expect(arts.checks).toEqual([]);
     expect(arts.reasons.at(-1)).toBe(
       "Subject: Graduate in Medicine (MBBS) required; yours is Arts: not met.",

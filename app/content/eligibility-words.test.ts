@@ -7,11 +7,13 @@ import {
   CENTRAL_PWBD_RELAXATION,
   CENTRAL_RELAXATION,
   eligibility,
-  ENGLISH_RULE_WORDS,
   type PostRules,
   type Profile,
 } from "./eligibility.ts";
-import { explain, parseProfile, quickAnswers, quickCheck } from "./job-eligibility.ts";
+import { parseProfile, quickAnswers, quickCheck } from "./job-eligibility.ts";
+import { ENGLISH_RULE_WORDS } from "~/i18n/catalog/en/rule-words.ts";
+import { explain, sayErrors, sayQuick } from "~/i18n/eligibility-words.ts";
+import { said as inWords } from "../../test/eligibility-said.ts";
 
 /**
  * Issue 14: the rules speak the page's language. The English sentences are tested word for word
@@ -62,12 +64,13 @@ describe("the rules in Hindi", () => {
   });
 
   it("says the age and the upper limit as a Hindi job site would", () => {
-    const result = eligibility(person({ discipline: "engineering" }), POST, H);
+    const decided = eligibility(person({ discipline: "engineering" }), POST);
+    const result = inWords(decided, H);
     expect(result.ageText).toBe("आपकी आयु 1 जनवरी 2027 को 27 वर्ष 3 महीने है");
     expect(result.verdict).toBe("check");
     expect(result.reasons.join("\n")).toContain("अधिकतम आयु सीमा 30 + 3 (OBC) = 33");
     expect(result.reasons.at(-1)).toBe(`योग्यता: ग्रेजुएट चाहिए; आपकी योग्यता ग्रेजुएट है: ${H.met}`);
-    expect(explain(result, H)).toEqual({
+    expect(explain(decided, H)).toEqual({
       reasons: [
         ...result.reasons,
         `विषय: इंजीनियरिंग/टेक्नोलॉजी में ग्रेजुएट चाहिए; आपका विषय इंजीनियरिंग/टेक्नोलॉजी है: ${H.met}`,
@@ -79,7 +82,7 @@ describe("the rules in Hindi", () => {
     const inEnglish = eligibility(person(), POST);
     expect(result.window).toEqual(inEnglish.window);
     expect(result.reasons).toHaveLength(inEnglish.reasons.length);
-    expect(eligibility(person({ dateOfBirth: "2025-12-01" }), POST, H).ageText).toBe(
+    expect(inWords(eligibility(person({ dateOfBirth: "2025-12-01" }), POST), H).ageText).toBe(
       "आपकी आयु 1 जनवरी 2027 को 1 वर्ष 1 महीना है",
     );
   });
@@ -122,10 +125,12 @@ describe("the rules in Hindi", () => {
     const codes = new Set<string>();
     for (const profile of profiles) {
       for (const post of posts) {
-        const result = eligibility(profile, post, H);
-        for (const text of [result.ageText, ...explain(result, H).reasons]) said.add(text);
+        const result = eligibility(profile, post);
+        for (const text of [inWords(result, H).ageText, ...explain(result, H).reasons]) {
+          said.add(text);
+        }
         const { dateOfBirth, category } = profile;
-        const quick = quickCheck({ dateOfBirth, category }, post, H);
+        const quick = quickCheck({ dateOfBirth, category }, post);
         for (const text of explain(quick, H).reasons) said.add(text);
         for (const finding of [...result.findings, ...quick.findings]) codes.add(finding.code);
       }
@@ -138,22 +143,15 @@ describe("the rules in Hindi", () => {
   });
 
   it("words the profile form's messages in Hindi", () => {
-    const { ok, errors } = parseProfile(
-      { dobDay: "31", dobMonth: "2", dobYear: "2001" },
-      "2026-11-23",
-      H,
-    ) as {
-      ok: false;
-      errors: Record<string, string>;
-    };
-    expect(ok).toBe(false);
-    expect(errors).toEqual({
+    const parsed = parseProfile({ dobDay: "31", dobMonth: "2", dobYear: "2001" }, "2026-11-23");
+    expect(parsed.ok).toBe(false);
+    expect(parsed.ok ? {} : sayErrors(parsed.errors, H)).toEqual({
       dob: H.errors.dobNotReal,
       gender: H.errors.gender,
       category: H.errors.category,
       qualification: H.errors.qualification,
     });
-    expect(quickAnswers({}, [], "2026-11-23", H)).toEqual({
+    expect(sayQuick(quickAnswers({}, [], "2026-11-23"), H)).toEqual({
       ok: false,
       errors: { dob: H.errors.dobMissing, category: H.errors.category },
     });

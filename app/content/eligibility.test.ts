@@ -9,6 +9,7 @@ import {
   type Profile,
   type QualificationLevel,
 } from "./eligibility.ts";
+import { said } from "../../test/eligibility-said.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const shift = (date: string, days: number) =>
@@ -71,7 +72,7 @@ const RRB_NTPC_GRADUATE_2024: PostRules = {
 };
 
 const check = (post: PostRules, overrides: Partial<Profile> = {}) =>
-  eligibility(person(overrides), post);
+  said(eligibility(person(overrides), post));
 const eligibleIf = (post: PostRules, dateOfBirth: string, overrides: Partial<Profile> = {}) =>
   check(post, { ...overrides, dateOfBirth }).eligible;
 
@@ -869,7 +870,7 @@ describe("properties", () => {
   it("every decision explains itself: one sentence per age side and qualification, 'not met.' exactly when ineligible", () => {
     fc.assert(
       fc.property(post, profile, day, (rules, who, dateOfBirth) => {
-        const result = eligibility({ ...who, dateOfBirth }, rules);
+        const result = said(eligibility({ ...who, dateOfBirth }, rules));
         expect(result.ageText).toMatch(
           /^You are (not yet born|\d+ years?( \d+ months?)?) on \d{1,2} [A-Z][a-z]{2} \d{4}$/,
         );

@@ -2,17 +2,17 @@
  * Who may apply for a post: one pure function over a candidate's profile and the age and
  * qualification rules a notification prints. No I/O and no server imports, so the browser can
  * answer while the candidate types, and the server gives the same answer. Every decision carries
- * a sentence the candidate can check against the notification, because the notification, not
- * this file, is the authority.
+ * a reason the candidate can check against the notification, because the notification, not
+ * this file, is the authority. Reasons are codes with values (numbers, ISO dates, keys): the
+ * catalogue of the page's language puts them into words (app/i18n/eligibility-words.ts).
  *
  * Ages are counted in whole months: `ageInMonths` is the one definition of age, and every age
  * limit becomes a number of months (so "17½ years" works as 210 months).
  */
 
-import { fmt } from "~/lib/locale.ts";
 import { SECOND_DEGREES, type Discipline } from "./disciplines.ts";
+import type { AgeOn, Reason, RelaxationPart } from "./eligibility-reasons.ts";
 import type { Category, QualificationLevel } from "./eligibility-terms.ts";
-import { ENGLISH_RULE_WORDS, type RuleWords } from "./eligibility-words.ts";
 
 export {
   CATEGORY_LABEL,
@@ -23,7 +23,7 @@ export {
   type QualificationLevel,
 } from "./eligibility-terms.ts";
 export type { Discipline } from "./disciplines.ts";
-export { ENGLISH_RULE_WORDS, type RuleWords } from "./eligibility-words.ts";
+export type { AgeOn, Reason, RelaxationPart } from "./eligibility-reasons.ts";
 
 export type Gender = "male" | "female" | "other";
 /** A calendar day written YYYY-MM-DD: no time and no time zone. */
@@ -94,7 +94,7 @@ type SubjectValues = { level: QualificationLevel; disciplines: Discipline[] };
 
 /**
  * What a rule found beyond the age, as a code and its values: the catalogue words it
- * (`sayFinding` in eligibility-words.ts). `outcome` is what it does to the verdict.
+ * (`sayFinding` in app/i18n/eligibility-words.ts). `outcome` is what it does to the verdict.
  */
 export type RuleFinding =
   | { code: "subject-met"; outcome: "met"; values: SubjectValues & { held: Discipline } }
@@ -119,13 +119,13 @@ export interface Eligibility {
   /** True only for the verdict "eligible": every requirement the post names was checked. */
   eligible: boolean;
   verdict: Verdict;
-  /** One sentence per rule applied: relaxation notes, lower age, upper age, qualification. */
-  reasons: string[];
+  /** One reason per rule applied: relaxation notes, lower age, upper age, qualification. */
+  reasons: Reason[];
   /** The subject and additional-qualification findings, after `reasons` when worded. */
   findings: RuleFinding[];
   /** The birth dates this candidate may have, after relaxation, both ends included. */
   window: { from?: IsoDate; to: IsoDate };
-  ageText: string;
+  age: AgeOn;
   /** "Not eligible, but close": set only when this is the one rule that failed. */
   close?: "too-young" | "qualification-pending";
 }
@@ -204,35 +204,19 @@ function latestBirthAged(months: number, on: Ymd): IsoDate {
   return candidate;
 }
 
-/** "2024-08-01" → "1 Aug 2024" (in Hindi "1 अगस्त 2024"). */
-function formatDay(date: IsoDate, words: RuleWords): string {
-  const { y, m, d } = parseDate(date, "date");
-  return fmt(words.date, { d, month: words.monthNames[m - 1], y });
-}
-
-function formatYears(months: number): string {
-  return String(Number((months / 12).toFixed(2)));
-}
-
-function plural(n: number, one: string, many: string): string {
-  return fmt(n === 1 ? one : many, { n });
-}
-
-/** Sentences said one after another. */
-const sentences = (...parts: (string | false | undefined)[]) => parts.filter(Boolean).join(" ");
-
 // ---------------------------------------------------------------------------------------------
 // Rules
 
 interface Relaxation {
   months: number;
-  /** "3 (OBC)", "15 (PwBD, SC)", "9 (ex-servicemen: 6 years' service + 3)". */
-  parts: string[];
-  notes: string[];
+  parts: RelaxationPart[];
+  notes: Reason[];
 }
 
 const sameState = (a: string | undefined, b: string) =>
   a !== undefined && a.trim().toLowerCase() === b.trim().toLowerCase();
+
+const NONE: Record<string, never> = {};
 
 /**
  * Category relaxation or the PwBD relaxation for the category, never both (the PwBD table
@@ -240,47 +224,41 @@ const sameState = (a: string | undefined, b: string) =>
  * top: the central rule deducts service from the candidate's age and then allows `plusYears`,
  * which is the same as adding both to the limit; service is counted in whole months here.
  */
-function relaxationFor(profile: Profile, post: PostRules, words: RuleWords): Relaxation {
-  const notes: string[] = [];
+function relaxationFor(profile: Profile, post: PostRules): Relaxation {
+  const notes: Reason[] = [];
   let category = profile.category;
-  const label = (c: Category) => words.categories[c];
-  const place = (name: string) => (Object.hasOwn(words.states, name) ? words.states[name] : name);
   if (post.reservedRelaxationDomicileOnly && post.state && category !== "general") {
     if (!sameState(profile.domicileState, post.state)) {
       notes.push(
         profile.domicileState
-          ? fmt(words.domicileElsewhere, {
-              category: label(category),
-              state: place(post.state),
-              domicile: place(profile.domicileState),
-            })
-          : fmt(words.domicileMissing, { category: label(category), state: place(post.state) }),
+          ? {
+              code: "domicileElsewhere",
+              values: { category, state: post.state, domicile: profile.domicileState },
+            }
+          : { code: "domicileMissing", values: { category, state: post.state } },
       );
       category = "general";
     }
   }
 
-  const parts: string[] = [];
+  const parts: RelaxationPart[] = [];
   let months = 0;
   const pwbdYears = profile.pwbd ? post.pwbdRelaxation?.[category] : undefined;
   const categoryYears = post.relaxation[category] ?? 0;
   if (pwbdYears !== undefined) {
     months += Math.round(pwbdYears * 12);
-    parts.push(fmt(words.partPwbd, { years: pwbdYears, category: label(category) }));
+    parts.push({ code: "partPwbd", years: pwbdYears, category });
     if (categoryYears > 0) {
-      notes.push(
-        fmt(words.pwbdIncludesCategory, {
-          pwbd: pwbdYears,
-          years: categoryYears,
-          category: label(category),
-        }),
-      );
+      notes.push({
+        code: "pwbdIncludesCategory",
+        values: { pwbd: pwbdYears, years: categoryYears, category },
+      });
     }
   } else {
-    if (profile.pwbd) notes.push(words.noPwbdRelaxation);
+    if (profile.pwbd) notes.push({ code: "noPwbdRelaxation", values: NONE });
     if (categoryYears > 0) {
       months += Math.round(categoryYears * 12);
-      parts.push(fmt(words.partCategory, { years: categoryYears, category: label(category) }));
+      parts.push({ code: "partCategory", years: categoryYears, category });
     }
   }
 
@@ -293,15 +271,9 @@ function relaxationFor(profile: Profile, post: PostRules, words: RuleWords): Rel
       const serviceMonths = Math.floor(service * 12);
       const plus = post.exServicemen.plusYears;
       months += serviceMonths + Math.round(plus * 12);
-      parts.push(
-        fmt(words.partExServicemen, {
-          total: formatYears(serviceMonths + plus * 12),
-          service: formatYears(serviceMonths),
-          plus,
-        }),
-      );
+      parts.push({ code: "partExServicemen", serviceMonths, plus });
     } else {
-      notes.push(words.noExServicemenRelaxation);
+      notes.push({ code: "noExServicemenRelaxation", values: NONE });
     }
   }
   return { months, parts, notes };
@@ -352,38 +324,40 @@ function meetsQualification(held: QualificationLevel, required: QualificationLev
   return LADDER[held] >= LADDER[required];
 }
 
-function qualificationCheck(profile: Profile, post: PostRules, words: RuleWords) {
+function qualificationCheck(
+  profile: Profile,
+  post: PostRules,
+): { ok: boolean; pending: boolean; reason: Reason } {
   const needed = post.qualification;
   if (needed === undefined) {
-    return { ok: true, pending: false, reason: words.noQualification };
+    return { ok: true, pending: false, reason: { code: "noQualification", values: NONE } };
   }
-  const required = words.qualifications[needed];
-  const held = words.qualifications[profile.qualification];
+  const said = { required: needed, held: profile.qualification };
   if (meetsQualification(profile.qualification, needed)) {
     return {
       ok: true,
       pending: false,
-      reason: fmt(words.qualification, { required, held, verdict: words.met }),
+      reason: { code: "qualification", values: { ...said, met: true } },
     };
   }
   const pending =
     profile.finalYear &&
     ONE_COURSE_AWAY[profile.qualification].some((next) => meetsQualification(next, needed));
   if (pending && post.finalYearAllowed) {
-    return {
-      ok: true,
-      pending,
-      reason: fmt(words.finalYearCounts, { required }),
-    };
+    return { ok: true, pending, reason: { code: "finalYearCounts", values: { required: needed } } };
   }
   return {
     ok: false,
     pending,
-    reason: sentences(
-      fmt(words.qualification, { required, held, verdict: words.notMet }),
-      pending && words.finalYearNotAccepted,
-      needed === "iti" && words.itiInLieu,
-    ),
+    reason: {
+      code: "qualification",
+      values: {
+        ...said,
+        met: false,
+        ...(pending ? { finalYearRefused: true as const } : {}),
+        ...(needed === "iti" ? { itiInLieu: true as const } : {}),
+      },
+    },
   };
 }
 
@@ -435,42 +409,28 @@ export function verdictOf(passed: boolean, findings: readonly RuleFinding[]): Ve
   return findings.some((f) => f.outcome === "check") ? "check" : "eligible";
 }
 
-function ageText(birth: Ymd, on: Ymd, cutoff: IsoDate, words: RuleWords): string {
-  const months = ageInMonths(birth, on);
-  const date = formatDay(cutoff, words);
-  if (months < 0) return fmt(words.notYetBorn, { date });
-  const years = plural(Math.floor(months / 12), words.year, words.years);
-  const rest = months % 12;
-  const age = rest
-    ? fmt(words.yearsAndMonths, { years, months: plural(rest, words.month, words.months) })
-    : years;
-  return fmt(words.ageOn, { age, date });
-}
-
 /**
- * Whether `profile` may apply for the post `post` describes, and why: the sentences in `words`'
- * language (English by default).
+ * Whether `profile` may apply for the post `post` describes, and why: each rule's reason as a
+ * code and its values (`sayReason` words them).
  */
-export function eligibility(
-  profile: Profile,
-  post: PostRules,
-  words: RuleWords = ENGLISH_RULE_WORDS,
-): Eligibility {
+export function eligibility(profile: Profile, post: PostRules): Eligibility {
   const birth = parseDate(profile.dateOfBirth, "Date of birth");
   const on = parseDate(post.cutoffDate, "The cut-off date");
   const dob = profile.dateOfBirth;
-  const day = (date: IsoDate) => formatDay(date, words);
-  const asOn = day(post.cutoffDate);
+  const asOn = post.cutoffDate;
   const sides = ageSides(profile, post);
-  const relaxation = relaxationFor(profile, post, words);
+  const relaxation = relaxationFor(profile, post);
   const age = ageInMonths(birth, on);
-  const reasons: string[] = [...relaxation.notes];
+  const reasons: Reason[] = [...relaxation.notes];
   if (sides.women && (sides.women.minAge !== undefined || sides.women.maxAge !== undefined)) {
-    reasons.push(
-      fmt(words.womenLimits, { min: sides.minAge ?? 0, max: sides.maxAge ?? words.noUpperLimit }),
-    );
+    reasons.push({
+      code: "womenLimits",
+      values: {
+        min: sides.minAge ?? 0,
+        ...(sides.maxAge !== undefined ? { max: sides.maxAge } : {}),
+      },
+    });
   }
-  const met = (ok: boolean) => (ok ? words.met : words.notMet);
 
   // The lower side. Decisions compare ages; the window is derived separately, and the tests
   // check that the two agree on every birthday.
@@ -480,76 +440,70 @@ export function eligibility(
     parseDate(sides.printedTo, "The notification's latest birth date");
     to = sides.printedTo;
     oldEnough = dob <= to;
-    reasons.push(fmt(words.printedTo, { date: day(to), verdict: met(oldEnough) }));
+    reasons.push({ code: "printedTo", values: { date: to, met: oldEnough } });
   } else {
     to = latestBirthAged(sides.minMonths, on);
     oldEnough = age >= sides.minMonths;
-    const minAge = formatYears(sides.minMonths);
-    const turns =
-      !oldEnough &&
-      fmt(words.reachesAge, {
-        age: minAge,
-        date: day(isoOf(addMonths(birth, sides.minMonths))),
-      });
     reasons.push(
       sides.minAge === undefined
-        ? fmt(words.noMinimumAge, { date: asOn, verdict: met(oldEnough) })
-        : sentences(
-            fmt(words.minimumAge, {
-              age: minAge,
+        ? { code: "noMinimumAge", values: { date: asOn, met: oldEnough } }
+        : {
+            code: "minimumAge",
+            values: {
+              months: sides.minMonths,
               date: asOn,
-              to: day(to),
-              verdict: met(oldEnough),
-            }),
-            turns,
-          ),
+              to,
+              met: oldEnough,
+              ...(oldEnough ? {} : { reaches: isoOf(addMonths(birth, sides.minMonths)) }),
+            },
+          },
     );
   }
 
   // The upper side.
-  const relaxText = relaxation.parts.map((p) => ` + ${p}`).join("");
   let from: IsoDate | undefined;
   let youngEnough = true;
   if (sides.printedFrom !== undefined) {
     const printed = parseDate(sides.printedFrom, "The notification's earliest birth date");
     from = isoOf(addMonths(printed, -relaxation.months));
     youngEnough = dob >= from;
-    const total = relaxation.parts.length > 1 ? ` = ${formatYears(relaxation.months)}` : "";
-    const date = day(sides.printedFrom);
+    const date = sides.printedFrom;
     reasons.push(
       relaxation.months
-        ? fmt(words.printedFromMoved, {
-            date,
-            relaxation: `${relaxation.parts.join(" + ")}${total}`,
-            from: day(from),
-            verdict: met(youngEnough),
-          })
-        : fmt(words.printedFrom, { date, verdict: met(youngEnough) }),
+        ? {
+            code: "printedFromMoved",
+            values: {
+              date,
+              parts: relaxation.parts,
+              months: relaxation.months,
+              from,
+              met: youngEnough,
+            },
+          }
+        : { code: "printedFrom", values: { date, met: youngEnough } },
     );
   } else if (sides.maxAge !== undefined) {
     const maxMonths = Math.round(sides.maxAge * 12) + relaxation.months;
-    const limit = relaxText
-      ? `${sides.maxAge}${relaxText} = ${formatYears(maxMonths)}`
-      : `${sides.maxAge}`;
     const notAttainedMonths = post.upperRule === "not-attained" ? maxMonths : maxMonths + 12;
     from = addDays(latestBirthAged(notAttainedMonths, on), 1);
     youngEnough = age < notAttainedMonths;
-    const said = {
-      limit,
-      age: formatYears(maxMonths),
-      next: formatYears(notAttainedMonths),
-      date: asOn,
-      from: day(from),
-      verdict: met(youngEnough),
-    };
-    reasons.push(
-      fmt(post.upperRule === "not-attained" ? words.upperNotAttained : words.upperCompleted, said),
-    );
+    reasons.push({
+      code: post.upperRule === "not-attained" ? "upperNotAttained" : "upperCompleted",
+      values: {
+        maxAge: sides.maxAge,
+        parts: relaxation.parts,
+        months: maxMonths,
+        next: notAttainedMonths,
+        date: asOn,
+        from,
+        met: youngEnough,
+      },
+    });
   } else {
-    reasons.push(words.noUpperAge);
+    reasons.push({ code: "noUpperAge", values: NONE });
   }
 
-  const qualification = qualificationCheck(profile, post, words);
+  const qualification = qualificationCheck(profile, post);
   reasons.push(qualification.reason);
   // A subject is worth saying only of a level that is met (or will be, in the final year).
   const findings = qualification.ok || qualification.pending ? subjectFindings(profile, post) : [];
@@ -581,7 +535,7 @@ export function eligibility(
     reasons,
     findings,
     window: from === undefined ? { to } : { from, to },
-    ageText: ageText(birth, on, post.cutoffDate, words),
+    age: { months: age, date: post.cutoffDate },
     ...(close ? { close } : {}),
   };
 }

@@ -12,7 +12,6 @@ import {
   dateFromParts,
   DOMICILE_STATES,
   educationRequirements,
-  explain,
   findPosts,
   jobPostRules,
   LEVELS,
@@ -20,12 +19,14 @@ import {
   profileForm,
   QUALIFICATION_LEVELS,
   quickCheck,
-  viewFindings,
   type OpenJob,
   type ProfileForm,
 } from "./job-eligibility.ts";
 import { QUALIFICATIONS } from "./options.ts";
 import { REGISTRY } from "./registry.ts";
+import { ENGLISH_RULE_WORDS as EN } from "~/i18n/catalog/en/rule-words.ts";
+import { explain, sayErrors, viewFindings } from "~/i18n/eligibility-words.ts";
+import { said } from "../../test/eligibility-said.ts";
 
 /** The relaxation table as the job form stores it (the registry's default rows). */
 const CENTRAL_ROWS = [
@@ -353,7 +354,7 @@ describe("jobPostRules", () => {
       );
     expect(obc("Bihar").eligible).toBe(true);
     expect(obc("Delhi").eligible).toBe(false);
-    expect(obc("Delhi").reasons[0]).toContain("only for candidates domiciled in Bihar");
+    expect(said(obc("Delhi")).reasons[0]).toContain("only for candidates domiciled in Bihar");
   });
 
   it("counts completed years when the job says so: 'not more than 25', so anyone under 26 qualifies", () => {
@@ -541,7 +542,7 @@ describe("findPosts", () => {
 
   it("viewFindings keeps what the page shows: title, address, organization, last date, post, age and reasons", () => {
     const found = findPosts(person({ dateOfBirth: "2004-09-15" }), jobs, today);
-    const view = viewFindings(found, "en");
+    const view = viewFindings(found, "en", EN);
     expect(view.close).toEqual([
       {
         title: "SSC CGL 2024",
@@ -550,10 +551,10 @@ describe("findPosts", () => {
         lastDate: "2024-07-24",
         post: "Assistant Section Officer (CSS)",
         ageText: "You are 19 years 10 months on 1 Aug 2024",
-        reasons: found.close[0].result.reasons,
+        reasons: said(found.close[0].result).reasons,
         checks: [],
         // Why it is close, said beside it.
-        missed: found.close[0].result.reasons.find((r) => r.includes("not met.")),
+        missed: said(found.close[0].result).reasons.find((r) => r.includes("not met.")),
       },
     ]);
     expect(view.eligible).toHaveLength(found.eligible.length);
@@ -575,11 +576,11 @@ describe("findPosts", () => {
       job.title === "SSC CGL 2024" ? { ...job, hiTitle: "एसएससी सीजीएल 2024" } : job,
     );
     const found = findPosts(person({ dateOfBirth: "2004-09-15" }), withHindi, today);
-    const hindi = viewFindings(found, "hi");
+    const hindi = viewFindings(found, "hi", EN);
     expect(hindi.close.map((f) => [f.title, f.lang])).toEqual([["एसएससी सीजीएल 2024", undefined]]);
     expect(hindi.undecided.map((f) => [f.title, f.lang])).toEqual([["Hospital posts", "en"]]);
     // The English page: English titles only, unmarked.
-    const english = viewFindings(found, "en");
+    const english = viewFindings(found, "en", EN);
     expect(english.close.map((f) => f.title)).toEqual(["SSC CGL 2024"]);
     expect(
       [...english.close, ...english.eligible, ...english.undecided].some((f) => "lang" in f),
@@ -600,7 +601,7 @@ describe("dateFromParts and parseProfile", () => {
   const errorsOf = (form: ProfileForm) => {
     const result = parseProfile(form, today);
     if (result.ok) throw new Error(`expected errors, got ${JSON.stringify(result.profile)}`);
-    return result.errors;
+    return sayErrors(result.errors, EN);
   };
 
   it("a full profile, every box filled and ticked", () => {
@@ -798,11 +799,13 @@ describe("dateFromParts and parseProfile", () => {
 describe("quickCheck", () => {
   it("without a qualification, decides the age and asks to check the qualification, never ✓", () => {
     const rules = rulesOf(UPSC_CSE);
-    const result = quickCheck({ dateOfBirth: "1992-08-02", category: "general" }, rules);
+    const result = said(quickCheck({ dateOfBirth: "1992-08-02", category: "general" }, rules));
     expect(result.verdict).toBe("check");
     expect(result.eligible).toBe(false);
     expect(result.ageText).toBe("You are 31 years 11 months on 1 Aug 2024");
-    expect(explain(result).checks).toEqual([
+    expect(
+      explain(quickCheck({ dateOfBirth: "1992-08-02", category: "general" }, rules), EN).checks,
+    ).toEqual([
       "Check: needs Graduate. Choose your qualification below to check it too, or use the eligibility finder.",
     ]);
     expect(result.reasons.some((r) => r.startsWith("Qualification:"))).toBe(false);
@@ -832,13 +835,15 @@ describe("quickCheck", () => {
       alsoRequired: ["law"],
     });
     expect(
-      explain(quickCheck({ dateOfBirth: "2000-01-01", category: "sc" }, engineering)).checks,
+      explain(quickCheck({ dateOfBirth: "2000-01-01", category: "sc" }, engineering), EN).checks,
     ).toEqual([
       "Check: needs Graduate in Engineering/Technology, with Law. Choose your qualification below to check it too, or use the eligibility finder.",
     ]);
-    const none = quickCheck(
-      { dateOfBirth: "2000-01-01", category: "st" },
-      rulesOf({ ...SSC_CGL, qualification: "Any" }),
+    const none = said(
+      quickCheck(
+        { dateOfBirth: "2000-01-01", category: "st" },
+        rulesOf({ ...SSC_CGL, qualification: "Any" }),
+      ),
     );
     expect(none.verdict).toBe("eligible");
     expect(none.reasons.at(-1)).toBe("No minimum qualification.");

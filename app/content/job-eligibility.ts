@@ -5,10 +5,7 @@
  * JavaScript, for the job page and for the editor's preview.
  */
 import * as z from "zod/mini";
-import type { Locale } from "~/lib/locale.ts";
-import { titleIn } from "~/lib/title.ts";
 import {
-  ENGLISH_RULE_WORDS,
   eligibility,
   verdictOf,
   type Eligibility,
@@ -16,10 +13,8 @@ import {
   type Profile,
   type QualificationLevel,
   type RuleFinding,
-  type RuleWords,
   type Verdict,
 } from "./eligibility.ts";
-import { sayFinding } from "./eligibility-words.ts";
 import type { EntryData, Row } from "./fields.ts";
 import { DISCIPLINE_LABEL, DISCIPLINES, isDiscipline, type Discipline } from "./disciplines.ts";
 import { CATEGORIES, LEVELS } from "./eligibility-terms.ts";
@@ -209,15 +204,10 @@ export interface Findings {
 }
 
 /**
- * Every open post, soonest last date first, sorted into eligible, close and undecided; the
- * reasons in `words`' language.
+ * Every open post, soonest last date first, sorted into eligible, close and undecided, each with
+ * its reasons as codes (app/i18n/eligibility-words.ts words them: `viewFindings`).
  */
-export function findPosts(
-  profile: Profile,
-  jobs: readonly OpenJob[],
-  today: string,
-  words: RuleWords = ENGLISH_RULE_WORDS,
-): Findings {
+export function findPosts(profile: Profile, jobs: readonly OpenJob[], today: string): Findings {
   const found: Findings = { eligible: [], check: [], close: [], undecided: [] };
   const open = jobs
     .filter((job) => job.lastDate >= today)
@@ -230,7 +220,7 @@ export function findPosts(
       }
       let result: Eligibility;
       try {
-        result = eligibility(profile, rules, words);
+        result = eligibility(profile, rules);
       } catch {
         // A post whose data cannot be read (a malformed date) must not hide all the others.
         found.undecided.push({ job, post });
@@ -257,11 +247,7 @@ export interface QuickFacts {
  * without one, only the age is checked, and a post that asks for a qualification is "check
  * first" (never ✓), saying what it asks.
  */
-export function quickCheck(
-  facts: QuickFacts,
-  rules: PostRules,
-  words: RuleWords = ENGLISH_RULE_WORDS,
-): Eligibility {
+export function quickCheck(facts: QuickFacts, rules: PostRules): Eligibility {
   const profile: Profile = {
     dateOfBirth: facts.dateOfBirth,
     category: facts.category,
@@ -271,9 +257,9 @@ export function quickCheck(
     finalYear: false,
     ...(facts.discipline ? { discipline: facts.discipline } : {}),
   };
-  if (facts.qualification) return eligibility(profile, rules, words);
+  if (facts.qualification) return eligibility(profile, rules);
   const { qualification, disciplines, alsoRequired, subjects: _, ...ageRules } = rules;
-  const result = eligibility(profile, ageRules, words);
+  const result = eligibility(profile, ageRules);
   if (!qualification) return result;
   const findings: RuleFinding[] = [
     {
@@ -291,29 +277,8 @@ export function quickCheck(
     ...result,
     verdict,
     eligible: verdict === "eligible",
-    reasons: result.reasons.filter((r) => r !== words.noQualification),
+    reasons: result.reasons.filter((r) => r.code !== "noQualification"),
     findings,
-  };
-}
-
-/**
- * A result's sentences: the rules' own, then its findings worded; those to check first; and for
- * a "not eligible", the first rule not met (said beside the verdict, not only under "why").
- */
-export function explain(
-  result: Pick<Eligibility, "reasons" | "findings" | "verdict">,
-  words: RuleWords = ENGLISH_RULE_WORDS,
-): { reasons: string[]; checks: string[]; missed?: string } {
-  const said = result.findings.map((finding) => sayFinding(finding, words));
-  const reasons = [...result.reasons, ...said];
-  const missed =
-    result.verdict === "not-eligible"
-      ? reasons.find((reason) => reason.includes(words.notMet))
-      : undefined;
-  return {
-    reasons,
-    checks: said.filter((_, i) => result.findings[i].outcome === "check"),
-    ...(missed ? { missed } : {}),
   };
 }
 
@@ -324,6 +289,24 @@ export function explain(
 export type ProfileForm = Partial<Record<keyof typeof PROFILE_FIELDS, string>>;
 
 /**
+ * What is wrong with a form's input, as a code: the catalogue's `eligibility.rules.errors` words
+ * it (`sayErrors`).
+ */
+export type FormError =
+  | "dobMissing"
+  | "dobPartial"
+  | "dobNumbers"
+  | "dobNotReal"
+  | "dobFuture"
+  | "dobYear"
+  | "gender"
+  | "category"
+  | "qualification"
+  | "discipline"
+  | "serviceYears"
+  | "domicileState";
+
+/**
  * A date of birth typed as day, month and year (three boxes, as on GOV.UK: faster than a
  * calendar on a phone) → YYYY-MM-DD, or what is wrong with it.
  */
@@ -331,22 +314,22 @@ export function dateFromParts(
   day: string | undefined,
   month: string | undefined,
   year: string | undefined,
-  words: RuleWords = ENGLISH_RULE_WORDS,
-): string | { error: string } {
+): string | { error: FormError } {
   const parts = [day, month, year].map((p) => (p ?? "").trim());
-  if (parts.every((p) => p === "")) return { error: words.errors.dobMissing };
-  if (parts.some((p) => p === "")) return { error: words.errors.dobPartial };
+  if (parts.every((p) => p === "")) return { error: "dobMissing" };
+  if (parts.some((p) => p === "")) return { error: "dobPartial" };
   if (!parts.every((p) => /^\d+$/.test(p)) || parts[2].length !== 4) {
-    return { error: words.errors.dobNumbers };
+    return { error: "dobNumbers" };
   }
   const iso = `${parts[2]}-${parts[1].padStart(2, "0")}-${parts[0].padStart(2, "0")}`;
   const t = Date.parse(`${iso}T00:00:00Z`);
   if (iso.length !== 10 || Number.isNaN(t) || !new Date(t).toISOString().startsWith(iso)) {
-    return { error: words.errors.dobNotReal };
+    return { error: "dobNotReal" };
   }
   return iso;
 }
-const ticked = z.optional(z.string());
+/** A ticked box is "on"; anything else is not ticked. */
+const ticked = z.optional(z.unknown());
 
 const PROFILE_FIELDS = {
   dobDay: z.optional(z.string()),
@@ -363,54 +346,55 @@ const PROFILE_FIELDS = {
   finalYear: ticked,
 };
 
-/** A message per wrong input; `dob` stands for the three date-of-birth boxes. */
-export type ProfileErrors = Partial<Record<keyof ProfileForm | "dob", string>>;
+/** A code per wrong input; `dob` stands for the three date-of-birth boxes. */
+export type ProfileErrors = Partial<Record<keyof ProfileForm | "dob", FormError>>;
 
 export type ProfileResult = { ok: true; profile: Profile } | { ok: false; errors: ProfileErrors };
 
-/** The choices a form must make, with the message (in `RuleWords.errors`) for a missing one. */
-const CHOICE_MESSAGES = {
+/**
+ * The error of a field that is not what the form sends (a choice not made, a value that is not
+ * text): a code per field. The boxes ticked take anything (not "on" is not ticked).
+ */
+const FIELD_ERRORS = {
+  dobDay: "dobNumbers",
+  dobMonth: "dobNumbers",
+  dobYear: "dobNumbers",
   gender: "gender",
   category: "category",
   qualification: "qualification",
-} as const satisfies Partial<Record<keyof ProfileForm, keyof RuleWords["errors"]>>;
+  serviceYears: "serviceYears",
+  domicileState: "domicileState",
+  discipline: "discipline",
+} as const satisfies Partial<Record<keyof ProfileForm, FormError>>;
 
-/**
- * The form's values → a profile, or a message per wrong field, in `words`' language. `today` is
- * India's date.
- */
-export function parseProfile(
-  form: ProfileForm,
-  today: string,
-  words: RuleWords = ENGLISH_RULE_WORDS,
-): ProfileResult {
+/** The form's values → a profile, or a code per wrong field. `today` is India's date. */
+export function parseProfile(form: ProfileForm, today: string): ProfileResult {
   const errors: ProfileErrors = {};
   const parsed = z.object(PROFILE_FIELDS).safeParse(form);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const key = issue.path[0] as keyof ProfileForm;
-      const choice = CHOICE_MESSAGES[key as keyof typeof CHOICE_MESSAGES];
-      errors[key] ??= choice ? words.errors[choice] : issue.message;
+      const key = issue.path[0] as keyof typeof FIELD_ERRORS;
+      errors[key] ??= FIELD_ERRORS[key];
     }
   }
   const v = parsed.data;
-  const born = dateFromParts(form.dobDay, form.dobMonth, form.dobYear, words);
+  const born = dateFromParts(form.dobDay, form.dobMonth, form.dobYear);
   if (typeof born === "object") errors.dob = born.error;
-  else if (born > today) errors.dob = words.errors.dobFuture;
-  else if (born < "1930-01-01") errors.dob = words.errors.dobYear;
+  else if (born > today) errors.dob = "dobFuture";
+  else if (born < "1930-01-01") errors.dob = "dobYear";
   // Read from the form itself, so these are reported together with any other mistake.
   const years = Number(form.serviceYears);
   const exServiceman = form.exServiceman === "on";
   if (exServiceman && (!form.serviceYears?.trim() || !(years >= 0 && years <= 40))) {
-    errors.serviceYears = words.errors.serviceYears;
+    errors.serviceYears = "serviceYears";
   }
   const domicile = form.domicileState?.trim() || undefined;
   if (domicile && !DOMICILE_STATES.includes(domicile)) {
-    errors.domicileState = words.errors.domicileState;
+    errors.domicileState = "domicileState";
   }
   const discipline = form.discipline?.trim() || undefined;
   if (discipline !== undefined && !isDiscipline(discipline)) {
-    errors.discipline = words.errors.discipline;
+    errors.discipline = "discipline";
   }
   if (!v || Object.keys(errors).length) return { ok: false, errors };
   return {
@@ -451,6 +435,7 @@ export function profileForm(profile: Profile): ProfileForm {
 
 // ---------------------------------------------------------------------------------------------
 // What the finder shows: the same shape from the browser's computation and the server's
+// (app/i18n/eligibility-words.ts makes it, `viewFindings`)
 
 export interface FindingView {
   /** In the page's language where the job has it (`titleIn`). */
@@ -476,40 +461,16 @@ export interface FindingsView {
   undecided: { title: string; lang?: "en"; href: string; post: string; lastDate: string }[];
 }
 
-/**
- * What the finder shows, the jobs' titles in `locale` (Hindi where the job has it) and the
- * findings worded in `words`' language.
- */
-export function viewFindings(
-  found: Findings,
-  locale: Locale,
-  words: RuleWords = ENGLISH_RULE_WORDS,
-): FindingsView {
-  const view = ({ job, post, result }: Finding): FindingView => ({
-    ...titleIn(job, locale),
-    href: job.href,
-    organization: (locale === "hi" && job.hiOrganization) || job.organization,
-    lastDate: job.lastDate,
-    post,
-    ageText: result.ageText,
-    ...explain(result, words),
-  });
-  return {
-    eligible: found.eligible.map(view),
-    check: found.check.map(view),
-    close: found.close.map(view),
-    undecided: found.undecided.map(({ job, post }) => ({
-      ...titleIn(job, locale),
-      href: job.href,
-      post,
-      lastDate: job.lastDate,
-    })),
-  };
-}
-
 // ---------------------------------------------------------------------------------------------
 // "Am I eligible?" on a job page: one answer per post
 
+/** A post of a job and its answer: null when the post gives no age data. */
+export interface PostVerdict {
+  post: string;
+  result: Eligibility | null;
+}
+
+/** A post's answer as the job page shows it (`sayAnswers` in app/i18n/eligibility-words.ts). */
 export interface PostAnswer {
   post: string;
   /** Null when the post gives no age data. */
@@ -522,22 +483,13 @@ export interface PostAnswer {
   missed?: string;
 }
 
-function answer(post: string, result: Eligibility, words: RuleWords): PostAnswer {
-  return { post, verdict: result.verdict, ageText: result.ageText, ...explain(result, words) };
-}
-
 /** Each post of a job answered for a full (remembered) profile. */
-export function answerPosts(
-  profile: Profile,
-  posts: readonly PostEligibility[],
-  words: RuleWords = ENGLISH_RULE_WORDS,
-): PostAnswer[] {
-  return posts.map(({ post, rules }) =>
-    rules ? answer(post, eligibility(profile, rules, words), words) : unanswered(post),
-  );
+export function answerPosts(profile: Profile, posts: readonly PostEligibility[]): PostVerdict[] {
+  return posts.map(({ post, rules }) => ({
+    post,
+    result: rules ? eligibility(profile, rules) : null,
+  }));
 }
-
-const unanswered = (post: string): PostAnswer => ({ post, verdict: null, reasons: [], checks: [] });
 
 export type QuickForm = Partial<Record<(typeof QUICK_FORM_NAMES)[number], string>>;
 
@@ -551,9 +503,11 @@ export const QUICK_FORM_NAMES = [
   "discipline",
 ] as const;
 
-type QuickErrors = Partial<Record<"dob" | "category" | "qualification" | "discipline", string>>;
+export type QuickErrors = Partial<
+  Record<"dob" | "category" | "qualification" | "discipline", FormError>
+>;
 
-export type QuickResult = { ok: true; answers: PostAnswer[] } | { ok: false; errors: QuickErrors };
+export type QuickResult = { ok: true; answers: PostVerdict[] } | { ok: false; errors: QuickErrors };
 
 /**
  * The job page's form: date of birth and category, and if given the qualification and its
@@ -563,21 +517,20 @@ export function quickAnswers(
   form: QuickForm,
   posts: readonly PostEligibility[],
   today: string,
-  words: RuleWords = ENGLISH_RULE_WORDS,
 ): QuickResult {
   const errors: QuickErrors = {};
-  const born = dateFromParts(form.dobDay, form.dobMonth, form.dobYear, words);
+  const born = dateFromParts(form.dobDay, form.dobMonth, form.dobYear);
   if (typeof born === "object") errors.dob = born.error;
-  else if (born > today) errors.dob = words.errors.dobFuture;
-  else if (born < "1930-01-01") errors.dob = words.errors.dobYear;
+  else if (born > today) errors.dob = "dobFuture";
+  else if (born < "1930-01-01") errors.dob = "dobYear";
   const category = CATEGORIES.find((c) => c === form.category);
-  if (!category) errors.category = words.errors.category;
+  if (!category) errors.category = "category";
   const level = form.qualification?.trim() || undefined;
   const qualification = LEVELS.find((l) => l === level);
-  if (level && !qualification) errors.qualification = words.errors.qualification;
+  if (level && !qualification) errors.qualification = "qualification";
   const subject = form.discipline?.trim() || undefined;
   const discipline = DISCIPLINES.find((d) => d === subject);
-  if (subject && !discipline) errors.discipline = words.errors.discipline;
+  if (subject && !discipline) errors.discipline = "discipline";
   if (typeof born !== "string" || !category || Object.keys(errors).length) {
     return { ok: false, errors };
   }
@@ -589,9 +542,10 @@ export function quickAnswers(
   };
   return {
     ok: true,
-    answers: posts.map(({ post, rules }) =>
-      rules ? answer(post, quickCheck(facts, rules, words), words) : unanswered(post),
-    ),
+    answers: posts.map(({ post, rules }) => ({
+      post,
+      result: rules ? quickCheck(facts, rules) : null,
+    })),
   };
 }
 

@@ -6,7 +6,7 @@
  */
 import { CATEGORIES, CATEGORY_LABEL, type Category } from "~/content/eligibility-terms.ts";
 import { eligibility, type Gender, type PostRules, type Profile } from "~/content/eligibility.ts";
-import { ENGLISH_RULE_WORDS, requiredText } from "~/content/eligibility-words.ts";
+import { ENGLISH_RULE_WORDS, requiredText } from "~/i18n/eligibility-code.ts";
 import { allFields, dataSchema, type EntryData, type Row } from "~/content/fields.ts";
 import type { FormTree } from "~/content/form-data.ts";
 import { jobPostRules } from "~/content/job-eligibility.ts";

@@ -8,9 +8,7 @@ import { CATEGORIES, LEVELS } from "~/content/eligibility-terms.ts";
 import {
   findPosts,
   parseProfile,
-  viewFindings,
   type FindingsView,
-  type ProfileErrors,
   type ProfileForm,
   type RulesFile,
 } from "~/content/job-eligibility.ts";
@@ -18,6 +16,7 @@ import { DOMICILE_STATES } from "~/content/options.ts";
 import { forgetProfile, loadProfile, saveProfile } from "~/content/profile-storage.ts";
 import { catalog, requestLocale, packedStrings, stringsFor } from "~/i18n/catalog.server.ts";
 import { Strings, useLocalePath } from "~/i18n/context.tsx";
+import { sayErrors, viewFindings, type ProfileMessages } from "~/i18n/eligibility-words.ts";
 import { fmt } from "~/lib/locale.ts";
 import { todayInIndia } from "~/lib/india-date.ts";
 import { publicEligibilityRules } from "~/server/eligibility.server.ts";
@@ -59,7 +58,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => loaderData?.meta ?? [];
 
 type FinderResult =
   | { status: "found"; values: ProfileForm; findings: FindingsView }
-  | { status: "invalid"; values: ProfileForm; errors: ProfileErrors };
+  | { status: "invalid"; values: ProfileForm; errors: ProfileMessages };
 
 const PRIVATE = { "Cache-Control": "no-store" };
 
@@ -79,15 +78,16 @@ export async function action({ request }: Route.ActionArgs) {
   const today = todayInIndia();
   const locale = requestLocale(request);
   const words = catalog(locale).eligibility.rules;
-  const parsed = parseProfile(values, today, words);
+  const parsed = parseProfile(values, today);
   if (!parsed.ok) {
-    return data({ status: "invalid", values, errors: parsed.errors } satisfies FinderResult, {
+    const errors = sayErrors(parsed.errors, words);
+    return data({ status: "invalid", values, errors } satisfies FinderResult, {
       status: 400,
       headers: PRIVATE,
     });
   }
   const rules = await publicEligibilityRules(today);
-  const findings = viewFindings(findPosts(parsed.profile, rules.jobs, today, words), locale, words);
+  const findings = viewFindings(findPosts(parsed.profile, rules.jobs, today), locale, words);
   return data({ status: "found", values, findings } satisfies FinderResult, { headers: PRIVATE });
 }
 
@@ -118,7 +118,7 @@ const FORM_NAMES = [
  * The rules code (and its checks) is fetched when the form is first touched, not with the page:
  * the page itself stays as light as any other.
  */
-const rulesCode = () => import("~/content/job-eligibility.ts");
+const rulesCode = () => import("~/i18n/eligibility-code.ts");
 const preloadRulesCode = () => void rulesCode().catch(() => {});
 
 /** The request carries nothing of the profile: the same file for everyone, from the cache. */
@@ -162,9 +162,9 @@ export default function Eligibility({ loaderData }: Route.ComponentProps) {
   ) {
     try {
       const code = await rulesCode();
-      const parsed = code.parseProfile(values, today, words);
+      const parsed = code.parseProfile(values, today);
       if (!parsed.ok) {
-        setLocal({ status: "invalid", values, errors: parsed.errors });
+        setLocal({ status: "invalid", values, errors: code.sayErrors(parsed.errors, words) });
         return;
       }
       if (remember) setRemembered(saveProfile(parsed.profile));
@@ -178,7 +178,7 @@ export default function Eligibility({ loaderData }: Route.ComponentProps) {
         status: "found",
         values,
         findings: code.viewFindings(
-          code.findPosts(parsed.profile, rules.jobs, today, words),
+          code.findPosts(parsed.profile, rules.jobs, today),
           loaderData.locale,
           words,
         ),
@@ -227,13 +227,13 @@ export default function Eligibility({ loaderData }: Route.ComponentProps) {
   }
 
   const field = "mt-1 block w-full rounded-app border border-stone-300 bg-white px-3 py-2";
-  const errorText = (name: keyof ProfileErrors) =>
+  const errorText = (name: keyof ProfileMessages) =>
     errors[name] ? (
       <p id={`${name}-error`} className="mt-1 text-sm font-semibold text-red-700">
         {errors[name]}
       </p>
     ) : null;
-  const invalid = (name: keyof ProfileErrors) =>
+  const invalid = (name: keyof ProfileMessages) =>
     errors[name]
       ? { "aria-invalid": true as const, "aria-describedby": `${name}-error` }
       : undefined;

@@ -15,6 +15,7 @@ import type { RegistryWords } from "~/i18n/catalog/en/detail.ts";
 import { Strings } from "~/i18n/context.tsx";
 import { LOCALE_TAG, localePath, stripLocale, type Locale } from "~/lib/locale.ts";
 import { definitionIn } from "~/i18n/registry-words.ts";
+import { sayQuick } from "~/i18n/eligibility-words.ts";
 import { organizationIn, titleIn } from "~/lib/title.ts";
 import {
   changeIn,
@@ -243,7 +244,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (typeof value === "string") values[name] = value.slice(0, 40);
   }
   const words = catalog(requestLocale(request)).eligibility.rules;
-  const answer = quickAnswers(values, jobPostRules(lookup.entry.data), todayInIndia(), words);
+  const answer = sayQuick(
+    quickAnswers(values, jobPostRules(lookup.entry.data), todayInIndia()),
+    words,
+  );
   return data({ ...answer, values } satisfies AgeCheckResult, {
     status: answer.ok ? 200 : 400,
     headers: { "Cache-Control": "no-store" },

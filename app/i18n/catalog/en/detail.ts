@@ -1,5 +1,5 @@
 import type { GlanceWords } from "~/content/glance.ts";
-import { ENGLISH_RULE_WORDS } from "~/content/eligibility-words.ts";
+import { ENGLISH_RULE_WORDS } from "./rule-words.ts";
 
 /**
  * The registry's public words in a language other than the registry's own English. Flat maps;

@@ -1,4 +1,4 @@
-import { ENGLISH_RULE_WORDS } from "~/content/eligibility-words.ts";
+import { ENGLISH_RULE_WORDS } from "./rule-words.ts";
 import { list } from "./list.ts";
 
 /** The eligibility finder (/eligibility) and the sentences of the eligibility rules (issue 14). */
