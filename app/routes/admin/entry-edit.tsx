@@ -293,13 +293,8 @@ export async function action({ request, url, params }: Route.ActionArgs) {
     notify,
     ...extra,
   });
-  const reject = (
-    errors: FieldErrors,
-    status = 400,
-    extra: Partial<Rejection> = {},
-    values: FormTree = value,
-  ) =>
-    refuseValues<Rejection>(values, {
+  const reject = (errors: FieldErrors, status = 400, extra: Partial<Rejection> = {}) =>
+    refuseValues<Rejection>(value, {
       schema,
       fieldErrors: errors,
       status,
@@ -390,7 +385,11 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   });
   if (result.ok) return redirect(`${base}/edit/${result.entry.id}?saved=1`);
   if (result.reason !== "stale")
-    return refuseWrite<Rejection>({ values: value, schema }, result, { detail: rejection() });
+    return refuseWrite<Rejection>({ values: value, schema }, result, {
+      detail: rejection(),
+      // A slug in use, a missing job: said at that field.
+      messageAt: result.reason === "conflict" ? result.field : undefined,
+    });
   // Someone saved first: nothing is overwritten, the editor keeps every value typed, what only
   // they changed comes into the form, each field both changed is marked to be decided, and the
   // form now carries the new version and the version both started from.

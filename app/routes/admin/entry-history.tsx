@@ -176,10 +176,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   });
   if (!saved.ok) {
     if (saved.reason === "stale") return stale();
-    const why =
-      saved.reason === "conflict"
-        ? Object.values(saved.fieldErrors).join(" ")
-        : "the entry is gone";
+    const why = saved.reason === "conflict" ? saved.message : "the entry is gone";
     // At the form, not at a field the history page has not got; a vanished entry too (400).
     const message = `This revision could not be restored: ${why}.`;
     return refuseWrite(submission, refused(saved.reason, { message }), {

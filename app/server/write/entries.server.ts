@@ -28,7 +28,7 @@ import { authorOf, inWrite, SCHEDULER, type Actor } from "./transaction.server.t
 export type EntrySaveResult = WriteResult<
   { entry: Entry },
   /** A field the database refused (a slug in use, a missing job): shown at the field. */
-  | Refused<"conflict", { fieldErrors: Record<string, string> }>
+  | Refused<"conflict", { field: string; message: string }>
   /** Someone saved after this form was loaded: nothing was written. */
   | Refused<"stale", { current: Entry; by: string; loaded: Entry | null }>
   | Refused<"not-found">
@@ -88,7 +88,7 @@ export async function saveEntry(
     return { ok: true, entry };
   } catch (err) {
     if (err instanceof EntryConflictError) {
-      return refused("conflict", { fieldErrors: { [err.field]: err.message } });
+      return refused("conflict", { field: err.field, message: err.message });
     }
     if (err instanceof EntryNotFoundError) return refused("not-found");
     if (err instanceof StaleEntryError && expectedVersion) {

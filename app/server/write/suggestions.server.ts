@@ -154,8 +154,7 @@ export async function applySuggestion(
     });
     if (saved.ok) return { ok: true, suggestion, entry: saved.entry };
     if (saved.reason === "stale") return refused("stale", { entry: saved.current });
-    if (saved.reason === "conflict")
-      return refused("invalid", { message: Object.values(saved.fieldErrors).join(" ") });
+    if (saved.reason === "conflict") return refused("invalid", { message: saved.message });
     return refused("gone");
   } catch (err) {
     if (err instanceof SuggestionDecided) return refused("gone");
