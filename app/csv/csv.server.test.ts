@@ -108,7 +108,7 @@ describeEachDatabase("CSV export and import", (db, dialect) => {
       maxBytes: 10 * MB,
     });
     expect(again.report.duplicates).toHaveLength(originals.length);
-    expect(await commitImport(target.db, again.id, EDITOR)).toMatchObject({ reason: "blocked" });
+    expect(await commitImport(target.db, again.id, EDITOR)).toMatchObject({ reason: "invalid" });
     expect(await count(target.db, "entries")).toBe(originals.length);
   });
 
@@ -244,7 +244,7 @@ describeEachDatabase("CSV export and import", (db, dialect) => {
       { row: 9, title: "Post 3", why: "Same title as row 3." },
     ]);
     const result = await commitImport(target.db, checked.id, EDITOR);
-    expect(result).toMatchObject({ ok: false, reason: "blocked" });
+    expect(result).toMatchObject({ ok: false, reason: "invalid" });
     for (const table of ["entries", "revisions", "audit_log"] as const)
       expect(await count(target.db, table)).toBe(0);
     expect(await count(target.db, "entries")).toBe(0);

@@ -1,3 +1,4 @@
+import { refused, type Refused, type WriteResult } from "~/lib/write-result.ts";
 import { Readable } from "node:stream";
 import { parse } from "csv-parse";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
@@ -239,10 +240,11 @@ export async function checkImport(
   }
 }
 
-export type ImportResult =
-  | { ok: true; created: number; report: ImportReport }
-  | { ok: false; reason: "not-found" | "done" }
-  | { ok: false; reason: "blocked"; report: ImportReport };
+/** Refused: no such import, imported already (`gone`), or its rows do not pass (`invalid`). */
+export type ImportResult = WriteResult<
+  { created: number; report: ImportReport },
+  Refused<"not-found"> | Refused<"gone"> | Refused<"invalid", { report: ImportReport }>
+>;
 
 class Blocked extends Error {
   constructor(readonly report: ImportReport) {
@@ -258,8 +260,8 @@ class Blocked extends Error {
  */
 export async function commitImport(db: DB, id: string, actor: Actor): Promise<ImportResult> {
   const stored: StoredImport | undefined = await findImport(db, id);
-  if (!stored) return { ok: false, reason: "not-found" };
-  if (stored.status === "imported") return { ok: false, reason: "done" };
+  if (!stored) return refused("not-found");
+  if (stored.status === "imported") return refused("gone");
   const dialect = dialectOf(db);
   try {
     const result = await inWrite(
@@ -300,7 +302,7 @@ export async function commitImport(db: DB, id: string, actor: Actor): Promise<Im
   } catch (err) {
     if (!(err instanceof Blocked)) throw err;
     await finishImportCheck(db, id, stored.size, JSON.stringify(err.report));
-    return { ok: false, reason: "blocked", report: err.report };
+    return refused("invalid", { report: err.report });
   }
 }
 

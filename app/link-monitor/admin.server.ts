@@ -1,3 +1,4 @@
+import { refused, type Refused, type WriteResult } from "~/lib/write-result.ts";
 // The back-office's side of the link monitor (issue 30): what the Links screen, the dashboard and
 // an entry's form show, and the editors' and admins' changes (mark checked, check again, the
 // vendor hosts and known fakes), each with its audit row in one transaction.
@@ -235,7 +236,12 @@ export const KnownFakeInput = z.object({
   note: text(200, "The note"),
 });
 
-export type ListChange = { ok: true } | { ok: false; field: string; message: string };
+/** Refused as invalid: `message` belongs at the input `field`. */
+export type ListChange = WriteResult<
+  object,
+  Refused<"invalid", { field: string; message: string }>
+>;
+const invalidAt = (field: string, message: string) => refused("invalid", { field, message });
 
 /** What a change to the lists did, for its audit row; undefined when it changed nothing. */
 type ListEdit = { action: string; host: string; detail?: string } | undefined;
@@ -278,7 +284,7 @@ export async function addVendorHost(
     input.organizationId &&
     !(await listOrganizations(db)).some((o) => o.id === input.organizationId)
   )
-    return { ok: false, field: "organizationId", message: "Choose an organization from the list." };
+    return invalidAt("organizationId", "Choose an organization from the list.");
   const added = await changeList(
     db,
     actor,
@@ -288,9 +294,7 @@ export async function addVendorHost(
         : undefined,
     { pages: true },
   );
-  return added
-    ? { ok: true }
-    : { ok: false, field: "pattern", message: "This organization has this host already." };
+  return added ? { ok: true } : invalidAt("pattern", "This organization has this host already.");
 }
 
 export function removeVendorHost(db: DB, id: string, actor: Actor): Promise<boolean> {
@@ -330,9 +334,7 @@ export async function addKnownFake(
         : undefined,
     { pages: false },
   );
-  return added
-    ? { ok: true }
-    : { ok: false, field: "host", message: "This host is listed already." };
+  return added ? { ok: true } : invalidAt("host", "This host is listed already.");
 }
 
 export function removeKnownFake(db: DB, id: string, actor: Actor): Promise<boolean> {

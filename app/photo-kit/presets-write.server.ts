@@ -1,3 +1,4 @@
+import { refused, type Refused, type WriteResult } from "~/lib/write-result.ts";
 import type { DB } from "~/server/db/db.server.ts";
 import { nowAfter } from "~/server/db/dialect.ts";
 import { EVERYTHING } from "~/page-cache/index.ts";
@@ -7,13 +8,14 @@ import { PresetFormSchema } from "./preset-form.ts";
 import { getPreset, insertPreset, updatePreset, type PresetValues } from "./presets.server.ts";
 import type { Preset, PresetRule } from "./rules.ts";
 
-export type PresetSaveResult =
-  | { ok: true; preset: Preset }
+export type PresetSaveResult = WriteResult<
+  { preset: Preset },
   /** Field errors by input name ("rules[1].kbMax"); nothing was written. */
-  | { ok: false; reason: "invalid"; fieldErrors: Record<string, string> }
-  | { ok: false; reason: "not-found" }
+  | Refused<"invalid", { fieldErrors: Record<string, string> }>
+  | Refused<"not-found">
   /** Someone saved it after this editor loaded it; nothing was overwritten. */
-  | { ok: false; reason: "stale"; current: Preset };
+  | Refused<"stale", { current: Preset }>
+>;
 
 /**
  * Create a preset (`key` undefined) or change one, checked with the form's own schema, with its
@@ -31,20 +33,16 @@ export async function savePreset(
 ): Promise<PresetSaveResult> {
   const parsed = PresetFormSchema.safeParse(form.value);
   if (!parsed.success)
-    return {
-      ok: false,
-      reason: "invalid",
+    return refused("invalid", {
       fieldErrors: fieldErrorsFromIssues(parsed.error.issues, form.rowOrigins),
-    };
+    });
   const { key: newKey, rules, nameHi, ...rest } = parsed.data;
   const values: PresetValues = { ...rest, nameHi: nameHi ?? "", rules: rules as PresetRule[] };
   // A preset's key is how jobs name it: it never changes once made.
   if (key !== undefined && newKey !== key)
-    return {
-      ok: false,
-      reason: "invalid",
+    return refused("invalid", {
       fieldErrors: { key: "The key cannot change: jobs name the preset by it" },
-    };
+    });
   const outcome = await inWrite(
     db,
     actor,
@@ -67,9 +65,9 @@ export async function savePreset(
     (result) => (result === "saved" ? [EVERYTHING] : []),
   );
   if (outcome === "taken")
-    return { ok: false, reason: "invalid", fieldErrors: { key: "A preset with this key exists" } };
+    return refused("invalid", { fieldErrors: { key: "A preset with this key exists" } });
   const current = await getPreset(db, newKey);
-  if (outcome === "not-found" || !current) return { ok: false, reason: "not-found" };
-  if (outcome === "stale") return { ok: false, reason: "stale", current };
+  if (outcome === "not-found" || !current) return refused("not-found");
+  if (outcome === "stale") return refused("stale", { current });
   return { ok: true, preset: current };
 }

@@ -2,7 +2,16 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { formFields } from "~/components/admin/form.tsx";
 import { entryInputSchema } from "~/content/registry.ts";
-import { UNKNOWN_BUTTON, formConstraint, parseForm, refuse, refuseValues } from "./form.server.ts";
+import { refused, type Refusal } from "~/lib/write-result.ts";
+import {
+  REFUSAL_STATUS,
+  UNKNOWN_BUTTON,
+  formConstraint,
+  parseForm,
+  refuse,
+  refuseValues,
+  refuseWrite,
+} from "./form.server.ts";
 
 const Schema = z.discriminatedUnion("intent", [
   z.object({
@@ -135,6 +144,83 @@ describe("the admin form layer", () => {
       required: true,
       error: undefined,
     });
+  });
+});
+
+describe("a refused write, as the form's reply", () => {
+  const deleting = () =>
+    parseForm(
+      form([
+        ["intent", "delete"],
+        ["id", "x"],
+      ]),
+      Schema,
+    );
+
+  it.each<[Refusal, number]>([
+    ["invalid", 400],
+    ["conflict", 400],
+    ["stale", 409],
+    ["gone", 409],
+    ["not-found", 404],
+    ["forbidden", 403],
+  ])(
+    "answers %s with status %i, its message for the form and its errors at the fields",
+    (reason, status) => {
+      expect(REFUSAL_STATUS[reason]).toBe(status);
+      const reply = body(
+        refuseWrite(
+          deleting(),
+          refused(reason, { message: `Refused: ${reason}.`, fieldErrors: { id: "Not this one" } }),
+        ),
+      );
+      expect(reply.init.status).toBe(status);
+      expect(reply.data.status).toBe("error");
+      expect(reply.data.error).toEqual({ "": [`Refused: ${reason}.`], id: ["Not this one"] });
+      expect(reply.data.initialValue).toEqual({ intent: "delete", id: "x" });
+    },
+  );
+
+  it("throws the page's 404 for a row that is gone with nothing to say", () => {
+    let thrown: unknown;
+    try {
+      refuseWrite(deleting(), refused("not-found"));
+    } catch (err) {
+      thrown = err;
+    }
+    expect(body(thrown as ReturnType<typeof refuse>).init.status).toBe(404);
+    expect(body(thrown as ReturnType<typeof refuse>).data).toBeNull();
+  });
+
+  it("puts the message at a field when told, and lets the route say it otherwise", () => {
+    const atField = body(
+      refuseWrite(deleting(), refused("invalid", { message: "Host listed already." }), {
+        messageAt: "id",
+      }),
+    );
+    expect(atField.data.error).toEqual({ id: ["Host listed already."] });
+    const told = body(
+      refuseWrite(deleting(), refused("not-found", { message: "Gone." }), {
+        formError: "This redirect no longer exists.",
+        status: 400,
+      }),
+    );
+    expect(told.init.status).toBe(400);
+    expect(told.data.error).toEqual({ "": ["This redirect no longer exists."] });
+  });
+
+  it("answers a form with its own reader in the same shape, with its detail", () => {
+    const reply = body(
+      refuseWrite(
+        { values: { title: "Taken" } },
+        refused("conflict", { fieldErrors: { slug: "This slug is in use" } }),
+        { detail: { nonce: "n" } },
+      ),
+    );
+    expect(reply.init.status).toBe(400);
+    expect(reply.data.error).toEqual({ slug: ["This slug is in use"] });
+    expect(reply.data.initialValue).toEqual({ title: "Taken" });
+    expect(reply.data.detail).toEqual({ nonce: "n" });
   });
 });
 

@@ -3,6 +3,7 @@ import { configureCoercion } from "@conform-to/zod/v4/future";
 import { data } from "react-router";
 import { z } from "zod";
 import type { FormConstraint, FormReply } from "~/lib/form-contract.ts";
+import type { Refusal, Refused } from "~/lib/write-result.ts";
 
 /**
  * The server half of the admin forms (the browser half is app/components/admin/form.tsx, the
@@ -150,6 +151,18 @@ const schemaOf = new WeakMap<object, z.ZodType>();
 /** What a form says when its `intent` names no button it has (an old page, a forged post). */
 export const UNKNOWN_BUTTON = "This button is not known here. Reload the page and try again.";
 
+/** How `refuse` answers (below). */
+interface RefuseOptions<Detail> {
+  formError?: string;
+  fieldErrors?: Record<string, string | undefined>;
+  status?: number;
+  values?: Record<string, string>;
+  hide?: string[];
+  detail?: Detail;
+  /** Response headers, like Retry-After on a 429. */
+  headers?: HeadersInit;
+}
+
 /**
  * Refuse a submission: its own errors, plus any the write path found (a taken slug, a redirect
  * loop; keyed by field name) and a message for the whole form. Status 400 unless told; `values`
@@ -167,16 +180,7 @@ export function refuse<Detail = never>(
     hide,
     detail,
     headers,
-  }: {
-    formError?: string;
-    fieldErrors?: Record<string, string | undefined>;
-    status?: number;
-    values?: Record<string, string>;
-    hide?: string[];
-    detail?: Detail;
-    /** Response headers, like Retry-After on a 429. */
-    headers?: HeadersInit;
-  } = {},
+  }: RefuseOptions<Detail> = {},
 ) {
   const extra: Record<string, string[]> = {};
   // A discriminated union that matched no button: say so once, for the whole form.
@@ -231,6 +235,48 @@ export function refuseValues<Detail = never>(
   };
   if (detail !== undefined) reply.detail = detail;
   return data(reply, { status });
+}
+
+/** The status a refused write answers with, by its reason. */
+export const REFUSAL_STATUS: Readonly<Record<Refusal, number>> = {
+  invalid: 400,
+  conflict: 400,
+  stale: 409,
+  gone: 409,
+  "not-found": 404,
+  forbidden: 403,
+};
+
+/**
+ * A refused write (app/lib/write-result.ts) as the form's reply: its message for the whole form,
+ * its errors at their fields (`fieldErrors` adds more, `formError` says it otherwise), with the
+ * status its reason decides unless told. A row that is gone with nothing to say is a thrown 404,
+ * the page's "not found". `form` is the parsed submission, or the values of a form with its own
+ * reader (the entry editor, a photo preset), as `refuseValues` takes them.
+ */
+export function refuseWrite<Detail = never>(
+  form: Submission | { values: Record<string, unknown>; schema?: z.ZodType },
+  result: Refused,
+  {
+    messageAt,
+    ...options
+  }: RefuseOptions<Detail> & {
+    /** The field the refusal's message belongs at (instead of the whole form). */
+    messageAt?: string;
+  } = {},
+) {
+  if (result.reason === "not-found" && !result.message && !options.formError)
+    throw data(null, { status: 404 });
+  const message = messageAt && result.message ? { [messageAt]: result.message } : {};
+  const refusal = {
+    ...options,
+    formError: options.formError ?? (messageAt ? undefined : result.message),
+    fieldErrors: { ...result.fieldErrors, ...message, ...options.fieldErrors },
+    status: options.status ?? REFUSAL_STATUS[result.reason],
+  };
+  return "reply" in form
+    ? refuse(form, refusal)
+    : refuseValues(form.values, { ...refusal, schema: form.schema });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -300,10 +346,15 @@ function trimTo(value: unknown, node: JsonNode): unknown {
   return value;
 }
 
-/** The schema of an object's field `key`, among a node's alternatives; undefined if it has none. */
+/**
+ * The schema of an object's field `key`, among a node's alternatives (every branch that has it:
+ * a union's `intent` is "delete" in one and "save" in another); undefined if none has it.
+ */
 function fieldOf(options: JsonNode[], key: string): JsonNode | undefined {
-  for (const o of options)
-    if (o.properties && Object.hasOwn(o.properties, key)) return o.properties[key];
+  const found = options.flatMap((o) =>
+    o.properties && Object.hasOwn(o.properties, key) ? [o.properties[key]] : [],
+  );
+  if (found.length) return found.length === 1 ? found[0] : { anyOf: found };
   for (const o of options)
     if (o.additionalProperties && typeof o.additionalProperties === "object")
       return o.additionalProperties;

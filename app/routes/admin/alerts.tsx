@@ -25,7 +25,7 @@ import {
   OUTBOX_VIEWS,
   type OutboxView,
 } from "~/server/alerts/outbox-views.ts";
-import { parseForm, refuse } from "~/server/form.server.ts";
+import { parseForm, refuse, refuseWrite } from "~/server/form.server.ts";
 import { actorOf, requireStaff } from "~/server/guard.server.ts";
 import { db } from "~/server/services.server.ts";
 import {
@@ -116,7 +116,7 @@ export async function action({ request }: Route.ActionArgs) {
             ? await discardAllDead(conn, { actor })
             : await setSendingPaused(conn, { paused: form.intent === "pause", actor });
   // Already sent, discarded, paused by someone else: said as it is, nothing was written.
-  if (!result.ok) return refuse(submission, { status: 409, formError: result.message });
+  if (!result.ok) return refuseWrite(submission, result);
   const done = {
     retry: "retried",
     discard: "discarded",

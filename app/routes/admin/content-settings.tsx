@@ -11,7 +11,7 @@ import {
 import { inputClass } from "~/components/admin/field-input.tsx";
 import { UploadUsage } from "~/components/admin/upload-usage.tsx";
 import { errorOf, formErrorOf, formFields, isRefused } from "~/components/admin/form.tsx";
-import { formConstraint, parseForm, refuse } from "~/server/form.server.ts";
+import { formConstraint, parseForm, refuse, refuseWrite } from "~/server/form.server.ts";
 import { uploadUsage } from "~/server/files.server.ts";
 import { actorOf, requireAdmin } from "~/server/guard.server.ts";
 import { db } from "~/server/services.server.ts";
@@ -156,7 +156,7 @@ export async function action({ request }: Route.ActionArgs) {
     const fieldErrors = { ...result.fieldErrors };
     const line = Object.keys(fieldErrors).find((k) => k.startsWith("sameAs."));
     if (line) fieldErrors.sameAs = `Line ${Number(line.split(".")[1]) + 1}: ${fieldErrors[line]}`;
-    return refuse(submission, { fieldErrors });
+    return refuseWrite(submission, result, { fieldErrors });
   }
   return redirect("/admin/content-settings?done=saved");
 }

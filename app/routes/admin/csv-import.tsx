@@ -3,12 +3,15 @@ import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-ro
 import { z } from "zod";
 import { AdminError } from "~/components/admin/admin-error.tsx";
 import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
+import { formErrorOf } from "~/components/admin/form.tsx";
 import { REGISTRY } from "~/content/registry.ts";
 import { commitImport, deleteImport, findImport } from "~/csv/import.server.ts";
 import { importBlocked, type ImportReport } from "~/csv/report.ts";
 import { kindFromUrl } from "~/server/admin-entries.server.ts";
 import { uploadEnv } from "~/server/env.server.ts";
+import { parseForm, refuse, refuseWrite } from "~/server/form.server.ts";
 import { actorOf, requireStaff } from "~/server/guard.server.ts";
+import { refused } from "~/lib/write-result.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/csv-import";
 
@@ -53,20 +56,22 @@ const Intent = z.discriminatedUnion("intent", [
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireStaff(request, "publish");
   const kind = kindFromUrl(url);
-  const parsed = Intent.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: "Unknown button." }, { status: 400 });
+  const parsed = parseForm(await request.formData(), Intent);
+  if (parsed.status !== "success") return refuse(parsed, { formError: "Unknown button." });
   const database = await db();
-  const stored = await findImport(database, parsed.data.id);
+  const stored = await findImport(database, parsed.value.id);
   if (!stored || stored.kind !== kind.kind) throw data(null, { status: 404 });
   const base = `/admin/${kind.adminSegment}`;
-  if (parsed.data.intent === "discard") {
+  if (parsed.value.intent === "discard") {
     await deleteImport(database, stored.id);
     return redirect(`${base}/import`);
   }
   const result = await commitImport(database, stored.id, actorOf(user));
   if (result.ok) return redirect(`${base}?status=draft&done=import&n=${result.created}`);
-  if (result.reason === "blocked") return redirect(`${base}/import?id=${stored.id}`);
-  return data({ error: "This file was imported already." }, { status: 409 });
+  // Rows that do not pass: the page shows the new report.
+  if (result.reason === "invalid") return redirect(`${base}/import?id=${stored.id}`);
+  // Imported already, or discarded meanwhile in another tab: gone either way (409).
+  return refuseWrite(parsed, refused("gone"), { formError: "This file was imported already." });
 }
 
 export default function CsvImport({ loaderData, actionData }: Route.ComponentProps) {
@@ -83,7 +88,7 @@ export default function CsvImport({ loaderData, actionData }: Route.ComponentPro
         }
         title={`Import ${def.plural.toLowerCase()} from CSV`}
       />
-      {actionData?.error ? <Banner tone="error">{actionData.error}</Banner> : null}
+      {formErrorOf(actionData) ? <Banner tone="error">{formErrorOf(actionData)}</Banner> : null}
       {loaderData.uploadError ? <Banner tone="error">{loaderData.uploadError}</Banner> : null}
       {stored ? (
         <ImportReportView kind={def.label} stored={stored} />

@@ -1,5 +1,4 @@
 import {
-  data,
   Form,
   Link,
   redirect,
@@ -9,6 +8,8 @@ import {
 import { DiffTable } from "~/components/admin/diff-table.tsx";
 import { diffEntries } from "~/components/admin/entry-diff.ts";
 import { z } from "zod";
+import { formErrorOf } from "~/components/admin/form.tsx";
+import { parseForm, refuse, refuseWrite } from "~/server/form.server.ts";
 import { AdminError } from "~/components/admin/admin-error.tsx";
 import { auditLine } from "~/components/admin/audit-words.ts";
 import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
@@ -59,16 +60,14 @@ const QueueAction = z.discriminatedUnion("intent", [
  */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireStaff(request, "publish");
-  const parsed = QueueAction.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) {
-    return data(
-      { error: "That request was not one of the review queue's buttons." },
-      { status: 400 },
-    );
-  }
+  const submission = parseForm(await request.formData(), QueueAction);
+  if (submission.status !== "success")
+    return refuse(submission, {
+      formError: "That request was not one of the review queue's buttons.",
+    });
   const database = await db();
   const actor = actorOf(user);
-  const asked = parsed.data;
+  const asked = submission.value;
   if (asked.intent === "apply" || asked.intent === "decline") {
     const result =
       asked.intent === "apply"
@@ -78,24 +77,20 @@ export async function action({ request }: Route.ActionArgs) {
       const done = asked.intent === "apply" ? "applied" : "declined";
       return redirect(`/admin?${done}=${encodeURIComponent(result.entry.title)}`);
     }
-    if (result.reason === "invalid")
-      return data({ error: `Not applied: ${result.message}` }, { status: 400 });
-    return data(
-      {
-        error:
-          result.reason === "stale"
+    return refuseWrite(submission, result, {
+      formError:
+        result.reason === "invalid"
+          ? `Not applied: ${result.message}`
+          : result.reason === "stale"
             ? `Not applied: “${result.entry.title}” was saved at ${formatDateTime(result.entry.updatedAt)}, after you looked at the change. What applying it changes now is shown again below.`
             : "This suggested change is no longer waiting: someone has already applied or declined it, or its entry is gone.",
-      },
-      { status: 409 },
-    );
+    });
   }
   const approved = await approveEntry(database, { kind: asked.kind, id: asked.id, actor });
   if (!approved.ok) {
-    return data(
-      { error: "This entry is no longer waiting for review: someone has already handled it." },
-      { status: 409 },
-    );
+    return refuseWrite(submission, approved, {
+      formError: "This entry is no longer waiting for review: someone has already handled it.",
+    });
   }
   return redirect(`/admin?approved=${encodeURIComponent(approved.title)}`);
 }
@@ -226,7 +221,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           sees that it was declined.
         </Banner>
       ) : null}
-      {actionData?.error ? <Banner tone="error">{actionData.error}</Banner> : null}
+      {formErrorOf(actionData) ? <Banner tone="error">{formErrorOf(actionData)}</Banner> : null}
 
       <section aria-label="Add content" className="flex flex-wrap gap-2">
         {KIND_LIST.map((k) => (

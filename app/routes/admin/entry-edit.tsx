@@ -31,7 +31,7 @@ import {
   type ConflictMark,
 } from "~/server/entries/edit-conflicts.server.ts";
 import { AUTHOR_STATUSES, can, entryAccess } from "~/content/roles.ts";
-import { formConstraint, refuseValues } from "~/server/form.server.ts";
+import { formConstraint, refuseValues, refuseWrite } from "~/server/form.server.ts";
 import { actorOf, forbidden, requireEntryAccess, requireStaff } from "~/server/guard.server.ts";
 import { getJobOption, resolveJobPick, withJobPickText } from "~/server/job-picker.server.ts";
 import { restoreEntries, saveEntry, trashEntries } from "~/server/write/entries.server.ts";
@@ -284,24 +284,21 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   const notify = choice.success && (!choice.data.notifyAsked || choice.data.notify === "on");
   // A nonce per rejection: the browser redraws the form from exactly what the server saw.
   // The version goes back as it came: a rejected form must not adopt a newer save unseen.
-  const reject = (
-    errors: FieldErrors,
-    status = 400,
-    extra: Partial<Rejection> = {},
-    values: FormTree = value,
-  ) =>
-    refuseValues<Rejection>(values, {
-      schema: withJobPickText(entryInputSchema(kind.kind)),
+  const schema = withJobPickText(entryInputSchema(kind.kind));
+  const rejection = (extra: Partial<Rejection> = {}): Rejection => ({
+    nonce: crypto.randomUUID(),
+    version: sentVersion,
+    base: common,
+    // The box comes back as it was sent: a refused save must not tick it again.
+    notify,
+    ...extra,
+  });
+  const reject = (errors: FieldErrors, status = 400, extra: Partial<Rejection> = {}) =>
+    refuseValues<Rejection>(value, {
+      schema,
       fieldErrors: errors,
       status,
-      detail: {
-        nonce: crypto.randomUUID(),
-        version: sentVersion,
-        base: common,
-        // The box comes back as it was sent: a refused save must not tick it again.
-        notify,
-        ...extra,
-      },
+      detail: rejection(extra),
     });
   // Nothing is saved while a field both people changed is undecided (checked before the rest).
   if (undecided.length)
@@ -387,17 +384,19 @@ export async function action({ request, url, params }: Route.ActionArgs) {
         : {}),
   });
   if (result.ok) return redirect(`${base}/edit/${result.entry.id}?saved=1`);
-  if (result.reason === "not-found") throw data(null, { status: 404 });
-  if (result.reason === "conflict") return reject({ [result.field]: result.message });
+  if (result.reason !== "stale")
+    return refuseWrite<Rejection>({ values: value, schema }, result, {
+      detail: rejection(),
+      // A slug in use, a missing job: said at that field.
+      messageAt: result.reason === "conflict" ? result.field : undefined,
+    });
   // Someone saved first: nothing is overwritten, the editor keeps every value typed, what only
   // they changed comes into the form, each field both changed is marked to be decided, and the
   // form now carries the new version and the version both started from.
   const { current, by, loaded } = result;
   const merge = staleForm(loaded, value, current);
-  return reject(
-    {},
-    409,
-    {
+  return refuseWrite<Rejection>({ values: merge.values, schema }, result, {
+    detail: rejection({
       version: current.updatedAt,
       base: sentVersion,
       stale: {
@@ -407,9 +406,8 @@ export async function action({ request, url, params }: Route.ActionArgs) {
         conflicts: merge.conflicts,
         adopted: merge.adopted,
       },
-    },
-    merge.values,
-  );
+    }),
+  });
 }
 
 /**

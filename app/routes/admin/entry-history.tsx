@@ -23,7 +23,8 @@ import { entryInputSchema, REGISTRY, type EntryInput, type Kind } from "~/conten
 import { can } from "~/content/roles.ts";
 import { getAdminEntry, jobTitles, kindFromUrl } from "~/server/admin-entries.server.ts";
 import type { Entry } from "~/server/entries/shared.server.ts";
-import { parseForm, refuse } from "~/server/form.server.ts";
+import { parseForm, REFUSAL_STATUS, refuse, refuseWrite } from "~/server/form.server.ts";
+import { refused } from "~/lib/write-result.ts";
 import {
   actorOf,
   requireEntryAccess,
@@ -176,7 +177,11 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   if (!saved.ok) {
     if (saved.reason === "stale") return stale();
     const why = saved.reason === "conflict" ? saved.message : "the entry is gone";
-    return refuse(submission, { formError: `This revision could not be restored: ${why}.` });
+    // At the form, not at a field the history page has not got; a vanished entry too (400).
+    const message = `This revision could not be restored: ${why}.`;
+    return refuseWrite(submission, refused(saved.reason, { message }), {
+      status: REFUSAL_STATUS.invalid,
+    });
   }
   // The restored revision stays selected: it now matches the current version, so the place of
   // the button holds no button for another revision.

@@ -18,7 +18,7 @@ import {
   removeVendorHost,
   VendorHostInput,
 } from "~/link-monitor/admin.server.ts";
-import { formConstraint, parseForm, refuse } from "~/server/form.server.ts";
+import { formConstraint, parseForm, refuse, refuseWrite } from "~/server/form.server.ts";
 import { formatDate } from "~/lib/format.ts";
 import { actorOf, requireStaff } from "~/server/guard.server.ts";
 import { db } from "~/server/services.server.ts";
@@ -56,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
       form.intent === "add-vendor"
         ? await addVendorHost(conn, form, actor)
         : await addKnownFake(conn, form, actor);
-    if (!result.ok) return refuse(submission, { fieldErrors: { [result.field]: result.message } });
+    if (!result.ok) return refuseWrite(submission, result, { messageAt: result.field });
   } else {
     const gone =
       form.intent === "remove-vendor"

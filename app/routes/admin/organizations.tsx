@@ -1,10 +1,10 @@
-import { Form, data, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { AdminError } from "~/components/admin/admin-error.tsx";
 import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
 import { formErrorOf, formFields } from "~/components/admin/form.tsx";
 import { STATES } from "~/content/options.ts";
-import { formConstraint, parseForm, refuse } from "~/server/form.server.ts";
+import { formConstraint, parseForm, refuse, refuseWrite } from "~/server/form.server.ts";
 import { actorOf, requireStaff } from "~/server/guard.server.ts";
 import { listOrganizations } from "~/server/organizations.server.ts";
 import { db } from "~/server/services.server.ts";
@@ -28,8 +28,8 @@ export async function action({ request }: Route.ActionArgs) {
   const { id, ...input } = submission.value;
   const result = await saveOrganization(await db(), { id, input, actor: actorOf(user) });
   if (!result.ok) {
-    if (result.reason === "not-found") throw data(null, { status: 404 });
-    return refuse(submission, { fieldErrors: { domains: result.message } });
+    // Whatever is wrong is said at the domains (the schema's own checks ran above).
+    return refuseWrite(submission, result, { messageAt: "domains" });
   }
   return redirect(`/admin/organizations?saved=${encodeURIComponent(id)}`);
 }

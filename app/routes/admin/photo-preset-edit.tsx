@@ -10,7 +10,7 @@ import { presetRulesField } from "~/photo-kit/preset-form.ts";
 import { getPreset } from "~/photo-kit/presets.server.ts";
 import { savePreset } from "~/photo-kit/presets-write.server.ts";
 import type { Preset } from "~/photo-kit/rules.ts";
-import { refuseValues } from "~/server/form.server.ts";
+import { refuseWrite } from "~/server/form.server.ts";
 import { actorOf, requireStaff } from "~/server/guard.server.ts";
 import { db } from "~/server/services.server.ts";
 import { todayInIndia } from "~/lib/india-date.ts";
@@ -53,13 +53,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   });
   if (result.ok)
     return redirect(`/admin/photo-presets?saved=${encodeURIComponent(result.preset.key)}`);
-  if (result.reason === "not-found") throw data(null, { status: 404 });
-  if (result.reason === "stale")
-    return refuseValues(form.value, {
-      status: 409,
-      formError: `Not saved: someone saved this preset at ${formatDateTime(result.current.updatedAt)} (India time), after you opened it. Open it again to see their version; copy your changes across.`,
-    });
-  return refuseValues(form.value, { fieldErrors: result.fieldErrors });
+  return refuseWrite({ values: form.value }, result, {
+    formError:
+      result.reason === "stale"
+        ? `Not saved: someone saved this preset at ${formatDateTime(result.current.updatedAt)} (India time), after you opened it. Open it again to see their version; copy your changes across.`
+        : undefined,
+  });
 }
 
 export default function PhotoPresetEdit({ loaderData, actionData }: Route.ComponentProps) {

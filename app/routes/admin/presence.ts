@@ -4,6 +4,7 @@ import { getEntryById } from "~/server/entries/shared.server.ts";
 import { can } from "~/content/roles.ts";
 import { forbidden, requireEntryAccess, requireStaff } from "~/server/guard.server.ts";
 import { touchPresence } from "~/server/presence.server.ts";
+import { parseForm, refuse } from "~/server/form.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/presence";
 
@@ -17,19 +18,21 @@ const PresenceForm = z.object({
  */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireStaff(request);
-  const parsed = PresenceForm.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: parsed.error.issues[0].message }, { status: 400 });
+  // Refusals are the one form reply (app/server/form.server.ts); the screen ignores them and
+  // reports again 30 seconds later.
+  const submission = parseForm(await request.formData(), PresenceForm);
+  if (submission.status !== "success") return refuse(submission);
   const database = await db();
   // Who has a screen open is part of that screen: the same rule as opening it.
-  const [type, id] = parsed.data.subject.split(":");
+  const [type, id] = submission.value.subject.split(":");
   if (type === "page") {
     if (!can(user.role, "site-pages")) throw forbidden(user.role, "edit site pages");
   } else {
     const entry = await getEntryById(database, id);
-    if (!entry) return data({ error: "No such entry." }, { status: 404 });
+    if (!entry) return refuse(submission, { formError: "No such entry.", status: 404 });
     requireEntryAccess(user, entry, "read");
   }
-  const others = await touchPresence(database, parsed.data.subject, {
+  const others = await touchPresence(database, submission.value.subject, {
     id: user.id,
     name: user.name || user.email,
   });

@@ -12,7 +12,7 @@ import { formFields, isRefused } from "~/components/admin/form.tsx";
 import { RichTextEditor } from "~/components/admin/rich-text-editor.tsx";
 import { SITE_PAGE_SLUGS, type SitePageSlug } from "~/content/site-pages.ts";
 import { EditingNow } from "~/components/admin/editing-now.tsx";
-import { formConstraint, parseForm, refuse } from "~/server/form.server.ts";
+import { formConstraint, parseForm, refuse, refuseWrite } from "~/server/form.server.ts";
 import { actorOf, requireStaff } from "~/server/guard.server.ts";
 import { touchPresence } from "~/server/presence.server.ts";
 import { savePage } from "~/server/write/site-pages.server.ts";
@@ -151,8 +151,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   );
   if (!saved.ok) {
     // Nothing was overwritten; the editor keeps the text and now carries the stored version.
-    return refuse<Stale>(submission, {
-      status: 409,
+    return refuseWrite<Stale>(submission, saved, {
       values: { version: saved.current.updatedAt },
       detail: { by: saved.by, at: saved.current.updatedAt },
     });

@@ -1,3 +1,4 @@
+import { refused, type Refused, type WriteResult } from "~/lib/write-result.ts";
 // The admin's hand on the outbox (issue 15): retry a failed message or all of them, discard one
 // or the dead letters, pause and resume all sending. Each is one conditional write with its audit
 // row in one transaction; a row that moved on since the page was drawn (sent, being sent,
@@ -8,10 +9,11 @@ import type { DB } from "../db/db.server.ts";
 import { isOutboxPaused, setOutboxPaused } from "../alerts/outbox.server.ts";
 import { inWrite, type Actor } from "./transaction.server.ts";
 
-export type OutboxActionResult =
-  | { ok: true; count: number }
-  /** Nothing was written: the row or the switch is not (any more) in the state the button was for. */
-  | { ok: false; reason: "stale"; message: string };
+/** Refused as stale: the row or the switch is not (any more) in the state the button was for. */
+export type OutboxActionResult = WriteResult<
+  { count: number },
+  Refused<"stale", { message: string }>
+>;
 
 /** The outbox is read by no public page: its writes leave every cache alone. */
 const NO_PUBLIC_PAGE = () => [];
@@ -36,7 +38,7 @@ async function whyStale(trx: DB, id: string, action: "retry" | "discard"): Promi
     : "This message cannot be discarded now. Reload the page.";
 }
 
-const stale = (message: string) => ({ ok: false, reason: "stale", message }) as const;
+const stale = (message: string) => refused("stale", { message });
 
 /**
  * Send a failed or dead message again, as soon as a worker is free, with a fresh round of

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { refused, type Refused, type WriteResult } from "~/lib/write-result.ts";
 import type { Kind, Status } from "~/content/registry.ts";
 import {
   deleteForeverIn,
@@ -24,13 +25,14 @@ import { recordRevision, revisionsAt } from "../revisions.server.ts";
 import { entryScopes, type TouchedEntry } from "./entry-scopes.server.ts";
 import { authorOf, inWrite, SCHEDULER, type Actor } from "./transaction.server.ts";
 
-export type EntrySaveResult =
-  | { ok: true; entry: Entry }
+export type EntrySaveResult = WriteResult<
+  { entry: Entry },
   /** A field the database refused (a slug in use, a missing job): shown at the field. */
-  | { ok: false; reason: "conflict"; field: string; message: string }
+  | Refused<"conflict", { field: string; message: string }>
   /** Someone saved after this form was loaded: nothing was written. */
-  | { ok: false; reason: "stale"; current: Entry; by: string; loaded: Entry | null }
-  | { ok: false; reason: "not-found" };
+  | Refused<"stale", { current: Entry; by: string; loaded: Entry | null }>
+  | Refused<"not-found">
+>;
 
 /**
  * Create (no `id`) or update an entry: the row, its revision, the audit row and the content
@@ -86,11 +88,11 @@ export async function saveEntry(
     return { ok: true, entry };
   } catch (err) {
     if (err instanceof EntryConflictError) {
-      return { ok: false, reason: "conflict", field: err.field, message: err.message };
+      return refused("conflict", { field: err.field, message: err.message });
     }
-    if (err instanceof EntryNotFoundError) return { ok: false, reason: "not-found" };
+    if (err instanceof EntryNotFoundError) return refused("not-found");
     if (err instanceof StaleEntryError && expectedVersion) {
-      return { ok: false, reason: "stale", ...(await whoSaved(db, err.current, expectedVersion)) };
+      return refused("stale", await whoSaved(db, err.current, expectedVersion));
     }
     throw err;
   }
@@ -206,7 +208,7 @@ export function setStatuses(
   );
 }
 
-export type ApproveResult = { ok: true; title: string } | { ok: false; reason: "stale" };
+export type ApproveResult = WriteResult<{ title: string }, Refused<"stale">>;
 
 /**
  * "Approve and publish" from the review queue: a submitted entry published, if it is still waiting
@@ -226,7 +228,7 @@ export async function approveEntry(
     "from the review queue",
     "pending",
   );
-  return approved ? { ok: true, title: approved.title } : { ok: false, reason: "stale" };
+  return approved ? { ok: true, title: approved.title } : refused("stale");
 }
 
 /** Trashed entries removed for good (with their revisions), an audit row each. */

@@ -1,3 +1,4 @@
+import { refused, type Refused, type WriteResult } from "~/lib/write-result.ts";
 import type { DB } from "../db/db.server.ts";
 import {
   clearNotFoundIn,
@@ -7,8 +8,7 @@ import {
 import { MAX_SOURCE_LENGTH } from "../redirects.server.ts";
 import { inWrite, type Actor } from "./transaction.server.ts";
 
-export type NotFoundRemoveResult =
-  { ok: true; removed: boolean } | { ok: false; reason: "invalid"; message: string };
+export type NotFoundRemoveResult = WriteResult<{ removed: boolean }, Refused<"invalid">>;
 
 /**
  * The 404 log is read only by SEO tools, never by a public page: its writes leave the content
@@ -23,7 +23,7 @@ export async function removeNotFound(
   { path, actor }: { path: string; actor: Actor },
 ): Promise<NotFoundRemoveResult> {
   if (path === "" || path.length > MAX_SOURCE_LENGTH)
-    return { ok: false, reason: "invalid", message: "This path is unknown." };
+    return refused("invalid", { message: "This path is unknown." });
   const pending = await forgetBufferedNotFound(db, path);
   const removed = await inWrite(
     db,

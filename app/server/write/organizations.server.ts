@@ -1,3 +1,4 @@
+import { refused, type Refused, type WriteResult } from "~/lib/write-result.ts";
 import { z } from "zod";
 import { STATES } from "~/content/options.ts";
 import type { DB } from "../db/db.server.ts";
@@ -9,11 +10,11 @@ import {
 import { EVERYTHING } from "~/page-cache/index.ts";
 import { inWrite, type Actor } from "./transaction.server.ts";
 
-export type OrganizationSaveResult =
-  | { ok: true; domains: string[] }
-  /** What is wrong, written for the admin; nothing was written. */
-  | { ok: false; reason: "invalid"; message: string }
-  | { ok: false; reason: "not-found" };
+/** Refused as invalid with what is wrong, written for the admin; nothing was written. */
+export type OrganizationSaveResult = WriteResult<
+  { domains: string[] },
+  Refused<"invalid", { message: string }> | Refused<"not-found">
+>;
 
 /** What the Organizations screen edits, with the limits its inputs show. */
 export const OrganizationEditSchema = z.object({
@@ -36,14 +37,12 @@ export async function saveOrganization(
   { id, input, actor }: { id: string; input: z.input<typeof OrganizationEditSchema>; actor: Actor },
 ): Promise<OrganizationSaveResult> {
   const parsed = OrganizationEditSchema.safeParse(input);
-  if (!parsed.success)
-    return { ok: false, reason: "invalid", message: parsed.error.issues[0].message };
+  if (!parsed.success) return refused("invalid", { message: parsed.error.issues[0].message });
   let domains: string[];
   try {
     domains = parseDomains(parsed.data.domains);
   } catch (err) {
-    if (err instanceof OrganizationInputError)
-      return { ok: false, reason: "invalid", message: err.message };
+    if (err instanceof OrganizationInputError) return refused("invalid", { message: err.message });
     throw err;
   }
   const changed = await inWrite(
@@ -62,5 +61,5 @@ export async function saveOrganization(
     // Its page, and every page of its entries (their links' trust comes from its domains).
     (found) => (found ? [EVERYTHING] : []),
   );
-  return changed ? { ok: true, domains } : { ok: false, reason: "not-found" };
+  return changed ? { ok: true, domains } : refused("not-found");
 }

@@ -1,3 +1,4 @@
+import { refused, type Refused, type WriteResult } from "~/lib/write-result.ts";
 import type { DB } from "../db/db.server.ts";
 import { deleteNotFoundIn, forgetBufferedNotFound } from "../not-found-log.server.ts";
 import {
@@ -13,12 +14,13 @@ import {
 import { EVERYTHING } from "~/page-cache/index.ts";
 import { inWrite, type Actor } from "./transaction.server.ts";
 
-export type RedirectWriteResult =
-  | { ok: true; rule: RedirectRule }
+export type RedirectWriteResult = WriteResult<
+  { rule: RedirectRule },
   /** The rule cannot be saved as given (bad field, path taken, a loop): nothing was written. */
-  | { ok: false; reason: "invalid"; fieldErrors: RedirectFieldErrors }
+  | Refused<"invalid", { fieldErrors: RedirectFieldErrors }>
   /** The rule was deleted meanwhile. */
-  | { ok: false; reason: "not-found"; message: string };
+  | Refused<"not-found", { message: string }>
+>;
 
 /** The redirect form as submitted: strings from a form, or typed values from code. */
 export interface RedirectSubmission {
@@ -30,8 +32,7 @@ export interface RedirectSubmission {
 
 const target = (rule: RedirectRule) => `${rule.statusCode} ${rule.destination || "(gone)"}`;
 
-const notFound = (err: RedirectNotFoundError) =>
-  ({ ok: false, reason: "not-found", message: err.message }) as const;
+const notFound = (err: RedirectNotFoundError) => refused("not-found", { message: err.message });
 
 /**
  * Add a redirect (no `id`) or change one: validated, checked against the other rules (one rule per
@@ -48,7 +49,7 @@ export async function saveRedirect(
   }: { id?: string; input: RedirectSubmission; actor: Actor; ownOrigin?: string },
 ): Promise<RedirectWriteResult> {
   const parsed = parseRedirectForm(input);
-  if (!parsed.ok) return { ok: false, reason: "invalid", fieldErrors: parsed.fieldErrors };
+  if (!parsed.ok) return refused("invalid", { fieldErrors: parsed.fieldErrors });
   const value = parsed.value;
   // Hits on the path still in memory would bring its 404 row back; this must wait for a write
   // under way, which on SQLite needs the connection the transaction below holds.
@@ -61,7 +62,7 @@ export async function saveRedirect(
         const result = id
           ? await updateRedirectIn(trx, id, value, { ownOrigin })
           : await createRedirectIn(trx, value, { ownOrigin });
-        if (!result.ok) return { ok: false, reason: "invalid", fieldErrors: result.fieldErrors };
+        if (!result.ok) return refused("invalid", { fieldErrors: result.fieldErrors });
         const rule = result.rule;
         await audit(
           id ? "redirect.update" : "redirect.create",
@@ -99,7 +100,7 @@ export async function switchRedirect(
       actor,
       async (trx, audit): Promise<RedirectWriteResult> => {
         const result = await setRedirectEnabledIn(trx, id, enabled, { ownOrigin });
-        if (!result.ok) return { ok: false, reason: "invalid", fieldErrors: result.fieldErrors };
+        if (!result.ok) return refused("invalid", { fieldErrors: result.fieldErrors });
         await audit(enabled ? "redirect.enable" : "redirect.disable", result.rule.source);
         return { ok: true, rule: result.rule };
       },

@@ -1,3 +1,4 @@
+import { refused, type Refused, type WriteResult } from "~/lib/write-result.ts";
 import { z } from "zod";
 import type { DB } from "../db/db.server.ts";
 import {
@@ -13,10 +14,8 @@ import {
 } from "../settings.server.ts";
 import { EVERY_PAGE, inWrite, type Actor } from "./transaction.server.ts";
 
-export type SettingsSaveResult =
-  | { ok: true; settings: Partial<Settings> }
-  /** Field errors keyed by the dotted path of the field ("latestBar.count", "sameAs.2"). */
-  | { ok: false; reason: "invalid"; fieldErrors: Record<string, string> };
+/** Refused with field errors keyed by the dotted path of the field ("latestBar.count", "sameAs.2"). */
+export type SettingsSaveResult = WriteResult<{ settings: Partial<Settings> }, Refused<"invalid">>;
 
 /**
  * What Content settings edits, checked with the settings' own rules. Social links are the
@@ -61,7 +60,7 @@ async function writeSettings<S extends z.ZodType>(
 ): Promise<SettingsSaveResult> {
   const parsed = schema.safeParse(input);
   if (!parsed.success)
-    return { ok: false, reason: "invalid", fieldErrors: settingsFieldErrors(parsed.error) };
+    return refused("invalid", { fieldErrors: settingsFieldErrors(parsed.error) });
   // Settings show on every page (site name, footer, latest bar, structured data).
   const saved = await inWrite(
     db,

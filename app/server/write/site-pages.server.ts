@@ -1,3 +1,4 @@
+import { refused, type Refused, type WriteResult } from "~/lib/write-result.ts";
 import { sitePageScope, type CacheScope } from "~/page-cache/index.ts";
 import type { DB } from "../db/db.server.ts";
 import {
@@ -15,8 +16,10 @@ import { authorOf, inWrite, type Actor } from "./transaction.server.ts";
  */
 const pageScopes = (slug: string): CacheScope[] => [sitePageScope(slug), "sitemaps"];
 
-export type PageSaveResult =
-  { ok: true; page: SitePage } | { ok: false; reason: "stale"; current: SitePage; by: string };
+export type PageSaveResult = WriteResult<
+  { page: SitePage },
+  Refused<"stale", { current: SitePage; by: string }>
+>;
 
 /**
  * A site page saved with its revision, audit row and content generation in one transaction.
@@ -48,12 +51,7 @@ export async function savePage(
       .where("subject_id", "=", page.slug)
       .where("created_at", "=", err.current.updatedAt)
       .executeTakeFirst();
-    return {
-      ok: false,
-      reason: "stale",
-      current: err.current,
-      by: latest?.author_name ?? "another editor",
-    };
+    return refused("stale", { current: err.current, by: latest?.author_name ?? "another editor" });
   }
 }
 

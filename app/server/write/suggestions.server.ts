@@ -1,3 +1,4 @@
+import { refused, type Refused, type WriteResult } from "~/lib/write-result.ts";
 import type { Comparable } from "~/content/entry-shapes.ts";
 import { mergeEdits } from "~/content/entry-merge.ts";
 import type { EntryData } from "~/content/fields.ts";
@@ -106,13 +107,14 @@ export async function suggestionOutcome(
 
 class SuggestionDecided extends Error {}
 
-export type DecisionResult =
-  | { ok: true; suggestion: Suggestion; entry: Entry }
+export type DecisionResult = WriteResult<
+  { suggestion: Suggestion; entry: Entry },
   /** Someone decided it first, or its entry is gone or in the trash. */
-  | { ok: false; reason: "gone" }
+  | Refused<"gone">
   /** The entry changed since the editor looked at what applying would change. */
-  | { ok: false; reason: "stale"; entry: Entry }
-  | { ok: false; reason: "invalid"; message: string };
+  | Refused<"stale", { entry: Entry }>
+  | Refused<"invalid", { message: string }>
+>;
 
 async function waiting(db: DB, id: string) {
   const suggestion = await getSuggestion(db, id);
@@ -132,11 +134,11 @@ export async function applySuggestion(
   { id, version, actor }: { id: string; version: string; actor: Actor },
 ): Promise<DecisionResult> {
   const found = await waiting(db, id);
-  if (!found) return { ok: false, reason: "gone" };
+  if (!found) return refused("gone");
   const { suggestion, entry } = found;
-  if (entry.updatedAt !== version) return { ok: false, reason: "stale", entry };
+  if (entry.updatedAt !== version) return refused("stale", { entry });
   const outcome = await suggestionOutcome(db, suggestion, entry);
-  if (!outcome.ok) return { ok: false, reason: "invalid", message: outcome.problem };
+  if (!outcome.ok) return refused("invalid", { message: outcome.problem });
   try {
     const saved = await saveEntry(db, {
       kind: entry.kind,
@@ -151,12 +153,11 @@ export async function applySuggestion(
       },
     });
     if (saved.ok) return { ok: true, suggestion, entry: saved.entry };
-    if (saved.reason === "stale") return { ok: false, reason: "stale", entry: saved.current };
-    if (saved.reason === "conflict")
-      return { ok: false, reason: "invalid", message: saved.message };
-    return { ok: false, reason: "gone" };
+    if (saved.reason === "stale") return refused("stale", { entry: saved.current });
+    if (saved.reason === "conflict") return refused("invalid", { message: saved.message });
+    return refused("gone");
   } catch (err) {
-    if (err instanceof SuggestionDecided) return { ok: false, reason: "gone" };
+    if (err instanceof SuggestionDecided) return refused("gone");
     throw err;
   }
 }
@@ -167,7 +168,7 @@ export async function declineSuggestion(
   { id, actor }: { id: string; actor: Actor },
 ): Promise<DecisionResult> {
   const found = await waiting(db, id);
-  if (!found) return { ok: false, reason: "gone" };
+  if (!found) return refused("gone");
   const { suggestion, entry } = found;
   const decided = await inWrite(
     db,
@@ -183,5 +184,5 @@ export async function declineSuggestion(
     },
     () => [],
   );
-  return decided ? { ok: true, suggestion, entry } : { ok: false, reason: "gone" };
+  return decided ? { ok: true, suggestion, entry } : refused("gone");
 }

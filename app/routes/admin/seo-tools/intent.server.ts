@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { parseForm, refuse as refuseForm } from "~/server/form.server.ts";
+import { parseForm, refuse as refuseForm, refuseWrite } from "~/server/form.server.ts";
+import type { Refused } from "~/lib/write-result.ts";
 import type { DB } from "~/server/db/db.server.ts";
 import type { Actor } from "~/server/write/transaction.server.ts";
 
@@ -15,7 +16,7 @@ export interface SeoToolsSubmission {
   ownOrigin: string;
 }
 
-/** A handler answers with a redirect back to the page (done) or a refusal (400). */
+/** A handler answers with a redirect back to the page (done) or a refusal (400, 409…). */
 export type SeoToolsIntent = (
   submission: SeoToolsSubmission,
 ) => Promise<Response | ReturnType<typeof refuse>>;
@@ -37,4 +38,13 @@ export function refuse(
   formError?: string,
 ) {
   return refuseForm(submission, { fieldErrors, formError });
+}
+
+/** A refused write, next to the form that sent it: its reason decides the status. */
+export function refuseWritten(
+  { submission }: SeoToolsSubmission,
+  result: Refused,
+  options?: Parameters<typeof refuseWrite<never>>[2],
+) {
+  return refuseWrite<never>(submission, result, options);
 }

@@ -4,7 +4,7 @@ import { SEO_TOOLS } from "~/components/admin/seo-tools/form-state.ts";
 import type { DB } from "~/server/db/db.server.ts";
 import { listNotFound } from "~/server/not-found-log.server.ts";
 import { emptyNotFoundLog, removeNotFound } from "~/server/write/not-found-log.server.ts";
-import { intentForm, refuse, type SeoToolsIntent } from "./intent.server.ts";
+import { intentForm, refuseWritten, type SeoToolsIntent } from "./intent.server.ts";
 
 const PAGE_SIZE = 50;
 
@@ -33,7 +33,7 @@ export const notFoundIntents: Record<string, SeoToolsIntent> = {
   "not-found-delete": async (sub) => {
     const { text, db, actor } = sub;
     const result = await removeNotFound(db, { path: text("path"), actor });
-    if (!result.ok) return refuse(sub, {}, result.message);
+    if (!result.ok) return refuseWritten(sub, result);
     return done("not-found-deleted");
   },
   "not-found-clear": async ({ db, actor }) => {

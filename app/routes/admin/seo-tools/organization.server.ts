@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { SEO_TOOLS } from "~/components/admin/seo-tools/form-state.ts";
 import { saveOrganizationRecord } from "~/server/write/settings.server.ts";
-import { intentForm, refuse, type SeoToolsIntent } from "./intent.server.ts";
+import { intentForm, refuseWritten, type SeoToolsIntent } from "./intent.server.ts";
 
 /** The form of the Organization (structured data) section. */
 export const organizationForms = [
@@ -36,7 +36,7 @@ export const organizationIntents: Record<string, SeoToolsIntent> = {
       // Say which line of the textarea is wrong.
       const line = Object.keys(errors).find((k) => k.startsWith("sameAs."));
       if (line) errors.sameAs = `Line ${Number(line.split(".")[1]) + 1}: ${errors[line]}`;
-      return refuse(sub, errors);
+      return refuseWritten(sub, result, { fieldErrors: errors });
     }
     return redirect(`${SEO_TOOLS}?done=organization-saved#organization`);
   },

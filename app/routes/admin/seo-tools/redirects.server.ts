@@ -1,3 +1,4 @@
+import { refused } from "~/lib/write-result.ts";
 import { redirect } from "react-router";
 import { z } from "zod";
 import { pageParam } from "~/components/admin/backoffice-ui.tsx";
@@ -12,7 +13,7 @@ import {
   listRedirects,
 } from "~/server/redirects.server.ts";
 import { removeRedirect, saveRedirect, switchRedirect } from "~/server/write/redirects.server.ts";
-import { intentForm, refuse, type SeoToolsIntent } from "./intent.server.ts";
+import { intentForm, refuse, refuseWritten, type SeoToolsIntent } from "./intent.server.ts";
 
 const PAGE_SIZE = 50;
 
@@ -41,6 +42,12 @@ export async function loadRedirects(db: DB, url: URL) {
 const IdSchema = z.string().trim().min(1).max(100);
 const UNKNOWN = "This redirect is unknown.";
 
+/**
+ * A rule deleted meanwhile is answered 400 with its message, as the section always has (the
+ * write result's "not-found" alone would be 404).
+ */
+const GONE_AS_TODAY = { status: 400 };
+
 const done = (what: string) => redirect(`${SEO_TOOLS}?done=${what}#redirects`);
 
 const save: SeoToolsIntent = async (sub) => {
@@ -55,11 +62,7 @@ const save: SeoToolsIntent = async (sub) => {
   const id = values.id ? IdSchema.safeParse(values.id) : undefined;
   if (id && !id.success) return refuse(sub, {}, UNKNOWN);
   const result = await saveRedirect(db, { id: id?.data, input: values, actor, ownOrigin });
-  if (!result.ok) {
-    return result.reason === "invalid"
-      ? refuse(sub, result.fieldErrors)
-      : refuse(sub, {}, result.message);
-  }
+  if (!result.ok) return refuseWritten(sub, result, GONE_AS_TODAY);
   return done(id ? "redirect-updated" : "redirect-added");
 };
 
@@ -71,13 +74,14 @@ const switchTo =
     if (!id.success) return refuse(sub, {}, UNKNOWN);
     const result = await switchRedirect(db, { id: id.data, enabled, actor, ownOrigin });
     if (!result.ok) {
-      return refuse(
-        sub,
-        {},
+      // The switch has no fields: a rule that no longer passes says why for the whole form.
+      const why =
         result.reason === "invalid"
-          ? `This redirect cannot be switched on: ${Object.values(result.fieldErrors).join(" ")}`
-          : result.message,
-      );
+          ? refused("invalid", {
+              message: `This redirect cannot be switched on: ${Object.values(result.fieldErrors).join(" ")}`,
+            })
+          : result;
+      return refuseWritten(sub, why, GONE_AS_TODAY);
     }
     return done(enabled ? "redirect-enabled" : "redirect-disabled");
   };
@@ -87,7 +91,7 @@ const remove: SeoToolsIntent = async (sub) => {
   const id = IdSchema.safeParse(text("id"));
   if (!id.success) return refuse(sub, {}, UNKNOWN);
   const result = await removeRedirect(db, { id: id.data, actor });
-  if (!result.ok) return refuse(sub, {}, result.message);
+  if (!result.ok) return refuseWritten(sub, result, GONE_AS_TODAY);
   return done("redirect-deleted");
 };
 

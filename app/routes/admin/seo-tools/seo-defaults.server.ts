@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { SEO_TOOLS } from "~/components/admin/seo-tools/form-state.ts";
 import { saveSeoDefaults } from "~/server/write/settings.server.ts";
-import { intentForm, refuse, type SeoToolsIntent } from "./intent.server.ts";
+import { intentForm, refuseWritten, type SeoToolsIntent } from "./intent.server.ts";
 
 /** The form of the SEO defaults section. */
 export const seoDefaultsForms = [
@@ -18,7 +18,7 @@ export const seoDefaultsIntents: Record<string, SeoToolsIntent> = {
       robotsTxt: text("robotsTxt").replace(/\r\n/g, "\n"),
     };
     const result = await saveSeoDefaults(db, values, actor);
-    if (!result.ok) return refuse(sub, result.fieldErrors);
+    if (!result.ok) return refuseWritten(sub, result);
     return redirect(`${SEO_TOOLS}?done=seo-saved#seo-defaults`);
   },
 };
