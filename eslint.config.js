@@ -87,10 +87,6 @@ const CONSOLE_ALLOWED = [
   "server/startup.ts",
   // Code in the reader's browser reports to the console (spec §8), through this one module.
   "app/lib/browser-log.ts",
-  // Browser code still calling the console itself: the bell and the latest bar (their owner in
-  // flight moves them to app/lib/browser-log.ts).
-  "app/components/bell.tsx",
-  "app/components/latest-bar.tsx",
 ];
 
 export default tseslint.config(

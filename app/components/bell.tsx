@@ -1,4 +1,5 @@
 import { lazy, Suspense, useRef, useState, useSyncExternalStore } from "react";
+import { warnInBrowser } from "~/lib/browser-log.ts";
 import { useLocale, useT } from "~/i18n/context.tsx";
 import { fmt } from "~/lib/locale.ts";
 import type { UpdateItem } from "~/content/updates.ts";
@@ -44,7 +45,7 @@ export function Bell({ stamps }: BellProps) {
       setState("idle");
     } catch (err) {
       // Spec §8: logged only; the list stays empty (and the next opening tries again).
-      console.warn("Failed to load recent updates.", err);
+      warnInBrowser("Failed to load recent updates.", err);
       setItems([]);
       setState("failed");
     }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { noteInBrowser, warnInBrowser } from "~/lib/browser-log.ts";
 import { Link } from "react-router";
 import { useLocale, useT } from "~/i18n/context.tsx";
 import { updateKind, type UpdateItem } from "~/content/updates.ts";
@@ -29,7 +30,7 @@ export function LatestBar({ items: initial, rotateMs, refreshMs }: LatestBarProp
   const empty = items.length === 0;
   const failed = fetched?.failed ?? false;
   useEffect(() => {
-    if (empty && !failed) console.info("No updates found.");
+    if (empty && !failed) noteInBrowser("No updates found.");
   }, [empty, failed]);
 
   useEffect(() => {
@@ -45,7 +46,7 @@ export function LatestBar({ items: initial, rotateMs, refreshMs }: LatestBarProp
         (latest) => active && setFetched({ items: latest, failed: false }),
         (err: unknown) => {
           if (!active) return;
-          console.warn("Failed to load latest updates.", err);
+          warnInBrowser("Failed to load latest updates.", err);
           setFetched({ items: [], failed: true });
         },
       );

@@ -7,3 +7,8 @@
 export function warnInBrowser(message: string, ...details: unknown[]): void {
   console.warn(message, ...details);
 }
+
+/** A fact worth a line in the browser's console, not a fault ("No updates found."). */
+export function noteInBrowser(message: string): void {
+  console.info(message);
+}
