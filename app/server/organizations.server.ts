@@ -140,8 +140,8 @@ export async function updateOrganization(
   db: DB,
   id: string,
   input: { hiName?: string; shortName: string; domains: string[]; state: string },
-): Promise<boolean> {
-  const result = await db
+): Promise<string | undefined> {
+  const row = await db
     .updateTable("organizations")
     .set({
       ...(input.hiName !== undefined && { hi_name: input.hiName || null }),
@@ -151,6 +151,7 @@ export async function updateOrganization(
       updated_at: now(),
     })
     .where("id", "=", id)
+    .returning("name")
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return row?.name;
 }

@@ -311,7 +311,7 @@ describeEachDatabase("the admin write paths", (db) => {
       new Map([[org.name, "कर्मचारी चयन बोर्ड \u0921\u093c"]]),
     );
     expect(await readContentGeneration(db())).toBe(++generation);
-    expect(await auditOf(db(), org.id)).toEqual([
+    expect(await auditOf(db(), org.name)).toEqual([
       expect.objectContaining({ action: "organization.update", detail: "ssb.gov.in, ssb.nic.in" }),
     ]);
 
@@ -346,7 +346,7 @@ describeEachDatabase("the admin write paths", (db) => {
       hiName: "कर्मचारी चयन बोर्ड \u0921\u093c",
     });
     expect(await readContentGeneration(db())).toBe(generation);
-    expect(await auditOf(db(), org.id)).toHaveLength(1);
+    expect(await auditOf(db(), org.name)).toHaveLength(1);
     expect(await auditOf(db(), "no-such-organization")).toEqual([]);
   });
 

@@ -49,14 +49,15 @@ export async function saveOrganization(
     db,
     actor,
     async (trx, audit) => {
-      const found = await updateOrganization(trx, id, {
+      const name = await updateOrganization(trx, id, {
         hiName: parsed.data.hiName?.normalize("NFC"),
         shortName: parsed.data.shortName,
         domains,
         state: parsed.data.state,
       });
-      if (found) await audit("organization.update", id, domains.join(", "));
-      return found;
+      // Named by its name: the dashboard's "Latest changes" showed the row's id.
+      if (name !== undefined) await audit("organization.update", name, domains.join(", "));
+      return name !== undefined;
     },
     // Its page, and every page of its entries (their links' trust comes from its domains).
     (found) => (found ? [EVERYTHING] : []),
