@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { baseURL, useBrowser } from "./browser.ts";
@@ -237,6 +238,40 @@ describe("paths", () => {
       const res = await get(from);
       expect(res.status, from).toBe(301);
       expect(res.headers.get("location"), from).toBe(to);
+    }
+  });
+
+  it("answers dot segments and doubled slashes with 301 to the normal path, and stores no copy under them", async () => {
+    // fetch() resolves dot segments before sending: the request line is written as given.
+    const raw = (path: string) =>
+      new Promise<{ status: number; location: string | undefined; cache: string | undefined }>(
+        (resolve, reject) => {
+          const url = new URL(baseURL());
+          request({ host: url.hostname, port: url.port, path, method: "GET" }, (res) => {
+            res.resume();
+            resolve({
+              status: res.statusCode ?? 0,
+              location: res.headers.location,
+              cache: res.headers["x-cache"] as string | undefined,
+            });
+          })
+            .on("error", reject)
+            .end();
+        },
+      );
+    for (const [from, to] of [
+      ["/jobs/../results", "/results"],
+      ["/./jobs?page=2", "/jobs?page=2"],
+      ["/results/%2e%2e/jobs", "/jobs"],
+      ["/jobs//x/..", "/jobs"],
+      ["/admin/../../jobs", "/jobs"],
+    ]) {
+      // Twice: the second must not be a cached page either.
+      for (const time of [1, 2]) {
+        const res = await raw(from);
+        expect([res.status, res.location, time], from).toEqual([301, to, time]);
+        expect(res.cache, from).not.toBe("HIT");
+      }
     }
   });
 

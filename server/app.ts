@@ -95,15 +95,30 @@ app.use((req, _res, next) => {
   next();
 });
 
-// "/jobs/" and "/jobs" are one page: the slash form answers 301 to the other, query kept, so search
-// engines see one address and the cache keeps one copy. Leading slashes collapse to one, so
+/** A dot segment (".", "..", or either percent-encoded) or an empty one ("//") in a path. */
+const ODD_SEGMENT = /\/(?:\.|%2e){1,2}(?=\/|$)|\/\/|\\/i;
+
+/** The path with its dot segments resolved and its empty segments dropped, as a browser would. */
+function normalPath(path: string): string {
+  // One leading slash first: "//evil.example" must not be read as another host.
+  const resolved = new URL(path.replace(/^[/\\]+/, "/"), "http://localhost").pathname;
+  return resolved.replace(/\/{2,}/g, "/");
+}
+
+// One address per page. "/jobs/" and "/jobs" are one page: the slash form answers 301 to the other,
+// query kept, so search engines see one address and the cache keeps one copy. So are
+// "/jobs/../results", "/./results" and "/results//": dot segments and empty segments answer 301 to
+// the path they mean, before the page cache, which would otherwise draw and keep a copy of the
+// same page under every spelling an attacker cares to send. Leading slashes collapse to one, so
 // "//evil.example/" cannot become a protocol-relative redirect to another site.
 app.use((req, res, next) => {
   if (req.method !== "GET" && req.method !== "HEAD") return next();
   const queryAt = req.originalUrl.indexOf("?");
   const path = queryAt < 0 ? req.originalUrl : req.originalUrl.slice(0, queryAt);
-  if (path.length < 2 || !path.endsWith("/") || path.startsWith("/api/")) return next();
-  const clean = "/" + path.replace(/^[/\\]+/, "").replace(/\/+$/, "");
+  if (path.length < 2 || path.startsWith("/api/")) return next();
+  const odd = ODD_SEGMENT.test(path);
+  if (!odd && !path.endsWith("/")) return next();
+  const clean = (odd ? normalPath(path) : path).replace(/^[/\\]+/, "/").replace(/(?<=.)\/+$/, "");
   res.redirect(301, clean + (queryAt < 0 ? "" : req.originalUrl.slice(queryAt)));
 });
 
