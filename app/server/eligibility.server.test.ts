@@ -1,10 +1,9 @@
-import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase, DIALECTS, freshDatabase } from "../../test/databases.ts";
 import type { EntryData } from "~/content/fields.ts";
 import { findPosts, jobPostRules } from "~/content/job-eligibility.ts";
 import { insertLegacyEntry } from "../../test/legacy-entries.ts";
-import { migrate, type AppDatabase, type DB } from "./db/db.server.ts";
+import { migrate, migratorFor, type DB } from "./db/db.server.ts";
 import { migrationProvider } from "./db/migrations/index.ts";
 import { openJobRules } from "./eligibility.server.ts";
 import type { EntryWrite } from "./entries/writes.server.ts";
@@ -67,16 +66,6 @@ async function trash(db: DB, id: string) {
     .execute();
 }
 
-/** The same Migrator the app builds in db.server.ts `migrate`, to stop at a chosen migration. */
-function migrator(app: AppDatabase) {
-  return new Migrator({
-    db: app.db,
-    provider: migrationProvider(app.dialect),
-    migrationTableName: "kysely_migration",
-    migrationLockTableName: "kysely_migration_lock",
-  });
-}
-
 describe.each(DIALECTS)("job eligibility migration [%s]", (dialect) => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   const ids: Record<string, string> = {};
@@ -87,7 +76,7 @@ describe.each(DIALECTS)("job eligibility migration [%s]", (dialect) => {
     const names = Object.keys(await migrationProvider(dialect).getMigrations()).sort();
     const at = names.indexOf(ELIGIBILITY_MIGRATION);
     expect(at).toBeGreaterThan(0);
-    const { error, results } = await migrator(database).migrateTo(names[at - 1]);
+    const { error, results } = await migratorFor(database).migrateTo(names[at - 1]);
     expect(error).toBeUndefined();
     expect(results?.every((r) => r.status === "Success")).toBe(true);
     const applied = await database.db

@@ -154,14 +154,18 @@ function withStatementCache(sqlite: SQLite.Database) {
   };
 }
 
-export async function migrate(app: AppDatabase): Promise<void> {
-  const migrator = new Migrator({
+/** The app's migrator: its migrations and bookkeeping tables (tests stop it at a chosen migration). */
+export function migratorFor(app: AppDatabase): Migrator {
+  return new Migrator({
     db: app.db,
     provider: migrationProvider(app.dialect),
     migrationTableName: "kysely_migration",
     migrationLockTableName: "kysely_migration_lock",
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+export async function migrate(app: AppDatabase): Promise<void> {
+  const { error, results } = await migratorFor(app).migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
     const reason = error instanceof Error ? error.message : String(error ?? "");

@@ -1,5 +1,4 @@
 import { sql } from "kysely";
-import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EntryData } from "~/content/fields.ts";
 import { DIALECTS, freshDatabase } from "../../../test/databases.ts";
@@ -7,7 +6,7 @@ import { job } from "../../../test/entries.ts";
 import { savedEntry, TEST_ACTOR } from "../../../test/writes.ts";
 import { namedKind, searchPublished, searchWords } from "../entries/search.server.ts";
 import { changeEntry, searchTextOf } from "../entries/writes.server.ts";
-import { migrate, type AppDatabase } from "./db.server.ts";
+import { migrate, migratorFor } from "./db.server.ts";
 import { migrationProvider } from "./migrations/index.ts";
 
 const MIGRATION = "2026-11-23T1430-devanagari-search";
@@ -19,15 +18,6 @@ const HINDI_TITLE = "उत्तर प्रदेश पुलिस का�
 const PROBES = ["कांस्टेबल", "प्रदेश", "प्रदेश पुलिस 2026", "शिक्षक", "सरकारी"];
 const withHi = (hi: Record<string, unknown>): EntryData =>
   Object.fromEntries(Object.entries(hi).map(([k, v]) => [`hi_${k}`, v])) as EntryData;
-
-function migrator(app: AppDatabase) {
-  return new Migrator({
-    db: app.db,
-    provider: migrationProvider(app.dialect),
-    migrationTableName: "kysely_migration",
-    migrationLockTableName: "kysely_migration_lock",
-  });
-}
 
 describe.each(DIALECTS)("Devanagari search migration [%s]", (dialect) => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -80,7 +70,7 @@ describe.each(DIALECTS)("Devanagari search migration [%s]", (dialect) => {
     const names = Object.keys(await migrationProvider(dialect).getMigrations()).sort();
     const at = names.indexOf(MIGRATION);
     expect(at).toBeGreaterThan(0);
-    const { error } = await migrator(database).migrateTo(names[at - 1]);
+    const { error } = await migratorFor(database).migrateTo(names[at - 1]);
     expect(error).toBeUndefined();
 
     // Rows as the app wrote them before this migration, inserted by hand: the app's write path

@@ -1,10 +1,9 @@
-import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS, freshDatabase } from "../../../test/databases.ts";
 import { insertLegacyEntry } from "../../../test/legacy-entries.ts";
 import type { Kind } from "~/content/kinds.ts";
 import { searchPublished } from "../entries/search.server.ts";
-import { migrate, type AppDatabase } from "./db.server.ts";
+import { migrate, migratorFor } from "./db.server.ts";
 import { migrationProvider } from "./migrations/index.ts";
 
 const KIND_MIGRATION = "2026-11-27T0300-entries-kind-check";
@@ -16,15 +15,6 @@ const entry = (title: string) => ({
   data: { summary: `Summary of ${title}`, state: "Delhi", lastDate: "2030-01-31" },
 });
 
-function migrator(app: AppDatabase) {
-  return new Migrator({
-    db: app.db,
-    provider: migrationProvider(app.dialect),
-    migrationTableName: "kysely_migration",
-    migrationLockTableName: "kysely_migration_lock",
-  });
-}
-
 describe.each(DIALECTS)("CHECK on entries.kind (issue 27) [%s]", (dialect) => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   let jobId = "";
@@ -35,7 +25,7 @@ describe.each(DIALECTS)("CHECK on entries.kind (issue 27) [%s]", (dialect) => {
     const names = Object.keys(await migrationProvider(dialect).getMigrations()).sort();
     const at = names.indexOf(KIND_MIGRATION);
     expect(at).toBeGreaterThan(0);
-    const { error } = await migrator(database).migrateTo(names[at - 1]);
+    const { error } = await migratorFor(database).migrateTo(names[at - 1]);
     expect(error).toBeUndefined();
 
     // Before: any kind was stored (what this migration stops).

@@ -1,4 +1,3 @@
-import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS, freshDatabase } from "../../../test/databases.ts";
 import { searchPublished } from "../entries/search.server.ts";
@@ -6,7 +5,7 @@ import type { EntryWrite } from "../entries/writes.server.ts";
 import { saveEntry } from "../write/entries.server.ts";
 import type { Actor } from "../write/transaction.server.ts";
 import { insertLegacyEntry } from "../../../test/legacy-entries.ts";
-import { migrate, type AppDatabase } from "./db.server.ts";
+import { migrate, migratorFor, type AppDatabase } from "./db.server.ts";
 import { migrationProvider } from "./migrations/index.ts";
 
 const PENDING_MIGRATION = "2026-11-23T1330-pending-status";
@@ -29,15 +28,6 @@ function entry(title: string, status: string, extra: Record<string, unknown> = {
   };
 }
 
-function migrator(app: AppDatabase) {
-  return new Migrator({
-    db: app.db,
-    provider: migrationProvider(app.dialect),
-    migrationTableName: "kysely_migration",
-    migrationLockTableName: "kysely_migration_lock",
-  });
-}
-
 describe.each(DIALECTS)("'Pending review' status migration [%s]", (dialect) => {
   let database: AppDatabase;
   let jobId = "";
@@ -48,7 +38,7 @@ describe.each(DIALECTS)("'Pending review' status migration [%s]", (dialect) => {
     const names = Object.keys(await migrationProvider(dialect).getMigrations()).sort();
     const at = names.indexOf(PENDING_MIGRATION);
     expect(at).toBeGreaterThan(0);
-    const { error } = await migrator(database).migrateTo(names[at - 1]);
+    const { error } = await migratorFor(database).migrateTo(names[at - 1]);
     expect(error).toBeUndefined();
 
     // Before: the old CHECK refuses "pending" (the bug this migration fixes).
