@@ -15,7 +15,6 @@ const LONGER: Record<string, number> = {
   "app/content/registry.ts": 756,
   "app/link-monitor/links.repository.server.ts": 490,
   "app/notice-import/facts.ts": 439,
-  "app/routes/admin/alerts.tsx": 457,
   "app/routes/admin/entry-edit.tsx": 855,
   "app/routes/site/eligibility.tsx": 509,
   "app/server/alerts/subscriptions.server.ts": 441,
