@@ -13,17 +13,12 @@ const LONGER: Record<string, number> = {
   "app/content/eligibility.ts": 541,
   "app/content/job-eligibility.ts": 561,
   "app/content/registry.ts": 756,
-  "app/link-monitor/links.repository.server.ts": 490,
-  "app/notice-import/facts.ts": 439,
   "app/routes/admin/entry-edit.tsx": 855,
   "app/routes/site/eligibility.tsx": 509,
   "app/server/alerts/subscriptions.server.ts": 441,
   "app/server/demo-content.server.ts": 975,
-  "app/server/entries/search.server.ts": 447,
   "app/server/files.server.ts": 551,
   "app/server/redirects.server.ts": 414,
-  "bench/lib.ts": 405,
-  "bench/result-day.ts": 416,
 };
 
 const isSource = (file: string) =>
