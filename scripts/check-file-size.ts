@@ -16,7 +16,6 @@ const LONGER: Record<string, number> = {
   "app/routes/admin/entry-edit.tsx": 855,
   "app/routes/site/eligibility.tsx": 509,
   "app/server/alerts/subscriptions.server.ts": 441,
-  "app/server/demo-content.server.ts": 975,
   "app/server/files.server.ts": 551,
   "app/server/redirects.server.ts": 414,
 };
