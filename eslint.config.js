@@ -49,6 +49,7 @@ const REPOSITORY_ZONE = {
     "app/server/revisions.server.ts",
     "app/server/organizations.server.ts",
     "app/server/file-references.server.ts",
+    "app/server/site-pages.server.ts",
   ],
   from: [
     "app/server/write/**",
