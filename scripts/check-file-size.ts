@@ -24,7 +24,6 @@ const LONGER: Record<string, number> = {
   "app/server/demo-content.server.ts": 975,
   "app/server/entries/search.server.ts": 447,
   "app/server/files.server.ts": 551,
-  "app/server/redirects.server.ts": 414,
   "bench/lib.ts": 405,
   "bench/result-day.ts": 416,
 };
