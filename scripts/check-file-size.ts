@@ -22,7 +22,6 @@ const LONGER: Record<string, number> = {
   "app/routes/site/eligibility.tsx": 509,
   "app/server/demo-content.server.ts": 975,
   "app/server/entries/search.server.ts": 447,
-  "app/server/files.server.ts": 551,
   "bench/lib.ts": 405,
   "bench/result-day.ts": 416,
 };
