@@ -172,6 +172,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
     // The same guard as an editor's save: two answers racing, one restores.
     expectedVersion: submission.value.version,
     actor: actorOf(user),
+    user,
     action: "entry.revision-restore",
   });
   if (!saved.ok) {
