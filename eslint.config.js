@@ -35,7 +35,32 @@ const PAGE_CACHE_ZONE = {
   except: ["**/app/page-cache/index.ts"],
   message: "Import the page cache through app/page-cache/index.ts: its other files are private.",
 };
+/**
+ * Repositories only run SQL (issue 27): the services (app/server/write/, *.service.server.ts) call
+ * them inside their transaction with the revision, outbox rows and audit; a repository calls
+ * neither a service nor alerts. The rest of app/server/ moves to *.repository.server.ts names.
+ */
+const REPOSITORY_ZONE = {
+  target: [
+    "app/**/*.repository.server.ts",
+    "app/server/entries/writes.server.ts",
+    "app/server/entries/scheduled.server.ts",
+    "app/server/admin-entries.server.ts",
+    "app/server/revisions.server.ts",
+    "app/server/organizations.server.ts",
+    "app/server/file-references.server.ts",
+    "app/server/site-pages.server.ts",
+  ],
+  from: [
+    "app/server/write/**",
+    "app/server/alerts/**",
+    "app/**/*.service.server.ts",
+    "app/link-monitor/entry-links.server.{ts,tsx}",
+  ],
+  message: "A repository only runs SQL: the service calls alerts, revisions and audit around it.",
+};
 const LAYER_ZONES = [
+  REPOSITORY_ZONE,
   { ...PAGE_CACHE_ZONE, target: ["app/!(page-cache)/**", "app/*.{ts,tsx}"] },
   {
     target: "app/**",

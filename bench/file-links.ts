@@ -22,7 +22,9 @@ const { values: opts } = parseArgs({
 const fileCount = Number(opts.files);
 
 const { openDatabase, migrate } = await import("../app/server/db/db.server.ts");
-const { findFile, storeFile, sweepFiles } = await import("../app/server/files.server.ts");
+const { storeFile } = await import("../app/server/files.server.ts");
+const { findFile } = await import("../app/server/files.repository.server.ts");
+const { sweepFiles } = await import("../app/server/file-sweep.server.ts");
 const { recordFileLinks } = await import("../app/server/file-references.server.ts");
 const { saveContentSettings } = await import("../app/server/write/settings.server.ts");
 const { TEST_ACTOR } = await import("../test/writes.ts");

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KIND_LIST } from "~/content/registry.ts";
-import { can, entryAccess, ROLE_LABEL, type Capability, type Role } from "~/content/roles.ts";
+import { can, entryAccess, ROLE_LABEL, type Capability, type Role } from "~/content/policy.ts";
 import { createMessage } from "~/server/messages.server.ts";
 import routes from "~/routes.ts";
 import { baseURL } from "./browser.ts";
@@ -13,7 +13,7 @@ import { ADMIN, AUTHOR, EDITOR, EDITOR_NO_ADMIN } from "./server.global.ts";
 /**
  * The access-control matrix: every admin route in the route table, GET and POST, as an anonymous
  * visitor, as a signed-in user without any back-office role, as an author, as an editor and as an
- * admin. What each role may do comes from the capability table (app/content/roles.ts) through
+ * admin. What each role may do comes from the capability table (app/content/policy.ts) through
  * rules on the path, so a screen added under a prefix is judged like its neighbours. Every
  * refusal must leave every row as it was.
  */

@@ -7,7 +7,7 @@ import { savedEntry } from "../test/writes.ts";
 /**
  * Issue 25: an author could read another author's unpublished draft at /preview/<id> and
  * /history/<id> (and their `.data`), which the edit route refused. One rule now decides every
- * per-entry screen (entryAccess in app/content/roles.ts): these requests go through it.
+ * per-entry screen (entryAccess in app/content/policy.ts): these requests go through it.
  */
 
 async function login(email: string, password: string): Promise<string> {

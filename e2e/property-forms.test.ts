@@ -9,7 +9,7 @@ import { fieldErrorsFromIssues, inputId, parseEntryForm } from "~/content/form-d
 import { entryInputSchema, KIND_LIST, type KindDefinition } from "~/content/registry.ts";
 import { SITE_PAGE_SLUGS } from "~/content/site-pages.ts";
 import type { AppDatabase } from "~/server/db/db.server.ts";
-import { parseRedirectForm } from "~/server/redirects.server.ts";
+import { parseRedirectForm } from "~/server/redirect-rules.ts";
 import { sanitizeRichText } from "~/server/sanitize.server.ts";
 import { SettingsSchema, settingsFieldErrors } from "~/server/settings.server.ts";
 import { SITE_PAGE_LIMITS } from "~/server/site-pages.server.ts";

@@ -3,7 +3,7 @@
 // one. Without a role a new user has no back-office role and an existing user keeps theirs.
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { isRole, ROLES, type Role } from "~/content/roles.ts";
+import { isRole, ROLES, type Role } from "~/content/policy.ts";
 import { createAuth } from "~/server/auth.server.ts";
 import { migrate, openDatabase } from "~/server/db/db.server.ts";
 import { ConfigError, parseEnv } from "~/server/env.server.ts";

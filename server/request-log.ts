@@ -1,12 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { CLIENT_ADDRESS_HEADER } from "~/server/client-address.server.ts";
-import {
-  requestTooLargeMessage,
-  UPLOAD_OVERHEAD_BYTES,
-  UPLOAD_PATH,
-  uploadMaxBytes,
-} from "~/server/files.server.ts";
+import { uploadMaxBytes } from "~/server/files.server.ts";
+import { requestTooLargeMessage, UPLOAD_OVERHEAD_BYTES, UPLOAD_PATH } from "~/server/file-types.ts";
 import { accessLog, logger } from "~/server/logger.server.ts";
 
 /** A request id on every response (X-Request-Id) and one JSON log line per request. */

@@ -1,10 +1,13 @@
-import { insertKnownFake, insertVendorHost } from "~/link-monitor/lists.repository.server.ts";
-import type { DB } from "~/server/db/db.server.ts";
 import {
-  ensureOrganization,
-  getOrganizationByName,
-  updateOrganization,
-} from "~/server/organizations.server.ts";
+  addKnownFake,
+  addVendorHost,
+  KnownFakeInput,
+  VendorHostInput,
+} from "~/link-monitor/admin.server.ts";
+import type { DB } from "~/server/db/db.server.ts";
+import { ensureOrganization, getOrganizationByName } from "~/server/organizations.server.ts";
+import { saveOrganization } from "~/server/write/organizations.server.ts";
+import { TEST_ACTOR } from "./writes.ts";
 
 /** What "Is this link official?" is asked about in the tests (issue 30). */
 export const LISTED = {
@@ -17,32 +20,39 @@ export const LISTED = {
   fakeSource: "PIB Fact Check",
 };
 
-/** SSC with its domain and its vendor host, and one listed fake. */
+/**
+ * SSC with its domain and its vendor host, and one listed fake, written as the admin's screens
+ * write them: through the services (audit rows, the content generation).
+ */
 export async function seedListedHosts(db: DB): Promise<void> {
-  const at = new Date().toISOString();
+  // Organizations come into being with an entry's save; this one has none.
   await ensureOrganization(db, LISTED.organization);
   const ssc = (await getOrganizationByName(db, LISTED.organization))!;
-  await updateOrganization(db, ssc.id, { shortName: "SSC", domains: [LISTED.domain], state: "" });
-  await insertVendorHost(
+  const saved = await saveOrganization(db, {
+    id: ssc.id,
+    input: { shortName: "SSC", domains: LISTED.domain, state: "" },
+    actor: TEST_ACTOR,
+  });
+  const vendor = await addVendorHost(
     db,
-    {
+    VendorHostInput.parse({
       organizationId: ssc.id,
       pattern: LISTED.vendor,
       note: "",
       source: LISTED.vendorSource,
-      createdBy: null,
-    },
-    at,
+    }),
+    TEST_ACTOR,
   );
-  await insertKnownFake(
+  const fake = await addKnownFake(
     db,
-    {
+    KnownFakeInput.parse({
       host: LISTED.fake,
       reportedOn: LISTED.fakeReportedOn,
       source: LISTED.fakeSource,
       note: "",
-      createdBy: null,
-    },
-    at,
+    }),
+    TEST_ACTOR,
   );
+  for (const result of [saved, vendor, fake])
+    if (!result.ok) throw new Error(`Not listed: ${JSON.stringify(result)}`);
 }

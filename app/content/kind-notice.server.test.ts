@@ -97,7 +97,7 @@ describe("the derived lists and routes take a sixth kind", () => {
     expect(keys(kinds.ERROR_PAGE_KINDS)).not.toContain(NOTICE);
     expect(kinds.isKind("notice")).toBe(true);
     expect(kinds.kindLineByUrlPrefix("/notices")).toBe(NOTICE_LINE);
-    const { isCorePath } = await import("~/server/redirects.server.ts");
+    const { isCorePath } = await import("~/server/redirect-rules.ts");
     expect(isCorePath("/notices")).toBe(true);
     const { ALERT_KINDS } = await import("~/server/alerts/topics.ts");
     expect(ALERT_KINDS).toContain(NOTICE);

@@ -5,8 +5,8 @@ import { REGISTRY, type Kind } from "~/content/registry.ts";
 import type { DB } from "~/server/db/db.server.ts";
 import { dialectOf, newId, now } from "~/server/db/dialect.ts";
 import type { MigrationDialect } from "~/server/db/migrations/index.ts";
-import { insertEntry } from "~/server/entries/writes.server.ts";
-import { authorOf, inWrite, type Actor } from "~/server/write/transaction.server.ts";
+import { createEntryIn } from "~/server/write/entries.server.ts";
+import { inWrite, type Actor } from "~/server/write/transaction.server.ts";
 import { duplicateKeys, readHeader, readRow, type Header, type RowInput } from "./format.ts";
 import { importBlocked, LISTED_MAX, type ImportReport } from "./report.ts";
 import {
@@ -275,9 +275,7 @@ export async function commitImport(db: DB, id: string, actor: Actor): Promise<Im
           stored.kind,
           importChunks(trx, id),
           async (row, input) => {
-            const entry = await insertEntry(trx, stored.kind, input, authorOf(actor), {
-              notify: false,
-            });
+            const entry = await createEntryIn(trx, stored.kind, input, actor, { notify: false });
             await audit(
               "entry.import",
               `${stored.kind}:${entry.title}`,

@@ -1,7 +1,7 @@
 import type { FormTree } from "~/content/form-data.ts";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
 import type { DB } from "~/server/db/db.server.ts";
-import { readFile } from "~/server/files.server.ts";
+import { readFile } from "~/server/files.repository.server.ts";
 import { listOrganizations } from "~/server/organizations.server.ts";
 import { readNoticeText, UnreadablePdfError } from "./pdf-text.server.ts";
 import {

@@ -20,7 +20,6 @@ import {
 } from "./entries/shared.server.ts";
 import type { Author } from "./entries/writes.server.ts";
 import { dropFileLinks } from "./file-references.server.ts";
-import { recordRevision } from "./revisions.server.ts";
 
 /**
  * The back-office's view of the entries: every status, the trash, bulk changes. The public side
@@ -143,11 +142,11 @@ export async function countByKindAndStatus(db: DB): Promise<Record<Kind, StatusC
 export type BulkStatus = "published" | "archived" | "draft";
 
 /**
- * Put several entries of a kind into one status, in the caller's transaction (app/server/write/).
- * Each one that changes gets a revision, as any save does. Publishing an entry that was never
- * public (or only scheduled) dates it now. With `from`, only entries in that status change, read
- * and written on that condition: of two writes racing (two editors approving one submission),
- * one changes it. Returns the entries that changed.
+ * Put several entries of a kind into one status, in the caller's transaction (the entries service
+ * records a revision of each). Publishing an entry that was never public (or only scheduled)
+ * dates it now. With `from`, only entries in that status change, read and written on that
+ * condition: of two writes racing (two editors approving one submission), one changes it.
+ * Returns the entries that changed, each with the status it had and the time of the change.
  */
 export async function setStatusManyIn(
   trx: DB,
@@ -156,41 +155,36 @@ export async function setStatusManyIn(
   status: BulkStatus,
   author: Author,
   { from }: { from?: Status } = {},
-): Promise<EntrySummary[]> {
+): Promise<{ was: Status; entry: Entry; at: string }[]> {
   if (ids.length === 0) return [];
-  {
-    let query = trx
-      .selectFrom("entries")
-      .selectAll()
-      .where("kind", "=", kind)
-      .where("id", "in", [...ids])
-      .where("deleted_at", "is", null)
-      .where("status", "!=", status);
-    if (from) query = query.where("status", "=", from);
-    const rows = await query.execute();
-    const at = now();
-    const changed: EntrySummary[] = [];
-    for (const row of rows) {
-      const changes = {
-        status,
-        published_at:
-          status === "published" && (!row.published_at || row.published_at > at)
-            ? at
-            : row.published_at,
-        updated_at: at,
-        updated_by: author.id,
-      };
-      let update = trx.updateTable("entries").set(changes).where("id", "=", row.id);
-      // PostgreSQL checks this again once a racing write's lock is gone: that write won.
-      if (from) update = update.where("status", "=", from);
-      if (Number((await update.executeTakeFirst()).numUpdatedRows) !== 1) continue;
-      const entry = toEntry({ ...row, ...changes });
-      await recordRevision(trx, "entry", row.id, entry, author, at);
-      const { data: _data, ...summary } = entry;
-      changed.push(summary);
-    }
-    return changed;
+  let query = trx
+    .selectFrom("entries")
+    .selectAll()
+    .where("kind", "=", kind)
+    .where("id", "in", [...ids])
+    .where("deleted_at", "is", null)
+    .where("status", "!=", status);
+  if (from) query = query.where("status", "=", from);
+  const rows = await query.execute();
+  const at = now();
+  const changed: { was: Status; entry: Entry; at: string }[] = [];
+  for (const row of rows) {
+    const changes = {
+      status,
+      published_at:
+        status === "published" && (!row.published_at || row.published_at > at)
+          ? at
+          : row.published_at,
+      updated_at: at,
+      updated_by: author.id,
+    };
+    let update = trx.updateTable("entries").set(changes).where("id", "=", row.id);
+    // PostgreSQL checks this again once a racing write's lock is gone: that write won.
+    if (from) update = update.where("status", "=", from);
+    if (Number((await update.executeTakeFirst()).numUpdatedRows) !== 1) continue;
+    changed.push({ was: row.status as Status, entry: toEntry({ ...row, ...changes }), at });
   }
+  return changed;
 }
 
 /**

@@ -5,7 +5,8 @@ import { savedEntry, savedSitePage, TEST_ACTOR } from "../../test/writes.ts";
 import { minimalPdf, pdfOfSize } from "../../test/minimal-pdf.ts";
 import { startChild } from "../../test/child-process.ts";
 import type { DB } from "./db/db.server.ts";
-import { findFile, storeFile, uploadUsage } from "./files.server.ts";
+import { storeFile, uploadUsage } from "./files.server.ts";
+import { findFile } from "./files.repository.server.ts";
 import { saveContentSettings } from "./write/settings.server.ts";
 import { sweep } from "./sweep.server.ts";
 import {

@@ -6,17 +6,16 @@ import { dataSchema } from "~/content/fields.ts";
 import { linkTrust } from "~/content/official-links.ts";
 import { REGISTRY } from "~/content/registry.ts";
 import { ConfigError, parseEnv, uploadEnv } from "./env.server.ts";
+import { storeFile, uploadMaxBytes } from "./files.server.ts";
 import {
   describeContent,
   detectFileType,
-  readFile,
   requestTooLargeMessage,
   sanitizeFileName,
-  storeFile,
   tooLargeMessage,
   UPLOAD_OVERHEAD_BYTES,
-  uploadMaxBytes,
-} from "./files.server.ts";
+} from "./file-types.ts";
+import { readFile } from "./files.repository.server.ts";
 
 const MB = 1024 * 1024;
 const bytesOf = (text: string) => new Uint8Array(Buffer.from(text, "latin1"));

@@ -7,7 +7,7 @@ import {
   type Capability,
   type EntryAccess,
   type Role,
-} from "~/content/roles.ts";
+} from "~/content/policy.ts";
 import type { Actor } from "./write/transaction.server.ts";
 import { services } from "./services.server.ts";
 import { logger } from "./logger.server.ts";

@@ -3,7 +3,8 @@ import type { DB } from "./db/db.server.ts";
 import { localeFromPath, localePath, stripLocale } from "~/lib/locale.ts";
 import { pagePath } from "~/page-path.ts";
 import { goneContext } from "~/request-context.ts";
-import { isCorePath, matchRedirect, type RedirectRule } from "./redirects.server.ts";
+import { matchRedirect } from "./redirects.server.ts";
+import { isCorePath, type RedirectRule } from "./redirect-rules.ts";
 import { logger } from "./logger.server.ts";
 
 const MAX_REMEMBERED_MISSES = 10_000;

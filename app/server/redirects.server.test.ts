@@ -1,18 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../test/databases.ts";
+import { deleteRedirect, getRedirect, listRedirects, matchRedirect } from "./redirects.server.ts";
 import {
   REDIRECT_MESSAGES,
-  deleteRedirect,
   describeLoop,
   destinationProblem,
   findRedirectLoop,
-  getRedirect,
-  listRedirects,
-  matchRedirect,
   parseRedirectForm,
   sourceProblem,
   type RedirectInput,
-} from "./redirects.server.ts";
+} from "./redirect-rules.ts";
 import { saveRedirect, switchRedirect } from "./write/redirects.server.ts";
 import { TEST_ACTOR } from "../../test/writes.ts";
 

@@ -1,7 +1,5 @@
 import type { DB } from "./db/db.server.ts";
 import { nowAfter } from "./db/dialect.ts";
-import { recordFileLinks } from "./file-references.server.ts";
-import { recordRevision } from "./revisions.server.ts";
 import { sanitizeRichText } from "./sanitize.server.ts";
 
 export interface SitePage {
@@ -186,8 +184,6 @@ export async function putSitePage(
     hindi,
     textChangedAt,
   };
-  await recordRevision(trx, "page", page.slug, saved, author, at);
-  await recordFileLinks(trx, "page", page.slug, page.body, hindi?.body);
   return saved;
 }
 

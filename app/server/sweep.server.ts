@@ -1,5 +1,5 @@
 import type { DB } from "./db/db.server.ts";
-import { sweepFiles } from "./files.server.ts";
+import { sweepFiles } from "./file-sweep.server.ts";
 import { publishDue } from "./write/entries.server.ts";
 import { logger } from "./logger.server.ts";
 

@@ -1,4 +1,4 @@
-import { isRole, type Role } from "~/content/roles.ts";
+import { isRole, type Role } from "~/content/policy.ts";
 import type { Auth } from "./auth.server.ts";
 import { MIN_PASSWORD_LENGTH } from "./auth.server.ts";
 import { COMMON_PASSWORDS } from "./common-passwords.ts";
@@ -23,7 +23,7 @@ export function passwordProblem(password: string, email = ""): string | undefine
 export class WeakPasswordError extends Error {}
 
 /**
- * The role stored in better-auth's `user.role`: a back-office role (app/content/roles.ts), or
+ * The role stored in better-auth's `user.role`: a back-office role (app/content/policy.ts), or
  * "user", better-auth's default, for an account without access to the back-office.
  */
 export type UserRole = Role | "user";

@@ -20,7 +20,7 @@ import { STATUS_LABELS } from "~/components/admin/status-badge.tsx";
 import type { EntryData } from "~/content/fields.ts";
 import { fieldErrorsFromIssues } from "~/content/form-data.ts";
 import { entryInputSchema, REGISTRY, type EntryInput, type Kind } from "~/content/registry.ts";
-import { can } from "~/content/roles.ts";
+import { can } from "~/content/policy.ts";
 import { getAdminEntry, jobTitles, kindFromUrl } from "~/server/admin-entries.server.ts";
 import type { Entry } from "~/server/entries/shared.server.ts";
 import { parseForm, REFUSAL_STATUS, refuse, refuseWrite } from "~/server/form.server.ts";
@@ -172,6 +172,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
     // The same guard as an editor's save: two answers racing, one restores.
     expectedVersion: submission.value.version,
     actor: actorOf(user),
+    user,
     action: "entry.revision-restore",
   });
   if (!saved.ok) {

@@ -4,7 +4,7 @@ import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.
 import { formErrorOf } from "~/components/admin/form.tsx";
 import { Pagination } from "~/components/pagination.tsx";
 import { REGISTRY } from "~/content/registry.ts";
-import { can } from "~/content/roles.ts";
+import { can } from "~/content/policy.ts";
 import {
   adminListEntries,
   countByKindAndStatus,

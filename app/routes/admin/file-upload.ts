@@ -1,11 +1,10 @@
+import { storeFile, uploadMaxBytes } from "~/server/files.server.ts";
 import {
   FILE_TYPES,
-  storeFile,
   requestTooLargeMessage,
   UPLOAD_OVERHEAD_BYTES,
-  uploadMaxBytes,
   type FileAccept,
-} from "~/server/files.server.ts";
+} from "~/server/file-types.ts";
 import { requireStaff } from "~/server/guard.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/file-upload";

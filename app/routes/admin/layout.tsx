@@ -1,7 +1,7 @@
 import { Form, NavLink, Outlet, useNavigation } from "react-router";
 import { AdminError } from "~/components/admin/admin-error.tsx";
 import { KIND_LIST } from "~/content/registry.ts";
-import { can, ROLE_LABEL, type Capability } from "~/content/roles.ts";
+import { can, ROLE_LABEL, type Capability } from "~/content/policy.ts";
 import { requireStaff } from "~/server/guard.server.ts";
 import { countUnreviewedBreakages } from "~/link-monitor/admin.server.ts";
 import { countUnreadMessages } from "~/server/messages.server.ts";

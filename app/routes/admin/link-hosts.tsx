@@ -7,7 +7,7 @@ import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { formErrorOf, formFields } from "~/components/admin/form.tsx";
 import type { FormReply } from "~/lib/form-contract.ts";
 import { formatDateTime } from "~/components/admin/format.ts";
-import { can } from "~/content/roles.ts";
+import { can } from "~/content/policy.ts";
 import { todayInIndia } from "~/lib/india-date.ts";
 import {
   addKnownFake,

@@ -6,7 +6,8 @@ import {
   offersNotice,
   PDF_ERROR,
 } from "~/notice-import/notice-import.server.ts";
-import { storeFile, UPLOAD_OVERHEAD_BYTES, uploadMaxBytes } from "~/server/files.server.ts";
+import { storeFile, uploadMaxBytes } from "~/server/files.server.ts";
+import { UPLOAD_OVERHEAD_BYTES } from "~/server/file-types.ts";
 import { requireStaff, wrongMethod } from "~/server/guard.server.ts";
 import { drainBody } from "~/server/request-body.server.ts";
 import { db } from "~/server/services.server.ts";

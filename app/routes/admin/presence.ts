@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { getEntryById } from "~/server/entries/shared.server.ts";
-import { can } from "~/content/roles.ts";
+import { can } from "~/content/policy.ts";
 import { forbidden, requireEntryAccess, requireStaff } from "~/server/guard.server.ts";
 import { touchPresence } from "~/server/presence.server.ts";
 import { parseForm, refuse } from "~/server/form.server.ts";

@@ -1,6 +1,7 @@
 import type { RouteHandle } from "~/page-cache/index.ts";
 import { redirect } from "react-router";
-import { deleteSubscription, verifyLink } from "~/server/alerts/subscriptions.server.ts";
+import { deleteSubscription } from "~/server/alerts/subscriptions.server.ts";
+import { verifyLink } from "~/server/alerts/subscription-links.server.ts";
 import { env } from "~/server/env.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/alerts-one-click";

@@ -1,6 +1,7 @@
 import { etagMatches } from "~/page-cache/index.ts";
 import { PRIVATE_CACHE_CONTROL } from "~/page-cache/index.ts";
-import { FILE_TYPES, findFile, readFile } from "~/server/files.server.ts";
+import { FILE_TYPES } from "~/server/file-types.ts";
+import { findFile, readFile } from "~/server/files.repository.server.ts";
 import { getViewer } from "~/server/guard.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/file";

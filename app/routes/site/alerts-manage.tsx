@@ -7,12 +7,11 @@ import { fmt } from "~/lib/locale.ts";
 import type { RouteHandle } from "~/page-cache/index.ts";
 import {
   deleteSubscription,
-  formFields,
   getSubscription,
-  PreferencesSchema,
   updatePreferences,
-  verifyLink,
 } from "~/server/alerts/subscriptions.server.ts";
+import { verifyLink } from "~/server/alerts/subscription-links.server.ts";
+import { formFields, PreferencesSchema } from "~/server/alerts/subscription-preferences.ts";
 import { ALERT_KINDS, ALERT_QUALIFICATIONS, ALERT_STATES } from "~/server/alerts/topics.ts";
 import { env } from "~/server/env.server.ts";
 import { listOrganizations } from "~/server/organizations.server.ts";

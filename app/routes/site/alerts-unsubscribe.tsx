@@ -3,11 +3,8 @@ import { PageError } from "~/components/page-error.tsx";
 import { requestLocale } from "~/i18n/catalog.server.ts";
 import { packedAlertsPageStrings } from "~/server/alerts/box.server.ts";
 import type { RouteHandle } from "~/page-cache/index.ts";
-import {
-  deleteSubscription,
-  getSubscription,
-  verifyLink,
-} from "~/server/alerts/subscriptions.server.ts";
+import { deleteSubscription, getSubscription } from "~/server/alerts/subscriptions.server.ts";
+import { verifyLink } from "~/server/alerts/subscription-links.server.ts";
 import { env } from "~/server/env.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/alerts-unsubscribe";

@@ -13,11 +13,8 @@ import {
 } from "~/server/alerts/box.server.ts";
 import { fmt } from "~/lib/locale.ts";
 import type { RouteHandle } from "~/page-cache/index.ts";
-import {
-  formFields,
-  SubscribeSchema,
-  subscribeByEmail,
-} from "~/server/alerts/subscriptions.server.ts";
+import { subscribeByEmail } from "~/server/alerts/subscriptions.server.ts";
+import { formFields, SubscribeSchema } from "~/server/alerts/subscription-preferences.ts";
 import { ALERT_KINDS, ALERT_QUALIFICATIONS, ALERT_STATES } from "~/server/alerts/topics.ts";
 import { emailEnabled } from "~/server/alerts/worker.server.ts";
 import { withinLimits } from "~/server/form.server.ts";

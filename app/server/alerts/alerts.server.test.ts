@@ -16,13 +16,14 @@ import {
   deleteSubscription,
   exportSubscription,
   pruneAlerts,
+  subscribeByEmail,
+} from "./subscriptions.server.ts";
+import { signLink, verifyLink } from "./subscription-links.server.ts";
+import {
   SENT_KEPT_DAYS,
   SubscribeSchema,
-  subscribeByEmail,
-  signLink,
-  verifyLink,
   type SubscribeInput,
-} from "./subscriptions.server.ts";
+} from "./subscription-preferences.ts";
 import { countRecipients, enqueueEntryAlerts, nextDigest } from "./triggers.server.ts";
 
 const EDITOR: Actor = { id: null, email: "editor@govjobs.test", name: "Editor" };

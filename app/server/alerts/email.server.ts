@@ -9,7 +9,8 @@ import { now } from "../db/dialect.ts";
 import { formatDate } from "../../lib/format.ts";
 import { getSettings } from "../settings.server.ts";
 import type { OutboxMessage, SendResult, Sender } from "./outbox.server.ts";
-import { mintConfirmToken, signLink, type ServiceMailPayload } from "./subscriptions.server.ts";
+import { mintConfirmToken, type ServiceMailPayload } from "./subscriptions.server.ts";
+import { signLink } from "./subscription-links.server.ts";
 import { alertChangeWords, type AlertPayload, type DigestPayload } from "./triggers.server.ts";
 
 export interface EmailChannelConfig {

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EntryData } from "~/content/fields.ts";
 import { DIALECTS, freshDatabase } from "../../../test/databases.ts";
 import { job } from "../../../test/entries.ts";
-import { savedEntry, TEST_ACTOR } from "../../../test/writes.ts";
+import { changedEntry, savedEntry, TEST_ACTOR } from "../../../test/writes.ts";
 import { searchPublished } from "../entries/search.server.ts";
 import { namedKind, searchWords } from "../entries/search-words.server.ts";
-import { changeEntry, searchTextOf } from "../entries/writes.server.ts";
+import { searchTextOf } from "../entries/writes.server.ts";
 import { migrate, migratorFor } from "./db.server.ts";
 import { migrationProvider } from "./migrations/index.ts";
 
@@ -182,7 +182,7 @@ describe.each(DIALECTS)("Devanagari search migration [%s]", (dialect) => {
     );
     expect(await found("शिक्षक")).toEqual([fresh.id]);
     expect(await found("सरकारी")).toEqual([fresh.id]);
-    await changeEntry(
+    await changedEntry(
       db,
       fresh.id,
       job("Narwhal Teacher Post", withHi({ title: "शिक्षक भर्ती सरकारी" }), "draft"),

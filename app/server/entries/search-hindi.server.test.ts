@@ -3,10 +3,10 @@ import { searchableText, type EntryData } from "~/content/fields.ts";
 import { REGISTRY } from "~/content/registry.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
 import { job } from "../../../test/entries.ts";
-import { savedEntry, TEST_ACTOR } from "../../../test/writes.ts";
+import { changedEntry, savedEntry, TEST_ACTOR } from "../../../test/writes.ts";
 import { searchPublished } from "./search.server.ts";
 import { searchWords } from "./search-words.server.ts";
-import { changeEntry, searchTextOf } from "./writes.server.ts";
+import { searchTextOf } from "./writes.server.ts";
 
 /** Issue 14, "Search in Hindi". */
 const HINDI_TITLE = "उत्तर प्रदेश पुलिस कांस्टेबल भर्ती 2026";
@@ -124,7 +124,7 @@ describeEachDatabase("search in Hindi", (db) => {
     expect(await ids("सरकारी")).toEqual([entry.id]);
     expect(await ids("मसौदा")).toEqual([]);
     // A nukta letter typed as one code point finds the text where it is two, and the reverse.
-    await changeEntry(
+    await changedEntry(
       db(),
       entry.id,
       {

@@ -1,6 +1,6 @@
-// An entry's row written: created or changed with its revision, its slug kept unique and its old
-// slugs kept answering. Callers in the app go through the write path (app/server/write/), which
-// wraps these in one transaction with the audit row and the content generation.
+// An entry's row written (SQL only): created or changed, its slug kept unique and its old slugs
+// kept answering. The entries service (app/server/write/entries.server.ts) calls these inside its
+// transaction, with the revision, change log, organization, outbox rows, audit and cache scopes.
 import {
   allFields,
   HINDI,
@@ -9,17 +9,9 @@ import {
   type EntryData,
 } from "~/content/fields.ts";
 import { REGISTRY, slugify, type Kind, type Status } from "~/content/registry.ts";
-import { keyChanges } from "~/content/change-log.ts";
 import { stampTranslation } from "~/content/translation.ts";
-import { enqueueEntryMessages } from "../alerts/channels/entry-messages.server.ts";
-import { enqueueEntryAlerts } from "../alerts/triggers.server.ts";
-import { scheduleLinkChecks } from "~/link-monitor/entry-links.server.ts";
 import type { DB } from "../db/db.server.ts";
-import { newId, now, nowAfter } from "../db/dialect.ts";
-import { recordFileLinks } from "../file-references.server.ts";
-import { ensureOrganization } from "../organizations.server.ts";
-import { recordRevision } from "../revisions.server.ts";
-import { inEnglish, recordDayChanges } from "./change-log.server.ts";
+import { newId } from "../db/dialect.ts";
 import { toEntry, type Entry } from "./shared.server.ts";
 
 export interface Author {
@@ -35,11 +27,6 @@ export interface EntryWrite {
   publishAt?: string;
   jobId?: string;
   data: EntryData;
-}
-
-/** How a write is made: `notify: false` saves without alerting subscribers (issue 15). */
-export interface WriteOptions {
-  notify?: boolean;
 }
 
 export class EntryConflictError extends Error {
@@ -171,15 +158,24 @@ function publishedAtFor(
   return previous;
 }
 
-/** A new entry and its first revision, in the caller's transaction (app/server/write/). */
-export async function insertEntry(
+/** The stored row of an entry, as the write's transaction reads it. */
+export function readEntryRow(trx: DB, id: string) {
+  return trx.selectFrom("entries").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export type EntryRow = NonNullable<Awaited<ReturnType<typeof readEntryRow>>>;
+
+/**
+ * A new entry's row, with a slug of its own (a slug asked for and taken is refused) and its link
+ * to a job checked. Returns the entry as stored and its data as written (the file links' text).
+ */
+export async function insertEntryRow(
   trx: DB,
   kind: Kind,
   input: EntryWrite,
   author: Author,
-  { notify = true }: WriteOptions = {},
-): Promise<Entry> {
-  const at = now();
+  at: string,
+): Promise<{ entry: Entry; json: string }> {
   const id = newId();
   const explicit = input.slug;
   if (explicit && (await slugOwner(trx, kind, explicit))) {
@@ -189,7 +185,6 @@ export async function insertEntry(
     );
   }
   const slug = explicit ?? (await uniqueSlug(trx, kind, slugify(input.title)));
-  await ensureOrganization(trx, input.organization);
   const data = stampTranslation(REGISTRY[kind].sections, undefined, input, at);
   const row = {
     id,
@@ -211,40 +206,28 @@ export async function insertEntry(
     deleted_at: null,
   };
   await trx.insertInto("entries").values(row).execute();
-  await recordFileLinks(trx, "entry", id, row.data);
-  const entry = toEntry(row);
-  await recordRevision(trx, "entry", id, entry, author, at);
-  if (notify && input.status === "published") await enqueueEntryAlerts(trx, id, "published", at);
-  await enqueueEntryMessages(trx, null, entry, { notify });
-  await scheduleLinkChecks(trx, null, entry);
-  return entry;
+  return { entry: toEntry(row), json: row.data };
 }
 
 /**
- * The entry changed, with a revision (and the public change log), in the caller's transaction.
- * With `expectedVersion` (the `updatedAt` the editor's form was loaded at) a save against a newer
- * stored version throws StaleEntryError. The check and the write are one conditional UPDATE, so
- * two saves racing on PostgreSQL cannot both pass it.
+ * The entry's row changed from `before` (read in this transaction). With `expectedVersion` (the
+ * `updatedAt` the editor's form was loaded at) a save against a newer stored version throws
+ * StaleEntryError. The check and the write are one conditional UPDATE, so two saves racing on
+ * PostgreSQL cannot both pass it. A new slug keeps the old address answering (a 301).
  */
-export async function changeEntry(
+export async function updateEntryRow(
   trx: DB,
-  id: string,
+  before: EntryRow,
   input: EntryWrite,
   author: Author,
+  at: string,
   expectedVersion?: string,
-  { notify = true }: WriteOptions = {},
-): Promise<Entry> {
-  const before = await trx
-    .selectFrom("entries")
-    .selectAll()
-    .where("id", "=", id)
-    .executeTakeFirst();
-  if (!before) throw new EntryNotFoundError(id);
+): Promise<{ entry: Entry; json: string }> {
+  const { id } = before;
   if (expectedVersion !== undefined && before.updated_at !== expectedVersion) {
     throw new StaleEntryError(toEntry(before));
   }
   const kind = before.kind as Kind;
-  const at = nowAfter(before.updated_at);
   let slug = before.slug;
   if (input.slug && input.slug !== before.slug) {
     const owner = await slugOwner(trx, kind, input.slug);
@@ -267,7 +250,6 @@ export async function changeEntry(
       .execute();
     slug = input.slug;
   }
-  if (input.organization !== before.organization) await ensureOrganization(trx, input.organization);
   const old = { title: before.title, data: JSON.parse(before.data) as EntryData };
   const data = stampTranslation(REGISTRY[kind].sections, old, input, at);
   const changes = {
@@ -291,26 +273,7 @@ export async function changeEntry(
     .where("updated_at", "=", before.updated_at)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) {
-    const current = await trx
-      .selectFrom("entries")
-      .selectAll()
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow();
-    throw new StaleEntryError(toEntry(current));
+    throw new StaleEntryError(toEntry(await readEntryRow(trx, id).then((r) => r!)));
   }
-  await recordFileLinks(trx, "entry", id, changes.data);
-  const entry = toEntry({ ...before, ...changes });
-  await recordRevision(trx, "entry", id, entry, author, at);
-  // Readers hear of changes to what they act on, once the entry is public and stays so: the
-  // page says the day's net change, subscribers hear of this save's (small edits have none).
-  if (before.status === "published" && input.status === "published") {
-    await recordDayChanges(trx, kind, id, old.data, input.data, at);
-    if (notify)
-      await enqueueEntryAlerts(trx, id, inEnglish(keyChanges(kind, old.data, input.data)), at);
-  }
-  if (notify && input.status === "published" && before.status !== "published")
-    await enqueueEntryAlerts(trx, id, "published", at);
-  await enqueueEntryMessages(trx, toEntry(before), entry, { notify });
-  await scheduleLinkChecks(trx, toEntry(before), entry);
-  return entry;
+  return { entry: toEntry({ ...before, ...changes }), json: changes.data };
 }

@@ -1,6 +1,15 @@
-import { sql } from "kysely";
-import { refused, type Refused, type WriteResult } from "~/lib/write-result.ts";
+import { keyChanges } from "~/content/change-log.ts";
+import type { EntryData } from "~/content/fields.ts";
+import {
+  entryAccess,
+  maySetStatus,
+  saveAuditAction,
+  statusAuditAction,
+  type Role,
+} from "~/content/policy.ts";
 import type { Kind, Status } from "~/content/registry.ts";
+import { refused, type Refused, type WriteResult } from "~/lib/write-result.ts";
+import { checkLinksSoon, scheduleLinkChecks } from "~/link-monitor/entry-links.server.ts";
 import {
   deleteForeverIn,
   moveToTrashIn,
@@ -8,22 +17,33 @@ import {
   setStatusManyIn,
   type BulkStatus,
 } from "../admin-entries.server.ts";
+import { onEntryChange } from "../alerts/entry-change.server.ts";
 import type { DB } from "../db/db.server.ts";
+import { now, nowAfter } from "../db/dialect.ts";
+import { inEnglish, recordDayChanges } from "../entries/change-log.server.ts";
+import { dueScheduled, publishIfUnchanged } from "../entries/scheduled.server.ts";
 import { toEntry, type Entry, type EntrySummary } from "../entries/shared.server.ts";
 import {
-  changeEntry,
   EntryConflictError,
   EntryNotFoundError,
-  insertEntry,
+  insertEntryRow,
+  readEntryRow,
   StaleEntryError,
+  updateEntryRow,
+  type EntryRow,
   type EntryWrite,
 } from "../entries/writes.server.ts";
-import { enqueueEntryMessages } from "../alerts/channels/entry-messages.server.ts";
-import { enqueueEntryAlerts } from "../alerts/triggers.server.ts";
-import { checkLinksSoon } from "~/link-monitor/entry-links.server.ts";
+import { recordFileLinks } from "../file-references.server.ts";
+import { ensureOrganization } from "../organizations.server.ts";
 import { recordRevision, revisionsAt } from "../revisions.server.ts";
 import { entryScopes, type TouchedEntry } from "./entry-scopes.server.ts";
 import { authorOf, inWrite, SCHEDULER, type Actor } from "./transaction.server.ts";
+
+// The entries service (issue 27): every write of an entry runs here, in one transaction (inWrite):
+// the policy (app/content/policy.ts) with the row as this transaction reads it, the row (SQL in
+// ../entries/writes.server.ts and ../admin-entries.server.ts), its revision, the public change
+// log, its organization and file links, one call into alerts for the outbox, the link monitor's
+// checks, the audit row and the cache scopes.
 
 export type EntrySaveResult = WriteResult<
   { entry: Entry },
@@ -32,6 +52,8 @@ export type EntrySaveResult = WriteResult<
   /** Someone saved after this form was loaded: nothing was written. */
   | Refused<"stale", { current: Entry; by: string; loaded: Entry | null }>
   | Refused<"not-found">
+  /** The policy refused it with the entry as stored now (an editor took an author's entry). */
+  | Refused<"forbidden">
 >;
 
 /**
@@ -47,6 +69,7 @@ export async function saveEntry(
     input,
     expectedVersion,
     actor,
+    user,
     action,
     notify,
     within,
@@ -56,7 +79,9 @@ export async function saveEntry(
     input: EntryWrite;
     expectedVersion?: string;
     actor: Actor;
-    /** The audit action, when it is not a plain create or update. */
+    /** The signed-in user, for the policy: omitted by the scheduler, the demo seed and tests. */
+    user?: { id: string; role: Role };
+    /** The audit action, when the policy's (create, update, submit, approve) is not it. */
     action?: string;
     /** Alert subscribers of a publication or key change (issue 15); default true. */
     notify?: boolean;
@@ -71,12 +96,15 @@ export async function saveEntry(
       db,
       actor,
       async (trx, audit) => {
-        if (id) before = await touchedEntry(trx, id);
-        const saved = id
-          ? await changeEntry(trx, id, input, authorOf(actor), expectedVersion, { notify })
-          : await insertEntry(trx, kind, input, authorOf(actor), { notify });
+        const row = id ? await readEntryRow(trx, id) : undefined;
+        if (id && !row) throw new EntryNotFoundError(id);
+        if (row) before = { ...toEntry(row), jobId: row.job_id };
+        if (user && !mayWrite(user, row, input.status)) throw new Forbidden();
+        const saved = row
+          ? await changeEntryIn(trx, row, input, actor, { expectedVersion, notify })
+          : await createEntryIn(trx, kind, input, actor, { notify });
         await audit(
-          action ?? (id ? "entry.update" : "entry.create"),
+          action ?? saveAuditAction(row?.status, saved.status),
           `${kind}:${saved.title}`,
           `id ${saved.id}; status ${saved.status}`,
         );
@@ -87,6 +115,7 @@ export async function saveEntry(
     );
     return { ok: true, entry };
   } catch (err) {
+    if (err instanceof Forbidden) return refused("forbidden");
     if (err instanceof EntryConflictError) {
       return refused("conflict", { field: err.field, message: err.message });
     }
@@ -98,14 +127,68 @@ export async function saveEntry(
   }
 }
 
-/** What the cache must know of a stored entry before a write changes it. */
-async function touchedEntry(trx: DB, id: string): Promise<TouchedEntry | undefined> {
-  const row = await trx
-    .selectFrom("entries")
-    .select(["id", "kind", "slug", "organization", "state", "qualification", "job_id"])
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return row && { ...row, kind: row.kind as Kind, jobId: row.job_id };
+class Forbidden extends Error {}
+
+/** Whether this user may save this status over the entry as stored (undefined: a new entry). */
+function mayWrite(user: { id: string; role: Role }, row: EntryRow | undefined, status: Status) {
+  if (!maySetStatus(user.role, status)) return false;
+  return !row || entryAccess(user, toEntry(row)) === "edit";
+}
+
+/**
+ * A new entry, in the caller's transaction: its organization, the row, its file links, its first
+ * revision, the outbox rows and the link checks. Not audited (the caller says what it was).
+ */
+export async function createEntryIn(
+  trx: DB,
+  kind: Kind,
+  input: EntryWrite,
+  actor: Actor,
+  { notify = true }: { notify?: boolean } = {},
+): Promise<Entry> {
+  const at = now();
+  await ensureOrganization(trx, input.organization);
+  const { entry, json } = await insertEntryRow(trx, kind, input, authorOf(actor), at);
+  await recordFileLinks(trx, "entry", entry.id, json);
+  await recordRevision(trx, "entry", entry.id, entry, authorOf(actor), at);
+  await onEntryChange(trx, null, entry, { notify, at });
+  await scheduleLinkChecks(trx, null, entry);
+  return entry;
+}
+
+/**
+ * A stored entry changed, in the caller's transaction, with its revision; readers hear of
+ * changes to what they act on once the entry is public and stays so: the page says the day's
+ * net change, subscribers hear of this save's (small edits have none).
+ */
+async function changeEntryIn(
+  trx: DB,
+  row: EntryRow,
+  input: EntryWrite,
+  actor: Actor,
+  { expectedVersion, notify = true }: { expectedVersion?: string; notify?: boolean },
+): Promise<Entry> {
+  const at = nowAfter(row.updated_at);
+  const kind = row.kind as Kind;
+  const was = toEntry(row);
+  if (input.organization !== row.organization) await ensureOrganization(trx, input.organization);
+  const { entry, json } = await updateEntryRow(
+    trx,
+    row,
+    input,
+    authorOf(actor),
+    at,
+    expectedVersion,
+  );
+  await recordFileLinks(trx, "entry", entry.id, json);
+  await recordRevision(trx, "entry", entry.id, entry, authorOf(actor), at);
+  const stillPublic = row.status === "published" && input.status === "published";
+  const old = was.data as EntryData;
+  if (stillPublic) await recordDayChanges(trx, kind, entry.id, old, input.data, at);
+  const changes = stillPublic && notify ? inEnglish(keyChanges(kind, old, input.data)) : [];
+  await onEntryChange(trx, was, entry, { notify, changes, at });
+  await scheduleLinkChecks(trx, was, entry);
+  return entry;
 }
 
 /** The newer version's author, and the version the editor had loaded (its revision). */
@@ -130,7 +213,7 @@ export function trashEntries(db: DB, kind: Kind, ids: readonly string[], actor: 
       const moved = await moveToTrashIn(trx, kind, ids);
       for (const e of moved) {
         await audit("entry.trash", `${e.kind}:${e.title}`, `id ${e.id}`);
-        await enqueueEntryMessages(trx, { ...e, deletedAt: null }, e);
+        await onEntryChange(trx, { ...e, deletedAt: null }, e);
       }
       return moved;
     },
@@ -156,12 +239,6 @@ export function restoreEntries(db: DB, ids: readonly string[], actor: Actor) {
   );
 }
 
-const VERB: Record<BulkStatus, string> = {
-  published: "publish",
-  archived: "archive",
-  draft: "draft",
-};
-
 /** Several entries of a kind set to one status from the list, with a revision and audit row each. */
 export function setStatuses(
   db: DB,
@@ -178,31 +255,25 @@ export function setStatuses(
     db,
     actor,
     async (trx, audit) => {
-      // Publishing a submitted entry approves it: the audit log says who (issue 13).
-      const submitted = new Set(
-        status === "published" && ids.length
-          ? (
-              await trx
-                .selectFrom("entries")
-                .select("id")
-                .where("id", "in", [...ids])
-                .where("status", "=", "pending")
-                .execute()
-            ).map((r) => r.id)
-          : [],
-      );
       const changed = await setStatusManyIn(trx, kind, ids, status, authorOf(actor), { from });
-      for (const e of changed) {
-        const verb = submitted.has(e.id) ? "approve" : VERB[status];
-        await audit(`entry.${verb}`, `${e.kind}:${e.title}`, `id ${e.id}; ${where}`);
+      const summaries: EntrySummary[] = [];
+      for (const { was, entry, at } of changed) {
+        await recordRevision(trx, "entry", entry.id, entry, authorOf(actor), at);
+        // Publishing a submitted entry approves it: the audit log says who (issue 13).
+        await audit(
+          statusAuditAction(was, status),
+          `${entry.kind}:${entry.title}`,
+          `id ${entry.id}; ${where}`,
+        );
         if (status === "published") {
-          await enqueueEntryAlerts(trx, e.id, "published");
           // Only a publish is sure to change what the public sees; see enqueueEntryMessages.
-          await enqueueEntryMessages(trx, { ...e, status: "draft" }, e);
-          await checkLinksSoon(trx, [e.id]);
+          await onEntryChange(trx, { ...entry, status: was }, entry);
+          await checkLinksSoon(trx, [entry.id]);
         }
+        const { data: _data, ...summary } = entry;
+        summaries.push(summary);
       }
-      return changed;
+      return summaries;
     },
     (changed: EntrySummary[], trx) => entryScopes(trx, changed),
   );
@@ -255,34 +326,19 @@ export function publishDue(db: DB, at = new Date().toISOString()): Promise<numbe
     db,
     SCHEDULER,
     async (trx, audit) => {
-      const due = await trx
-        .selectFrom("entries")
-        .selectAll()
-        // A literal, not a parameter: the partial index entries_scheduled serves only this.
-        .where(sql<boolean>`status = 'scheduled'`)
-        .where("publish_at", "<=", at)
-        .execute();
       let published = 0;
-      for (const row of due) {
-        const changes = { status: "published", published_at: row.publish_at, updated_at: at };
-        // The same guard as an editor's save: a row changed since it was read is left for the
-        // next round rather than overwritten.
-        const result = await trx
-          .updateTable("entries")
-          .set(changes)
-          .where("id", "=", row.id)
-          .where("updated_at", "=", row.updated_at)
-          // Another sweep (a cluster worker, an instance) may have published it since the read:
-          // the row count decides which one writes the revision and the audit row.
-          .where(sql<boolean>`status = 'scheduled'`)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) !== 1) continue;
+      for (const row of await dueScheduled(trx, at)) {
+        const changes = {
+          status: "published" as const,
+          published_at: row.publish_at,
+          updated_at: at,
+        };
+        if (!(await publishIfUnchanged(trx, row, changes))) continue;
         const entry = toEntry({ ...row, ...changes });
         went.push(entry);
         await recordRevision(trx, "entry", row.id, entry, authorOf(SCHEDULER), at);
         await audit("entry.publish-scheduled", `${row.kind}:${row.title}`, `id ${row.id}`);
-        await enqueueEntryAlerts(trx, row.id, "published", at);
-        await enqueueEntryMessages(trx, toEntry(row), entry);
+        await onEntryChange(trx, toEntry(row), entry, { at });
         await checkLinksSoon(trx, [row.id]);
         published += 1;
       }

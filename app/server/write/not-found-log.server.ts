@@ -5,7 +5,7 @@ import {
   deleteNotFoundIn,
   forgetBufferedNotFound,
 } from "../not-found-log.server.ts";
-import { MAX_SOURCE_LENGTH } from "../redirects.server.ts";
+import { MAX_SOURCE_LENGTH } from "../redirect-rules.ts";
 import { inWrite, type Actor } from "./transaction.server.ts";
 
 export type NotFoundRemoveResult = WriteResult<{ removed: boolean }, Refused<"invalid">>;

@@ -4,13 +4,15 @@ import { deleteNotFoundIn, forgetBufferedNotFound } from "../not-found-log.serve
 import {
   createRedirectIn,
   deleteRedirect,
-  parseRedirectForm,
   RedirectNotFoundError,
   setRedirectEnabledIn,
   updateRedirectIn,
+} from "../redirects.server.ts";
+import {
+  parseRedirectForm,
   type RedirectFieldErrors,
   type RedirectRule,
-} from "../redirects.server.ts";
+} from "../redirect-rules.ts";
 import { EVERYTHING } from "~/page-cache/index.ts";
 import { inWrite, type Actor } from "./transaction.server.ts";
 

@@ -1,6 +1,8 @@
 import { refused, type Refused, type WriteResult } from "~/lib/write-result.ts";
 import { sitePageScope, type CacheScope } from "~/page-cache/index.ts";
 import type { DB } from "../db/db.server.ts";
+import { recordFileLinks } from "../file-references.server.ts";
+import { recordRevision } from "../revisions.server.ts";
 import {
   putSitePage,
   restoreSitePageIn,
@@ -36,6 +38,7 @@ export async function savePage(
       actor,
       async (trx, audit) => {
         const result = await putSitePage(trx, page, authorOf(actor), expectedVersion);
+        await recordPage(trx, result, actor);
         await audit("site-page.update", page.slug);
         return result;
       },
@@ -62,9 +65,16 @@ export function restorePage(db: DB, slug: string, revisionId: string, actor: Act
     actor,
     async (trx, audit) => {
       const restored = await restoreSitePageIn(trx, slug, revisionId, authorOf(actor));
+      if (restored) await recordPage(trx, restored, actor);
       if (restored) await audit("site-page.restore", slug, `revision ${revisionId}`);
       return restored;
     },
     (restored) => (restored ? pageScopes(slug) : []),
   );
+}
+
+/** A page as saved: its revision and the files its text links to (English and Hindi). */
+async function recordPage(trx: DB, saved: SitePage, actor: Actor) {
+  await recordRevision(trx, "page", saved.slug, saved, authorOf(actor), saved.updatedAt);
+  await recordFileLinks(trx, "page", saved.slug, saved.body, saved.hindi?.body);
 }

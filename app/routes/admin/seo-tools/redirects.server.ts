@@ -4,14 +4,13 @@ import { z } from "zod";
 import { pageParam } from "~/components/admin/backoffice-ui.tsx";
 import { SEO_TOOLS } from "~/components/admin/seo-tools/form-state.ts";
 import type { DB } from "~/server/db/db.server.ts";
+import { getRedirect, listRedirects } from "~/server/redirects.server.ts";
 import {
   MAX_DESTINATION_LENGTH,
   MAX_SOURCE_LENGTH,
   REDIRECT_STATUSES,
   REDIRECT_STATUS_LABELS,
-  getRedirect,
-  listRedirects,
-} from "~/server/redirects.server.ts";
+} from "~/server/redirect-rules.ts";
 import { removeRedirect, saveRedirect, switchRedirect } from "~/server/write/redirects.server.ts";
 import { intentForm, refuse, refuseWritten, type SeoToolsIntent } from "./intent.server.ts";
 

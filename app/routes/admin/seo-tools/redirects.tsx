@@ -16,7 +16,7 @@ import {
   valuesFor,
 } from "~/components/admin/seo-tools/form-state.ts";
 import type { FormReply } from "~/lib/form-contract.ts";
-import type { RedirectRule } from "~/server/redirects.server.ts";
+import type { RedirectRule } from "~/server/redirect-rules.ts";
 import type { loadRedirects } from "./redirects.server.ts";
 
 type RedirectsData = Awaited<ReturnType<typeof loadRedirects>>;

@@ -1,4 +1,4 @@
-import { ROLE_LABEL, ROLES } from "~/content/roles.ts";
+import { ROLE_LABEL, ROLES } from "~/content/policy.ts";
 import type { UserRole } from "~/server/users.server.ts";
 
 /** The role choice: a back-office role, or "user" (better-auth's default) for no access. */
@@ -7,7 +7,7 @@ export const USER_ROLE_LABEL: Record<UserRole, string> = { ...ROLE_LABEL, user: 
 
 export const CHOOSE_ROLE = "Choose a role: Admin, Editor, Author or No access.";
 
-/** What each role may do, in the words of the role choice (app/content/roles.ts decides). */
+/** What each role may do, in the words of the role choice (app/content/policy.ts decides). */
 export const ROLE_HELP: Record<UserRole, string> = {
   admin: "everything, including users, settings and the SEO tools",
   editor: "create, edit, publish, schedule and trash any entry and site page",

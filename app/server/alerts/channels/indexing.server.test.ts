@@ -4,9 +4,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../../test/databases.ts";
 import { job } from "../../../../test/entries.ts";
-import { TEST_ACTOR } from "../../../../test/writes.ts";
+import { savedEntry } from "../../../../test/writes.ts";
 import type { Entry } from "../../entries/shared.server.ts";
-import { insertEntry } from "../../entries/writes.server.ts";
 import { enqueue, registerSender, workOutboxOnce } from "../outbox.server.ts";
 import {
   closedJobMessages,
@@ -319,7 +318,7 @@ describeEachDatabase("Indexing API through the outbox", (db) => {
   it("finds the jobs that closed in the last week, each once", async () => {
     const today = "2026-11-23";
     const insert = (title: string, lastDate: string, status: "published" | "draft" = "published") =>
-      insertEntry(db(), "job", job(title, { lastDate }, status), TEST_ACTOR);
+      savedEntry(db(), "job", job(title, { lastDate }, status));
     await insert("Closed yesterday", "2026-11-22");
     await insert("Closed long ago", "2026-10-01");
     await insert("Open today", "2026-11-23");

@@ -18,7 +18,7 @@ import {
   savePushSubscription,
   vapidKeys,
 } from "./push.server.ts";
-import { preferenceColumns, PreferencesSchema } from "../subscriptions.server.ts";
+import { preferenceColumns, PreferencesSchema } from "../subscription-preferences.ts";
 import { ChannelSettingsSchema } from "./settings.server.ts";
 
 const BASE = "https://govjobs.example";

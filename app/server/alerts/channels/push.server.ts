@@ -12,7 +12,7 @@ import type { DB } from "../../db/db.server.ts";
 import { DATA_DIR, env } from "../../env.server.ts";
 import { formatDate } from "../../../lib/format.ts";
 import type { OutboxMessage, Sender, SendResult } from "../outbox.server.ts";
-import { preferenceColumns, PreferencesSchema } from "../subscriptions.server.ts";
+import { preferenceColumns, PreferencesSchema } from "../subscription-preferences.ts";
 import { alertChangeWords, type AlertPayload } from "../triggers.server.ts";
 import type { ChangeCode } from "~/content/change-log.ts";
 import { catalog } from "~/i18n/catalog.server.ts";
