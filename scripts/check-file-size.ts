@@ -13,7 +13,6 @@ const LONGER: Record<string, number> = {
   "app/components/admin/entry-form.tsx": 891,
   "app/content/eligibility.ts": 541,
   "app/content/job-eligibility.ts": 561,
-  "app/content/registry.ts": 756,
   "app/link-monitor/links.repository.server.ts": 490,
   "app/notice-import/facts.ts": 439,
   "app/routes/admin/alerts.tsx": 457,

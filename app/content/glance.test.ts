@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { daysUntil, ENGLISH_FACT_WORDS, glance, lastDateFact, totalPosts } from "./glance.ts";
+import { ENGLISH_FACT_WORDS } from "~/i18n/catalog/en/glance-words.ts";
+import { lastDateFact } from "~/i18n/glance-words.ts";
+import { glanceOf as glance } from "../../test/glance-of.ts";
+import { daysUntil, totalPosts } from "./glance.ts";
 import { linkTrust } from "./official-links.ts";
 
 describe("linkTrust", () => {

@@ -1,5 +1,5 @@
 import { byKind, kindNames, kinds } from "./kinds.ts";
-import { ENGLISH_FACT_WORDS } from "~/content/glance.ts";
+import { ENGLISH_FACT_WORDS } from "./glance-words.ts";
 import { ENGLISH_LANDING_WORDS } from "~/content/landing.ts";
 
 /**
