@@ -18,9 +18,9 @@ import {
   landingFeedPath,
   landingPath,
   landingSlug,
-  landingTitle,
   landingValue,
 } from "~/content/landing.ts";
+import { landingTitle } from "~/i18n/landing-words.ts";
 import {
   countPublished,
   filterValues,
