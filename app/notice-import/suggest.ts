@@ -1,6 +1,6 @@
 import { allFields } from "~/content/fields.ts";
 import type { FormTree } from "~/content/form-data.ts";
-import { REGISTRY, type Kind } from "~/content/registry.ts";
+import { KINDS, REGISTRY, type Kind } from "~/content/registry.ts";
 import type { DateFact, LinkFact, NoticeFacts, Row, Source } from "./facts.ts";
 import { readFacts } from "./facts.ts";
 import type { Line } from "./lines.ts";
@@ -71,8 +71,13 @@ const LINK_FIELDS: Record<Kind, Partial<Record<LinkFact, string>>> = {
   syllabus: { website: "officialWebsite" },
 };
 
-/** The kinds a notification PDF can start (the add form offers it for these). */
-export const NOTICE_KINDS: readonly Kind[] = ["job", "admit-card", "result", "answer-key"];
+/**
+ * The kinds a notification PDF can start (the add form offers it for these): those with a date a
+ * notification gives (DATE_FIELDS), in the catalogue's order.
+ */
+export const NOTICE_KINDS: readonly Kind[] = KINDS.filter(
+  (kind) => Object.keys(DATE_FIELDS[kind]).length > 0,
+);
 
 export function suggestFromLines(
   kind: Kind,
