@@ -1,4 +1,4 @@
-import type { Field, Section } from "./fields.ts";
+import type { Field, FilterColumn, Section } from "./fields.ts";
 
 /**
  * What else the site does with a field besides the form and its section on the page (issue 27):
@@ -15,6 +15,8 @@ export interface FieldRoles {
   changeLog?: ChangeLogRole;
   /** A web address the first screen makes a button of. */
   action?: ActionRole;
+  /** A filter of its kind's list (a menu of the values its `column` holds), besides organization. */
+  filter?: true;
 }
 
 /**
@@ -85,4 +87,15 @@ export function withRole<R extends "glance" | "changeLog" | "action">(
     .flatMap((s) => s.fields)
     .filter((f): f is Ordered<R> => !!f.roles?.[role])
     .sort((a, b) => place(a) - place(b));
+}
+
+/** The columns a kind's list filters on, in the fields' order: its fields with the `filter` role. */
+export function filterColumns(sections: readonly Section[]): FilterColumn[] {
+  return sections
+    .flatMap((s) => s.fields)
+    .flatMap((f) =>
+      f.type !== "rows" && f.roles?.filter && f.column && f.column !== "last_date"
+        ? [f.column]
+        : [],
+    );
 }

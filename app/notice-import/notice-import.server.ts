@@ -81,7 +81,7 @@ export function startingValues(values: FormTree, notice: NoticeView | null): For
 /** What an editor should find filled from a notification: the kind's dates, a job's tables. */
 export function noticeChecklist(kind: Kind): string[] {
   return [
-    ...Object.values(DATE_FIELDS[kind]),
+    ...Object.values(DATE_FIELDS[kind] ?? {}),
     ...(kind === "job" ? ["advertisementNumber", "fees", "posts", "ageMax", "qualification"] : []),
   ].map((f) => `data.${f}`);
 }

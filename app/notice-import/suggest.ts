@@ -40,8 +40,11 @@ export interface NoticeView {
   error: string | null;
 }
 
-/** Which date facts fill which field, per kind (a field the kind lacks is skipped). */
-export const DATE_FIELDS: Record<Kind, Partial<Record<DateFact, string>>> = {
+/**
+ * Which date facts fill which field, per kind (a field the kind lacks is skipped). A kind without
+ * an entry here is not started from a notification (a syllabus, a kind added later).
+ */
+export const DATE_FIELDS: Partial<Record<Kind, Partial<Record<DateFact, string>>>> = {
   job: {
     applicationStart: "applicationStart",
     applicationEnd: "lastDate",
@@ -60,15 +63,13 @@ export const DATE_FIELDS: Record<Kind, Partial<Record<DateFact, string>>> = {
     objectionStart: "objectionStart",
     objectionEnd: "objectionEnd",
   },
-  syllabus: {},
 };
 
-const LINK_FIELDS: Record<Kind, Partial<Record<LinkFact, string>>> = {
+const LINK_FIELDS: Partial<Record<Kind, Partial<Record<LinkFact, string>>>> = {
   job: { apply: "applyUrl", website: "officialWebsite" },
   "admit-card": { admitCard: "downloadUrl", website: "officialWebsite" },
   result: { result: "resultUrl", website: "officialWebsite" },
   "answer-key": { answerKey: "answerKeyUrl", website: "officialWebsite" },
-  syllabus: { website: "officialWebsite" },
 };
 
 /**
@@ -76,7 +77,7 @@ const LINK_FIELDS: Record<Kind, Partial<Record<LinkFact, string>>> = {
  * notification gives (DATE_FIELDS), in the catalogue's order.
  */
 export const NOTICE_KINDS: readonly Kind[] = KINDS.filter(
-  (kind) => Object.keys(DATE_FIELDS[kind]).length > 0,
+  (kind) => Object.keys(DATE_FIELDS[kind] ?? {}).length > 0,
 );
 
 export function suggestFromLines(
@@ -107,13 +108,13 @@ export function suggestFromLines(
   put("title", facts.title);
   put("organization", facts.organization);
   put("data.advertisementNumber", facts.advertisementNumber);
-  for (const [fact, field] of Object.entries(DATE_FIELDS[kind]))
+  for (const [fact, field] of Object.entries(DATE_FIELDS[kind] ?? {}))
     put(`data.${field}`, facts.dates[fact as DateFact]);
   put("data.ageMin", facts.ageMin);
   put("data.ageMax", facts.ageMax);
   put("data.ageCutoffDate", facts.ageCutoffDate);
   put("data.qualification", facts.qualification);
-  for (const [fact, field] of Object.entries(LINK_FIELDS[kind]))
+  for (const [fact, field] of Object.entries(LINK_FIELDS[kind] ?? {}))
     put(`data.${field}`, facts.links[fact as LinkFact]);
   for (const [name, table] of [
     ["fees", facts.fees],

@@ -6,8 +6,6 @@ export interface KindFields {
   titleLabel: string;
   /** Whether an entry of this kind may point at the job it belongs to. */
   linksToJob: boolean;
-  /** What the list pages and the admin list show besides the title and dates. */
-  listColumns: readonly ("organization" | "state" | "qualification" | "last_date")[];
   /** The detail page's sections in reading order; the admin form follows the same order. */
   sections: readonly Section[];
   /** Rules between two fields of `data`, checked wherever the schema is (form and server). */

@@ -12,7 +12,6 @@ import type { KindFields } from "../kind-fields.ts";
 export const admitCard: KindFields = {
   titleLabel: "Post / exam name",
   linksToJob: true,
-  listColumns: ["organization"],
   sections: [
     {
       id: "overview",

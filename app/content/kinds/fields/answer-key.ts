@@ -13,7 +13,6 @@ import type { KindFields } from "../kind-fields.ts";
 export const answerKey: KindFields = {
   titleLabel: "Exam name",
   linksToJob: true,
-  listColumns: ["organization"],
   sections: [
     {
       id: "overview",

@@ -21,7 +21,6 @@ import { jobAgeSection } from "./job-age.ts";
 export const job: KindFields = {
   titleLabel: "Post name",
   linksToJob: false,
-  listColumns: ["organization", "state", "qualification", "last_date"],
   sections: [
     {
       id: "overview",
@@ -51,6 +50,7 @@ export const job: KindFields = {
           required: true,
           options: STATES,
           column: "state",
+          roles: { filter: true },
         },
         {
           name: "salaryMin",
@@ -202,7 +202,7 @@ export const job: KindFields = {
           required: true,
           options: QUALIFICATIONS,
           column: "qualification",
-          roles: { glance: { fact: "option", order: 3, label: "qualification" } },
+          roles: { glance: { fact: "option", order: 3, label: "qualification" }, filter: true },
         },
         {
           name: "disciplines",

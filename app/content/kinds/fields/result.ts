@@ -12,7 +12,6 @@ import type { KindFields } from "../kind-fields.ts";
 export const result: KindFields = {
   titleLabel: "Exam name",
   linksToJob: true,
-  listColumns: ["organization"],
   sections: [
     {
       id: "overview",

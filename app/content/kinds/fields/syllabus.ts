@@ -11,7 +11,6 @@ import type { KindFields } from "../kind-fields.ts";
 export const syllabus: KindFields = {
   titleLabel: "Exam name",
   linksToJob: true,
-  listColumns: ["organization"],
   sections: [
     { id: "overview", title: "Short Information", fields: [summaryField] },
     {
