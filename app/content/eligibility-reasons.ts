@@ -5,6 +5,9 @@
  */
 import type { Category, QualificationLevel } from "./eligibility-terms.ts";
 
+/** The values of a reason that has none. */
+export const NONE: Record<string, never> = {};
+
 /** A calendar day written YYYY-MM-DD. */
 type IsoDate = string;
 
