@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { landingTitle } from "~/content/landing.ts";
+import { landingTitle } from "~/i18n/landing-words.ts";
 import { KIND_LIST } from "~/content/registry.ts";
 import { en } from "~/i18n/catalog/en/index.ts";
 import { hi } from "~/i18n/catalog/hi/index.ts";

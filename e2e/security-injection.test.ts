@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KIND_LIST } from "~/content/registry.ts";
+import { filterColumns } from "~/content/field-roles.ts";
 import { baseURL } from "./browser.ts";
 import { withE2eDb } from "./db.ts";
 import { signIn } from "./instances.ts";
@@ -97,7 +98,8 @@ describe("SQL and search-syntax injection", () => {
       for (const [i, attack] of SQL_ATTACKS.entries()) {
         for (const filter of ["organization", "state", "qualification"]) {
           // A filter that this kind does not have is ignored: the whole list (a few samples).
-          const applies = filter === "organization" || kind.listColumns.includes(filter as never);
+          const applies =
+            filter === "organization" || filterColumns(kind.sections).includes(filter as never);
           if (!applies && i >= 3) continue;
           const url = `${kind.urlPrefix}?${filter}=${q(attack)}`;
           const res = await getPage(baseURL(), url);

@@ -1,5 +1,5 @@
 import type { Ref } from "react";
-import { lastDateFact } from "~/content/glance.ts";
+import { lastDateFact } from "~/i18n/glance-words.ts";
 import type { FindingsView, FindingView } from "~/content/job-eligibility.ts";
 import { useLocale, useLocalePath, useT } from "~/i18n/context.tsx";
 import { fmt } from "~/lib/locale.ts";

@@ -1,6 +1,7 @@
 import { HINDI, type EntryData, type Row } from "./fields.ts";
 import { totalPosts } from "./glance.ts";
-import type { Kind } from "./registry.ts";
+import { withRole } from "./field-roles.ts";
+import { REGISTRY, type Kind } from "./registry.ts";
 
 /**
  * The public change log: what changed in a published entry that a job seeker acts on (dates, fees,
@@ -37,48 +38,14 @@ export interface ChangeFact {
   to?: string;
 }
 
-type Rule =
-  | { type: "date"; field: string; deadline?: boolean }
-  | { type: "link"; field: string }
-  | { type: "posts" }
-  | { type: "fees" };
-
 /**
- * Each kind's key facts, most important to an applicant first: the order of the lines, and the
- * first is the headline the page and the Latest bar show. For a job: the last date to apply, the
- * exam date, the fee's last date, then the rest (issue 26).
+ * A kind's key facts, most important to an applicant first: the fields with a change-log role
+ * (./field-roles.ts), in their rank. The order of the lines, and the first is the headline the
+ * page and the Latest bar show. For a job: the last date to apply, the exam date, the fee's last
+ * date, then the rest (issue 26).
  */
-const RULES: Record<Kind, readonly Rule[]> = {
-  job: [
-    { type: "date", field: "lastDate", deadline: true },
-    { type: "date", field: "examDate" },
-    { type: "date", field: "feeLastDate", deadline: true },
-    { type: "date", field: "admitCardDate" },
-    { type: "date", field: "resultDate" },
-    { type: "posts" },
-    { type: "fees" },
-    { type: "link", field: "applyUrl" },
-    { type: "link", field: "notificationUrl" },
-  ],
-  result: [
-    { type: "date", field: "resultDate" },
-    { type: "link", field: "resultUrl" },
-    { type: "link", field: "meritListUrl" },
-    { type: "link", field: "scorecardUrl" },
-  ],
-  "admit-card": [
-    { type: "date", field: "examDate" },
-    { type: "date", field: "releaseDate" },
-    { type: "link", field: "downloadUrl" },
-  ],
-  syllabus: [{ type: "link", field: "pdfUrl" }],
-  "answer-key": [
-    { type: "date", field: "objectionEnd", deadline: true },
-    { type: "date", field: "examDate" },
-    { type: "link", field: "answerKeyUrl" },
-    { type: "link", field: "objectionUrl" },
-  ],
-};
+const rules = (kind: Kind) => withRole(REGISTRY[kind].sections, "changeLog");
+type Rule = ReturnType<typeof rules>[number];
 
 const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
 const rows = (v: unknown) => (Array.isArray(v) ? (v as Row[]) : []);
@@ -94,9 +61,9 @@ export interface FeeRow {
   amount?: number;
 }
 
-function feeRows(data: EntryData): FeeRow[] {
-  const hindi = rows(data[`${HINDI}fees`]);
-  return rows(data.fees).map((r, i) => {
+function feeRows(data: EntryData, field: string): FeeRow[] {
+  const hindi = rows(data[`${HINDI}${field}`]);
+  return rows(data[field]).map((r, i) => {
     const hi = text(hindi[i]?.category);
     return {
       category: String(r.category ?? ""),
@@ -120,40 +87,43 @@ export function feeRowsOf(to: string): FeeRow[] | undefined {
 }
 
 function factOf(rule: Rule, before: EntryData, after: EntryData): ChangeFact | undefined {
-  switch (rule.type) {
-    case "date": {
-      const was = text(before[rule.field]);
-      const now = text(after[rule.field]);
+  const field = rule.name;
+  const as = rule.roles.changeLog.as;
+  switch (as) {
+    case "date":
+    case "deadline": {
+      const was = text(before[field]);
+      const now = text(after[field]);
       // A date removed is not news to announce (the editor will say why in the text).
       if (was === now || !now) return undefined;
-      if (!was) return { field: rule.field, code: "announced", to: now };
-      const code = rule.deadline && now > was ? "extended" : "changed";
-      return { field: rule.field, code, from: was, to: now };
+      if (!was) return { field, code: "announced", to: now };
+      const code = as === "deadline" && now > was ? "extended" : "changed";
+      return { field, code, from: was, to: now };
     }
-    case "posts": {
-      const was = totalPosts(before);
-      const now = totalPosts(after);
+    case "count": {
+      const was = totalPosts(before, field);
+      const now = totalPosts(after, field);
       if (was === undefined || now === undefined || was === now) return undefined;
       return {
-        field: "posts",
+        field,
         code: now > was ? "increased" : "reduced",
         from: String(was),
         to: String(now),
       };
     }
     case "fees": {
-      const [was, now] = [feeRows(before), feeRows(after)];
+      const [was, now] = [feeRows(before, field), feeRows(after, field)];
       // What the fee is, not how the Hindi page words it: a Hindi-only edit is not a fee change.
       const fee = (r: readonly FeeRow[]) => JSON.stringify(r.map((f) => [f.category, f.amount]));
       return was.length && now.length && fee(was) !== fee(now)
-        ? { field: "fees", code: "fee", to: JSON.stringify(now) }
+        ? { field, code: "fee", to: JSON.stringify(now) }
         : undefined;
     }
     case "link": {
-      const was = text(before[rule.field]);
-      const now = text(after[rule.field]);
-      if (now && !was) return { field: rule.field, code: "added" };
-      if (now && was && now !== was) return { field: rule.field, code: "updated" };
+      const was = text(before[field]);
+      const now = text(after[field]);
+      if (now && !was) return { field, code: "added" };
+      if (now && was && now !== was) return { field, code: "updated" };
       return undefined;
     }
   }
@@ -161,11 +131,12 @@ function factOf(rule: Rule, before: EntryData, after: EntryData): ChangeFact | u
 
 /** What changed between two published versions of an entry, the most important first. */
 export function keyChanges(kind: Kind, before: EntryData, after: EntryData): ChangeFact[] {
-  return RULES[kind].flatMap((rule) => factOf(rule, before, after) ?? []);
+  return rules(kind).flatMap((rule) => factOf(rule, before, after) ?? []);
 }
 
 /** How a line ranks among its kind's key facts (0 first); for ordering lines saved together. */
 export function changeRank(kind: Kind, field: string): number {
-  const at = RULES[kind].findIndex((rule) => ("field" in rule ? rule.field : rule.type) === field);
-  return at < 0 ? RULES[kind].length : at;
+  const all = rules(kind);
+  const at = all.findIndex((rule) => rule.name === field);
+  return at < 0 ? all.length : at;
 }

@@ -1,9 +1,14 @@
 import { z } from "zod";
 import { choiceLabels } from "./choices.ts";
+import type { FieldRoles } from "./field-roles.ts";
 import { OWN_FILE_PATH } from "./official-links.ts";
 
 /** Columns of the entries table that a kind's field is copied into, for filters and sorting. */
-export type ProjectedColumn = "state" | "qualification" | "last_date";
+export const PROJECTED_COLUMNS = ["state", "qualification", "last_date"] as const;
+export type ProjectedColumn = (typeof PROJECTED_COLUMNS)[number];
+/** The projected columns a list may filter on (a field with the `filter` role fills one). */
+export type FilterColumn = Exclude<ProjectedColumn, "last_date">;
+export const FILTER_COLUMNS = PROJECTED_COLUMNS.filter((c): c is FilterColumn => c !== "last_date");
 
 export interface Option {
   value: string;
@@ -42,6 +47,8 @@ export interface ScalarField {
    * shows an upload control next to the address, and the check accepts that relative address.
    */
   upload?: "pdf";
+  /** What else the site does with it: a glance fact, a change-log line, a button (./field-roles.ts). */
+  roles?: FieldRoles;
 }
 
 export interface RowsField {
@@ -58,6 +65,7 @@ export interface RowsField {
   defaultRows?: readonly Row[];
   /** The form's lines of inputs for a row with many columns, by column name (default: one line). */
   lines?: readonly (readonly string[])[];
+  roles?: FieldRoles;
 }
 
 export type Field = ScalarField | RowsField;

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { daysUntil, ENGLISH_FACT_WORDS, glance, lastDateFact, totalPosts } from "./glance.ts";
+import { ENGLISH_FACT_WORDS } from "~/i18n/catalog/en/glance-words.ts";
+import { lastDateFact } from "~/i18n/glance-words.ts";
+import { glanceOf as glance } from "../../test/glance-of.ts";
+import { daysUntil, glanceFindings, totalPosts } from "./glance.ts";
+import { REGISTRY } from "./registry.ts";
 import { linkTrust } from "./official-links.ts";
 
 describe("linkTrust", () => {
@@ -98,6 +102,44 @@ describe("glance", () => {
       ["Apply Online", "cssa.gov.in", true],
       ["Download Notification", "files.example.com", false],
     ]);
+  });
+
+  it("finds them as codes with values, in the roles' order, with no words (issue 27)", () => {
+    const found = glanceFindings(REGISTRY.job.sections, job, "2026-11-20", []);
+    expect(found.facts).toEqual([
+      {
+        field: "lastDate",
+        label: "lastDate",
+        code: "lastDate",
+        values: { date: "2026-11-26", days: 6 },
+      },
+      { field: "posts", label: "totalPosts", code: "count", values: { n: 100 } },
+      {
+        field: "qualification",
+        label: "qualification",
+        code: "option",
+        values: { value: "12th Pass" },
+      },
+      {
+        field: "fees",
+        label: "applicationFee",
+        code: "fee",
+        values: {
+          groups: [
+            { amount: 500, categories: ["General / OBC"] },
+            { amount: 0, categories: ["Women"] },
+            { amount: 250, categories: ["SC / ST"] },
+          ],
+        },
+      },
+      {
+        field: "ageMin",
+        label: "ageLimit",
+        code: "age",
+        values: { min: 18, max: 27, asOn: "2027-01-01" },
+      },
+    ]);
+    expect(found.actions.map((a) => a.field)).toEqual(["applyUrl", "notificationUrl"]);
   });
 
   it("adds no total when a post's count is missing, and leaves out facts nobody entered", () => {

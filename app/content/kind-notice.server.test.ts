@@ -5,7 +5,7 @@ import { DIALECTS, freshDatabase } from "../../test/databases.ts";
 import { allowKinds, NOTICE, NOTICE_LINE } from "../../test/fixtures/kind-notice.ts";
 
 /**
- * Issue 27: a kind is its catalogue line, its fields and its words. The three modules that hold
+ * Issue 27: a kind is its catalogue line, its field file and its words. The modules that hold
  * them are mocked with a sixth kind, "notice" (test/fixtures/kind-notice.ts), and nothing else
  * changes: the routes, the list, detail, Hindi, feed, sitemap and search pages, the admin's
  * routes and input schema, and every derived list take it in.
@@ -18,13 +18,10 @@ vi.mock("~/content/kinds.ts", async (importOriginal) => {
     ...original.catalogueOf([...original.KIND_LINES, NOTICE_LINE]),
   };
 });
-vi.mock("~/content/registry.ts", async (importOriginal) => {
-  const original = await importOriginal<typeof import("~/content/registry.ts")>();
+vi.mock("~/content/kinds/fields.ts", async (importOriginal) => {
+  const original = await importOriginal<typeof import("~/content/kinds/fields.ts")>();
   const { NOTICE, NOTICE_FIELDS } = await import("../../test/fixtures/kind-notice.ts");
-  return {
-    ...original,
-    ...original.registryOf({ ...original.KIND_FIELDS, [NOTICE]: NOTICE_FIELDS }),
-  };
+  return { ...original, KIND_FIELDS: { ...original.KIND_FIELDS, [NOTICE]: NOTICE_FIELDS } };
 });
 vi.mock("~/i18n/catalog/en/kinds.ts", async (importOriginal) => {
   const original = await importOriginal<typeof import("~/i18n/catalog/en/kinds.ts")>();
@@ -184,6 +181,8 @@ describe.each(DIALECTS)("a sixth kind's pages [%s]", (dialect) => {
     expect(text(hi)).toContain('"total":1');
     expect(text(hi)).toContain(SLUG);
     expect(text(hi)).toContain("लेटेस्ट सार्वजनिक सूचनाएं");
+    // Its row shows the date its field file marks as the list's fact.
+    expect(text(en)).toContain('"keyDate":{"label":"Notice dated","value":"1 Feb 2030"}');
   });
 
   it("shows it at /notices/<slug>, with its fields", async () => {
@@ -193,8 +192,50 @@ describe.each(DIALECTS)("a sixth kind's pages [%s]", (dialect) => {
     expect(text(page)).toContain(TITLE);
     expect(text(page)).toContain("https://kestrel.example.gov.in/notice.pdf");
     expect(text(page)).toContain("Read the Notice");
+    // The field roles: its date is a glance fact (under its field's label), its address a button.
+    const { glance } = page as { glance: { facts: unknown[]; actions: unknown[] } };
+    expect(glance.facts).toEqual([{ label: "Notice dated", value: "1 Feb 2030" }]);
+    expect(glance.actions).toMatchObject([
+      { label: "Read the Notice", href: "https://kestrel.example.gov.in/notice.pdf" },
+    ]);
     const missing = await load(loader, "/notices/no-such-notice", { slug: "no-such-notice" });
     expect((missing as { init?: { status?: number } }).init?.status).toBe(404);
+  });
+
+  it("logs a change to its tracked date on its page, ranked as its field file says", async () => {
+    const { getEntryById } = await import("~/server/entries/shared.server.ts");
+    const before = (await getEntryById(current!.db, id))!;
+    const { saveEntry } = await import("~/server/write/entries.server.ts");
+    const saved = await saveEntry(current!.db, {
+      kind: NOTICE,
+      id,
+      expectedVersion: before.updatedAt,
+      input: {
+        title: before.title,
+        slug: before.slug,
+        organization: before.organization,
+        status: "published",
+        data: {
+          ...before.data,
+          noticeDate: "2030-02-08",
+          noticeUrl: "https://kestrel.example.gov.in/notice-2.pdf",
+        },
+      },
+      actor: EDITOR,
+      notify: false,
+    });
+    expect(saved.ok).toBe(true);
+    generation += 1;
+    const { loader } = await import("~/routes/site/kind-detail.tsx");
+    const page = (await load(loader, `/notices/${SLUG}`, { slug: SLUG })) as {
+      changes: { detail: string }[];
+    };
+    // Two lines, the date first (rank 1), then the link; a field without catalogue words is
+    // named by its key in the sentence.
+    const lines = page.changes.map((c) => c.detail);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/changed from 1 Feb 2030 to 8 Feb 2030$/);
+    expect(lines[1]).toMatch(/updated$/);
   });
 
   it("puts it in the sitemap and its own feed", async () => {

@@ -1,6 +1,5 @@
 import type { Option } from "./fields.ts";
 import { QUALIFICATIONS, STATES } from "./options.ts";
-import { fmt } from "../lib/locale.ts";
 
 /**
  * Landing pages of the job list: /jobs/state/bihar, /jobs/qualification/12th-pass. Clean
@@ -38,33 +37,16 @@ export function landingFeedPath(facet: LandingFacet, value: string): string {
 }
 
 /**
- * A landing page's title words: the pages send them from the catalogue (`list.landing`), in the
- * page's language; `names` are the options' names in that language (English: the value itself).
+ * What a landing page's title says, as a code and its values (issue 27): all of India, a state,
+ * a qualification (the option's stored value). The catalogue words it (app/i18n/landing-words.ts).
  */
-export interface LandingWords {
-  allIndia: string;
-  /** {value}: the state's name */
-  state: string;
-  /** {value}: the qualification's name */
-  qualification: string;
-  names: Record<string, string>;
-}
+export type LandingHeading =
+  | { code: "allIndia"; values: Record<string, never> }
+  | { code: LandingFacet; values: { value: string } };
 
-export const ENGLISH_LANDING_WORDS: LandingWords = {
-  allIndia: "All India Government Jobs",
-  state: "Government Jobs in {value}",
-  qualification: "Government Jobs for {value}",
-  names: {},
-};
-
-/** "Government Jobs in Bihar"; in Hindi "बिहार में सरकारी नौकरियां". */
-export function landingTitle(
-  facet: LandingFacet,
-  value: string,
-  t: LandingWords = ENGLISH_LANDING_WORDS,
-): string {
-  if (facet === "state" && value === "All India") return t.allIndia;
-  return fmt(facet === "state" ? t.state : t.qualification, { value: t.names[value] ?? value });
+export function landingHeading(facet: LandingFacet, value: string): LandingHeading {
+  if (facet === "state" && value === "All India") return { code: "allIndia", values: {} };
+  return { code: facet, values: { value } };
 }
 
 export function isLandingFacet(value: string | undefined): value is LandingFacet {

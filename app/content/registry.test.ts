@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { allFields } from "./fields.ts";
+import { filterColumns } from "./field-roles.ts";
 import { entryInputSchema, KIND_LIST, REGISTRY, slugify } from "./registry.ts";
 
 function validJob() {
@@ -123,5 +124,13 @@ describe("content registry", () => {
       "ssc-cgl-recruitment-2026-apply-online-tier-i",
     );
     expect(slugify("!!!")).toBe("entry");
+  });
+});
+
+describe("field roles: filters", () => {
+  it("a list filters on the columns its fields with the filter role fill", () => {
+    expect(filterColumns(REGISTRY.job.sections)).toEqual(["state", "qualification"]);
+    for (const kind of ["result", "admit-card", "syllabus", "answer-key"] as const)
+      expect(filterColumns(REGISTRY[kind].sections), kind).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { CATEGORY_LABEL } from "~/content/eligibility-terms.ts";
 import type { Field } from "~/content/fields.ts";
-import { ENGLISH_GLANCE_WORDS, glance } from "~/content/glance.ts";
+import { glanceOf as glance } from "../../test/glance-of.ts";
+import { ENGLISH_GLANCE_WORDS } from "./catalog/en/glance-words.ts";
 import { KIND_LIST } from "~/content/registry.ts";
 import { en } from "./catalog/en/index.ts";
 import { hi } from "./catalog/hi/index.ts";
@@ -86,7 +87,7 @@ describe("the registry's words in Hindi (detail.registry)", () => {
 });
 
 describe("the detail page's other words", () => {
-  it("English glance words are glance.ts's defaults, so the admin preview says the same", () => {
+  it("English glance words are the admin preview's (catalog/en/glance-words.ts)", () => {
     expect(en.detail.glance).toEqual(ENGLISH_GLANCE_WORDS);
     expect(en.detail.eligible.categories).toEqual(CATEGORY_LABEL);
   });

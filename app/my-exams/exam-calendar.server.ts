@@ -6,12 +6,14 @@ import { REGISTRY, type Kind } from "~/content/registry.ts";
 import { addDays } from "~/lib/format.ts";
 import { perGeneration } from "~/server/public-data.server.ts";
 import { calendarCandidates } from "./repository.server.ts";
-import { keyWindows, type KeyWindow, type WindowCode } from "./windows.ts";
+import { keyWindows, windowSources, type KeyWindow, type WindowCode } from "./windows.ts";
 
 /** What the exam calendar shows; applications and results have their own lists. */
 export const CALENDAR_CODES = ["exam", "admitCard", "objections"] as const satisfies WindowCode[];
 export type CalendarCode = (typeof CALENDAR_CODES)[number];
 const SHOWN: ReadonlySet<WindowCode> = new Set(CALENDAR_CODES);
+/** The kinds and date fields those windows come from (windows.ts's rules). */
+const SOURCES = windowSources(CALENDAR_CODES);
 
 export interface ExamDate {
   entry: {
@@ -40,7 +42,11 @@ const LOOK_BACK_DAYS = 550;
  */
 export function upcomingExamDates(today: string): Promise<ExamDate[]> {
   return perGeneration(`exam-calendar:${today}`, async (db) => {
-    const rows = await calendarCandidates(db, `${addDays(today, -LOOK_BACK_DAYS)}T00:00:00.000Z`);
+    const rows = await calendarCandidates(
+      db,
+      `${addDays(today, -LOOK_BACK_DAYS)}T00:00:00.000Z`,
+      SOURCES,
+    );
     const givenByChild = new Set<string>();
     for (const r of rows)
       if (r.jobId)

@@ -338,13 +338,18 @@ export interface CalendarRow extends PublicEntryRow {
 }
 
 /**
- * Published jobs, admit cards and answer keys that have a date in a field the exam calendar shows
- * (exam, admit card, objections), with the state and qualification of the job they belong to
- * where they have none of their own. Only rows updated or published in the last `sinceDays`
+ * Published entries of `kinds` that have a date in one of `fields` (the exam calendar's: an exam,
+ * an admit card, objections), with the state and qualification of the job they belong to where
+ * they have none of their own. Only rows updated or published in the last `sinceDays`
  * days are read (a notification's dates are within a year of it): the calendar never scans all
  * of history.
  */
-export async function calendarCandidates(db: DB, since: string): Promise<CalendarRow[]> {
+export async function calendarCandidates(
+  db: DB,
+  since: string,
+  { kinds, fields }: { kinds: readonly Kind[]; fields: readonly string[] },
+): Promise<CalendarRow[]> {
+  if (kinds.length === 0 || fields.length === 0) return [];
   const rows = await db
     .selectFrom("entries as e")
     .leftJoin("entries as j", "j.id", "e.job_id")
@@ -362,17 +367,10 @@ export async function calendarCandidates(db: DB, since: string): Promise<Calenda
       sql<string | null>`coalesce(e.state, j.state)`.as("state"),
       sql<string | null>`coalesce(e.qualification, j.qualification)`.as("qualification"),
     ])
-    .where("e.kind", "in", ["job", "admit-card", "answer-key"])
+    .where("e.kind", "in", [...kinds])
     .where(sql<boolean>`e.status = 'published' and e.deleted_at is null`)
     .where("e.updated_at", ">=", since)
-    .where((eb) =>
-      eb.or([
-        eb("e.data", "like", '%"examDate"%'),
-        eb("e.data", "like", '%"admitCardDate"%'),
-        eb("e.data", "like", '%"releaseDate"%'),
-        eb("e.data", "like", '%"objectionEnd"%'),
-      ]),
-    )
+    .where((eb) => eb.or(fields.map((field) => eb("e.data", "like", `%"${field}"%`))))
     .execute();
   return rows.map((r) => ({ ...toPublic(r), state: r.state, qualification: r.qualification }));
 }

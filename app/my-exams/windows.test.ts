@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { keyWindows, nextUpcoming, past, reminderStage, upcoming } from "./windows.ts";
+import {
+  keyWindows,
+  nextUpcoming,
+  past,
+  reminderStage,
+  upcoming,
+  windowSources,
+} from "./windows.ts";
 
 // SSC CGL 2025 as the issue tells it: apply until 4 Jul, fee until 5 Jul, Tier-1 in September.
 const cgl = {
@@ -107,5 +114,20 @@ describe("upcoming", () => {
 describe("reminderStage", () => {
   it("is 7 from a week to three days before, 2 on the two days before, 0 on the day, none else", () => {
     expect([8, 7, 6, 3, 2, 1, 0, -1].map(reminderStage)).toEqual([null, 7, 7, 7, 2, 2, 0, null]);
+  });
+});
+
+describe("windowSources", () => {
+  it("names the kinds and date fields the exam calendar reads, from the rules", () => {
+    const { kinds, fields } = windowSources(["exam", "admitCard", "objections"]);
+    expect(kinds).toEqual(["job", "admit-card", "answer-key"]);
+    expect([...fields].sort()).toEqual([
+      "admitCardDate",
+      "examDate",
+      "objectionEnd",
+      "releaseDate",
+    ]);
+    expect(windowSources(["result"]).kinds).toEqual(["job", "result"]);
+    expect(windowSources([])).toEqual({ kinds: [], fields: [] });
   });
 });

@@ -55,6 +55,25 @@ const RULES: Record<Kind, readonly Rule[]> = {
 };
 
 /**
+ * The kinds with a window of these codes, and the data fields those windows are read from (the
+ * exam calendar reads only such entries): from the rules above, so a kind or date added there
+ * is read too.
+ */
+export function windowSources(codes: readonly WindowCode[]): {
+  kinds: Kind[];
+  fields: string[];
+} {
+  const kinds: Kind[] = [];
+  const fields = new Set<string>();
+  for (const [kind, rules] of Object.entries(RULES) as [Kind, readonly Rule[]][]) {
+    const shown = rules.filter((r) => codes.includes(r.code));
+    if (shown.length) kinds.push(kind);
+    for (const r of shown) fields.add(r.end);
+  }
+  return { kinds, fields: [...fields] };
+}
+
+/**
  * Whole days from `today` to `date` (both YYYY-MM-DD): 0 on the day. The same as glance.ts's, kept
  * here so the Save button's script does not bring the glance's code with it.
  */

@@ -1,5 +1,6 @@
 import type { FormTree } from "~/content/form-data.ts";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
+import { kindLine } from "~/content/kinds.ts";
 import type { DB } from "~/server/db/db.server.ts";
 import { readFile } from "~/server/files.repository.server.ts";
 import { listOrganizations } from "~/server/organizations.server.ts";
@@ -22,6 +23,12 @@ import {
 export const FROM_PDF = "fromPdf";
 export const PDF_ERROR = "pdfError";
 
+/** "a job, result, admit card or answer key": the kinds' English names, as a sentence lists them. */
+function kindList(kinds: readonly Kind[]): string {
+  const names = kinds.map((kind) => kindLine(kind).label.en.toLowerCase());
+  return `a ${names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : names[0]}`;
+}
+
 /** The upload's refusals, as the add form says them (codes travel in the address, not words). */
 export const PDF_ERRORS: Record<string, string> = {
   "too-large": "The PDF is larger than the upload limit.",
@@ -30,7 +37,7 @@ export const PDF_ERRORS: Record<string, string> = {
   quota: "Your uploads for today are used up, so the PDF was not stored. Try again tomorrow.",
   storage: "The site's space for uploaded files is full, so the PDF was not stored.",
   missing: "Choose the notification's PDF file first.",
-  kind: "PDFs can start a job, admit card, result or answer key.",
+  kind: `PDFs can start ${kindList(NOTICE_KINDS)}.`,
 };
 
 export function offersNotice(kind: Kind): boolean {
@@ -74,7 +81,7 @@ export function startingValues(values: FormTree, notice: NoticeView | null): For
 /** What an editor should find filled from a notification: the kind's dates, a job's tables. */
 export function noticeChecklist(kind: Kind): string[] {
   return [
-    ...Object.values(DATE_FIELDS[kind]),
+    ...Object.values(DATE_FIELDS[kind] ?? {}),
     ...(kind === "job" ? ["advertisementNumber", "fees", "posts", "ageMax", "qualification"] : []),
   ].map((f) => `data.${f}`);
 }

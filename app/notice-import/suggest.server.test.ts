@@ -8,7 +8,8 @@ import {
 } from "../../test/notice-pdf.ts";
 import { readNoticeText } from "./pdf-text.server.ts";
 import { matchKey } from "./text.ts";
-import { suggestFromLines, type NoticeReading, type Suggestion } from "./suggest.ts";
+import { PDF_ERRORS } from "./notice-import.server.ts";
+import { NOTICE_KINDS, suggestFromLines, type NoticeReading, type Suggestion } from "./suggest.ts";
 
 /**
  * Issue 32: a notification PDF, made here in the layouts real ones use, read into suggestions.
@@ -213,5 +214,12 @@ describe("a scanned notification", () => {
   it("an empty page is no different", async () => {
     const reading = await read(await noticePdf([[]]));
     expect(reading.scanned).toBe(true);
+  });
+});
+
+describe("the kinds a notification starts", () => {
+  it("are those a notification gives a date of, named in the refusal", () => {
+    expect([...NOTICE_KINDS].sort()).toEqual(["admit-card", "answer-key", "job", "result"]);
+    expect(PDF_ERRORS.kind).toBe("PDFs can start a job, result, admit card or answer key.");
   });
 });

@@ -1,6 +1,6 @@
 import { allFields } from "~/content/fields.ts";
 import type { FormTree } from "~/content/form-data.ts";
-import { REGISTRY, type Kind } from "~/content/registry.ts";
+import { KINDS, REGISTRY, type Kind } from "~/content/registry.ts";
 import type { DateFact, LinkFact, NoticeFacts, Row, Source } from "./fact-types.ts";
 import { readFacts } from "./facts.ts";
 import type { Line } from "./lines.ts";
@@ -40,8 +40,11 @@ export interface NoticeView {
   error: string | null;
 }
 
-/** Which date facts fill which field, per kind (a field the kind lacks is skipped). */
-export const DATE_FIELDS: Record<Kind, Partial<Record<DateFact, string>>> = {
+/**
+ * Which date facts fill which field, per kind (a field the kind lacks is skipped). A kind without
+ * an entry here is not started from a notification (a syllabus, a kind added later).
+ */
+export const DATE_FIELDS: Partial<Record<Kind, Partial<Record<DateFact, string>>>> = {
   job: {
     applicationStart: "applicationStart",
     applicationEnd: "lastDate",
@@ -60,19 +63,22 @@ export const DATE_FIELDS: Record<Kind, Partial<Record<DateFact, string>>> = {
     objectionStart: "objectionStart",
     objectionEnd: "objectionEnd",
   },
-  syllabus: {},
 };
 
-const LINK_FIELDS: Record<Kind, Partial<Record<LinkFact, string>>> = {
+const LINK_FIELDS: Partial<Record<Kind, Partial<Record<LinkFact, string>>>> = {
   job: { apply: "applyUrl", website: "officialWebsite" },
   "admit-card": { admitCard: "downloadUrl", website: "officialWebsite" },
   result: { result: "resultUrl", website: "officialWebsite" },
   "answer-key": { answerKey: "answerKeyUrl", website: "officialWebsite" },
-  syllabus: { website: "officialWebsite" },
 };
 
-/** The kinds a notification PDF can start (the add form offers it for these). */
-export const NOTICE_KINDS: readonly Kind[] = ["job", "admit-card", "result", "answer-key"];
+/**
+ * The kinds a notification PDF can start (the add form offers it for these): those with a date a
+ * notification gives (DATE_FIELDS), in the catalogue's order.
+ */
+export const NOTICE_KINDS: readonly Kind[] = KINDS.filter(
+  (kind) => Object.keys(DATE_FIELDS[kind] ?? {}).length > 0,
+);
 
 export function suggestFromLines(
   kind: Kind,
@@ -102,13 +108,13 @@ export function suggestFromLines(
   put("title", facts.title);
   put("organization", facts.organization);
   put("data.advertisementNumber", facts.advertisementNumber);
-  for (const [fact, field] of Object.entries(DATE_FIELDS[kind]))
+  for (const [fact, field] of Object.entries(DATE_FIELDS[kind] ?? {}))
     put(`data.${field}`, facts.dates[fact as DateFact]);
   put("data.ageMin", facts.ageMin);
   put("data.ageMax", facts.ageMax);
   put("data.ageCutoffDate", facts.ageCutoffDate);
   put("data.qualification", facts.qualification);
-  for (const [fact, field] of Object.entries(LINK_FIELDS[kind]))
+  for (const [fact, field] of Object.entries(LINK_FIELDS[kind] ?? {}))
     put(`data.${field}`, facts.links[fact as LinkFact]);
   for (const [name, table] of [
     ["fees", facts.fees],

@@ -4,7 +4,7 @@ import { pack } from "~/packed.ts";
 import { describe, expect, it } from "vitest";
 import { EntryDetail } from "~/components/entry-detail.tsx";
 import type { EntryData, Field } from "~/content/fields.ts";
-import { glance } from "~/content/glance.ts";
+import { glanceOf as glance } from "../../test/glance-of.ts";
 import { REGISTRY } from "~/content/registry.ts";
 import { catalog } from "~/i18n/catalog.server.ts";
 import { Strings } from "~/i18n/context.tsx";

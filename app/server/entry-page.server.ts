@@ -9,7 +9,9 @@ import {
 } from "~/content/fields.ts";
 import { isEmpty } from "~/content/is-empty.ts";
 import { choiceLabels } from "~/content/choices.ts";
-import { glance, type Glance } from "~/content/glance.ts";
+import type { Glance } from "~/content/glance.ts";
+import { ENGLISH_GLANCE_WORDS } from "~/i18n/catalog/en/glance-words.ts";
+import { glance } from "~/i18n/glance-words.ts";
 import { linkTrust, type LinkTrust } from "~/content/official-links.ts";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
 import type { DB } from "./db/db.server.ts";
@@ -47,7 +49,14 @@ export async function entryPresentation(
   const { organization } = context;
   const officialDomains = pageOfficialDomains(context);
   return {
-    glance: glance(entry.kind, entry, today, officialDomains),
+    glance: glance(
+      REGISTRY[entry.kind].sections,
+      entry,
+      today,
+      officialDomains,
+      ENGLISH_GLANCE_WORDS,
+      "en",
+    ),
     officialDomains,
     trusts: linkTrusts(entry.kind, entry.data, officialDomains),
     organizationHref: organization ? `/organizations/${organization.slug}` : null,

@@ -1,10 +1,16 @@
 import type { ListedEntry } from "~/content/entry-shapes.ts";
 import type { EntryData } from "~/content/fields.ts";
-import { listFact } from "~/content/glance.ts";
+import { REGISTRY } from "~/content/registry.ts";
+import { listFact } from "~/i18n/glance-words.ts";
+import { definitionIn } from "~/i18n/registry-words.ts";
 import { catalog } from "~/i18n/catalog.server.ts";
 import type { Locale } from "~/lib/locale.ts";
 import { organizationIn, titleIn } from "~/lib/title.ts";
 import type { EntrySummary } from "./entries/shared.server.ts";
+
+/** A kind's sections in the page's language (a fact without words of its own takes its label). */
+const sectionsIn = (kind: EntrySummary["kind"], locale: Locale) =>
+  definitionIn(REGISTRY[kind], catalog(locale).detail.registry).sections;
 
 /**
  * A loader's entry as a list row: its title and organization in the page's language (`titleIn`,
@@ -25,7 +31,8 @@ export function listedEntry(
     organization: organizationIn(e.organization, organizations, locale),
     publishedAt: e.publishedAt,
     lastDate: e.lastDate,
-    keyDate: listFact(e.kind, e, today, catalog(locale).list.facts, locale) ?? null,
+    keyDate:
+      listFact(sectionsIn(e.kind, locale), e, today, catalog(locale).list.facts, locale) ?? null,
     updatedAt: updatedAt ?? null,
   };
 }

@@ -1,11 +1,6 @@
 import { FEED_KINDS, feedPath, kindLine } from "~/content/kinds.ts";
-import {
-  isLandingFacet,
-  landingFeedPath,
-  landingPath,
-  landingTitle,
-  landingValue,
-} from "~/content/landing.ts";
+import { isLandingFacet, landingFeedPath, landingPath, landingValue } from "~/content/landing.ts";
+import { landingTitle } from "~/i18n/landing-words.ts";
 import { KIND_LIST, kindByUrlPrefix, REGISTRY } from "~/content/registry.ts";
 import { catalog, requestLocale } from "~/i18n/catalog.server.ts";
 import { fmt, LOCALE_TAG, localePath, type Locale } from "~/lib/locale.ts";

@@ -6,7 +6,7 @@ import { EntryDetail } from "~/components/entry-detail.tsx";
 import type { RelatedEntry } from "~/content/entry-shapes.ts";
 import { JsonLd } from "~/components/json-ld.tsx";
 import { PageError, errorMeta } from "~/components/page-error.tsx";
-import { glance } from "~/content/glance.ts";
+import { glance } from "~/i18n/glance-words.ts";
 import { jobPostRules, QUICK_FORM_NAMES, quickAnswers } from "~/content/job-eligibility.ts";
 import { kindByUrlPrefix, REGISTRY, type KindDefinition } from "~/content/registry.ts";
 import { hasHindi, inHindi } from "~/content/translation.ts";
@@ -183,7 +183,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     glance:
       locale === "en"
         ? presentation.glance
-        : glance(kind.kind, shown, today, presentation.officialDomains, t.glance, locale),
+        : glance(words.sections, shown, today, presentation.officialDomains, t.glance, locale),
     organizationHref: presentation.organizationHref && own(presentation.organizationHref),
     // "Am I eligible?": the rules of each post of an open job, for the browser to apply.
     eligibilityPosts: open ? jobPostRules(entry.data) : null,

@@ -5,6 +5,9 @@ import { EntryListItem } from "~/components/entry-list-item.tsx";
 import { JsonLd } from "~/components/json-ld.tsx";
 import { PageError, errorMeta } from "~/components/page-error.tsx";
 import { pageHref, Pagination } from "~/components/pagination.tsx";
+import { filterColumns } from "~/content/field-roles.ts";
+import { FILTER_COLUMNS, type FilterColumn } from "~/content/fields.ts";
+import { kindLine } from "~/content/kinds.ts";
 import { kindByUrlPrefix } from "~/content/registry.ts";
 import { catalog, requestLocale, packedStrings, stringsFor } from "~/i18n/catalog.server.ts";
 import type { Catalog } from "~/i18n/catalog/types.ts";
@@ -18,9 +21,9 @@ import {
   landingFeedPath,
   landingPath,
   landingSlug,
-  landingTitle,
   landingValue,
 } from "~/content/landing.ts";
+import { landingTitle } from "~/i18n/landing-words.ts";
 import {
   countPublished,
   filterValues,
@@ -64,7 +67,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     throw data({ message: parsed.error.issues[0].message }, { status: 400 });
   }
   const { page, closed, sort, ...requested } = parsed.data;
-  const isJob = kind.listColumns.includes("last_date");
+  // A kind whose entries close (jobs) lists the open ones, by last date if asked.
+  const isJob = kindLine(kind.kind).closes;
   // ?state=Bihar on the job list is the landing page /jobs/state/bihar: one address per page.
   if (isJob && !facet) {
     // Only a value that has a landing page moves; anything else filters to nothing, here.
@@ -86,8 +90,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     }
   }
   if (facet) requested[facet] = landing;
+  // Organization, and the columns its fields with the `filter` role fill.
+  const kindFilters: readonly string[] = filterColumns(kind.sections);
   const filterNames = FILTERS.filter(
-    (f) => f.name === "organization" || kind.listColumns.includes(f.name),
+    (f) => f.name === "organization" || kindFilters.includes(f.name),
   );
   const filters = Object.fromEntries(
     filterNames.map((f) => [f.name, requested[f.name]]),
@@ -206,12 +212,11 @@ function withoutDefaults(params: Record<string, string | number | undefined>) {
   return kept;
 }
 
-type FilterName = "organization" | "state" | "qualification";
-/** The filters, in the form's order (worded by the catalogue's `list.filters`). */
+type FilterName = "organization" | FilterColumn;
+/** Any list's filters, in the form's order (words: `list.filters`); a kind's: its `filter` roles'. */
 const FILTERS: { name: FilterName }[] = [
   { name: "organization" },
-  { name: "state" },
-  { name: "qualification" },
+  ...FILTER_COLUMNS.map((name) => ({ name })),
 ];
 
 export const handle = {
@@ -238,9 +243,10 @@ function listQuerySchema(t: Catalog["list"]) {
         .max(10_000, t.errors.pageMax)
         .default(1),
     ),
-    organization: filterValue("organization"),
-    state: filterValue("state"),
-    qualification: filterValue("qualification"),
+    ...(Object.fromEntries(FILTERS.map((f) => [f.name, filterValue(f.name)])) as Record<
+      FilterName,
+      ReturnType<typeof filterValue>
+    >),
     closed: z.enum(["", "0", "1"], { message: t.errors.closed }).optional(),
     sort: z.enum(["", "newest", "last-date"], { message: t.errors.sort }).optional(),
   });

@@ -4,7 +4,7 @@ import { RowTitle } from "~/components/english-only.tsx";
 import { JsonLd } from "~/components/json-ld.tsx";
 import { PageError, errorMeta } from "~/components/page-error.tsx";
 import { Pagination } from "~/components/pagination.tsx";
-import { lastDateFact } from "~/content/glance.ts";
+import { lastDateFact } from "~/i18n/glance-words.ts";
 import { KINDS, REGISTRY, type Kind } from "~/content/registry.ts";
 import { todayInIndia } from "~/lib/india-date.ts";
 import { catalog, requestLocale, packedStrings, stringsFor } from "~/i18n/catalog.server.ts";

@@ -3,7 +3,7 @@
 import { sql } from "kysely";
 import type { ChangeFact } from "~/content/change-log.ts";
 import { describeChange, type KeyChange } from "~/i18n/change-words.ts";
-import type { EntryData } from "~/content/fields.ts";
+import { FILTER_COLUMNS, type EntryData, type FilterColumn } from "~/content/fields.ts";
 import { catalog } from "~/i18n/catalog.server.ts";
 import type { Locale } from "~/lib/locale.ts";
 import type { Kind } from "~/content/registry.ts";
@@ -58,10 +58,8 @@ export async function findPublishedBySlug(db: DB, kind: Kind, slug: string): Pro
 
 const ENTRY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export interface ListFilters {
+export interface ListFilters extends Partial<Record<FilterColumn, string>> {
   organization?: string;
-  state?: string;
-  qualification?: string;
   /** India's date: leave out jobs whose last date is before it ("what can I still apply for"). */
   openOn?: string;
 }
@@ -83,8 +81,10 @@ export function publicOfKind(db: DB, kind: Kind, filters: ListFilters) {
     q = q.where((eb) => eb.or([eb("last_date", "is", null), eb("last_date", ">=", openOn)]));
   }
   if (filters.organization) q = q.where("organization", "=", filters.organization);
-  if (filters.state) q = q.where("state", "=", filters.state);
-  if (filters.qualification) q = q.where("qualification", "=", filters.qualification);
+  for (const column of FILTER_COLUMNS) {
+    const value = filters[column];
+    if (value) q = q.where(column, "=", value);
+  }
   return q;
 }
 
@@ -219,7 +219,7 @@ export async function jobsClosingSoon(
 export async function filterValues(
   db: DB,
   kind: Kind,
-  column: "organization" | "state" | "qualification",
+  column: "organization" | FilterColumn,
 ): Promise<string[]> {
   // A loose index scan: one index seek per distinct value instead of reading every row, on
   // SQLite and PostgreSQL alike (the public partial indexes lead with kind, then this column).

@@ -7,6 +7,7 @@ import {
   type CacheScope,
 } from "~/page-cache/index.ts";
 import { LANDING_FACETS, landingPath, landingSlug, landingValue } from "~/content/landing.ts";
+import { filterColumns } from "~/content/field-roles.ts";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
 import type { DB } from "../db/db.server.ts";
 import { isPublic } from "../entries/shared.server.ts";
@@ -22,8 +23,11 @@ export interface TouchedEntry {
   jobId: string | null;
 }
 
-/** The columns the job list's filter menus offer (kind-list.tsx reads their distinct values). */
-const MENU_COLUMNS = ["state", "qualification", "organization"] as const;
+/**
+ * The columns the job list's filter menus offer (kind-list.tsx reads their distinct values): those
+ * of its fields with the `filter` role, and organization.
+ */
+const MENU_COLUMNS = [...filterColumns(REGISTRY.job.sections), "organization" as const];
 
 /** Every entry write shows in these, whatever the entry: they list or count entries of all kinds. */
 const SHARED: readonly CacheScope[] = ["home", "search", "feeds", "sitemaps", "updates"];

@@ -1,4 +1,4 @@
-import type { GlanceWords } from "~/content/glance.ts";
+import { ENGLISH_GLANCE_WORDS } from "./glance-words.ts";
 import { ENGLISH_RULE_WORDS } from "./rule-words.ts";
 
 /**
@@ -45,45 +45,8 @@ export const detail = {
   copyKept: "Copy kept on this site",
   officialSite: "Official site",
   notOfficialSite: "Not an official site",
-  /** The first screen's facts and buttons (glance.ts; the English ones are its defaults). */
-  glance: {
-    lastDate: "Last date",
-    closedOn: "Closed on {date}",
-    closesToday: "Closes today",
-    closesTomorrow: "Closes tomorrow",
-    closesInDays: "Closes in {n} days",
-    resultDeclared: "Result declared",
-    examDate: "Exam date",
-    objections: "Objections",
-    span: "{from} to {to}",
-    spanClosed: "{value} (closed)",
-    spanOpen: "{value} (open now)",
-    totalPosts: "Total posts",
-    qualification: "Qualification",
-    applicationFee: "Application fee",
-    noFee: "No fee",
-    ageLimit: "Age limit",
-    ageRange: "{min}–{max} years",
-    ageAtLeast: "at least {min} years",
-    ageUpTo: "up to {max} years",
-    ageAsOn: "{range} as on {date}",
-    admitCardOut: "Admit card out",
-    answerKeyReleased: "Answer key released",
-    objectionFee: "Objection fee",
-    perQuestion: "{fee} per question",
-    actions: {
-      applyUrl: "Apply Online",
-      notificationUrl: "Download Notification",
-      resultUrl: "Check Result",
-      meritListUrl: "Download Merit List",
-      downloadUrl: "Download Admit Card",
-      pdfUrl: "Download Syllabus",
-      answerKeyUrl: "Download Answer Key",
-      objectionUrl: "Raise Objection",
-    },
-    opensOn: "Opens on {date}",
-    qualifications: {},
-  } satisfies GlanceWords as GlanceWords,
+  /** The first screen's facts and buttons (app/i18n/glance-words.ts words them). */
+  glance: ENGLISH_GLANCE_WORDS,
   /** "Am I eligible?" on an open job's page. */
   eligible: {
     summary: "Am I eligible?",

@@ -1,6 +1,6 @@
 import { byKind, kindNames, kinds } from "./kinds.ts";
-import { ENGLISH_FACT_WORDS } from "~/content/glance.ts";
-import { ENGLISH_LANDING_WORDS } from "~/content/landing.ts";
+import { ENGLISH_FACT_WORDS } from "./glance-words.ts";
+import type { LandingWords } from "../../landing-words.ts";
 
 /**
  * The list pages (/jobs, /results…, the landing pages /jobs/state/x), and the words of kinds and
@@ -11,7 +11,12 @@ export const list = {
   kinds: kindNames("en"),
   titles: byKind(kinds, "listTitle"),
   descriptions: byKind(kinds, "listDescription"),
-  landing: ENGLISH_LANDING_WORDS,
+  landing: {
+    allIndia: "All India Government Jobs",
+    state: "Government Jobs in {value}",
+    qualification: "Government Jobs for {value}",
+    names: {},
+  } satisfies LandingWords as LandingWords,
   landingDescription:
     "{title}: open government job notifications with vacancies, eligibility, fees, last dates and the official apply online links.",
   titlePage: "{title}: page {page}",
