@@ -20,7 +20,6 @@ const LONGER: Record<string, number> = {
   "app/routes/admin/content-settings.tsx": 525,
   "app/routes/admin/dashboard.tsx": 544,
   "app/routes/admin/entry-edit.tsx": 855,
-  "app/routes/site/eligibility.tsx": 509,
   "app/server/alerts/subscriptions.server.ts": 441,
   "app/server/demo-content.server.ts": 975,
   "app/server/entries/search.server.ts": 447,
