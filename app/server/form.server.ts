@@ -3,6 +3,7 @@ import { configureCoercion } from "@conform-to/zod/v4/future";
 import { data } from "react-router";
 import { z } from "zod";
 import type { FormConstraint, FormReply } from "~/lib/form-contract.ts";
+import { replyOf } from "~/lib/form-reply.ts";
 import type { Refusal, Refused } from "~/lib/write-result.ts";
 
 /**
@@ -208,14 +209,17 @@ export function refuse<Detail = never>(
  * and its errors by input name, in the reply shape of every other admin form.
  */
 export function refuseValues<Detail = never>(
-  values: Record<string, unknown>,
+  values: object,
   {
     formError,
     fieldErrors = {},
     status = 400,
     detail,
     schema,
+    headers,
   }: {
+    /** Response headers, like Retry-After on a 429. */
+    headers?: HeadersInit;
     formError?: string;
     fieldErrors?: Record<string, string | undefined>;
     status?: number;
@@ -225,16 +229,9 @@ export function refuseValues<Detail = never>(
   } = {},
 ) {
   if (schema) values = withinLimits(values, schema);
-  const error: Record<string, string[]> = {};
-  if (formError) error[""] = [formError];
-  for (const [name, message] of Object.entries(fieldErrors)) if (message) error[name] ??= [message];
-  const reply: FormReply & { detail?: Detail } = {
-    status: "error",
-    initialValue: values as FormReply["initialValue"],
-    error,
-  };
+  const reply: FormReply & { detail?: Detail } = replyOf(values, { formError, fieldErrors });
   if (detail !== undefined) reply.detail = detail;
-  return data(reply, { status });
+  return data(reply, { status, headers });
 }
 
 /** The status a refused write answers with, by its reason. */
