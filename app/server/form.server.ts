@@ -234,6 +234,22 @@ export function refuseValues<Detail = never>(
   return data(reply, { status, headers });
 }
 
+/**
+ * Refuse a page's query (`?page=abc`): the one form reply, thrown, for the page's error boundary
+ * to say (components/page-error.tsx). A zod error's issues go at their fields, a message is the
+ * whole query's; status 400 unless told (a search limit: 429 with Retry-After).
+ */
+export function rejectQuery(
+  problem: z.ZodError | string,
+  { status = 400, headers }: { status?: number; headers?: HeadersInit } = {},
+): never {
+  const fieldErrors: Record<string, string> = {};
+  if (typeof problem !== "string")
+    for (const issue of problem.issues) fieldErrors[issue.path.join(".") || ""] ??= issue.message;
+  const formError = typeof problem === "string" ? problem : fieldErrors[""];
+  throw data(replyOf(null, { formError, fieldErrors }), { status, headers });
+}
+
 /** The status a refused write answers with, by its reason. */
 export const REFUSAL_STATUS: Readonly<Record<Refusal, number>> = {
   invalid: 400,
