@@ -50,3 +50,16 @@ export function replyOf(
 
 /** What a form answers when it took the submission. */
 export const ACCEPTED: FormReply = { status: "success" };
+
+/**
+ * A form's answer with what it worked out (`detail`: the posts one may apply for, the address a
+ * confirmation went to) and, where the page shows the form again beside it, the values sent.
+ */
+export const accepted = <Detail>(
+  detail: Detail,
+  values?: object,
+): FormReply & { detail: Detail } => ({
+  status: "success",
+  ...(values && { initialValue: values as FormReply["initialValue"] }),
+  detail,
+});

@@ -18,7 +18,7 @@ import { alertFormValues, type AlertFormValues } from "~/server/alerts/form-valu
 import { env } from "~/server/env.server.ts";
 import { refuseValues } from "~/server/form.server.ts";
 import type { FormReply } from "~/lib/form-contract.ts";
-import { ACCEPTED, errorOf, formErrorOf } from "~/lib/form-reply.ts";
+import { accepted, errorOf, formErrorOf } from "~/lib/form-reply.ts";
 import { listOrganizations } from "~/server/organizations.server.ts";
 import { db } from "~/server/services.server.ts";
 import { publicOrganizationNames } from "~/server/public-data.server.ts";
@@ -73,7 +73,7 @@ export async function action({ request }: Route.ActionArgs) {
   const conn = await db();
   if (form.get("intent") === "delete") {
     await deleteSubscription(conn, id);
-    return { ...ACCEPTED, detail: { done: "deleted" } } satisfies ManageReply;
+    return accepted({ done: "deleted" as const }) satisfies ManageReply;
   }
   const fields = formFields(form);
   const parsed = PreferencesSchema.safeParse(fields);
@@ -87,7 +87,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (!(await updatePreferences(conn, id, parsed.data)))
     return refuseValues(alertFormValues(fields), { formError: t.gone, status: 404 });
-  return { ...ACCEPTED, detail: { done: "saved" } } satisfies ManageReply;
+  return accepted({ done: "saved" as const }) satisfies ManageReply;
 }
 
 export function headers() {

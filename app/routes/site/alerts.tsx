@@ -23,7 +23,7 @@ import { emailEnabled } from "~/server/alerts/worker.server.ts";
 import { refuseValues } from "~/server/form.server.ts";
 import { alertFormValues, type AlertFormValues } from "~/server/alerts/form-values.server.ts";
 import type { FormReply } from "~/lib/form-contract.ts";
-import { ACCEPTED, fieldErrorsOf, formErrorOf } from "~/lib/form-reply.ts";
+import { accepted, fieldErrorsOf, formErrorOf } from "~/lib/form-reply.ts";
 import { env } from "~/server/env.server.ts";
 import { listOrganizations } from "~/server/organizations.server.ts";
 import { publicOrganizationNames, publicSettings } from "~/server/public-data.server.ts";
@@ -129,7 +129,7 @@ export async function action({ request }: Route.ActionArgs) {
     logger.error(`[alerts] could not store a subscription: ${(err as Error).message}`);
     return refuseValues(values, { formError: t.errors.failed, status: 500 });
   }
-  return { ...ACCEPTED, detail: { email: parsed.data.email } } satisfies SubscribeReply;
+  return accepted({ email: parsed.data.email }) satisfies SubscribeReply;
 }
 
 /** The answer to a POST is about one visitor: never cached. */

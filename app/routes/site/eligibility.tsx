@@ -19,7 +19,10 @@ import { Strings, useLocalePath } from "~/i18n/context.tsx";
 import { sayErrors, viewFindings, type ProfileMessages } from "~/i18n/eligibility-words.ts";
 import { todayInIndia } from "~/lib/india-date.ts";
 import { publicEligibilityRules } from "~/server/eligibility.server.ts";
+import type { FormReply } from "~/lib/form-contract.ts";
+import { accepted, fieldErrorsOf, replyOf } from "~/lib/form-reply.ts";
 import { env } from "~/server/env.server.ts";
+import { refuseValues } from "~/server/form.server.ts";
 import { publicSettings } from "~/server/public-data.server.ts";
 import { pageMeta } from "~/server/seo.server.ts";
 import type { Route } from "./+types/eligibility";
@@ -55,9 +58,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta = ({ loaderData }: Route.MetaArgs) => loaderData?.meta ?? [];
 
-type FinderResult =
-  | { status: "found"; values: ProfileForm; findings: FindingsView }
-  | { status: "invalid"; values: ProfileForm; errors: ProfileMessages };
+/**
+ * The finder's one reply (app/lib/form-contract.ts), from the server without JavaScript and from
+ * the same rules in the browser with it: the profile as sent, and either each field's problem or
+ * the posts found (`detail`).
+ */
+type FinderReply = FormReply & { detail?: { findings: FindingsView } };
 
 const PRIVATE = { "Cache-Control": "no-store" };
 
@@ -75,15 +81,11 @@ export async function action({ request }: Route.ActionArgs) {
   const words = catalog(locale).eligibility.rules;
   const parsed = parseProfile(values, today);
   if (!parsed.ok) {
-    const errors = sayErrors(parsed.errors, words);
-    return data({ status: "invalid", values, errors } satisfies FinderResult, {
-      status: 400,
-      headers: PRIVATE,
-    });
+    return refuseValues(values, { fieldErrors: sayErrors(parsed.errors, words), headers: PRIVATE });
   }
   const rules = await publicEligibilityRules(today);
   const findings = viewFindings(findPosts(parsed.profile, rules.jobs, today), locale, words);
-  return data({ status: "found", values, findings } satisfies FinderResult, { headers: PRIVATE });
+  return data(accepted({ findings }, values) satisfies FinderReply, { headers: PRIVATE });
 }
 
 /** The answer to a POST carries a birth date: no cache may keep it. */
@@ -97,8 +99,8 @@ export default function Eligibility({ loaderData }: Route.ComponentProps) {
   const t = unpack(loaderData.strings).eligibility;
   const words = t.rules;
   const to = useLocalePath();
-  const actionData = useActionData<FinderResult>();
-  const [local, setLocal] = useState<FinderResult | null>(null);
+  const actionData = useActionData<FinderReply>();
+  const [local, setLocal] = useState<FinderReply | null>(null);
   const [remembered, setRemembered] = useState(false);
   const hydrated = useHydrated();
   const [failure, setFailure] = useState<string | null>(null);
@@ -106,8 +108,9 @@ export default function Eligibility({ loaderData }: Route.ComponentProps) {
   const [formKey, setFormKey] = useState(0);
   const resultsRef = useRef<HTMLHeadingElement>(null);
   const result = local ?? actionData ?? null;
-  const values = result?.values ?? {};
-  const errors = result?.status === "invalid" ? result.errors : {};
+  const values = (result?.initialValue ?? {}) as ProfileForm;
+  const errors: ProfileMessages = fieldErrorsOf(result);
+  const findings = result?.status === "success" ? result.detail?.findings : undefined;
 
   async function answer(
     values: ProfileForm,
@@ -118,7 +121,7 @@ export default function Eligibility({ loaderData }: Route.ComponentProps) {
       const code = await rulesCode();
       const parsed = code.parseProfile(values, today);
       if (!parsed.ok) {
-        setLocal({ status: "invalid", values, errors: code.sayErrors(parsed.errors, words) });
+        setLocal(replyOf(values, { fieldErrors: code.sayErrors(parsed.errors, words) }));
         return;
       }
       if (remember) setRemembered(saveProfile(parsed.profile));
@@ -128,15 +131,8 @@ export default function Eligibility({ loaderData }: Route.ComponentProps) {
       }
       const rules = await (rulesFile ?? fetchRules());
       setFailure(null);
-      setLocal({
-        status: "found",
-        values,
-        findings: code.viewFindings(
-          code.findPosts(parsed.profile, rules.jobs, today),
-          loaderData.locale,
-          words,
-        ),
-      });
+      const found = code.findPosts(parsed.profile, rules.jobs, today);
+      setLocal(accepted({ findings: code.viewFindings(found, loaderData.locale, words) }, values));
     } catch (err) {
       warnInBrowser("The eligibility rules could not be loaded.", err);
       setFailure(t.loadFailed);
@@ -201,9 +197,9 @@ export default function Eligibility({ loaderData }: Route.ComponentProps) {
         failure={failure}
       />
 
-      {result?.status === "found" && (
+      {findings && (
         <Strings areas={loaderData.strings}>
-          <EligibilityResults findings={result.findings} today={today} headingRef={resultsRef} />
+          <EligibilityResults findings={findings} today={today} headingRef={resultsRef} />
         </Strings>
       )}
     </main>
