@@ -45,7 +45,11 @@ export function replyOf(
   const error: Record<string, string[]> = {};
   if (formError) error[""] = [formError];
   for (const [name, message] of Object.entries(fieldErrors)) if (message) error[name] ??= [message];
-  return { status: "error", initialValue: values as FormReply["initialValue"], error };
+  return {
+    status: "error",
+    ...(values && { initialValue: values as FormReply["initialValue"] }),
+    error,
+  };
 }
 
 /** What a form answers when it took the submission. */
