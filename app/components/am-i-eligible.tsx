@@ -140,7 +140,8 @@ export function AmIEligible({ posts, today, posted, words }: AmIEligibleProps) {
           onSubmit={onSubmit}
           noValidate
           aria-label={t.formLabel}
-          className="mt-2 flex flex-wrap items-end gap-3 pb-1"
+          // The fields line up at their foot, or at their head when problems are said below them.
+          className={`mt-2 flex flex-wrap gap-3 pb-1 ${Object.keys(errors).length ? "items-start" : "items-end"}`}
         >
           <input type="hidden" name="intent" value="age-check" />
           <fieldset>
@@ -159,7 +160,7 @@ export function AmIEligible({ posts, today, posted, words }: AmIEligibleProps) {
           {select("discipline", t.discipline, t.notGiven, t.disciplines)}
           <button
             type="submit"
-            className="rounded-app bg-secondary px-4 py-2 font-semibold text-white hover:opacity-90"
+            className="self-end rounded-app bg-secondary px-4 py-2 font-semibold text-white hover:opacity-90"
           >
             {t.check}
           </button>
