@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
-import { checkContact } from "~/content/contact-checks.ts";
+import { contactSchemaIn } from "~/content/contact-checks.ts";
 import {
   CONTACT_LIMITS,
   contactRetryText,
   HONEYPOT_FIELD,
   isHoneypotFilled,
   readContactForm,
-  withinContactLimits,
   type ContactErrors,
   type ContactField,
   type ContactInput,
@@ -19,7 +18,7 @@ import { fmt } from "~/lib/locale.ts";
 import type { FormReply } from "~/lib/form-contract.ts";
 import { ACCEPTED, fieldErrorsOf, formErrorOf, replyOf } from "~/lib/form-reply.ts";
 import { env } from "~/server/env.server.ts";
-import { refuseValues } from "~/server/form.server.ts";
+import { parseForm, refuse } from "~/server/form.server.ts";
 import { logger } from "~/server/logger.server.ts";
 import { createMessage } from "~/server/messages.server.ts";
 import { clientIp, consumeRateLimit } from "~/server/rate-limit.server.ts";
@@ -63,29 +62,27 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   // A robot filled the field people never see: it hears "sent", nothing is kept.
   if (isHoneypotFilled(form)) return ACCEPTED;
-  const sent = readContactForm(form);
-  // The messages in the language of the page the form was posted from.
+  // The messages in the language of the page the form was posted from; a refusal shows again
+  // what was sent, never more than the form allows (issue 25).
   const text = catalog(requestLocale(request)).contact.text;
-  const checked = checkContact(sent, text);
-  // What a refusal shows again: never more than the form allows (issue 25).
-  const values = withinContactLimits(sent);
-  if (!checked.ok) return refuseValues(values, { fieldErrors: checked.errors });
+  const submission = parseForm(form, contactSchemaIn(text));
+  if (submission.status !== "success") return refuse(submission);
   try {
     const conn = await db();
     const rule = env().CONTACT_RATE_LIMIT;
     const limit = await consumeRateLimit(conn, `contact:${clientIp(request)}`, rule);
     if (!limit.allowed) {
       const { retryAfterSeconds } = limit;
-      return refuseValues(values, {
+      return refuse(submission, {
         formError: `${text.failed} ${contactRetryText(retryAfterSeconds, text)}`,
         status: 429,
         headers: { "Retry-After": String(retryAfterSeconds) },
       });
     }
-    await createMessage(conn, checked.value);
+    await createMessage(conn, submission.value);
   } catch (err) {
     logger.error(`[contact] could not store a message: ${(err as Error).message}`);
-    return refuseValues(values, { formError: text.failed, status: 500 });
+    return refuse(submission, { formError: text.failed, status: 500 });
   }
   return ACCEPTED;
 }
