@@ -121,6 +121,28 @@ describe.each([
       await page.getByText("Your choices are saved.").waitFor();
       expect(JSON.parse((await subscription(email))!.topic_states)).toEqual(["Kerala"]);
 
+      // A refused save (a state not on the list, as a stale or forged page sends it) keeps what
+      // was ticked: the page shows the choices sent with the problem, and the stored ones stay.
+      const manage = link(alert, "/alerts/manage");
+      const refusedSave = await fetch(manage, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: instance.baseURL },
+        body: new URLSearchParams([
+          ["token", new URL(manage).searchParams.get("token")!],
+          ["intent", "save"],
+          ["states", "Goa"],
+          ["states", "Narnia"],
+        ]),
+      });
+      expect(refusedSave.status).toBe(400);
+      const refusedPage = await refusedSave.text();
+      expect(refusedPage).toContain("One of the choices is not on the list");
+      const ticked = (value: string) =>
+        /\bchecked\b/.test(new RegExp(`<input[^>]*value="${value}"[^>]*>`).exec(refusedPage)![0]);
+      expect(ticked("Goa")).toBe(true);
+      expect(ticked("Kerala")).toBe(false);
+      expect(JSON.parse((await subscription(email))!.topic_states)).toEqual(["Kerala"]);
+
       const exportHref = await page
         .getByRole("link", { name: "Download my data (JSON)" })
         .getAttribute("href");

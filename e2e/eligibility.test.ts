@@ -84,6 +84,30 @@ function carriesBirthDate(request: Request, dateOfBirth: string): boolean {
   );
 }
 
+/**
+ * "Am I eligible?" sent empty: each problem is said beside its field, which names it
+ * (aria-invalid, aria-describedby), and nothing typed is lost (the year stays).
+ */
+async function quickCheckRefused(page: Page) {
+  const { jobs } = await expected(GRADUATE);
+  const job = jobs.find((j) => j.posts.some((p) => p.rules))!;
+  await page.goto(job.href);
+  await page.waitForLoadState("networkidle");
+  const box = page.locator("#am-i-eligible");
+  await box.locator("summary").click();
+  await box.getByLabel("Year", { exact: true }).fill("2001");
+  await box.getByRole("button", { name: "Check" }).click();
+  await box.locator("[aria-invalid=true]").first().waitFor();
+  for (const field of [box.getByLabel("Day", { exact: true }), box.getByLabel("Category")]) {
+    expect(await field.getAttribute("aria-invalid")).toBe("true");
+    const described = (await field.getAttribute("aria-describedby")) ?? "";
+    const errorId = described.split(" ").find((id) => id.endsWith("-error"));
+    expect(errorId).toBeDefined();
+    expect((await box.locator(`#${errorId}`).innerText()).length).toBeGreaterThan(5);
+  }
+  expect(await box.getByLabel("Year", { exact: true }).inputValue()).toBe("2001");
+}
+
 describe("the eligibility finder with JavaScript", () => {
   const browser = useBrowser({ viewport: { width: 360, height: 800 } });
 
@@ -209,6 +233,10 @@ describe("the eligibility finder with JavaScript", () => {
     await expect(page.getByRole("heading", { name: /You can apply/ }).count()).resolves.toBe(0);
   });
 
+  it("says each problem of 'Am I eligible?' beside its field", async () => {
+    await quickCheckRefused(await browser.page());
+  });
+
   it("answers 'Am I eligible?' on a job page from two fields, on the phone", async () => {
     const { jobs } = await expected(GRADUATE);
     const job = jobs.find((j) => j.posts.some((p) => p.rules))!;
@@ -236,6 +264,10 @@ describe("the eligibility finder with JavaScript", () => {
 
 describe("the eligibility finder without JavaScript", () => {
   const browser = useBrowser({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
+
+  it("says each problem of 'Am I eligible?' beside its field, from the server", async () => {
+    await quickCheckRefused(await browser.page());
+  });
 
   it("POSTs the form and gets the same list from the server, never cached", async () => {
     const want = await expected(GRADUATE);

@@ -70,9 +70,14 @@ describe("an author's daily upload quota", () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(40);
     const refused = answers.find((r) => r.status === 429)!;
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    // The one form reply (issue 27): the message for the whole form.
     expect(await refused.json()).toEqual({
-      error:
-        "You have already uploaded 10 files today, the daily limit for each person, so this file was not stored. Try again tomorrow, or ask an admin to raise the limit.",
+      status: "error",
+      error: {
+        "": [
+          "You have already uploaded 10 files today, the daily limit for each person, so this file was not stored. Try again tomorrow, or ask an admin to raise the limit.",
+        ],
+      },
     });
     expect(await fileCount()).toBe(before + 10);
   });

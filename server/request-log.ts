@@ -4,6 +4,7 @@ import { CLIENT_ADDRESS_HEADER } from "~/server/client-address.server.ts";
 import { uploadMaxBytes } from "~/server/files.server.ts";
 import { requestTooLargeMessage, UPLOAD_OVERHEAD_BYTES, UPLOAD_PATH } from "~/server/file-types.ts";
 import { accessLog, logger } from "~/server/logger.server.ts";
+import { replyOf } from "~/lib/form-reply.ts";
 
 /** A request id on every response (X-Request-Id) and one JSON log line per request. */
 export const requestLog: RequestHandler = (req, res, next) => {
@@ -44,10 +45,11 @@ export const bodyLimit: RequestHandler = (req, res, next) => {
     return;
   }
   // The upload endpoint takes files up to UPLOAD_MAX_MB; a larger one is refused here, unread,
-  // in the words (and the JSON) its form shows.
+  // in the words (and the one form reply) its form shows.
   if (UPLOAD_PATH.test(req.path)) {
     if (Number(length ?? 0) > uploadMaxBytes() + UPLOAD_OVERHEAD_BYTES) {
-      res.status(413).json({ error: requestTooLargeMessage(Number(length), uploadMaxBytes()) });
+      const message = requestTooLargeMessage(Number(length), uploadMaxBytes());
+      res.status(413).json(replyOf(null, { formError: message }));
       return;
     }
     return next();

@@ -1,16 +1,16 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { PostAnswer, PostEligibility } from "~/content/job-eligibility.ts";
 import { loadProfile } from "~/content/profile-storage.ts";
 import type { Catalog } from "~/i18n/catalog/types.ts";
-import type { QuickView, RuleWords } from "~/i18n/eligibility-words.ts";
+import type { RuleWords } from "~/i18n/eligibility-words.ts";
+import type { QuickReply } from "~/i18n/quick-reply.ts";
 import { useLocalePath, useT } from "~/i18n/context.tsx";
+import { accepted, fieldErrorsOf } from "~/lib/form-reply.ts";
 import { fmt } from "~/lib/locale.ts";
 import { DateOfBirthFields } from "./date-of-birth-fields.tsx";
 
 /** The rules code is fetched only by someone who asks: a job page stays light for the rest. */
 const rulesCode = () => import("~/i18n/eligibility-code.ts");
-
-export type AgeCheckResult = QuickView & { values: Record<string, string> };
 
 /**
  * "Am I eligible?" beside the at-a-glance block: each post answered for the profile remembered
@@ -23,7 +23,7 @@ export interface AmIEligibleProps {
   posts: PostEligibility[];
   today: string;
   /** The server's answer to the form posted without JavaScript. */
-  posted?: AgeCheckResult;
+  posted?: QuickReply;
   /** The rules' sentences in the page's language (English when not given). */
   words?: RuleWords;
 }
@@ -31,11 +31,13 @@ export interface AmIEligibleProps {
 export function AmIEligible({ posts, today, posted, words }: AmIEligibleProps) {
   const t = useT("detail").eligible;
   const to = useLocalePath();
-  const [local, setLocal] = useState<AgeCheckResult | null>(null);
+  const [local, setLocal] = useState<QuickReply | null>(null);
   const [saved, setSaved] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const result = local ?? posted ?? null;
-  const values = result?.values ?? {};
-  const errors = result && !result.ok ? result.errors : {};
+  const values = (result?.initialValue ?? {}) as Record<string, string>;
+  const errors = fieldErrorsOf(result);
+  const answers = result?.status === "success" ? result.detail?.answers : undefined;
 
   useEffect(() => {
     const stored = loadProfile();
@@ -46,26 +48,33 @@ export function AmIEligible({ posts, today, posted, words }: AmIEligibleProps) {
         if (!profile) return;
         setSaved(true);
         const answers = sayAnswers(answerPosts(profile, posts), words ?? ENGLISH_RULE_WORDS);
-        setLocal({ ok: true, answers, values: {} });
+        setLocal(accepted({ answers }));
       })
       .catch(() => {});
   }, [posts, today, words]);
 
+  // After the browser's own check refused: the first field with a problem, read out with it.
+  useEffect(() => {
+    if (local?.status === "error")
+      formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+  }, [local]);
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
     // Every field the form has; the rules read the ones they know.
     const values: Record<string, string> = {};
     for (const [name, value] of form) if (typeof value === "string") values[name] = value;
     void rulesCode()
-      .then(({ quickAnswers, sayQuick, ENGLISH_RULE_WORDS }) => {
+      .then(({ quickAnswers, quickReply, sayQuick, ENGLISH_RULE_WORDS }) => {
         setSaved(false);
-        const answer = quickAnswers(values, posts, today);
-        setLocal({ ...sayQuick(answer, words ?? ENGLISH_RULE_WORDS), values });
+        const answer = sayQuick(quickAnswers(values, posts, today), words ?? ENGLISH_RULE_WORDS);
+        setLocal(quickReply(answer, values));
       })
       .catch(() => {
         // The code could not be fetched (connection lost): the server answers the same form.
-        event.currentTarget?.submit();
+        formElement.submit();
       });
   }
 
@@ -77,22 +86,26 @@ export function AmIEligible({ posts, today, posted, words }: AmIEligibleProps) {
     first: string,
     options: Record<string, string>,
   ) => (
-    <label className="text-sm font-semibold">
-      {label}
-      <select
-        name={name}
-        defaultValue={values[name] ?? ""}
-        aria-invalid={errors[name] ? true : undefined}
-        className={`${box} max-w-full font-normal`}
-      >
-        <option value="">{first}</option>
-        {Object.entries(options).map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </label>
+    <div>
+      <label className="text-sm font-semibold">
+        {label}
+        <select
+          name={name}
+          defaultValue={values[name] ?? ""}
+          aria-invalid={errors[name] ? true : undefined}
+          aria-describedby={errors[name] ? `quick-${name}-error` : undefined}
+          className={`${box} max-w-full font-normal`}
+        >
+          <option value="">{first}</option>
+          {Object.entries(options).map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      </label>
+      <FieldError id={`quick-${name}-error`} error={errors[name]} />
+    </div>
   );
   return (
     <details
@@ -103,7 +116,7 @@ export function AmIEligible({ posts, today, posted, words }: AmIEligibleProps) {
       <summary className="cursor-pointer py-1 font-semibold text-ink">
         {t.summary} <span className="font-normal text-muted">{t.summaryHint}</span>
       </summary>
-      {result?.ok && (
+      {answers && (
         <div className="mt-2">
           {saved && (
             <p className="mb-1 text-sm text-muted">
@@ -113,7 +126,7 @@ export function AmIEligible({ posts, today, posted, words }: AmIEligibleProps) {
               </a>
             </p>
           )}
-          <Answers answers={result.answers} t={t} />
+          <Answers answers={answers} t={t} />
           {!saved && !values.qualification && (
             <p className="mt-1 text-sm text-muted">{t.ageOnly}</p>
           )}
@@ -121,32 +134,36 @@ export function AmIEligible({ posts, today, posted, words }: AmIEligibleProps) {
       )}
       {!saved && (
         <form
+          ref={formRef}
           method="post"
           action="#am-i-eligible"
           onSubmit={onSubmit}
           noValidate
           aria-label={t.formLabel}
-          className="mt-2 flex flex-wrap items-end gap-3 pb-1"
+          // The fields line up at their foot, or at their head when problems are said below them.
+          className={`mt-2 flex flex-wrap gap-3 pb-1 ${Object.keys(errors).length ? "items-start" : "items-end"}`}
         >
           <input type="hidden" name="intent" value="age-check" />
           <fieldset>
             <legend className="text-sm font-semibold">{t.dob}</legend>
-            <DateOfBirthFields values={values} invalid={!!errors.dob} compact labels={t.dobParts} />
+            <DateOfBirthFields
+              values={values}
+              invalid={!!errors.dob}
+              describedBy={errors.dob ? "quick-dob-error" : undefined}
+              compact
+              labels={t.dobParts}
+            />
+            <FieldError id="quick-dob-error" error={errors.dob} />
           </fieldset>
           {select("category", t.category, t.choose, t.categories)}
           {select("qualification", t.qualification, t.notGiven, t.levels)}
           {select("discipline", t.discipline, t.notGiven, t.disciplines)}
           <button
             type="submit"
-            className="rounded-app bg-secondary px-4 py-2 font-semibold text-white hover:opacity-90"
+            className="self-end rounded-app bg-secondary px-4 py-2 font-semibold text-white hover:opacity-90"
           >
             {t.check}
           </button>
-          {Object.values(errors).some(Boolean) && (
-            <p role="alert" className="w-full text-sm font-semibold text-red-700">
-              {Object.values(errors).filter(Boolean).join(". ")}
-            </p>
-          )}
         </form>
       )}
       <p className="pb-1 text-sm">
@@ -155,6 +172,16 @@ export function AmIEligible({ posts, today, posted, words }: AmIEligibleProps) {
         </a>
       </p>
     </details>
+  );
+}
+
+/** A field's problem, beside it (the field names it with aria-describedby). */
+function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  if (!error) return null;
+  return (
+    <p id={id} className="mt-1 max-w-56 text-sm font-semibold text-red-700">
+      {error}
+    </p>
   );
 }
 

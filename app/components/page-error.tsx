@@ -1,5 +1,7 @@
 import { isRouteErrorResponse } from "react-router";
 import type { Catalog } from "~/i18n/catalog/types.ts";
+import type { FormReply } from "~/lib/form-contract.ts";
+import { fieldErrorsOf, formErrorOf } from "~/lib/form-reply.ts";
 import { useLocalePath, useT } from "~/i18n/context.tsx";
 import { unpack, type Packed } from "~/packed.ts";
 import { NotFoundPage } from "./not-found-page.tsx";
@@ -47,10 +49,10 @@ function describeError(error: unknown, t: ErrorStrings) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (status === 404) return { status, title: t.notFound, detail: t.notFoundDetail };
   if (status === 400) {
+    // A refused query answers with the one form reply (`rejectQuery`): its first message.
+    const reply = isRouteErrorResponse(error) ? (error.data as FormReply | null) : null;
     const message =
-      isRouteErrorResponse(error) && typeof error.data?.message === "string"
-        ? error.data.message
-        : t.badRequestDetail;
+      formErrorOf(reply) ?? Object.values(fieldErrorsOf(reply))[0] ?? t.badRequestDetail;
     return { status, title: t.badRequest, detail: message };
   }
   return { status, title: t.failed, detail: t.failedDetail };

@@ -12,16 +12,22 @@ import {
 
 /**
  * The form's schema with its messages in one language (`text`: the page's `contact.text`).
- * Checks run in order and only the first problem of a field is shown, so "required" comes first.
+ * Checks run in order and only the first problem of a field is shown, so "required" comes first;
+ * spaces around a value are not part of it (as `readContactForm` reads the form).
  */
 export const contactSchema = (text: ContactText) =>
   z.object({
     name: z
       .string()
-      .check(z.minLength(1, text.nameRequired), z.maxLength(CONTACT_LIMITS.name, text.nameTooLong)),
+      .check(
+        z.trim(),
+        z.minLength(1, text.nameRequired),
+        z.maxLength(CONTACT_LIMITS.name, text.nameTooLong),
+      ),
     email: z
       .string()
       .check(
+        z.trim(),
         z.minLength(1, text.emailRequired),
         z.maxLength(CONTACT_LIMITS.email, text.emailTooLong),
         z.regex(z.regexes.email, text.emailInvalid),
@@ -29,6 +35,7 @@ export const contactSchema = (text: ContactText) =>
     message: z
       .string()
       .check(
+        z.trim(),
         z.minLength(1, text.messageRequired),
         z.minLength(CONTACT_LIMITS.messageMin, text.messageTooShort),
         z.maxLength(CONTACT_LIMITS.messageMax, text.messageTooLong),
@@ -37,14 +44,19 @@ export const contactSchema = (text: ContactText) =>
 
 const schemas = new WeakMap<ContactText, ReturnType<typeof contactSchema>>();
 
+/** The form's schema in `text`'s language, made once per language. */
+export function contactSchemaIn(text: ContactText = CONTACT_TEXT) {
+  let schema = schemas.get(text);
+  if (!schema) schemas.set(text, (schema = contactSchema(text)));
+  return schema;
+}
+
 /** Valid input, or the first problem of each field, in `text`'s language (English by default). */
 export function checkContact(
   input: ContactInput,
   text: ContactText = CONTACT_TEXT,
 ): { ok: true; value: ContactInput } | { ok: false; errors: ContactErrors } {
-  let schema = schemas.get(text);
-  if (!schema) schemas.set(text, (schema = contactSchema(text)));
-  const result = schema.safeParse(input);
+  const result = contactSchemaIn(text).safeParse(input);
   if (result.success) return { ok: true, value: result.data };
   const errors: ContactErrors = {};
   for (const issue of result.error.issues) {

@@ -71,15 +71,6 @@ export function readContactForm(form: FormData): ContactInput {
   return { name: text("name"), email: text("email"), message: text("message") };
 }
 
-/** The values as a refusal shows them again: each at most as long as its field allows. */
-export function withinContactLimits(values: ContactInput): ContactInput {
-  return {
-    name: values.name.slice(0, CONTACT_LIMITS.name),
-    email: values.email.slice(0, CONTACT_LIMITS.email),
-    message: values.message.slice(0, CONTACT_LIMITS.messageMax),
-  };
-}
-
 export function isHoneypotFilled(form: FormData): boolean {
   const value = form.get(HONEYPOT_FIELD);
   return typeof value === "string" && value.trim() !== "";

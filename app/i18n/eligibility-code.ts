@@ -20,4 +20,5 @@ export {
   sayQuick,
   viewFindings,
 } from "./eligibility-words.ts";
+export { quickReply } from "./quick-reply.ts";
 export { ENGLISH_RULE_WORDS } from "./catalog/en/rule-words.ts";

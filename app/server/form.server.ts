@@ -3,15 +3,15 @@ import { configureCoercion } from "@conform-to/zod/v4/future";
 import { data } from "react-router";
 import { z } from "zod";
 import type { FormConstraint, FormReply } from "~/lib/form-contract.ts";
+import { replyOf } from "~/lib/form-reply.ts";
 import type { Refusal, Refused } from "~/lib/write-result.ts";
 
 /**
- * The server half of the admin forms (the browser half is app/components/admin/form.tsx, the
- * types both use app/lib/form-contract.ts): every
- * admin action reads its form with `parseForm` against one zod schema and, when it refuses,
- * answers with `refuse` — Conform's SubmissionResult with status 400, the one error shape every
- * screen renders. Loaders send `formConstraint(schema)` along, so `required`, `maxLength`, `min`
- * and `max` on the inputs come from the same schema instead of copied numbers.
+ * The server half of the forms (the reply's type and readers are app/lib/form-contract.ts and
+ * form-reply.ts): every action reads its form with `parseForm` against one zod schema and, when
+ * it refuses, answers with `refuse` — Conform's SubmissionResult with status 400, the one error
+ * shape every screen renders. Loaders send `formConstraint(schema)` along, so `required`,
+ * `maxLength`, `min` and `max` on the inputs come from the same schema, not copied numbers.
  */
 
 /**
@@ -27,6 +27,8 @@ const { coerceFormValue } = configureCoercion({
     boolean: (text) => text !== "",
   },
 });
+
+type AnySchema = z.core.$ZodType; // full zod or zod/mini (the contact form's, shared with the browser)
 
 /** A field name as the forms write them: `title`, `latestBar.count`, `homeFaq[0].question`. */
 const FIELD_NAME = /^[A-Za-z][\w-]*(?:\.[A-Za-z0-9][\w-]*|\[\d{1,4}\])*$/;
@@ -46,7 +48,7 @@ function leafFields(constraint: FormConstraint): string[] {
 const within = (name: string, group: string) =>
   name === group || name.startsWith(`${group}.`) || name.startsWith(`${group}[`);
 
-const constraints = new WeakMap<z.ZodType, FormConstraint>();
+const constraints = new WeakMap<AnySchema, FormConstraint>();
 
 /**
  * The browser attributes of a schema's fields, computed once per schema. Conform's
@@ -54,7 +56,7 @@ const constraints = new WeakMap<z.ZodType, FormConstraint>();
  * lengths or limits at all; zod's own JSON Schema of the input has them. Only text that must not
  * be empty (a minimum length) is `required`: the red star means "you must type something".
  */
-export function formConstraint(schema: z.ZodType): FormConstraint {
+export function formConstraint(schema: AnySchema): FormConstraint {
   let constraint = constraints.get(schema);
   if (!constraint) {
     constraint = {};
@@ -111,7 +113,7 @@ function collectConstraint(node: JsonNode, name: string, out: FormConstraint) {
  * request lacks reads as empty, as a browser sends an empty box, so a schema's `.default()` is
  * for stored settings and never fills a form field.
  */
-function formValues(form: FormData, schema: z.ZodType, multiple: readonly string[]): FormData {
+function formValues(form: FormData, schema: AnySchema, multiple: readonly string[]): FormData {
   const out = new FormData();
   const seen = new Set<string>();
   for (const [name, value] of form) {
@@ -131,7 +133,7 @@ function formValues(form: FormData, schema: z.ZodType, multiple: readonly string
  * Read and check a submitted form against its schema. Forms with several buttons use a
  * `z.discriminatedUnion("intent", …)`, so one parse says which button and what it carries.
  */
-export function parseForm<Schema extends z.ZodType>(
+export function parseForm<Schema extends AnySchema>(
   form: FormData,
   schema: Schema,
   { multiple = [] }: { multiple?: readonly string[] } = {},
@@ -146,7 +148,7 @@ export function parseForm<Schema extends z.ZodType>(
 
 type Submission = ReturnType<typeof parseForm>;
 /** The schema each submission was read with, so that its refusal echoes only what it allows. */
-const schemaOf = new WeakMap<object, z.ZodType>();
+const schemaOf = new WeakMap<object, AnySchema>();
 
 /** What a form says when its `intent` names no button it has (an old page, a forged post). */
 export const UNKNOWN_BUTTON = "This button is not known here. Reload the page and try again.";
@@ -208,33 +210,44 @@ export function refuse<Detail = never>(
  * and its errors by input name, in the reply shape of every other admin form.
  */
 export function refuseValues<Detail = never>(
-  values: Record<string, unknown>,
+  values: object,
   {
     formError,
     fieldErrors = {},
     status = 400,
     detail,
     schema,
+    headers,
   }: {
+    /** Response headers, like Retry-After on a 429. */
+    headers?: HeadersInit;
     formError?: string;
     fieldErrors?: Record<string, string | undefined>;
     status?: number;
     detail?: Detail;
     /** The form's schema: values come back cut at its limits, unknown fields left out. */
-    schema?: z.ZodType;
+    schema?: AnySchema;
   } = {},
 ) {
   if (schema) values = withinLimits(values, schema);
-  const error: Record<string, string[]> = {};
-  if (formError) error[""] = [formError];
-  for (const [name, message] of Object.entries(fieldErrors)) if (message) error[name] ??= [message];
-  const reply: FormReply & { detail?: Detail } = {
-    status: "error",
-    initialValue: values as FormReply["initialValue"],
-    error,
-  };
+  const reply: FormReply & { detail?: Detail } = replyOf(values, { formError, fieldErrors });
   if (detail !== undefined) reply.detail = detail;
-  return data(reply, { status });
+  return data(reply, { status, headers });
+}
+
+/**
+ * Refuse a page's query (`?page=abc`): the one form reply, thrown, for the error page to say. A
+ * zod error's issues go at their fields, a message is the whole query's; status 400 unless told.
+ */
+export function rejectQuery(
+  problem: z.ZodError | string,
+  { status = 400, headers }: { status?: number; headers?: HeadersInit } = {},
+): never {
+  const fieldErrors: Record<string, string> = {};
+  if (typeof problem !== "string")
+    for (const issue of problem.issues) fieldErrors[issue.path.join(".") || ""] ??= issue.message;
+  const formError = typeof problem === "string" ? problem : fieldErrors[""];
+  throw data(replyOf(null, { formError, fieldErrors }), { status, headers });
 }
 
 /** The status a refused write answers with, by its reason. */
@@ -255,7 +268,7 @@ export const REFUSAL_STATUS: Readonly<Record<Refusal, number>> = {
  * reader (the entry editor, a photo preset), as `refuseValues` takes them.
  */
 export function refuseWrite<Detail = never>(
-  form: Submission | { values: Record<string, unknown>; schema?: z.ZodType },
+  form: Submission | { values: Record<string, unknown>; schema?: AnySchema },
   result: Refused,
   {
     messageAt,
@@ -292,8 +305,8 @@ const ECHO_SHORT_MAX = 64;
 /** Rows (and submitted names) echoed when the schema states no maximum. */
 const ECHO_MAX_ROWS = 1000;
 
-const echoSchemas = new WeakMap<z.ZodType, JsonNode>();
-function echoSchema(schema: z.ZodType): JsonNode {
+const echoSchemas = new WeakMap<AnySchema, JsonNode>();
+function echoSchema(schema: AnySchema): JsonNode {
   let node = echoSchemas.get(schema);
   if (!node) {
     node = z.toJSONSchema(schema, { io: "output", unrepresentable: "any" }) as JsonNode;
@@ -362,7 +375,7 @@ function fieldOf(options: JsonNode[], key: string): JsonNode | undefined {
 }
 
 /** The values of a form as a refusal may send them back (see above). */
-export function withinLimits(values: unknown, schema: z.ZodType): Record<string, unknown> {
+export function withinLimits(values: unknown, schema: AnySchema): Record<string, unknown> {
   const out = values && typeof values === "object" ? trimTo(values, echoSchema(schema)) : {};
   return out && typeof out === "object" && !Array.isArray(out)
     ? (out as Record<string, unknown>)
@@ -370,7 +383,7 @@ export function withinLimits(values: unknown, schema: z.ZodType): Record<string,
 }
 
 /** Whether a submitted name (`homeFaq[0].question`) is one of the schema's fields. */
-function echoNodeAt(schema: z.ZodType, name: string): boolean {
+function echoNodeAt(schema: AnySchema, name: string): boolean {
   if (name.length > 300) return false;
   let nodes = [echoSchema(schema)];
   for (const step of name.match(/[^.[\]]+|\[\d+\]/g) ?? []) {

@@ -1,6 +1,8 @@
 import { useRef, useState, type ReactNode } from "react";
 import type { ScalarField } from "~/content/fields.ts";
 import { inputId } from "~/content/form-data.ts";
+import type { FormReply } from "~/lib/form-contract.ts";
+import { formErrorOf } from "~/lib/form-reply.ts";
 import { FieldConflict } from "./edit-conflicts.tsx";
 import { formatSize } from "./format.ts";
 import { SuggestionMark } from "./suggestion-mark.tsx";
@@ -296,14 +298,16 @@ function UploadControl({ name, accept }: { name: string; accept: "pdf" }) {
           error: "You are no longer signed in as an admin. Sign in again, then upload.",
         });
       }
-      const answer = (await res.json().catch(() => ({}))) as {
+      // The stored file, or the one form reply with the refusal's message.
+      const answer = (await res.json().catch(() => ({}))) as FormReply & {
         url?: string;
         name?: string;
         size?: number;
-        error?: string;
       };
       if (!res.ok || !answer.url) {
-        return setState({ error: answer.error ?? `The upload failed (HTTP ${res.status}).` });
+        return setState({
+          error: formErrorOf(answer) ?? `The upload failed (HTTP ${res.status}).`,
+        });
       }
       const target = document.getElementById(inputId(name));
       if (target instanceof HTMLInputElement) {

@@ -1,4 +1,8 @@
 import type { FormConstraint, FormReply } from "~/lib/form-contract.ts";
+import { errorOf } from "~/lib/form-reply.ts";
+
+// The reply's readers live beside the reply type, for the public forms too.
+export { errorOf, fieldErrorsOf, formErrorOf, isRefused } from "~/lib/form-reply.ts";
 
 /**
  * The browser half of the admin forms (the server half is app/server/form.server.ts, the types
@@ -42,29 +46,6 @@ function constraintOf(constraint: FormConstraint | undefined, name: string) {
 
 const asNumber = (v: string | number | undefined) =>
   v === undefined || v === "" ? undefined : Number(v);
-
-/** Whether a reply refused the submission (any error, the form's own included). */
-export function isRefused(reply: FormReply | undefined | null): boolean {
-  return !!reply?.error && Object.values(reply.error).some((e) => !!e?.length);
-}
-
-/** The message for the whole form ("This redirect is unknown."), if the reply has one. */
-export function formErrorOf(reply: FormReply | undefined | null): string | undefined {
-  return reply?.error?.[""]?.[0] ?? undefined;
-}
-
-/** The first error of each field (not the form's own), by field name. */
-export function fieldErrorsOf(reply: FormReply | undefined | null): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, messages] of Object.entries(reply?.error ?? {}))
-    if (name && messages?.length) out[name] = messages[0];
-  return out;
-}
-
-/** The first error of one field, if any. */
-export function errorOf(reply: FormReply | undefined | null, name: string): string | undefined {
-  return reply?.error?.[name]?.[0] ?? undefined;
-}
 
 /**
  * The field reader of one form: after a refusal the values come from the reply (what was sent),

@@ -5,6 +5,7 @@ import {
   UPLOAD_OVERHEAD_BYTES,
   type FileAccept,
 } from "~/server/file-types.ts";
+import { replyOf } from "~/lib/form-reply.ts";
 import { requireStaff } from "~/server/guard.server.ts";
 import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/file-upload";
@@ -12,7 +13,7 @@ import type { Route } from "./+types/file-upload";
 /**
  * `POST /admin/files`: an editor's upload (a multipart form with a `file` field, and `accept` =
  * "pdf" | "image" when the form wants one kind). Answers JSON: `{ url, name, size, type }`, or
- * `{ error }` with 400 (not a PDF or image, empty, malformed), 413 (over UPLOAD_MAX_MB), 429 with
+ * the one form reply (app/lib/form-contract.ts: its message for the whole form) with 400 (not a PDF or image, empty, malformed), 413 (over UPLOAD_MAX_MB), 429 with
  * Retry-After (the person's uploads for today are used up) or 507 (the site's space for files is
  * used up); nothing is stored then. The file is public once a published entry links to it. The
  * admin guard is the one every admin action uses (anonymous → the sign-in page, a non-admin →
@@ -23,7 +24,7 @@ import type { Route } from "./+types/file-upload";
  */
 
 const headers = { "Cache-Control": "no-store" };
-const answer = (body: Record<string, unknown>, status = 200, more: Record<string, string> = {}) =>
+const answer = (body: object, status = 200, more: Record<string, string> = {}) =>
   Response.json(body, { status, headers: { ...headers, ...more } });
 
 const REFUSED_STATUS = { "too-large": 413, empty: 400, type: 400, quota: 429, storage: 507 };
@@ -77,9 +78,14 @@ async function drain(request: Request) {
   }
 }
 
-async function refuse(request: Request, body: Record<string, unknown>, status: number) {
+/** A refusal: the one form reply (app/lib/form-contract.ts), its message for the whole form. */
+const refused = (message: string, status: number, more?: Record<string, string>) =>
+  answer(replyOf(null, { formError: message }), status, more);
+
+/** A refusal before the file is read. */
+async function refuse(request: Request, message: string, status: number) {
   await drain(request);
-  return answer(body, status);
+  return refused(message, status);
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -90,30 +96,29 @@ export async function action({ request }: Route.ActionArgs) {
     await drain(request);
     throw refusal;
   }
-  if (request.method !== "POST") return refuse(request, { error: "Send the file with POST." }, 405);
+  if (request.method !== "POST") return refuse(request, "Send the file with POST.", 405);
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(contentType))
-    return refuse(request, { error: "Send the file as a form (multipart/form-data)." }, 400);
+    return refuse(request, "Send the file as a form (multipart/form-data).", 400);
 
   const maxBytes = uploadMaxBytes();
   const limit = maxBytes + UPLOAD_OVERHEAD_BYTES;
   const length = Number(request.headers.get("content-length") ?? Number.NaN);
-  if (length > limit)
-    return refuse(request, { error: requestTooLargeMessage(length, maxBytes) }, 413);
+  if (length > limit) return refuse(request, requestTooLargeMessage(length, maxBytes), 413);
   const body = await readLimited(request, limit);
   if (!body) {
-    return answer({ error: `The file is larger than the limit of ${maxBytes / 2 ** 20} MB.` }, 413);
+    return refused(`The file is larger than the limit of ${maxBytes / 2 ** 20} MB.`, 413);
   }
 
   let form: FormData;
   try {
     form = await new Response(body, { headers: { "content-type": contentType } }).formData();
   } catch {
-    return answer({ error: "The upload could not be read; choose the file and try again." }, 400);
+    return refused("The upload could not be read; choose the file and try again.", 400);
   }
   const file = form.get("file");
   if (!(file instanceof File))
-    return answer({ error: "Choose a file to upload (the form's “file” field)." }, 400);
+    return refused("Choose a file to upload (the form's “file” field).", 400);
   const acceptField = form.get("accept");
   const accept: FileAccept = acceptField === "pdf" || acceptField === "image" ? acceptField : "any";
 
@@ -131,7 +136,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!result.ok) {
     const retry =
       result.reason === "quota" ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
-    return answer({ error: result.message }, REFUSED_STATUS[result.reason], retry);
+    return refused(result.message, REFUSED_STATUS[result.reason], retry);
   }
   const { url, name, size, type } = result.file;
   return answer({ url, name, size, type });

@@ -1,4 +1,4 @@
-import { data, Form, useActionData } from "react-router";
+import { Form, useActionData } from "react-router";
 import { AlertChoices, type AlertChoiceOptions } from "~/components/alert-choices.tsx";
 import { PageError } from "~/components/page-error.tsx";
 import { catalog, requestLocale } from "~/i18n/catalog.server.ts";
@@ -13,7 +13,11 @@ import {
 import { verifyLink } from "~/server/alerts/subscription-links.server.ts";
 import { formFields, PreferencesSchema } from "~/server/alerts/subscription-preferences.ts";
 import { ALERT_KINDS, ALERT_QUALIFICATIONS, ALERT_STATES } from "~/server/alerts/topics.ts";
+import { alertFormValues, type AlertFormValues } from "~/server/alerts/form-values.server.ts";
 import { env } from "~/server/env.server.ts";
+import { refuseValues } from "~/server/form.server.ts";
+import type { FormReply } from "~/lib/form-contract.ts";
+import { accepted, errorOf, formErrorOf } from "~/lib/form-reply.ts";
 import { listOrganizations } from "~/server/organizations.server.ts";
 import { db } from "~/server/services.server.ts";
 import { publicOrganizationNames } from "~/server/public-data.server.ts";
@@ -53,30 +57,36 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type Result = { done: "saved" | "deleted" } | { error: string };
+/**
+ * The form's one reply (app/lib/form-contract.ts): done (`detail`: saved or deleted), or refused
+ * with the choices sent and their problem (400), or with a message for the whole form (a link
+ * that is not valid 403, alerts deleted meanwhile 404).
+ */
+type ManageReply = FormReply & { detail?: { done: "saved" | "deleted" } };
 
 export async function action({ request }: Route.ActionArgs) {
   const t = catalog(requestLocale(request)).alerts;
   const form = await request.formData();
   const id = verifyLink(env().AUTH_SECRET, "manage", String(form.get("token") ?? ""));
-  if (!id) return data({ error: t.linkInvalid } satisfies Result, { status: 403 });
+  if (!id) return refuseValues({}, { formError: t.linkInvalid, status: 403 });
   const conn = await db();
   if (form.get("intent") === "delete") {
     await deleteSubscription(conn, id);
-    return { done: "deleted" } satisfies Result;
+    return accepted({ done: "deleted" as const }) satisfies ManageReply;
   }
-  const parsed = PreferencesSchema.safeParse(formFields(form));
+  const fields = formFields(form);
+  const parsed = PreferencesSchema.safeParse(fields);
   if (!parsed.success) {
     const tooMany = parsed.error.issues.some(
       (i) => i.path[0] === "organizations" && i.code === "too_big",
     );
-    return data({ error: tooMany ? t.errors.organizations : t.errors.topics } satisfies Result, {
-      status: 400,
+    return refuseValues(alertFormValues(fields), {
+      fieldErrors: { topics: tooMany ? t.errors.organizations : t.errors.topics },
     });
   }
   if (!(await updatePreferences(conn, id, parsed.data)))
-    return data({ error: t.gone } satisfies Result, { status: 404 });
-  return { done: "saved" } satisfies Result;
+    return refuseValues(alertFormValues(fields), { formError: t.gone, status: 404 });
+  return accepted({ done: "saved" as const }) satisfies ManageReply;
 }
 
 export function headers() {
@@ -85,10 +95,13 @@ export function headers() {
 
 export default function AlertsManage({ loaderData }: Route.ComponentProps) {
   const t = unpack(loaderData.strings).alerts;
-  const result = useActionData<Result>();
+  const result = useActionData<ManageReply>();
+  const done = result?.status === "success" ? result.detail?.done : undefined;
+  // A refusal's message: the whole form's (a link gone bad) or the choices' own.
+  const error = formErrorOf(result) ?? errorOf(result, "topics");
   const button =
     "rounded-app bg-primary px-5 py-2.5 font-semibold text-white hover:bg-primary-dark";
-  if (result && "done" in result && result.done === "deleted") {
+  if (done === "deleted") {
     return (
       <main className="mx-auto max-w-4xl px-4 py-6">
         <h1 className="text-2xl font-bold">{t.manageTitle}</h1>
@@ -98,7 +111,9 @@ export default function AlertsManage({ loaderData }: Route.ComponentProps) {
       </main>
     );
   }
-  const { state, values } = loaderData;
+  const { state } = loaderData;
+  // After a refusal, the choices that were sent; else the stored ones.
+  const values = (result?.initialValue as AlertFormValues | undefined) ?? loaderData.values;
   return (
     <main className="mx-auto max-w-4xl px-4 py-6">
       <h1 className="text-2xl font-bold">{t.manageTitle}</h1>
@@ -112,7 +127,7 @@ export default function AlertsManage({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <p className="mt-2">{fmt(t.manageIntro, { email: loaderData.email ?? "" })}</p>
-          {result && "done" in result && (
+          {done === "saved" && (
             <p
               role="status"
               className="mt-4 rounded-app bg-secondary-light px-4 py-3 text-secondary"
@@ -123,12 +138,7 @@ export default function AlertsManage({ loaderData }: Route.ComponentProps) {
           <Form method="post" className="mt-4 space-y-4">
             <input type="hidden" name="token" value={loaderData.token} />
             <input type="hidden" name="intent" value="save" />
-            <AlertChoices
-              t={t}
-              options={loaderData.options}
-              values={values}
-              error={result && "error" in result ? result.error : undefined}
-            />
+            <AlertChoices t={t} options={loaderData.options} values={values} error={error} />
             <button type="submit" className={button}>
               {t.save}
             </button>

@@ -1,4 +1,4 @@
-import { data, Form, useActionData, useNavigation } from "react-router";
+import { Form, useActionData, useNavigation } from "react-router";
 import {
   AlertChoices,
   AlertsPushSlot,
@@ -17,7 +17,10 @@ import { subscribeByEmail } from "~/server/alerts/subscriptions.server.ts";
 import { formFields, SubscribeSchema } from "~/server/alerts/subscription-preferences.ts";
 import { ALERT_KINDS, ALERT_QUALIFICATIONS, ALERT_STATES } from "~/server/alerts/topics.ts";
 import { emailEnabled } from "~/server/alerts/worker.server.ts";
-import { withinLimits } from "~/server/form.server.ts";
+import { refuseValues } from "~/server/form.server.ts";
+import { alertFormValues, type AlertFormValues } from "~/server/alerts/form-values.server.ts";
+import type { FormReply } from "~/lib/form-contract.ts";
+import { accepted, fieldErrorsOf, formErrorOf } from "~/lib/form-reply.ts";
 import { env } from "~/server/env.server.ts";
 import { listOrganizations } from "~/server/organizations.server.ts";
 import { publicOrganizationNames, publicSettings } from "~/server/public-data.server.ts";
@@ -80,42 +83,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type Values = {
-  email: string;
-  kinds: string[];
-  states: string[];
-  qualifications: string[];
-  organizations: string[];
-  language: "en" | "hi";
-  cadence: "instant" | "daily";
-  digestHour: number;
-};
-type SubscribeResult =
-  | { status: "sent"; email: string }
-  | { status: "invalid"; errors: { email?: string; topics?: string }; values: Values }
-  | { status: "failed"; message: string; values?: Values };
+/**
+ * The form's one reply (app/lib/form-contract.ts): accepted, with the address the confirmation
+ * went to, or refused with the problem beside the address or the choices (`topics`), or with a
+ * message for the whole form (e-mail off 503, too many sign-ups 429, not stored 500).
+ */
+type SubscribeReply = FormReply & { detail?: { email: string } };
 
 export async function action({ request }: Route.ActionArgs) {
   const t = catalog(requestLocale(request)).alerts;
   const fields = formFields(await request.formData());
-  // What a refusal shows again: never more than the form allows (issue 25).
-  const values = withinLimits(
-    {
-      email: typeof fields.email === "string" ? fields.email : "",
-      kinds: fields.kinds as string[],
-      states: fields.states as string[],
-      qualifications: fields.qualifications as string[],
-      organizations: fields.organizations as string[],
-      language: fields.language === "hi" ? "hi" : "en",
-      cadence: fields.cadence === "daily" ? "daily" : "instant",
-      digestHour: Number(fields.digestHour ?? 7) || 0,
-    } satisfies Values,
-    SubscribeSchema,
-  ) as Values;
+  const values = alertFormValues(fields);
   if (!emailEnabled()) {
-    return data({ status: "failed", message: t.emailOff, values } satisfies SubscribeResult, {
-      status: 503,
-    });
+    return refuseValues(values, { formError: t.emailOff, status: 503 });
   }
   const parsed = SubscribeSchema.safeParse(fields);
   if (!parsed.success) {
@@ -127,7 +107,7 @@ export async function action({ request }: Route.ActionArgs) {
         errors.topics = t.errors.organizations;
       else errors.topics ??= t.errors.topics;
     }
-    return data({ status: "invalid", errors, values } satisfies SubscribeResult, { status: 400 });
+    return refuseValues(values, { fieldErrors: errors });
   }
   try {
     const conn = await db();
@@ -135,23 +115,18 @@ export async function action({ request }: Route.ActionArgs) {
     const limit = await consumeRateLimit(conn, `alerts:${clientIp(request)}`, rule);
     if (!limit.allowed) {
       const minutes = Math.ceil(limit.retryAfterSeconds / 60);
-      return data(
-        {
-          status: "failed",
-          message: fmt(t.errors.rateLimited, { n: minutes }),
-          values,
-        } satisfies SubscribeResult,
-        { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-      );
+      return refuseValues(values, {
+        formError: fmt(t.errors.rateLimited, { n: minutes }),
+        status: 429,
+        headers: { "Retry-After": String(limit.retryAfterSeconds) },
+      });
     }
     await subscribeByEmail(conn, parsed.data);
   } catch (err) {
     logger.error(`[alerts] could not store a subscription: ${(err as Error).message}`);
-    return data({ status: "failed", message: t.errors.failed, values } satisfies SubscribeResult, {
-      status: 500,
-    });
+    return refuseValues(values, { formError: t.errors.failed, status: 500 });
   }
-  return { status: "sent", email: parsed.data.email } satisfies SubscribeResult;
+  return accepted({ email: parsed.data.email }) satisfies SubscribeReply;
 }
 
 /** The answer to a POST is about one visitor: never cached. */
@@ -178,26 +153,31 @@ function EmailAlerts({
   t: Words;
   loaderData: Route.ComponentProps["loaderData"];
 }) {
-  const result = useActionData<SubscribeResult>();
+  const result = useActionData<SubscribeReply>();
   const busy = useNavigation().state === "submitting";
-  const values = result && "values" in result && result.values ? result.values : undefined;
-  const errors = result?.status === "invalid" ? result.errors : {};
+  // A refusal brings back what was sent (cut at the form's limits).
+  const values = result?.initialValue
+    ? (result.initialValue as unknown as AlertFormValues)
+    : undefined;
+  const errors: { email?: string; topics?: string } = fieldErrorsOf(result);
+  const formError = formErrorOf(result);
+  const sentTo = result?.status === "success" ? result.detail?.email : undefined;
   return (
     <main className="mx-auto max-w-4xl px-4 py-6">
       <h1 className="text-2xl font-bold">{t.title}</h1>
       <p className="mt-2 text-muted">{t.intro}</p>
-      {result?.status === "sent" ? (
+      {sentTo !== undefined ? (
         <p
           role="status"
           className="mt-6 rounded-app bg-secondary-light px-4 py-3 font-medium text-secondary"
         >
-          {fmt(t.checkInbox, { email: result.email })}
+          {fmt(t.checkInbox, { email: sentTo })}
         </p>
       ) : (
         <Form method="post" className="mt-6 space-y-4" noValidate>
-          {result?.status === "failed" && (
+          {formError && (
             <p role="alert" className="rounded-app bg-red-50 px-3 py-2 text-sm text-red-800">
-              {result.message}
+              {formError}
             </p>
           )}
           <div className="rounded-app border border-stone-200 bg-white p-4 shadow-sm">

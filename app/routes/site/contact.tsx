@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState } from "react";
-import { data, useActionData, useFetcher } from "react-router";
-import { checkContact } from "~/content/contact-checks.ts";
+import { useActionData, useFetcher } from "react-router";
+import { contactSchemaIn } from "~/content/contact-checks.ts";
 import {
   CONTACT_LIMITS,
   contactRetryText,
   HONEYPOT_FIELD,
   isHoneypotFilled,
   readContactForm,
-  withinContactLimits,
   type ContactErrors,
   type ContactField,
   type ContactInput,
@@ -16,7 +15,10 @@ import { PageError } from "~/components/page-error.tsx";
 import { catalog, requestLocale, packedStrings, stringsFor } from "~/i18n/catalog.server.ts";
 import { useLocalePath } from "~/i18n/context.tsx";
 import { fmt } from "~/lib/locale.ts";
+import type { FormReply } from "~/lib/form-contract.ts";
+import { ACCEPTED, fieldErrorsOf, formErrorOf, replyOf } from "~/lib/form-reply.ts";
 import { env } from "~/server/env.server.ts";
+import { parseForm, refuse } from "~/server/form.server.ts";
 import { logger } from "~/server/logger.server.ts";
 import { createMessage } from "~/server/messages.server.ts";
 import { clientIp, consumeRateLimit } from "~/server/rate-limit.server.ts";
@@ -52,42 +54,37 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type ContactResult =
-  | { status: "sent" }
-  | { status: "invalid"; errors: ContactErrors; values: ContactInput }
-  | { status: "failed"; values?: ContactInput; retryAfterSeconds?: number };
-
+/**
+ * The form's one reply (app/lib/form-contract.ts): accepted, or refused with each field's problem
+ * beside it, or with a message for the whole form (too many messages: 429; not stored: 500).
+ */
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   // A robot filled the field people never see: it hears "sent", nothing is kept.
-  if (isHoneypotFilled(form)) return { status: "sent" } satisfies ContactResult;
-  const sent = readContactForm(form);
-  // The messages in the language of the page the form was posted from.
-  const checked = checkContact(sent, catalog(requestLocale(request)).contact.text);
-  // What a refusal shows again: never more than the form allows (issue 25).
-  const values = withinContactLimits(sent);
-  if (!checked.ok) {
-    return data({ status: "invalid", errors: checked.errors, values } satisfies ContactResult, {
-      status: 400,
-    });
-  }
+  if (isHoneypotFilled(form)) return ACCEPTED;
+  // The messages in the language of the page the form was posted from; a refusal shows again
+  // what was sent, never more than the form allows (issue 25).
+  const text = catalog(requestLocale(request)).contact.text;
+  const submission = parseForm(form, contactSchemaIn(text));
+  if (submission.status !== "success") return refuse(submission);
   try {
     const conn = await db();
     const rule = env().CONTACT_RATE_LIMIT;
     const limit = await consumeRateLimit(conn, `contact:${clientIp(request)}`, rule);
     if (!limit.allowed) {
       const { retryAfterSeconds } = limit;
-      return data({ status: "failed", values, retryAfterSeconds } satisfies ContactResult, {
+      return refuse(submission, {
+        formError: `${text.failed} ${contactRetryText(retryAfterSeconds, text)}`,
         status: 429,
         headers: { "Retry-After": String(retryAfterSeconds) },
       });
     }
-    await createMessage(conn, checked.value);
+    await createMessage(conn, submission.value);
   } catch (err) {
     logger.error(`[contact] could not store a message: ${(err as Error).message}`);
-    return data({ status: "failed", values } satisfies ContactResult, { status: 500 });
+    return refuse(submission, { formError: text.failed, status: 500 });
   }
-  return { status: "sent" } satisfies ContactResult;
+  return ACCEPTED;
 }
 
 /** The 429's Retry-After reaches the browser on a plain form post too. */
@@ -105,7 +102,8 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
     return await serverAction();
   } catch (err) {
     warnInBrowser("The contact message could not be sent.", err);
-    return { status: "failed" } satisfies ContactResult;
+    // A refusal that says nothing more: the form says its general failure.
+    return replyOf(null);
   }
 }
 
@@ -115,21 +113,25 @@ const preloadChecks = () => void loadChecks().catch(() => {});
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const t = unpack(loaderData.strings).contact;
   const to = useLocalePath();
-  const fetcher = useFetcher<ContactResult>();
+  const fetcher = useFetcher<FormReply>();
   // Without JavaScript the form posts the page itself, and the answer comes as action data.
-  const actionData = useActionData<ContactResult>();
-  const result = fetcher.data ?? actionData;
+  const actionData = useActionData<FormReply>();
+  // The browser's own check answers first, in the same reply shape as the server's.
+  const [local, setLocal] = useState<FormReply | null>(null);
+  const result = local ?? fetcher.data ?? actionData;
   const busy = fetcher.state !== "idle";
-  const [localErrors, setLocalErrors] = useState<ContactErrors | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
-  const errors = localErrors ?? (result?.status === "invalid" ? result.errors : {});
+  const errors: ContactErrors = fieldErrorsOf(result);
   // Only a plain form post needs the typed values back; with a fetcher the fields keep them, and
   // a changing defaultValue would make the reset after success restore an older attempt.
-  const values =
-    !fetcher.data && actionData && "values" in actionData ? actionData.values : undefined;
-  const sent = !localErrors && result?.status === "sent";
-  const failed = !localErrors && result?.status === "failed" ? result : undefined;
+  const values = !fetcher.data ? (actionData?.initialValue as ContactInput | undefined) : undefined;
+  const sent = result?.status === "success";
+  // A refusal of the whole form (not of a field): its message, or the general failure.
+  const failed =
+    result?.status === "error" && Object.keys(errors).length === 0
+      ? (formErrorOf(result) ?? t.text.failed)
+      : undefined;
   // Without JavaScript the answer is a new page, where an alert is not announced: the browser
   // moves focus to it instead (autofocus). With JavaScript the alert region, already on the page,
   // is announced as the text arrives, and focus stays on the button for another try.
@@ -137,30 +139,31 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
   const [before, after] = t.requiredNote.split("{star}");
 
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.status === "sent") formRef.current?.reset();
+    if (fetcher.state === "idle" && fetcher.data?.status === "success") formRef.current?.reset();
   }, [fetcher.state, fetcher.data]);
 
   useEffect(() => {
-    if (fetcher.state !== "idle" || fetcher.data?.status !== "invalid") return;
-    focusFirstError(formRef.current, fetcher.data.errors);
+    if (fetcher.state !== "idle" || fetcher.data?.status !== "error") return;
+    focusFirstError(formRef.current, fieldErrorsOf(fetcher.data));
   }, [fetcher.state, fetcher.data]);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     const formElement = event.currentTarget;
     const form = new FormData(formElement);
     // A robot's submission goes to the server as it is (which answers "sent" and keeps nothing).
-    if (isHoneypotFilled(form)) return setLocalErrors(null);
+    if (isHoneypotFilled(form)) return setLocal(null);
     // The same schema as the server's, for an answer without a round trip. Its code is fetched
     // when the form is first touched; should that fail, the server's check still answers.
     event.preventDefault();
     const checks = await loadChecks().catch(() => null);
-    const checked = checks?.checkContact(readContactForm(form), t.text);
+    const sent = readContactForm(form);
+    const checked = checks?.checkContact(sent, t.text);
     if (checked && !checked.ok) {
-      setLocalErrors(checked.errors);
+      setLocal(replyOf(sent, { fieldErrors: checked.errors }));
       focusFirstError(formElement, checked.errors);
       return;
     }
-    setLocalErrors(null);
+    setLocal(null);
     void fetcher.submit(formElement, { method: "post" });
   }
 
@@ -251,11 +254,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             className="mt-3 text-sm font-medium"
           >
             {failed && !busy && (
-              <p className="rounded-app bg-red-50 px-3 py-2 text-red-800">
-                {t.text.failed}
-                {failed.retryAfterSeconds !== undefined &&
-                  ` ${contactRetryText(failed.retryAfterSeconds, t.text)}`}
-              </p>
+              <p className="rounded-app bg-red-50 px-3 py-2 text-red-800">{failed}</p>
             )}
           </div>
         </fetcher.Form>

@@ -1,4 +1,5 @@
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
+import { rejectQuery } from "~/server/form.server.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
 import { JsonLd } from "~/components/json-ld.tsx";
 import { PageError, errorMeta } from "~/components/page-error.tsx";
@@ -39,7 +40,7 @@ const SHOWN = 300;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const filters = examCalendarFilters(url);
-  if (!filters) throw data({ message: "Filters are at most 200 characters." }, { status: 400 });
+  if (!filters) rejectQuery("Filters are at most 200 characters.");
   const locale = requestLocale(request);
   const t = catalog(locale).myExams;
   const today = todayInIndia();

@@ -1,6 +1,6 @@
 import { data, redirect, useActionData } from "react-router";
 import { AmIEligibleIsland } from "~/components/am-i-eligible-island.tsx";
-import type { AgeCheckResult } from "~/components/am-i-eligible.tsx";
+
 import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
 import { EntryDetail } from "~/components/entry-detail.tsx";
 import type { RelatedEntry } from "~/content/entry-shapes.ts";
@@ -16,6 +16,7 @@ import { Strings } from "~/i18n/context.tsx";
 import { LOCALE_TAG, localePath, stripLocale, type Locale } from "~/lib/locale.ts";
 import { definitionIn } from "~/i18n/registry-words.ts";
 import { sayQuick } from "~/i18n/eligibility-words.ts";
+import { quickReply, type QuickReply } from "~/i18n/quick-reply.ts";
 import { organizationIn, titleIn } from "~/lib/title.ts";
 import {
   changeIn,
@@ -248,7 +249,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     quickAnswers(values, jobPostRules(lookup.entry.data), todayInIndia()),
     words,
   );
-  return data({ ...answer, values } satisfies AgeCheckResult, {
+  return data(quickReply(answer, values), {
     status: answer.ok ? 200 : 400,
     headers: { "Cache-Control": "no-store" },
   });
@@ -283,7 +284,7 @@ async function relatedTo(
 }
 
 export default function KindDetail({ loaderData }: Route.ComponentProps) {
-  const posted = useActionData<AgeCheckResult>();
+  const posted = useActionData<QuickReply>();
   return (
     <Strings areas={loaderData.strings}>
       <main className="mx-auto max-w-4xl">

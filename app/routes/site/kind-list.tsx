@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
+import { rejectQuery } from "~/server/form.server.ts";
 import { z } from "zod";
 import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
 import { EntryListItem } from "~/components/entry-list-item.tsx";
@@ -63,9 +64,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const landing = facet ? landingValue(facet, params.value ?? "") : undefined;
   if (facet && !landing) throw data(null, { status: 404 });
   const parsed = listQuerySchema(t).safeParse(Object.fromEntries(url.searchParams));
-  if (!parsed.success) {
-    throw data({ message: parsed.error.issues[0].message }, { status: 400 });
-  }
+  if (!parsed.success) rejectQuery(parsed.error);
   const { page, closed, sort, ...requested } = parsed.data;
   // A kind whose entries close (jobs) lists the open ones, by last date if asked.
   const isJob = kindLine(kind.kind).closes;

@@ -1,4 +1,5 @@
-import { data, Form } from "react-router";
+import { Form } from "react-router";
+import { rejectQuery } from "~/server/form.server.ts";
 import { z } from "zod";
 import { RowTitle } from "~/components/english-only.tsx";
 import { JsonLd } from "~/components/json-ld.tsx";
@@ -35,9 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const t = strings.search;
   const words = catalog(locale);
   const parsed = searchQuerySchema(t).safeParse(Object.fromEntries(url.searchParams));
-  if (!parsed.success) {
-    throw data({ message: parsed.error.issues[0].message }, { status: 400 });
-  }
+  if (!parsed.success) rejectQuery(parsed.error);
   const { q, page, type } = parsed.data;
   const conn = await db();
   const today = todayInIndia();
@@ -46,12 +45,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const rule = env().SEARCH_RATE_LIMIT;
     const verdict = searchLimit.hit(`search:${clientIp(request)}`, rule);
     if (!verdict.allowed) {
-      throw data(
-        {
-          message: fmt(t.errors.tooMany, { seconds: verdict.retryAfterSeconds }),
-        },
-        { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
-      );
+      rejectQuery(fmt(t.errors.tooMany, { seconds: verdict.retryAfterSeconds }), {
+        status: 429,
+        headers: { "Retry-After": String(verdict.retryAfterSeconds) },
+      });
     }
   }
   const [settings, organizations, results] = await Promise.all([
