@@ -1,5 +1,5 @@
 import { withinLimits } from "~/server/form.server.ts";
-import { SubscribeSchema } from "./subscriptions.server.ts";
+import { SubscribeSchema } from "./subscription-preferences.ts";
 
 /** The alerts forms' values (sign-up at /alerts, choices at /alerts/manage), as a page shows them. */
 export interface AlertFormValues {
