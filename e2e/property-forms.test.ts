@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inputLabel, withKindWords } from "~/components/admin/entry-form.tsx";
+import { withKindWords } from "~/components/admin/entry-form/checks.ts";
+import { inputLabel } from "~/components/admin/entry-form/labels.ts";
 import { checkContact } from "~/content/contact-checks.ts";
 import { isHoneypotFilled, readContactForm } from "~/content/contact.ts";
 import { allFields, type Field } from "~/content/fields.ts";

@@ -25,9 +25,6 @@ import { SaveBar } from "./entry-form/save-bar.tsx";
 import { BasicsSection, card, HindiPanel, KindSections } from "./entry-form/sections.tsx";
 
 // The form's words, read by the edit route, the history and the notice import too.
-export { inputLabel } from "./entry-form/labels.ts";
-export { withKindWords } from "./entry-form/checks.ts";
-export type { JobOption } from "./entry-form/publishing.tsx";
 
 export interface EntryFormProps {
   kind: Kind;

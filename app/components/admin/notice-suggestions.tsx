@@ -2,7 +2,7 @@ import { inputId } from "~/content/form-data.ts";
 import type { Kind } from "~/content/registry.ts";
 import type { NoticeView, Suggestion } from "~/notice-import/suggest.ts";
 import { buttonClass } from "./banner.tsx";
-import { inputLabel } from "./entry-form.tsx";
+import { inputLabel } from "./entry-form/labels.ts";
 import { quote } from "./suggestion-mark.tsx";
 
 /**

@@ -9,7 +9,7 @@ import { formatDateTime } from "~/components/admin/format.ts";
 import { UploadUsage } from "~/components/admin/upload-usage.tsx";
 import { KIND_LIST, KINDS, REGISTRY } from "~/content/registry.ts";
 import { todayInIndia } from "~/lib/india-date.ts";
-import { can } from "~/content/roles.ts";
+import { can } from "~/content/policy.ts";
 import { countByKindAndStatus, jobTitles, reviewQueue } from "~/server/admin-entries.server.ts";
 import type { DB } from "~/server/db/db.server.ts";
 import { getEntryById } from "~/server/entries/shared.server.ts";

@@ -13,7 +13,7 @@ import { AdminPageHeader, Banner, buttonClass, Refusal } from "~/components/admi
 import { DiffTable } from "~/components/admin/diff-table.tsx";
 import { diffEntries } from "~/components/admin/entry-diff.ts";
 import type { Comparable } from "~/content/entry-shapes.ts";
-import { inputLabel } from "~/components/admin/entry-form.tsx";
+import { inputLabel } from "~/components/admin/entry-form/labels.ts";
 import { formErrorOf } from "~/components/admin/form.tsx";
 import { formatDateTime } from "~/components/admin/format.ts";
 import { STATUS_LABELS } from "~/components/admin/status-badge.tsx";

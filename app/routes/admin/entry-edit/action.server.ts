@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { withKindWords } from "~/components/admin/entry-form.tsx";
+import { withKindWords } from "~/components/admin/entry-form/checks.ts";
 import { diffEntries } from "~/components/admin/entry-diff.ts";
 import { HINDI, type EntryData } from "~/content/fields.ts";
 import {

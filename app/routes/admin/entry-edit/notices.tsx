@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { Banner, Refusal } from "~/components/admin/banner.tsx";
 import { DiffTable } from "~/components/admin/diff-table.tsx";
 import { conflictAnchor, EditConflictsContext } from "~/components/admin/edit-conflicts.tsx";
-import { inputLabel } from "~/components/admin/entry-form.tsx";
+import { inputLabel } from "~/components/admin/entry-form/labels.ts";
 import { formatDateTime } from "~/components/admin/format.ts";
 import { REGISTRY } from "~/content/registry.ts";
 import type { Rejection } from "./rejection.ts";
