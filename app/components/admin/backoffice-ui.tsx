@@ -9,7 +9,6 @@ import { FieldShell, describedBy, inputClass } from "./field-input.tsx";
  */
 
 /** "22 Nov 2026, 18:05" in Indian time: one formatter for every admin screen. */
-export { formatDateTime } from "./format.ts";
 
 /** Styles for sanitized rich text (site pages), without a typography plugin. */
 export const RICH_TEXT_CLASS =

@@ -3,7 +3,7 @@ import { choiceName, type Choice } from "~/content/entry-merge.ts";
 import { inputId, type FormTree } from "~/content/form-data.ts";
 import type { Kind } from "~/content/registry.ts";
 import { formValueText } from "./entry-diff.ts";
-import { formatDateTime } from "./format.ts";
+import { formatDateTime } from "~/lib/format.ts";
 
 /**
  * A refused save's marks (issue 26), where each field is: a field both people changed shows both

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { Presence } from "~/server/presence.ts";
-import { formatDateTime } from "./format.ts";
+import { formatDateTime } from "~/lib/format.ts";
 
 const INTERVAL_MS = 30_000;
 

@@ -3,7 +3,7 @@ import type { Comparable } from "~/content/entry-shapes.ts";
 import { hindiFields, type Field, type Row, type ScalarField } from "~/content/fields.ts";
 import { REGISTRY, type Kind, type Status } from "~/content/registry.ts";
 import { formatDate } from "~/lib/format.ts";
-import { formatDateTime } from "./format.ts";
+import { formatDateTime } from "~/lib/format.ts";
 import { STATUS_LABELS } from "./status-badge.tsx";
 
 export interface DiffPart {

@@ -2,7 +2,6 @@ import type { FormConstraint, FormReply } from "~/lib/form-contract.ts";
 import { errorOf } from "~/lib/form-reply.ts";
 
 // The reply's readers live beside the reply type, for the public forms too.
-export { errorOf, fieldErrorsOf, formErrorOf, isRefused } from "~/lib/form-reply.ts";
 
 /**
  * The browser half of the admin forms (the server half is app/server/form.server.ts, the types

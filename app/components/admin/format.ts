@@ -1,6 +1,3 @@
-/** The back-office's date and time: India's, in English ("22 Nov 2026, 15:30"). */
-export { formatDateTime } from "~/lib/format.ts";
-
 /** A file's size: "240 KB", "3.4 MB" (at least "1 KB"; nothing at all is "0 KB"). */
 export function formatSize(bytes: number): string {
   if (bytes <= 0) return "0 KB";

@@ -4,7 +4,7 @@ import { inputId, type FieldErrors, type FormTree } from "~/content/form-data.ts
 import type { TranslationState } from "~/content/translation.ts";
 import { FieldConflict } from "./edit-conflicts.tsx";
 import { FieldShell, ScalarControl } from "./field-input.tsx";
-import { formatDateTime } from "./format.ts";
+import { formatDateTime } from "~/lib/format.ts";
 
 /** What the admin says about an entry's (or page's) Hindi, in English. */
 export interface TranslationSummary {

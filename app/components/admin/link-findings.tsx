@@ -1,7 +1,7 @@
 import { useT } from "~/i18n/context.tsx";
 import type { AdminLink } from "~/link-monitor/admin-links.ts";
 import type { LinkGroup, LinkState } from "~/link-monitor/rules.ts";
-import { formatDateTime } from "./format.ts";
+import { formatDateTime } from "~/lib/format.ts";
 
 /** The Links screen's groups (app/link-monitor/rules.ts LINK_GROUPS), as its tabs say them. */
 export const LINK_GROUP_LABELS: Record<LinkGroup, string> = {

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { AdminListedLink } from "~/link-monitor/admin-links.ts";
 import { LINK_GROUPS, type LinkGroup, type LinkState } from "~/link-monitor/rules.ts";
 import { buttonClass } from "./banner.tsx";
-import { formatDateTime } from "./format.ts";
+import { formatDateTime } from "~/lib/format.ts";
 import { LINK_GROUP_LABELS, LinkStateBadge } from "./link-findings.tsx";
 
 /** The groups the dashboard counts, each a link to the Links screen's tab. */

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { AdminError } from "~/components/admin/admin-error.tsx";
 import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
 import { pageParam, useFocusFirstError } from "~/components/admin/backoffice-ui.tsx";
-import { formErrorOf } from "~/components/admin/form.tsx";
+import { formErrorOf } from "~/lib/form-reply.ts";
 import { can } from "~/content/policy.ts";
 import { alertChannels, alertsOverview, listOutboxRows } from "~/server/alerts/admin.server.ts";
 import { OUTBOX_CHANNELS, OUTBOX_STATUSES, OUTBOX_VIEWS } from "~/server/alerts/outbox-views.ts";

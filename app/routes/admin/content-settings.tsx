@@ -8,7 +8,8 @@ import {
   useFocusFirstError,
 } from "~/components/admin/backoffice-ui.tsx";
 import { UploadUsage } from "~/components/admin/upload-usage.tsx";
-import { formErrorOf, formFields, isRefused } from "~/components/admin/form.tsx";
+import { formFields } from "~/components/admin/form.tsx";
+import { formErrorOf, isRefused } from "~/lib/form-reply.ts";
 import { formConstraint, parseForm, refuse, refuseWrite } from "~/server/form.server.ts";
 import { uploadUsage } from "~/server/files.server.ts";
 import { actorOf, requireAdmin } from "~/server/guard.server.ts";

@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-ro
 import { z } from "zod";
 import { AdminError } from "~/components/admin/admin-error.tsx";
 import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
-import { formErrorOf } from "~/components/admin/form.tsx";
+import { formErrorOf } from "~/lib/form-reply.ts";
 import { REGISTRY } from "~/content/registry.ts";
 import { commitImport, deleteImport, findImport } from "~/csv/import.server.ts";
 import { importBlocked, type ImportReport } from "~/csv/report.ts";

@@ -1,11 +1,11 @@
 import { Link, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { diffEntries } from "~/components/admin/entry-diff.ts";
 import { z } from "zod";
-import { formErrorOf } from "~/components/admin/form.tsx";
+import { formErrorOf } from "~/lib/form-reply.ts";
 import { parseForm, refuse, refuseWrite } from "~/server/form.server.ts";
 import { AdminError } from "~/components/admin/admin-error.tsx";
 import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
-import { formatDateTime } from "~/components/admin/format.ts";
+import { formatDateTime } from "~/lib/format.ts";
 import { UploadUsage } from "~/components/admin/upload-usage.tsx";
 import { KIND_LIST, KINDS, REGISTRY } from "~/content/registry.ts";
 import { todayInIndia } from "~/lib/india-date.ts";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { AdminError } from "~/components/admin/admin-error.tsx";
 import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
-import { formErrorOf } from "~/components/admin/form.tsx";
+import { formErrorOf } from "~/lib/form-reply.ts";
 import { Pagination } from "~/components/pagination.tsx";
 import { REGISTRY } from "~/content/registry.ts";
 import { can } from "~/content/policy.ts";

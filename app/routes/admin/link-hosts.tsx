@@ -4,9 +4,10 @@ import { AdminError } from "~/components/admin/admin-error.tsx";
 import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
 import { TextField } from "~/components/admin/backoffice-ui.tsx";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
-import { formErrorOf, formFields } from "~/components/admin/form.tsx";
+import { formFields } from "~/components/admin/form.tsx";
+import { formErrorOf } from "~/lib/form-reply.ts";
 import type { FormReply } from "~/lib/form-contract.ts";
-import { formatDateTime } from "~/components/admin/format.ts";
+import { formatDateTime } from "~/lib/format.ts";
 import { can } from "~/content/policy.ts";
 import { todayInIndia } from "~/lib/india-date.ts";
 import {

@@ -3,13 +3,13 @@ import { z } from "zod";
 import { AdminError } from "~/components/admin/admin-error.tsx";
 import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
 import { Pager } from "~/components/admin/backoffice-ui.tsx";
-import { formErrorOf } from "~/components/admin/form.tsx";
+import { formErrorOf } from "~/lib/form-reply.ts";
 import {
   LINK_GROUP_LABELS,
   LinkFindings,
   LinkStateBadge,
 } from "~/components/admin/link-findings.tsx";
-import { formatDateTime } from "~/components/admin/format.ts";
+import { formatDateTime } from "~/lib/format.ts";
 import { packedStrings } from "~/i18n/catalog.server.ts";
 import { Strings } from "~/i18n/context.tsx";
 import { linksScreen, LinksQuery, recheckLink, reviewLink } from "~/link-monitor/admin.server.ts";

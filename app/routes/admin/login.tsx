@@ -1,6 +1,7 @@
 import { Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { errorOf, formErrorOf, formFields } from "~/components/admin/form.tsx";
+import { formFields } from "~/components/admin/form.tsx";
+import { errorOf, formErrorOf } from "~/lib/form-reply.ts";
 import { formConstraint, parseForm, refuse } from "~/server/form.server.ts";
 import { getViewer, safeReturnPath } from "~/server/guard.server.ts";
 import { clientIp } from "~/server/rate-limit.server.ts";

@@ -3,14 +3,10 @@ import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
 import { AdminError } from "~/components/admin/admin-error.tsx";
 import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
-import {
-  Pager,
-  formatDateTime,
-  pageParam,
-  useFocusFirstError,
-} from "~/components/admin/backoffice-ui.tsx";
+import { Pager, pageParam, useFocusFirstError } from "~/components/admin/backoffice-ui.tsx";
+import { formatDateTime } from "~/lib/format.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
-import { formErrorOf } from "~/components/admin/form.tsx";
+import { formErrorOf } from "~/lib/form-reply.ts";
 import { recordAudit } from "~/server/audit.server.ts";
 import { parseForm, refuse } from "~/server/form.server.ts";
 import { requireStaff } from "~/server/guard.server.ts";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { AdminError } from "~/components/admin/admin-error.tsx";
 import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
-import { formatDateTime } from "~/components/admin/format.ts";
+import { formatDateTime } from "~/lib/format.ts";
 import { listPresets } from "~/photo-kit/presets.server.ts";
 import { effectiveRules } from "~/photo-kit/rules.ts";
 import { photo as words } from "~/i18n/catalog/en/photo.ts";

@@ -2,13 +2,10 @@ import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { AdminError } from "~/components/admin/admin-error.tsx";
 import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
-import {
-  TextAreaField,
-  TextField,
-  formatDateTime,
-  useFocusFirstError,
-} from "~/components/admin/backoffice-ui.tsx";
-import { formFields, isRefused } from "~/components/admin/form.tsx";
+import { TextAreaField, TextField, useFocusFirstError } from "~/components/admin/backoffice-ui.tsx";
+import { formatDateTime } from "~/lib/format.ts";
+import { formFields } from "~/components/admin/form.tsx";
+import { isRefused } from "~/lib/form-reply.ts";
 import { RichTextEditor } from "~/components/admin/rich-text-editor.tsx";
 import { SITE_PAGE_SLUGS, type SitePageSlug } from "~/content/site-pages.ts";
 import { EditingNow } from "~/components/admin/editing-now.tsx";

@@ -2,13 +2,13 @@ import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { AdminError } from "~/components/admin/admin-error.tsx";
 import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
-import { formErrorOf } from "~/components/admin/form.tsx";
+import { formErrorOf } from "~/lib/form-reply.ts";
 import {
   RICH_TEXT_CLASS,
   SectionCard,
-  formatDateTime,
   useFocusFirstError,
 } from "~/components/admin/backoffice-ui.tsx";
+import { formatDateTime } from "~/lib/format.ts";
 import { AdminTable } from "~/components/admin/admin-table.tsx";
 import { SITE_PAGE_SLUGS, type SitePageSlug } from "~/content/site-pages.ts";
 import { parseForm, refuse } from "~/server/form.server.ts";

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { AdminError } from "~/components/admin/admin-error.tsx";
 import { AdminPageHeader, buttonClass } from "~/components/admin/banner.tsx";
 import { AdminTable } from "~/components/admin/admin-table.tsx";
-import { formatDateTime } from "~/components/admin/backoffice-ui.tsx";
+import { formatDateTime } from "~/lib/format.ts";
 import { SITE_PAGE_SLUGS } from "~/content/site-pages.ts";
 import { requireStaff } from "~/server/guard.server.ts";
 import { db } from "~/server/services.server.ts";

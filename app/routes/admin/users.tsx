@@ -2,7 +2,7 @@ import { useNavigation } from "react-router";
 import { AdminError } from "~/components/admin/admin-error.tsx";
 import { AdminPageHeader, Banner } from "~/components/admin/banner.tsx";
 import { useFocusFirstError } from "~/components/admin/backoffice-ui.tsx";
-import { formErrorOf } from "~/components/admin/form.tsx";
+import { formErrorOf } from "~/lib/form-reply.ts";
 import { MIN_PASSWORD_LENGTH } from "~/server/auth.server.ts";
 import { formConstraint } from "~/server/form.server.ts";
 import { requireAdmin } from "~/server/guard.server.ts";

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table.tsx";
-import { formatDateTime, Pager } from "~/components/admin/backoffice-ui.tsx";
+import { Pager } from "~/components/admin/backoffice-ui.tsx";
+import { formatDateTime } from "~/lib/format.ts";
 import { buttonClass } from "~/components/admin/banner.tsx";
 import { OUTBOX_VIEWS, type OutboxView } from "~/server/alerts/outbox-views.ts";
 import type { Totals } from "./outbox-counts.tsx";

@@ -1,4 +1,4 @@
-import { errorOf } from "~/components/admin/form.tsx";
+import { errorOf } from "~/lib/form-reply.ts";
 import { inputClass } from "~/components/admin/field-input.tsx";
 import type { FormReply } from "~/lib/form-contract.ts";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { auditLine } from "~/components/admin/audit-words.ts";
-import { formatDateTime } from "~/components/admin/format.ts";
+import { formatDateTime } from "~/lib/format.ts";
 import { REGISTRY } from "~/content/registry.ts";
 import { formatDate } from "~/lib/format.ts";
 import { card, h2 } from "./card.ts";

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/admin/banner.tsx";
 import { DiffTable } from "~/components/admin/diff-table.tsx";
-import { formatDateTime } from "~/components/admin/format.ts";
+import { formatDateTime } from "~/lib/format.ts";
 import { STATUS_LABELS } from "~/components/admin/status-badge.tsx";
 import { card, h2 } from "./card.ts";
 import type { Route } from "../+types/dashboard";

@@ -6,7 +6,7 @@ import { Banner, Refusal } from "~/components/admin/banner.tsx";
 import { DiffTable } from "~/components/admin/diff-table.tsx";
 import { conflictAnchor, EditConflictsContext } from "~/components/admin/edit-conflicts.tsx";
 import { inputLabel } from "~/components/admin/entry-form/labels.ts";
-import { formatDateTime } from "~/components/admin/format.ts";
+import { formatDateTime } from "~/lib/format.ts";
 import { REGISTRY } from "~/content/registry.ts";
 import type { Rejection } from "./rejection.ts";
 

@@ -3,7 +3,7 @@ import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.
 import { EditingNow } from "~/components/admin/editing-now.tsx";
 import { EntryForm } from "~/components/admin/entry-form.tsx";
 import { EntryLinksPanel } from "~/components/admin/entry-links-panel.tsx";
-import { fieldErrorsOf } from "~/components/admin/form.tsx";
+import { fieldErrorsOf } from "~/lib/form-reply.ts";
 import { NoticeStart } from "~/components/admin/notice-suggestions.tsx";
 import { StatusBadge } from "~/components/admin/status-badge.tsx";
 import type { FormTree } from "~/content/form-data.ts";

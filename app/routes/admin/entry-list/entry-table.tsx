@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { buttonClass } from "~/components/admin/banner.tsx";
-import { formatDateTime } from "~/components/admin/format.ts";
+import { formatDateTime } from "~/lib/format.ts";
 import { StatusBadge } from "~/components/admin/status-badge.tsx";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import { REGISTRY, type Kind } from "~/content/registry.ts";

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/admin/banner.tsx";
-import { Pager, SectionCard, formatDateTime } from "~/components/admin/backoffice-ui.tsx";
+import { Pager, SectionCard } from "~/components/admin/backoffice-ui.tsx";
+import { formatDateTime } from "~/lib/format.ts";
 import { AdminTable } from "~/components/admin/admin-table.tsx";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { SEO_TOOLS } from "~/components/admin/seo-tools/form-state.ts";

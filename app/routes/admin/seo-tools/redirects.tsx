@@ -1,11 +1,7 @@
 import { Form, Link } from "react-router";
 import { Banner, buttonClass } from "~/components/admin/banner.tsx";
-import {
-  Pager,
-  SectionCard,
-  TextField,
-  formatDateTime,
-} from "~/components/admin/backoffice-ui.tsx";
+import { Pager, SectionCard, TextField } from "~/components/admin/backoffice-ui.tsx";
+import { formatDateTime } from "~/lib/format.ts";
 import { AdminTable } from "~/components/admin/admin-table.tsx";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { FieldShell, describedBy, inputClass } from "~/components/admin/field-input.tsx";

@@ -2,7 +2,8 @@ import { Form } from "react-router";
 import { Banner, buttonClass } from "~/components/admin/banner.tsx";
 import { SectionCard, TextField } from "~/components/admin/backoffice-ui.tsx";
 import { FieldShell, describedBy, inputClass } from "~/components/admin/field-input.tsx";
-import { formErrorOf, formFields } from "~/components/admin/form.tsx";
+import { formFields } from "~/components/admin/form.tsx";
+import { formErrorOf } from "~/lib/form-reply.ts";
 import type { FormConstraint, FormReply } from "~/lib/form-contract.ts";
 import { ROLE_HELP, USER_ROLES, USER_ROLE_LABEL } from "./roles.ts";
 

@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { buttonClass } from "~/components/admin/banner.tsx";
-import { SectionCard, formatDateTime } from "~/components/admin/backoffice-ui.tsx";
+import { SectionCard } from "~/components/admin/backoffice-ui.tsx";
+import { formatDateTime } from "~/lib/format.ts";
 import { AdminTable } from "~/components/admin/admin-table.tsx";
 import { inputClass } from "~/components/admin/field-input.tsx";
 import type { UserRole } from "~/server/users.server.ts";
