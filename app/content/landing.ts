@@ -1,5 +1,5 @@
 import type { Option } from "./fields.ts";
-import { QUALIFICATIONS, STATES } from "./options.ts";
+import { ALL_INDIA, optionKey, QUALIFICATIONS, STATES, toOptionKey } from "./options.ts";
 import { fmt } from "../lib/locale.ts";
 
 /**
@@ -15,17 +15,21 @@ const OPTIONS: Record<LandingFacet, readonly Option[]> = {
   qualification: QUALIFICATIONS,
 };
 
-/** "12th Pass" → "12th-pass", "Jammu and Kashmir" → "jammu-and-kashmir". */
-export function landingSlug(value: string): string {
-  return value
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
+/** A stored key is its own slug; an old label gives the same slug ("12th Pass" → "12th-pass"). */
+export const landingSlug = optionKey;
 
 /** The option a landing page's slug stands for, or undefined for a slug that names none. */
 export function landingValue(facet: LandingFacet, slug: string): string | undefined {
   return OPTIONS[facet].find((o) => landingSlug(o.value) === slug)?.value;
+}
+
+/**
+ * The key an input means on a facet: a key, or an option's English label as old links and
+ * bookmarks carry it (?state=Uttar+Pradesh); undefined for anything else.
+ */
+export function landingKey(facet: LandingFacet, input: string): string | undefined {
+  const key = toOptionKey(OPTIONS[facet], input);
+  return OPTIONS[facet].some((o) => o.value === key) ? key : undefined;
 }
 
 export function landingPath(facet: LandingFacet, value: string): string {
@@ -39,7 +43,7 @@ export function landingFeedPath(facet: LandingFacet, value: string): string {
 
 /**
  * A landing page's title words: the pages send them from the catalogue (`list.landing`), in the
- * page's language; `names` are the options' names in that language (English: the value itself).
+ * page's language; `names` are the options' names in that language by key (English: the label).
  */
 export interface LandingWords {
   allIndia: string;
@@ -54,7 +58,9 @@ export const ENGLISH_LANDING_WORDS: LandingWords = {
   allIndia: "All India Government Jobs",
   state: "Government Jobs in {value}",
   qualification: "Government Jobs for {value}",
-  names: {},
+  names: /* @__PURE__ */ Object.fromEntries(
+    [...STATES, ...QUALIFICATIONS].map((o) => [o.value, o.label]),
+  ),
 };
 
 /** "Government Jobs in Bihar"; in Hindi "बिहार में सरकारी नौकरियां". */
@@ -63,7 +69,7 @@ export function landingTitle(
   value: string,
   t: LandingWords = ENGLISH_LANDING_WORDS,
 ): string {
-  if (facet === "state" && value === "All India") return t.allIndia;
+  if (facet === "state" && value === ALL_INDIA) return t.allIndia;
   return fmt(facet === "state" ? t.state : t.qualification, { value: t.names[value] ?? value });
 }
 

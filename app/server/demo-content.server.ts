@@ -1,5 +1,6 @@
 import type { EntryData, Row } from "~/content/fields.ts";
 import type { Kind } from "~/content/registry.ts";
+import { optionKey } from "~/content/options.ts";
 import type { DB } from "./db/db.server.ts";
 import { formatDate } from "../lib/format.ts";
 import type { Entry } from "./entries/shared.server.ts";
@@ -277,7 +278,6 @@ const DEMO_NOTE = "This is fictional demo content: the organization, dates and l
 const HI_DEMO_NOTE = "यह काल्पनिक डेमो सामग्री है: संस्था, तिथियां और लिंक बनावटी हैं।";
 
 /** The same Hindi state names as the site's pages. */
-const HI_STATES = STATES_IN_HINDI;
 
 /** The qualification as the Hindi eligibility sentence names it. */
 const HI_QUALIFICATIONS: Record<string, string> = {
@@ -547,7 +547,7 @@ function hindiPost(name: unknown, post: (typeof POSTS)[number]): string {
 function hindiAgeRelaxation(i: number, state: string): string {
   if (i === 7) return "राज्य सरकार के नियमानुसार।";
   if (state === "All India") return "पूर्व सैनिक: सैन्य सेवा की अवधि के साथ 3 वर्ष अतिरिक्त।";
-  return `आरक्षित वर्ग: 5 वर्ष, केवल ${hindiOf(HI_STATES, state)} के मूल निवासियों के लिए।${i % 3 === 1 ? "\nसभी वर्गों की महिलाएं: 5 वर्ष।" : ""}`;
+  return `आरक्षित वर्ग: 5 वर्ष, केवल ${hindiOf(STATES_IN_HINDI, optionKey(state))} के मूल निवासियों के लिए।${i % 3 === 1 ? "\nसभी वर्गों की महिलाएं: 5 वर्ष।" : ""}`;
 }
 
 /**

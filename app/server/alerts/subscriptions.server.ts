@@ -11,6 +11,7 @@ import { newId, now } from "../db/dialect.ts";
 import type { AlertSubscriptionsTable } from "../db/schema.ts";
 import { countAttempt } from "../rate-limit.server.ts";
 import { enqueue, resolveEvents } from "./outbox.server.ts";
+import { optionKey as key } from "~/content/options.ts"; // "Bihar" (before keys) → "bihar"
 import { ALERT_KINDS, ALERT_QUALIFICATIONS, ALERT_STATES, type AlertTopics } from "./topics.ts";
 
 /** How long a confirmation link works; an unconfirmed subscription is deleted after it. */
@@ -18,8 +19,7 @@ export const CONFIRM_TOKEN_DAYS = 7;
 /** How long a sent message is kept (the admin's outbox view, the subscriber's export). */
 export const SENT_KEPT_DAYS = 30;
 const MAX_ORGANIZATIONS = 20;
-
-const oneOf = (values: readonly string[]) => z.string().refine((v) => values.includes(v));
+const oneOf = (k: readonly string[]) => z.string().transform(key).pipe(z.enum(k));
 
 /** The choices of the /alerts form and the manage page (without the address). */
 export const PreferencesSchema = z.object({

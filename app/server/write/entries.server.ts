@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { refused, type Refused, type WriteResult } from "~/lib/write-result.ts";
-import type { Kind, Status } from "~/content/registry.ts";
+import { REGISTRY, type Kind, type Status } from "~/content/registry.ts";
+import { withOptionKeys } from "~/content/fields.ts";
 import {
   deleteForeverIn,
   moveToTrashIn,
@@ -64,6 +65,8 @@ export async function saveEntry(
     within?: (trx: DB) => Promise<void>;
   },
 ): Promise<EntrySaveResult> {
+  // States and qualifications are stored as keys (issue 27), whoever sends the English name.
+  input = { ...input, data: withOptionKeys(REGISTRY[kind].sections, input.data) };
   try {
     // The entry as it was: its old slug, organization and job pages change too.
     let before: TouchedEntry | undefined;

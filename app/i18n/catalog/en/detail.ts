@@ -1,5 +1,6 @@
 import type { GlanceWords } from "~/content/glance.ts";
 import { ENGLISH_RULE_WORDS } from "./rule-words.ts";
+import { QUALIFICATIONS } from "~/content/options.ts";
 
 /**
  * The registry's public words in a language other than the registry's own English. Flat maps;
@@ -82,7 +83,10 @@ export const detail = {
       objectionUrl: "Raise Objection",
     },
     opensOn: "Opens on {date}",
-    qualifications: {},
+    /** The job form's qualification choices by key (issue 27): "12th-pass" → "12th Pass". */
+    qualifications: /* @__PURE__ */ Object.fromEntries(
+      QUALIFICATIONS.map((o) => [o.value, o.label]),
+    ),
   } satisfies GlanceWords as GlanceWords,
   /** "Am I eligible?" on an open job's page. */
   eligible: {
