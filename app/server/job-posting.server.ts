@@ -4,7 +4,7 @@
  */
 import type { EntryData, Row } from "~/content/fields.ts";
 import { educationRequirements } from "~/content/job-eligibility.ts";
-import { ALL_INDIA, optionLabel, QUALIFICATIONS, STATES } from "~/content/options.ts";
+import { ALL_INDIA, optionLabel, QUALIFICATIONS, STATES, toOptionKey } from "~/content/options.ts";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
 import { formatDate, formatNumber, formatRupees, isClosed } from "../lib/format.ts";
 import { canonicalUrl, compact, SCHEMA_ORG, type JsonLd } from "./seo.server.ts";
@@ -37,7 +37,8 @@ export function jobPostingJsonLd(
   const d = job.data;
   const str = (v: unknown) => (v === undefined || v === null ? undefined : String(v));
   const num = (v: unknown) => (typeof v === "number" ? v : v ? Number(v) : undefined);
-  const state = str(d.state);
+  // A key; an entry saved before keys holds the English name ("All India").
+  const state = d.state === undefined ? undefined : toOptionKey(STATES, String(d.state));
   const salaryMin = num(d.salaryMin);
   const salaryMax = num(d.salaryMax);
   const website = str(d.officialWebsite);

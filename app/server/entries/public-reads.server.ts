@@ -19,6 +19,7 @@ import {
   type EntrySummary,
   type Page,
 } from "./shared.server.ts";
+import { landingKey } from "~/content/landing.ts";
 
 export type PublicLookup =
   { found: "entry"; entry: Entry } | { found: "moved"; slug: string } | { found: "none" };
@@ -83,8 +84,12 @@ export function publicOfKind(db: DB, kind: Kind, filters: ListFilters) {
     q = q.where((eb) => eb.or([eb("last_date", "is", null), eb("last_date", ">=", openOn)]));
   }
   if (filters.organization) q = q.where("organization", "=", filters.organization);
-  if (filters.state) q = q.where("state", "=", filters.state);
-  if (filters.qualification) q = q.where("qualification", "=", filters.qualification);
+  // Entries hold keys (issue 27); a caller may still name the option in English ("Bihar").
+  if (filters.state) q = q.where("state", "=", landingKey("state", filters.state) ?? filters.state);
+  if (filters.qualification) {
+    const qualification = filters.qualification;
+    q = q.where("qualification", "=", landingKey("qualification", qualification) ?? qualification);
+  }
   return q;
 }
 
