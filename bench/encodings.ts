@@ -10,7 +10,6 @@ import path from "node:path";
 import {
   firstJobPath,
   getAsSent,
-  startNginx,
   startServer,
   stop,
   table,
@@ -20,6 +19,7 @@ import {
   type Sent,
   type WrkResult,
 } from "./lib.ts";
+import { startNginx } from "./nginx.ts";
 import { demoServerEnv } from "./demo-server.ts";
 
 interface Options {

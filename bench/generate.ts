@@ -5,7 +5,7 @@ import type { Kind } from "~/content/registry.ts";
 import { insertGeneratedEntries, type GeneratedEntry } from "~/server/bulk-entries.server.ts";
 import { contentChanged } from "../app/page-cache/index.ts";
 import { migrate, openDatabase } from "~/server/db/db.server.ts";
-import { jobData } from "~/server/demo-content.server.ts";
+import { jobData } from "~/server/demo/jobs.ts";
 import { countEntries } from "~/server/entries/shared.server.ts";
 import { parseEnv } from "~/server/env.server.ts";
 

@@ -21,7 +21,6 @@ import {
   run,
   serverNodeArgs,
   getAsSent,
-  startNginx,
   type Sent,
   startServer,
   stop,
@@ -31,6 +30,7 @@ import {
   wrk,
   type WrkResult,
 } from "./lib.ts";
+import { startNginx } from "./nginx.ts";
 import { resultDay } from "./result-day.ts";
 import { encodings } from "./encodings.ts";
 import { myExamsScriptWeight } from "./my-exams-weight.ts";

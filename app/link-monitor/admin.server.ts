@@ -14,14 +14,16 @@ import { inWrite, type Actor } from "~/server/write/transaction.server.ts";
 import { entryLinks } from "./entry-links.server.ts";
 import {
   countMonitoredLinks,
-  linksOfEntry,
   listMonitoredLinks,
-  makeLinkDue,
-  makeLinksDueMatching,
   markLinkReviewed,
   unreviewedBreakages,
-  type LinkRow,
   type ListedLink,
+} from "./links-admin.repository.server.ts";
+import {
+  linksOfEntry,
+  makeLinkDue,
+  makeLinksDueMatching,
+  type LinkRow,
 } from "./links.repository.server.ts";
 import {
   deleteKnownFake,

@@ -11,13 +11,12 @@ import { getOrganizationByName } from "~/server/organizations.server.ts";
 import { saveEntry, setStatuses } from "~/server/write/entries.server.ts";
 import { todayInIndia } from "~/lib/india-date.ts";
 import { insertKnownFake, insertVendorHost } from "./lists.repository.server.ts";
+import { markLinkReviewed, unreviewedBreakages } from "./links-admin.repository.server.ts";
 import {
   claimDueLinks,
   isBackfilled,
   linksOfEntry,
   makeLinkDue,
-  markLinkReviewed,
-  unreviewedBreakages,
 } from "./links.repository.server.ts";
 import { backfillLinks, checkDueLinks, type MonitorOptions } from "./monitor.server.ts";
 

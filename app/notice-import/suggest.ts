@@ -1,7 +1,7 @@
 import { allFields } from "~/content/fields.ts";
 import type { FormTree } from "~/content/form-data.ts";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
-import type { DateFact, LinkFact, NoticeFacts, Row, Source } from "./facts.ts";
+import type { DateFact, LinkFact, NoticeFacts, Row, Source } from "./fact-types.ts";
 import { readFacts } from "./facts.ts";
 import type { Line } from "./lines.ts";
 import { optionKey } from "~/content/options.ts";

@@ -10,7 +10,7 @@ import { catalog } from "~/i18n/catalog.server.ts";
 import { Strings } from "~/i18n/context.tsx";
 import type { Locale } from "~/lib/locale.ts";
 import { definitionIn } from "~/i18n/registry-words.ts";
-import { jobData } from "./demo-content.server.ts";
+import { jobData } from "./demo/jobs.ts";
 import { choicesInWords, definitionForPage } from "./entry-page.server.ts";
 
 const today = "2026-11-23";

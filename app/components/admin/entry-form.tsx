@@ -1,59 +1,33 @@
 import { useEffect, useRef, useState, type FocusEvent, type ReactNode } from "react";
-import type { FormConstraint } from "~/lib/form-contract.ts";
 import { Form, useNavigation } from "react-router";
-import { allFields, HINDI } from "~/content/fields.ts";
-import {
-  alignHindiRows,
-  fieldErrorsFromIssues,
-  inputId,
-  parseEntryForm,
-  type FieldErrors,
-  type FormTree,
-} from "~/content/form-data.ts";
-import {
-  entryInputSchema,
-  REGISTRY,
-  slugify,
-  STATUSES,
-  type Kind,
-  type Status,
-} from "~/content/registry.ts";
 import type { Choice } from "~/content/entry-merge.ts";
-import { buttonClass } from "./banner.tsx";
+import { HINDI } from "~/content/fields.ts";
+import { inputId, parseEntryForm, type FieldErrors, type FormTree } from "~/content/form-data.ts";
+import { REGISTRY, type Kind, type Status } from "~/content/registry.ts";
+import type { FormConstraint } from "~/lib/form-contract.ts";
+import { useHydrated } from "~/lib/use-hydrated.ts";
+import { ConfirmButton } from "./confirm-button.tsx";
 import {
   conflictAnchor,
   EditConflictsContext,
   type ConflictMarkData,
   type EditConflicts,
 } from "./edit-conflicts.tsx";
-import { ConfirmButton } from "./confirm-button.tsx";
-import { EligibilityPreview, jobDataForPreview } from "./eligibility-preview.tsx";
-import { JobCombobox } from "./job-combobox.tsx";
-import {
-  describedBy,
-  FieldShell,
-  inputBase,
-  inputClass,
-  ScalarFieldInput,
-} from "./field-input.tsx";
-import { RowsEditor } from "./rows-editor.tsx";
-import {
-  HindiFields,
-  hindiLabel,
-  TranslationBadge,
-  type TranslationSummary,
-} from "./hindi-panel.tsx";
-import { STATUS_LABELS } from "./status-badge.tsx";
+import { jobDataForPreview } from "./eligibility-preview.tsx";
+import type { TranslationSummary } from "./hindi-panel.tsx";
+import type { PresetChoice } from "./preset-field.tsx";
 import { LeaveDialog, useUnsavedChanges } from "./unsaved-changes.tsx";
-import { useHydrated } from "../../lib/use-hydrated.ts";
-import { UPLOADS_SECTION } from "~/content/photo-fields.ts";
-import { PresetField, type PresetChoice } from "~/components/admin/preset-field.tsx";
+import { checkEntryForm, sameContent, str, withFieldError } from "./entry-form/checks.ts";
+import { ErrorSummary } from "./entry-form/error-summary.tsx";
+import { LanguageTabs, type LanguageTab } from "./entry-form/language-tabs.tsx";
+import { PublishingPanel, type JobOption } from "./entry-form/publishing.tsx";
+import { SaveBar } from "./entry-form/save-bar.tsx";
+import { BasicsSection, card, HindiPanel, KindSections } from "./entry-form/sections.tsx";
 
-export interface JobOption {
-  id: string;
-  title: string;
-  status: Status;
-}
+// The form's words, read by the edit route, the history and the notice import too.
+export { inputLabel } from "./entry-form/labels.ts";
+export { withKindWords } from "./entry-form/checks.ts";
+export type { JobOption } from "./entry-form/publishing.tsx";
 
 export interface EntryFormProps {
   kind: Kind;
@@ -106,83 +80,6 @@ export interface EntryFormProps {
   photoPresets?: readonly PresetChoice[];
 }
 
-const str = (v: unknown) => (typeof v === "string" ? v : "");
-
-/** What the person reads for an input in the error summary: its label, with the row if any. */
-export function inputLabel(kind: Kind, name: string): string {
-  const def = REGISTRY[kind];
-  const core: Record<string, string> = {
-    title: def.titleLabel,
-    slug: "Slug",
-    organization: "Organization",
-    status: "Status",
-    publishAt: "Publish at",
-    jobId: "Job",
-    notify: "Notify subscribers",
-  };
-  if (core[name]) return core[name];
-  const m = /^data\.([A-Za-z0-9_]+)(?:\[(\d+)\]\.([A-Za-z0-9_]+))?$/.exec(name);
-  if (m?.[1] === `${HINDI}title`) return "Title (Hindi)";
-  const hindi = m?.[1].startsWith(HINDI) ?? false;
-  const fieldName = m && hindi ? m[1].slice(HINDI.length) : m?.[1];
-  const field = m && allFields(def.sections).find((f) => f.name === fieldName);
-  if (!m || !field) return name;
-  const say = (label: string) => (hindi ? hindiLabel(label) : label);
-  if (field.type !== "rows" || m[2] === undefined) return say(field.label);
-  const column = field.columns.find((c) => c.name === m[3]);
-  return `${say(field.label)}, row ${Number(m[2]) + 1}: ${column?.label ?? m[3]}`;
-}
-
-/**
- * The core schema says "Title" whatever the kind; the form calls it "Post name", "Exam name"…
- * Say it the way the label does.
- */
-export function withKindWords(kind: Kind, errors: FieldErrors): FieldErrors {
-  const title = errors.title;
-  if (!title?.startsWith("Title ")) return errors;
-  return { ...errors, title: `${REGISTRY[kind].titleLabel}${title.slice(5)}` };
-}
-
-/** A form tree without its blanks: "", empty rows and empty lists say nothing was typed. */
-function meaningful(value: unknown): unknown {
-  if (Array.isArray(value)) {
-    const items = value.map(meaningful).filter((v) => v !== undefined);
-    return items.length ? items : undefined;
-  }
-  if (value && typeof value === "object") {
-    const entries = Object.entries(value)
-      .map(([k, v]) => [k, meaningful(v)] as const)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => a.localeCompare(b));
-    return entries.length ? Object.fromEntries(entries) : undefined;
-  }
-  if (value === "" || value === null || value === undefined) return undefined;
-  return String(value);
-}
-
-/** The parts of a form tree that are the entry (not the button pressed or the version). */
-const CONTENT_KEYS = ["title", "slug", "organization", "status", "publishAt", "jobId", "data"];
-
-function sameContent(a: FormTree, b: FormTree): boolean {
-  const content = (t: FormTree) =>
-    JSON.stringify(meaningful(Object.fromEntries(CONTENT_KEYS.map((k) => [k, t[k]]))));
-  return content(a) === content(b);
-}
-
-function primaryLabel(status: string, saved: Status | null): string {
-  if (status === "published") {
-    return saved === "published"
-      ? "Update"
-      : saved === "pending"
-        ? "Approve and publish"
-        : "Publish";
-  }
-  if (status === "pending") return "Submit for review";
-  if (status === "scheduled") return "Schedule";
-  if (status === "draft") return "Save draft";
-  return "Save";
-}
-
 /**
  * The add/edit form of any kind, generated from the registry: the core fields, then every
  * section of the kind in reading order. Input names encode the path of each value
@@ -224,11 +121,9 @@ export function EntryForm({
   );
   const [status, setStatus] = useState(str(values.status) || "published");
   const [title, setTitle] = useState(str(values.title));
-  // The English and Hindi tabs. Without JavaScript both panels show, one after the other, and
-  // the tab bar is two in-page links; with it, a tablist showing one panel (inputs of the hidden
-  // one are still in the form and saved with it).
-  // Until hydrated nothing depends on it, so the browser may start on the tab its address names.
-  const [tab, setTab] = useState<"english" | "hindi">(() =>
+  // The tab shown (language-tabs.tsx). Until hydrated nothing depends on it, so the browser may
+  // start on the tab its address names.
+  const [tab, setTab] = useState<LanguageTab>(() =>
     Object.keys(initialErrors)[0]?.startsWith(`data.${HINDI}`) ||
     (typeof window !== "undefined" && window.location.hash === "#hindi")
       ? "hindi"
@@ -274,7 +169,6 @@ export function EntryForm({
   const summaryRef = useRef<HTMLDivElement>(null);
   const { blocker, markSubmitting } = useUnsavedChanges(dirty);
   const data = (values.data ?? {}) as FormTree;
-  const errorCount = Object.keys(errors).length;
   // The job's birth-date preview follows the form as it is typed; the server renders it from the
   // values it was given, so it is there without JavaScript too.
   const [previewData, setPreviewData] = useState(() =>
@@ -326,60 +220,15 @@ export function EntryForm({
   const checkField = (event: FocusEvent<HTMLFormElement>) => {
     const target = event.target as unknown as HTMLInputElement;
     if (!target.name || !formRef.current) return;
-    const { value, rowOrigins } = alignHindiRows(parseEntryForm(new FormData(formRef.current)));
-    const result = entryInputSchema(kind).safeParse(value);
-    const found = result.success
-      ? {}
-      : withKindWords(kind, fieldErrorsFromIssues(result.error.issues, rowOrigins));
-    setErrors((prev) => {
-      if (prev[target.name] === found[target.name]) return prev;
-      const next = { ...prev };
-      if (found[target.name]) next[target.name] = found[target.name];
-      else delete next[target.name];
-      return next;
-    });
+    const found = checkEntryForm(kind, formRef.current);
+    setErrors((prev) => withFieldError(prev, target.name, found[target.name]));
   };
-
-  const jobSelected = str(values.jobId);
-  const publicPrefix = `${def.urlPrefix}/`;
-  const slugChanged = savedSlug !== null && slug !== "" && slug !== savedSlug;
-  const card = "rounded-app border border-stone-200 bg-white p-4 sm:p-5";
 
   return (
     <EditConflictsContext.Provider value={conflictState}>
       <LeaveDialog blocker={blocker} />
       {notice}
-      {errorCount > 0 ? (
-        <div
-          ref={summaryRef}
-          tabIndex={-1}
-          role="alert"
-          aria-labelledby="error-summary-title"
-          className="mb-4 rounded-app border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900"
-        >
-          <h2 id="error-summary-title" className="font-semibold">
-            {errorCount === 1 ? "1 field needs" : `${errorCount} fields need`} your attention.
-            Nothing was saved.
-          </h2>
-          <ul className="mt-1 list-disc pl-5">
-            {Object.entries(errors).map(([name, message]) => (
-              <li key={name}>
-                <a
-                  href={`#${inputId(name)}`}
-                  className="underline"
-                  onClick={(event) => {
-                    event.preventDefault();
-                    showTab(name);
-                  }}
-                >
-                  {inputLabel(kind, name)}
-                </a>
-                : {message}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ErrorSummary kind={kind} errors={errors} summaryRef={summaryRef} showTab={showTab} />
       <Form
         ref={formRef}
         method="post"
@@ -414,54 +263,7 @@ export function EntryForm({
           className="absolute h-0 w-0 overflow-hidden opacity-0"
         />
         <div className="min-w-0 space-y-4">
-          <div
-            role={hydrated ? "tablist" : undefined}
-            aria-label="Language"
-            className="flex flex-wrap gap-1 border-b border-stone-300"
-          >
-            {(["english", "hindi"] as const).map((t) => {
-              const label = t === "english" ? "English" : "Hindi (हिन्दी)";
-              const tabClass = `-mb-px inline-flex items-center gap-2 rounded-t-app border px-3 py-2 text-sm font-semibold ${
-                hydrated && tab === t
-                  ? "border-stone-300 border-b-white bg-white text-ink"
-                  : "border-transparent text-accent"
-              }`;
-              const extra =
-                t === "hindi" && translation ? <TranslationBadge t={translation} /> : null;
-              return hydrated ? (
-                <button
-                  key={t}
-                  type="button"
-                  role="tab"
-                  id={`tab-${t}`}
-                  aria-selected={tab === t}
-                  aria-controls={`panel-${t}`}
-                  tabIndex={tab === t ? 0 : -1}
-                  onClick={() => setTab(t)}
-                  onKeyDown={(event) => {
-                    if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
-                      const other = t === "english" ? "hindi" : "english";
-                      setTab(other);
-                      document.getElementById(`tab-${other}`)?.focus();
-                    }
-                  }}
-                  className={tabClass}
-                >
-                  {label}
-                  {extra}
-                </button>
-              ) : (
-                <a
-                  key={t}
-                  href={t === "english" ? "#panel-english" : "#hindi"}
-                  className={tabClass}
-                >
-                  {label}
-                  {extra}
-                </a>
-              );
-            })}
-          </div>
+          <LanguageTabs hydrated={hydrated} tab={tab} setTab={setTab} translation={translation} />
           <div
             id="panel-english"
             role={hydrated ? "tabpanel" : undefined}
@@ -469,263 +271,55 @@ export function EntryForm({
             hidden={hydrated && tab !== "english"}
             className="space-y-4"
           >
-            <section className={card} aria-label="Basics">
-              <div className="grid gap-4 sm:grid-cols-2">
-                <FieldShell
-                  name="title"
-                  label={def.titleLabel}
-                  required
-                  error={errors.title}
-                  className="sm:col-span-2"
-                >
-                  <input
-                    {...describedBy("title", { error: errors.title })}
-                    type="text"
-                    defaultValue={str(values.title)}
-                    required
-                    maxLength={constraint.title?.maxLength}
-                    className={`${inputClass} text-base font-semibold`}
-                  />
-                </FieldShell>
-                <FieldShell
-                  name="organization"
-                  label="Organization"
-                  required
-                  error={errors.organization}
-                >
-                  <input
-                    {...describedBy("organization", { error: errors.organization })}
-                    type="text"
-                    defaultValue={str(values.organization)}
-                    required
-                    maxLength={constraint.organization?.maxLength}
-                    list="organization-names"
-                    autoComplete="off"
-                    className={inputClass}
-                  />
-                  {/* Picking a known name keeps the entry with its organization's page and domains. */}
-                  <datalist id="organization-names">
-                    {organizationNames.map((name) => (
-                      <option key={name} value={name} />
-                    ))}
-                  </datalist>
-                </FieldShell>
-                <FieldShell
-                  name="slug"
-                  label="Slug (web address)"
-                  error={errors.slug}
-                  help={
-                    slugChanged ? (
-                      <strong className="text-amber-800">
-                        The old address will redirect here.
-                      </strong>
-                    ) : savedSlug === null ? (
-                      "Leave blank to make it from the title."
-                    ) : (
-                      "If you change it, the old address will redirect here."
-                    )
-                  }
-                >
-                  <div className="mt-1 flex min-w-0 items-stretch">
-                    <span className="flex items-center rounded-l-app border border-r-0 border-stone-300 bg-stone-100 px-2 text-xs text-muted">
-                      {publicPrefix}
-                    </span>
-                    <input
-                      {...describedBy("slug", { error: errors.slug, help: true })}
-                      type="text"
-                      defaultValue={str(values.slug)}
-                      placeholder={hydrated && title ? slugify(title) : "made-from-the-title"}
-                      maxLength={constraint.slug?.maxLength}
-                      autoCapitalize="none"
-                      spellCheck={false}
-                      className={`${inputBase} rounded-l-none`}
-                    />
-                  </div>
-                </FieldShell>
-              </div>
-            </section>
-
-            {def.sections.map((section) => (
-              <section
-                key={section.id}
-                className={card}
-                aria-labelledby={`form-section-${section.id}`}
-              >
-                <h2
-                  id={`form-section-${section.id}`}
-                  className="mb-3 border-l-4 border-primary pl-2 text-base font-semibold"
-                >
-                  {section.title}
-                </h2>
-                <div className="grid gap-4 sm:grid-cols-2">
-                  {section.fields.map((field) => {
-                    const name = `data.${field.name}`;
-                    if (section.id === UPLOADS_SECTION && field.type !== "rows") {
-                      return (
-                        <PresetField
-                          key={field.name}
-                          field={field}
-                          value={str(data[field.name])}
-                          error={errors[name]}
-                          presets={photoPresets}
-                        />
-                      );
-                    }
-                    if (field.type === "rows") {
-                      const rows = Array.isArray(data[field.name])
-                        ? (data[field.name] as FormTree[])
-                        : [];
-                      return (
-                        <RowsEditor
-                          key={field.name}
-                          field={field}
-                          name={name}
-                          rows={rows}
-                          errors={errors}
-                          onChange={() => {
-                            setDirty(true);
-                            schedulePreview();
-                          }}
-                        />
-                      );
-                    }
-                    return (
-                      <ScalarFieldInput
-                        key={field.name}
-                        field={field}
-                        name={name}
-                        value={
-                          Array.isArray(data[field.name])
-                            ? (data[field.name] as string[])
-                            : str(data[field.name])
-                        }
-                        error={errors[name]}
-                      />
-                    );
-                  })}
-                </div>
-                {section.id === "age" && previewData ? (
-                  <EligibilityPreview data={previewData} />
-                ) : null}
-              </section>
-            ))}
+            <BasicsSection
+              kind={kind}
+              values={values}
+              errors={errors}
+              constraint={constraint}
+              organizationNames={organizationNames}
+              savedSlug={savedSlug}
+              slug={slug}
+              title={title}
+              hydrated={hydrated}
+            />
+            <KindSections
+              kind={kind}
+              data={data}
+              errors={errors}
+              photoPresets={photoPresets}
+              previewData={previewData}
+              onRowsChange={() => {
+                setDirty(true);
+                schedulePreview();
+              }}
+            />
           </div>
-          <div
-            id="panel-hindi"
-            role={hydrated ? "tabpanel" : undefined}
-            aria-labelledby={hydrated ? "tab-hindi" : "hindi"}
+          <HindiPanel
+            kind={kind}
+            values={values}
+            errors={errors}
             hidden={hydrated && tab !== "hindi"}
-            className="space-y-4"
-          >
-            <div className={card}>
-              <h2 id="hindi" className="flex flex-wrap items-center gap-2 text-base font-semibold">
-                <span>
-                  Hindi (<span lang="hi">हिन्दी</span>)
-                </span>
-                {translation ? <TranslationBadge t={translation} /> : null}
-              </h2>
-              <p className="mt-1 text-sm text-muted">
-                Optional. Each box translates the English shown above it; leave one empty and the
-                Hindi page shows the English. Numbers, dates, links and the slug are shared.
-              </p>
-            </div>
-            <HindiFields sections={def.sections} values={values} errors={errors} card={card} />
-          </div>
+            hydrated={hydrated}
+            translation={translation}
+          />
         </div>
 
         <aside className="space-y-4 lg:sticky lg:top-4">
-          <section className={card} aria-labelledby="publish-title">
-            <h2 id="publish-title" className="mb-3 text-base font-semibold">
-              Publishing
-            </h2>
-            <div className="publishing space-y-4">
-              {canPublish ? (
-                <FieldShell name="status" label="Status" required error={errors.status}>
-                  <select
-                    {...describedBy("status", { error: errors.status })}
-                    defaultValue={status}
-                    className={inputClass}
-                  >
-                    {STATUSES.map((s) => (
-                      <option key={s} value={s}>
-                        {STATUS_LABELS[s]}
-                      </option>
-                    ))}
-                  </select>
-                </FieldShell>
-              ) : (
-                <>
-                  <input type="hidden" name="status" value={status} />
-                  <p className="text-sm">
-                    Status: <strong>{STATUS_LABELS[status as Status] ?? status}</strong>
-                    {errors.status ? (
-                      <span className="block font-semibold text-red-700">{errors.status}</span>
-                    ) : null}
-                    <span className="block text-xs text-muted">
-                      {suggestOnly
-                        ? "Only an editor changes it now: what you edit here goes to the editors as a suggested change."
-                        : "Save a draft as often as you like; submit it when it is ready, and an editor publishes it."}
-                    </span>
-                  </p>
-                </>
-              )}
-              {/* Shown by CSS only while "Scheduled" is chosen (app.css): the server's HTML has the
-                  final layout, so nothing moves when the page hydrates. A saved time stays shown. */}
-              <div className={str(values.publishAt) ? undefined : "publish-at-when-scheduled"}>
-                <FieldShell
-                  name="publishAt"
-                  label="Publish at (India time)"
-                  error={errors.publishAt}
-                  help="Needed when the status is Scheduled."
-                >
-                  <input
-                    {...describedBy("publishAt", { error: errors.publishAt, help: true })}
-                    type="datetime-local"
-                    defaultValue={str(values.publishAt)}
-                    className={inputClass}
-                  />
-                </FieldShell>
-              </div>
-              {notify ? (
-                <NotifyNotice
-                  notify={notify}
-                  published={savedStatus === "published"}
-                  error={errors.notify}
-                />
-              ) : null}
-              {def.linksToJob ? (
-                <FieldShell
-                  name="jobId"
-                  label="Job it belongs to"
-                  error={errors.jobId}
-                  help="Type part of its title and choose it, or type its full title or id. The job page links here, and this page links to the job."
-                >
-                  {/* jobChoices holds only the job linked when the form opened; after a refused
-                      save the text comes back as it was sent (jobQuery). */}
-                  <JobCombobox
-                    {...describedBy("jobId", { error: errors.jobId, help: true })}
-                    queryName="jobQuery"
-                    jobId={jobSelected}
-                    text={
-                      typeof values.jobQuery === "string"
-                        ? values.jobQuery
-                        : (jobChoices.find((j) => j.id === jobSelected)?.title ?? jobSelected)
-                    }
-                    status={jobChoices.find((j) => j.id === jobSelected)?.status}
-                    onChange={() => {
-                      setDirty(true);
-                      setErrors((prev) => {
-                        if (!prev.jobId) return prev;
-                        const next = { ...prev };
-                        delete next.jobId;
-                        return next;
-                      });
-                    }}
-                  />
-                </FieldShell>
-              ) : null}
-            </div>
-          </section>
+          <PublishingPanel
+            kind={kind}
+            values={values}
+            errors={errors}
+            status={status}
+            savedStatus={savedStatus}
+            canPublish={canPublish}
+            suggestOnly={suggestOnly}
+            notify={notify}
+            jobChoices={jobChoices}
+            onJobChange={() => {
+              setDirty(true);
+              setErrors((prev) => withFieldError(prev, "jobId", undefined));
+            }}
+          />
           {trashFormId ? (
             <section className={card} aria-label="Remove">
               <ConfirmButton
@@ -739,89 +333,18 @@ export function EntryForm({
           ) : null}
         </aside>
 
-        <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-2 border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur md:-mx-6 md:px-6 lg:col-span-2">
-          {blocked ? (
-            <span className="mr-auto text-xs font-semibold text-amber-900" role="status">
-              Choose &ldquo;use theirs&rdquo; or &ldquo;keep mine&rdquo; for{" "}
-              <a
-                href={`#${conflictAnchor(undecided[0].key)}`}
-                className="underline"
-                onClick={(event) => {
-                  event.preventDefault();
-                  reveal(undecided[0].key);
-                }}
-              >
-                {undecided.length === 1
-                  ? "the marked field"
-                  : `the ${undecided.length} marked fields`}
-              </a>{" "}
-              first.
-            </span>
-          ) : dirty ? (
-            <span className="mr-auto text-xs text-muted" role="status">
-              Unsaved changes
-            </span>
-          ) : null}
-          {previewHref ? (
-            <a href={previewHref} target="_blank" rel="noopener" className={buttonClass.quiet}>
-              Preview<span className="sr-only"> (opens in a new tab)</span> ↗
-            </a>
-          ) : (
-            <span className="hidden text-xs text-muted sm:inline">Save once to preview.</span>
-          )}
-          {suggestOnly ? (
-            <button
-              type="submit"
-              name="intent"
-              value="suggest"
-              disabled={busy}
-              className={buttonClass.primary}
-            >
-              {busy ? "Sending..." : "Send as a suggested change"}
-            </button>
-          ) : canPublish ? (
-            // One control decides: the Status select. The button says what it will do with the
-            // chosen status (app.css shows the matching label, with or without JavaScript).
-            <button
-              ref={primaryRef}
-              type="submit"
-              name="intent"
-              value="save"
-              disabled={busy || blocked}
-              className={`entry-primary ${buttonClass.primary}`}
-            >
-              {busy
-                ? "Saving..."
-                : STATUSES.map((s) => (
-                    <span key={s} className={`when-${s}`}>
-                      {primaryLabel(s, savedStatus)}
-                    </span>
-                  ))}
-            </button>
-          ) : (
-            // An author's two choices are the two buttons; there is no status to pick.
-            <>
-              <button
-                type="submit"
-                name="intent"
-                value="draft"
-                disabled={busy || blocked}
-                className={buttonClass.secondary}
-              >
-                Save draft
-              </button>
-              <button
-                type="submit"
-                name="intent"
-                value="submit"
-                disabled={busy || blocked}
-                className={buttonClass.primary}
-              >
-                {busy ? "Saving..." : "Submit for review"}
-              </button>
-            </>
-          )}
-        </div>
+        <SaveBar
+          undecided={undecided}
+          blocked={blocked}
+          dirty={dirty}
+          reveal={reveal}
+          previewHref={previewHref}
+          suggestOnly={suggestOnly}
+          canPublish={canPublish}
+          busy={busy}
+          savedStatus={savedStatus}
+          primaryRef={primaryRef}
+        />
       </Form>
     </EditConflictsContext.Provider>
   );
@@ -843,49 +366,4 @@ function setInputValue(name: string, value: string) {
   Object.getOwnPropertyDescriptor(proto, "value")?.set?.call(target, value);
   target.dispatchEvent(new Event("input", { bubbles: true }));
   target.dispatchEvent(new Event("change", { bubbles: true }));
-}
-
-/**
- * "This will notify N subscribers", with the box that turns it off for this save. Shown by CSS
- * only while "Published" is chosen (app.css), so it is right without JavaScript. The count is the
- * stored entry's: a change of state or qualification in the form is counted once saved.
- */
-function NotifyNotice({
-  notify,
-  published,
-  error,
-}: {
-  notify: { recipients: number | null; checked: boolean };
-  published: boolean;
-  error: string | undefined;
-}) {
-  const who =
-    notify.recipients === null
-      ? "the alert subscribers it matches"
-      : `${notify.recipients.toLocaleString("en-IN")} ${notify.recipients === 1 ? "subscriber" : "subscribers"}`;
-  return (
-    <div
-      className="notify-when-published rounded-app border border-amber-300 bg-amber-50 p-3 text-sm"
-      data-testid="notify-notice"
-    >
-      <p id="notify-help">
-        {published
-          ? `If this save changes a key fact (last date, result, admit card), it will notify ${who}.`
-          : `This will notify ${who}.`}
-      </p>
-      <input type="hidden" name="notifyAsked" value="1" />
-      <label className="mt-2 flex items-center gap-2 font-semibold">
-        <input
-          type="checkbox"
-          name="notify"
-          id={inputId("notify")}
-          defaultChecked={notify.checked}
-          aria-describedby="notify-help"
-          aria-invalid={error ? true : undefined}
-        />
-        Notify subscribers
-      </label>
-      {error ? <p className="mt-1 font-semibold text-red-700">{error}</p> : null}
-    </div>
-  );
 }

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from "react";
-import type { Source } from "~/notice-import/facts.ts";
+import type { Source } from "~/notice-import/fact-types.ts";
 import type { NoticeView, Suggestion } from "~/notice-import/suggest.ts";
 
 /**

@@ -1,5 +1,4 @@
 import { Form, data, redirect, useNavigation } from "react-router";
-import { z } from "zod";
 import { AdminError } from "~/components/admin/admin-error.tsx";
 import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
 import {
@@ -8,15 +7,22 @@ import {
   TextField,
   useFocusFirstError,
 } from "~/components/admin/backoffice-ui.tsx";
-import { inputClass } from "~/components/admin/field-input.tsx";
 import { UploadUsage } from "~/components/admin/upload-usage.tsx";
-import { errorOf, formErrorOf, formFields, isRefused } from "~/components/admin/form.tsx";
+import { formErrorOf, formFields, isRefused } from "~/components/admin/form.tsx";
 import { formConstraint, parseForm, refuse, refuseWrite } from "~/server/form.server.ts";
 import { uploadUsage } from "~/server/files.server.ts";
 import { actorOf, requireAdmin } from "~/server/guard.server.ts";
 import { db } from "~/server/services.server.ts";
-import { getSettings, type Settings } from "~/server/settings.server.ts";
+import { getSettings } from "~/server/settings.server.ts";
 import { ContentSettingsSchema, saveContentSettings } from "~/server/write/settings.server.ts";
+import { FaqList } from "./content-settings/faq-list.tsx";
+import {
+  ContentSettingsForm,
+  faqRows,
+  MAX_FAQ,
+  num,
+  toFormValues,
+} from "./content-settings/form.ts";
 import type { Route } from "./+types/content-settings";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -33,77 +39,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     done: new URL(request.url).searchParams.get("done"),
   };
 }
-
-/** The form's fields, all as text, as the inputs are named (`latestBar.count`, `homeFaq.0.question`). */
-function toFormValues(s: Settings) {
-  return {
-    siteName: s.siteName,
-    tagline: s.tagline,
-    contactEmail: s.contactEmail,
-    contactPhone: s.contactPhone,
-    securityEmail: s.securityEmail,
-    sameAs: s.organization.sameAs.join("\n"),
-    latestBar: {
-      count: String(s.latestBar.count),
-      rotateMs: String(s.latestBar.rotateMs),
-      refreshMs: String(s.latestBar.refreshMs),
-    },
-    bell: { perKind: String(s.bell.perKind), max: String(s.bell.max) },
-    homeFaq: Object.fromEntries(s.homeFaq.map((row, i) => [String(i), row])),
-    hindi: {
-      tagline: s.hindi.tagline,
-      defaultDescription: s.hindi.defaultDescription,
-      homeFaq: Object.fromEntries(s.hindi.homeFaq.map((row, i) => [String(i), row])),
-    },
-    uploads: {
-      perUserFiles: String(s.uploads.perUserFiles),
-      perUserMb: String(s.uploads.perUserMb),
-      storageMb: String(s.uploads.storageMb),
-    },
-  };
-}
-
-const MAX_FAQ = 20;
-
-/**
- * The form's shape, all text; what the values may be is the settings' own rules, checked by the
- * write path. FAQ rows arrive as homeFaq.N.question / homeFaq.N.answer (N a number).
- */
-const Text = z.string();
-const FaqRows = z.record(
-  z.string(),
-  z.object({ question: Text.default(""), answer: Text.default(""), remove: Text.optional() }),
-);
-const SaveForm = z.object({
-  intent: z.literal("save"),
-  siteName: Text,
-  tagline: Text,
-  contactEmail: Text,
-  contactPhone: Text,
-  securityEmail: Text,
-  sameAs: Text,
-  latestBar: z.object({ count: Text, rotateMs: Text, refreshMs: Text }),
-  bell: z.object({ perKind: Text, max: Text }),
-  homeFaq: z.preprocess((v) => (v && typeof v === "object" ? v : {}), FaqRows),
-  // The Hindi words of the home page (issue 14); the Hindi FAQ replaces the English one there.
-  // A form without the Hindi section (sent before it existed, or by a script) leaves the stored
-  // Hindi alone; the screen always sends it.
-  hindi: z.object({
-    tagline: Text,
-    defaultDescription: Text,
-    homeFaq: z.preprocess((v) => (v && typeof v === "object" ? v : {}), FaqRows),
-  }),
-  // The upload limits (issue 25); a form without them leaves the stored ones alone, as above.
-  uploads: z.object({ perUserFiles: Text, perUserMb: Text, storageMb: Text }),
-});
-const ContentSettingsForm = z.discriminatedUnion("intent", [
-  SaveForm,
-  // Without JavaScript a new FAQ row needs a round trip; nothing is saved.
-  SaveForm.extend({ intent: z.literal("add-faq") }),
-]);
-
-/** An empty box is "no number", not zero. */
-const num = (v: string) => (v.trim() === "" ? Number.NaN : Number(v));
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
@@ -159,25 +94,6 @@ export async function action({ request }: Route.ActionArgs) {
     return refuseWrite(submission, result, { fieldErrors });
   }
   return redirect("/admin/content-settings?done=saved");
-}
-
-/**
- * The FAQ rows a form holds, in order: a ticked "remove" drops a row, and so does an empty one.
- * The page shows the same rows again after a refused save, so an error's row number is the
- * row's place on the page.
- */
-function faqRows(rows: unknown): { question: string; answer: string }[] {
-  if (!rows || typeof rows !== "object") return [];
-  return Object.entries(rows as Record<string, Record<string, unknown>>)
-    .filter(([key, row]) => /^\d{1,3}$/.test(key) && row && typeof row === "object")
-    .sort(([a], [b]) => Number(a) - Number(b))
-    .map(([, row]) => row)
-    .filter((row) => !row.remove)
-    .map((row) => ({
-      question: typeof row.question === "string" ? row.question : "",
-      answer: typeof row.answer === "string" ? row.answer : "",
-    }))
-    .filter((row) => row.question.trim() !== "" || row.answer.trim() !== "");
 }
 
 export default function ContentSettings({ loaderData, actionData }: Route.ComponentProps) {
@@ -302,43 +218,7 @@ export default function ContentSettings({ loaderData, actionData }: Route.Compon
           title="Home page FAQ"
           description="Questions and answers at the foot of the home page (also marked up for search engines). Empty rows are ignored."
         >
-          {errorOf(reply, "homeFaq") ? (
-            <p className="mb-2 text-sm font-semibold text-red-700">{errorOf(reply, "homeFaq")}</p>
-          ) : null}
-          <ol className="space-y-4">
-            {rows.map((row, i) => (
-              <li key={i} className="rounded-app border border-stone-200 bg-stone-50 p-3">
-                <fieldset>
-                  <legend className="text-sm font-semibold text-muted">Question {i + 1}</legend>
-                  <FaqInput
-                    name={`homeFaq.${i}.question`}
-                    label="Question"
-                    value={row.question}
-                    error={errorOf(reply, `homeFaq.${i}.question`)}
-                    maxLength={faqLimits("question")}
-                  />
-                  <FaqInput
-                    name={`homeFaq.${i}.answer`}
-                    label="Answer"
-                    value={row.answer}
-                    error={errorOf(reply, `homeFaq.${i}.answer`)}
-                    maxLength={faqLimits("answer")}
-                    multiline
-                  />
-                  {row.question || row.answer ? (
-                    <label className="mt-2 inline-flex items-center gap-2 text-sm">
-                      <input
-                        type="checkbox"
-                        name={`homeFaq.${i}.remove`}
-                        className="size-4 accent-primary"
-                      />
-                      Remove this question when saving
-                    </label>
-                  ) : null}
-                </fieldset>
-              </li>
-            ))}
-          </ol>
+          <FaqList prefix="homeFaq" rows={rows} reply={reply} maxLength={faqLimits} />
           {rows.length < MAX_FAQ ? (
             <button
               type="submit"
@@ -373,49 +253,14 @@ export default function ContentSettings({ loaderData, actionData }: Route.Compon
             />
           </div>
           <h3 className="mt-4 text-sm font-semibold">Home page FAQ (Hindi)</h3>
-          {errorOf(reply, "hindi.homeFaq") ? (
-            <p className="mb-2 text-sm font-semibold text-red-700">
-              {errorOf(reply, "hindi.homeFaq")}
-            </p>
-          ) : null}
-          <ol className="mt-2 space-y-4">
-            {hiRows.map((row, i) => (
-              <li key={i} className="rounded-app border border-stone-200 bg-stone-50 p-3">
-                <fieldset>
-                  <legend className="text-sm font-semibold text-muted">
-                    Hindi question {i + 1}
-                  </legend>
-                  <FaqInput
-                    name={`hindi.homeFaq.${i}.question`}
-                    label="Question (Hindi)"
-                    value={row.question}
-                    error={errorOf(reply, `hindi.homeFaq.${i}.question`)}
-                    maxLength={faqLimits("question")}
-                    lang="hi"
-                  />
-                  <FaqInput
-                    name={`hindi.homeFaq.${i}.answer`}
-                    label="Answer (Hindi)"
-                    value={row.answer}
-                    error={errorOf(reply, `hindi.homeFaq.${i}.answer`)}
-                    maxLength={faqLimits("answer")}
-                    multiline
-                    lang="hi"
-                  />
-                  {row.question || row.answer ? (
-                    <label className="mt-2 inline-flex items-center gap-2 text-sm">
-                      <input
-                        type="checkbox"
-                        name={`hindi.homeFaq.${i}.remove`}
-                        className="size-4 accent-primary"
-                      />
-                      Remove this question when saving
-                    </label>
-                  ) : null}
-                </fieldset>
-              </li>
-            ))}
-          </ol>
+          <FaqList
+            prefix="hindi.homeFaq"
+            rows={hiRows}
+            reply={reply}
+            maxLength={faqLimits}
+            hindi
+            className="mt-2"
+          />
           <p className="mt-2 text-xs text-muted">
             Need more rows? Save (or press “Add another question”), and a new blank row appears.
           </p>
@@ -471,49 +316,6 @@ function hashOf(text: string): string {
   let h = 0;
   for (let i = 0; i < text.length; i++) h = (Math.imul(31, h) + text.charCodeAt(i)) | 0;
   return String(h);
-}
-
-function FaqInput({
-  name,
-  label,
-  value,
-  error,
-  maxLength,
-  multiline,
-  lang,
-}: {
-  name: string;
-  label: string;
-  value: string;
-  error?: string;
-  maxLength: number | undefined;
-  multiline?: boolean;
-  lang?: string;
-}) {
-  const id = `f-${name.replace(/\./g, "-")}`;
-  const common = {
-    id,
-    name,
-    lang,
-    defaultValue: value,
-    maxLength,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? `${id}-error` : undefined,
-    className: inputClass,
-  };
-  return (
-    <div className="mt-2">
-      <label htmlFor={id} className="block text-sm font-semibold">
-        {label}
-      </label>
-      {multiline ? <textarea rows={3} {...common} /> : <input type="text" {...common} />}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 export function meta() {

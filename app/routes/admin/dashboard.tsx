@@ -1,22 +1,13 @@
-import {
-  Form,
-  Link,
-  redirect,
-  useNavigation,
-  type ShouldRevalidateFunctionArgs,
-} from "react-router";
-import { DiffTable } from "~/components/admin/diff-table.tsx";
+import { Link, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { diffEntries } from "~/components/admin/entry-diff.ts";
 import { z } from "zod";
 import { formErrorOf } from "~/components/admin/form.tsx";
 import { parseForm, refuse, refuseWrite } from "~/server/form.server.ts";
 import { AdminError } from "~/components/admin/admin-error.tsx";
-import { auditLine } from "~/components/admin/audit-words.ts";
 import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
 import { formatDateTime } from "~/components/admin/format.ts";
-import { STATUS_LABELS } from "~/components/admin/status-badge.tsx";
 import { UploadUsage } from "~/components/admin/upload-usage.tsx";
-import { KIND_LIST, KINDS, REGISTRY, STATUSES } from "~/content/registry.ts";
+import { KIND_LIST, KINDS, REGISTRY } from "~/content/registry.ts";
 import { todayInIndia } from "~/lib/india-date.ts";
 import { can } from "~/content/roles.ts";
 import { countByKindAndStatus, jobTitles, reviewQueue } from "~/server/admin-entries.server.ts";
@@ -31,7 +22,6 @@ import {
 import { latestAudit } from "~/server/audit.server.ts";
 import { jobsClosingSoon } from "~/server/entries/public-reads.server.ts";
 import { uploadUsage } from "~/server/files.server.ts";
-import { formatDate } from "~/lib/format.ts";
 import { actorOf, requireStaff } from "~/server/guard.server.ts";
 import { approveEntry } from "~/server/write/entries.server.ts";
 import { LinksCard } from "~/components/admin/links-card.tsx";
@@ -40,6 +30,10 @@ import { Strings } from "~/i18n/context.tsx";
 import { linksNotice } from "~/link-monitor/admin.server.ts";
 import { listMessages } from "~/server/messages.server.ts";
 import { db } from "~/server/services.server.ts";
+import { ClosingJobs, LatestChanges, NewestMessages } from "./dashboard/activity.tsx";
+import { card, h2 } from "./dashboard/card.ts";
+import { ContentCounts } from "./dashboard/content-counts.tsx";
+import { ReviewQueue } from "./dashboard/review-queue.tsx";
 import type { Route } from "./+types/dashboard";
 
 const Id = z.string().min(1).max(100);
@@ -192,20 +186,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-function daysLeft(lastDate: string | null, today: string): string {
-  if (!lastDate) return "";
-  const days = Math.round((Date.parse(lastDate) - Date.parse(today)) / 86_400_000);
-  return days <= 0 ? "closes today" : days === 1 ? "1 day left" : `${days} days left`;
-}
-
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { counts, closing, messages, audit, today, queue, publisher, canReadMessages } = loaderData;
   const busy = ["approve", "apply", "decline"].includes(
     String(useNavigation().formData?.get("intent") ?? ""),
   );
   const { suggestions, waiting } = loaderData;
-  const card = "rounded-app border border-stone-200 bg-white p-4";
-  const h2 = "mb-3 flex items-center justify-between gap-2 text-base font-semibold";
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <AdminPageHeader title="Dashboard" />
@@ -231,200 +217,14 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         ))}
       </section>
 
-      <section className={card} aria-labelledby="queue-title">
-        <h2 id="queue-title" className={h2}>
-          {publisher ? `Pending review (${queue.length})` : "Your entries"}
-        </h2>
-        {queue.length === 0 ? (
-          <p className="text-sm text-muted">
-            {publisher
-              ? "No entry is waiting for review."
-              : "Nothing yet: add an entry, save it as a draft, then submit it for review."}
-          </p>
-        ) : (
-          <ul className="divide-y divide-stone-100 text-sm">
-            {queue.map((e) => (
-              <li key={e.id} className="flex flex-wrap items-baseline gap-x-2 py-2">
-                <Link to={e.href} className="font-semibold underline decoration-stone-300">
-                  {e.title}
-                </Link>
-                <span className="text-xs text-muted">
-                  {e.kindLabel} · {STATUS_LABELS[e.status]} · {formatDateTime(e.updatedAt)}
-                  {!publisher && !["draft", "pending"].includes(e.status)
-                    ? " · read only: send changes as a suggestion"
-                    : ""}
-                  {waiting.includes(e.id) ? " · your suggested change is waiting" : ""}
-                </span>
-                {publisher && e.status === "pending" ? (
-                  <Form method="post" className="ml-auto">
-                    <input type="hidden" name="intent" value="approve" />
-                    <input type="hidden" name="kind" value={e.kind} />
-                    <input type="hidden" name="id" value={e.id} />
-                    <button
-                      type="submit"
-                      disabled={busy}
-                      aria-label={`Approve and publish ${e.title}`}
-                      className={buttonClass.secondary}
-                    >
-                      Approve and publish
-                    </button>
-                  </Form>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
-        {publisher ? (
-          <>
-            <h3 className="mt-4 mb-2 text-sm font-semibold">
-              Suggested changes ({suggestions.length})
-            </h3>
-            {suggestions.length === 0 ? (
-              <p className="text-sm text-muted">
-                No suggested change is waiting. (Authors send one when they edit an entry an editor
-                has published.)
-              </p>
-            ) : (
-              <ul className="space-y-4 text-sm">
-                {suggestions.map((x) => (
-                  <li
-                    key={x.id}
-                    data-suggestion={x.id}
-                    className="rounded-app border border-stone-200 p-3"
-                  >
-                    <p className="flex flex-wrap items-baseline gap-x-2">
-                      <Link to={x.href} className="font-semibold underline decoration-stone-300">
-                        {x.title}
-                      </Link>
-                      <span className="text-xs text-muted">
-                        {x.kindLabel} · suggested by {x.authorName ?? "an author"} ·{" "}
-                        {formatDateTime(x.createdAt)}
-                      </span>
-                    </p>
-                    <div className="mt-2">
-                      {x.problem ? (
-                        <p className="text-red-800">{x.problem}</p>
-                      ) : x.lines.length === 0 ? (
-                        <p className="text-muted">
-                          Applying it changes nothing any more: the entry already says the same.
-                        </p>
-                      ) : (
-                        <DiffTable lines={x.lines} beforeTitle="Now" afterTitle="After applying" />
-                      )}
-                    </div>
-                    <div className="mt-2 flex flex-wrap gap-2">
-                      {!x.problem ? (
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="apply" />
-                          <input type="hidden" name="suggestion" value={x.id} />
-                          <input type="hidden" name="version" value={x.version} />
-                          <button
-                            type="submit"
-                            disabled={busy}
-                            aria-label={`Apply the suggested change to ${x.title}`}
-                            className={buttonClass.primary}
-                          >
-                            Apply
-                          </button>
-                        </Form>
-                      ) : null}
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="decline" />
-                        <input type="hidden" name="suggestion" value={x.id} />
-                        <button
-                          type="submit"
-                          disabled={busy}
-                          aria-label={`Decline the suggested change to ${x.title}`}
-                          className={buttonClass.secondary}
-                        >
-                          Decline
-                        </button>
-                      </Form>
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </>
-        ) : null}
-      </section>
-
-      <section className={card} aria-labelledby="counts-title">
-        <h2 id="counts-title" className={h2}>
-          Content
-        </h2>
-        {/* Narrow screens: one line per kind, published first; wider ones get the full table. */}
-        <ul className="divide-y divide-stone-100 text-sm sm:hidden">
-          {KIND_LIST.map((k) => (
-            <li key={k.kind} className="py-2">
-              <Link to={`/admin/${k.adminSegment}`} className="font-semibold text-accent underline">
-                {k.plural}
-              </Link>
-              <span className="block text-muted">
-                {(["published", "draft", "scheduled", "archived"] as const)
-                  .filter((s) => counts[k.kind][s] > 0)
-                  .map((s) => `${counts[k.kind][s]} ${STATUS_LABELS[s].toLowerCase()}`)
-                  .join(" · ") || "none yet"}
-                {counts[k.kind].trash > 0 ? ` · ${counts[k.kind].trash} in trash` : ""}
-              </span>
-            </li>
-          ))}
-        </ul>
-        <div className="hidden sm:block">
-          <table className="w-full text-left text-sm">
-            <thead className="text-xs tracking-wide text-muted uppercase">
-              <tr>
-                <th scope="col" className="py-2 pr-3">
-                  Kind
-                </th>
-                {STATUSES.map((s) => (
-                  <th key={s} scope="col" className="px-2 py-2 text-right">
-                    {STATUS_LABELS[s]}
-                  </th>
-                ))}
-                <th scope="col" className="py-2 pl-2 text-right">
-                  Trash
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {KIND_LIST.map((k) => (
-                <tr key={k.kind} className="border-t border-stone-100">
-                  <th scope="row" className="py-2 pr-3 font-semibold">
-                    <Link to={`/admin/${k.adminSegment}`} className="text-accent underline">
-                      {k.plural}
-                    </Link>
-                  </th>
-                  {STATUSES.map((s) => (
-                    <td key={s} className="px-2 py-2 text-right tabular-nums">
-                      {counts[k.kind][s] > 0 ? (
-                        <Link
-                          to={`/admin/${k.adminSegment}?status=${s}`}
-                          className="underline decoration-stone-300"
-                          aria-label={`${counts[k.kind][s]} ${STATUS_LABELS[s].toLowerCase()} ${k.plural.toLowerCase()}`}
-                        >
-                          {counts[k.kind][s]}
-                        </Link>
-                      ) : (
-                        <span className="text-stone-400">0</span>
-                      )}
-                    </td>
-                  ))}
-                  <td className="py-2 pl-2 text-right tabular-nums">
-                    {counts[k.kind].trash > 0 ? (
-                      <Link to="/admin/trash" className="underline decoration-stone-300">
-                        {counts[k.kind].trash}
-                      </Link>
-                    ) : (
-                      <span className="text-stone-400">0</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <ReviewQueue
+        queue={queue}
+        suggestions={suggestions}
+        waiting={waiting}
+        publisher={publisher}
+        busy={busy}
+      />
+      <ContentCounts counts={counts} />
 
       {loaderData.links ? (
         <Strings areas={loaderData.linkStrings}>
@@ -433,63 +233,8 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       ) : null}
 
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
-        <section className={card} aria-labelledby="closing-title">
-          <h2 id="closing-title" className={h2}>
-            Jobs closing in the next 7 days
-          </h2>
-          {closing.length === 0 ? (
-            <p className="text-sm text-muted">No published job closes in the next 7 days.</p>
-          ) : (
-            <ul className="divide-y divide-stone-100 text-sm">
-              {closing.map((j) => (
-                <li key={j.id} className="py-2">
-                  <Link
-                    to={`/admin/${REGISTRY.job.adminSegment}/edit/${j.id}`}
-                    className="font-semibold underline decoration-stone-300"
-                  >
-                    {j.title}
-                  </Link>
-                  <span className="block text-xs text-muted">
-                    {formatDate(j.lastDate)} · {daysLeft(j.lastDate, today)}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-
-        {canReadMessages ? (
-          <section className={card} aria-labelledby="messages-title">
-            <h2 id="messages-title" className={h2}>
-              Newest messages
-              <Link to="/admin/messages" className="text-sm font-normal text-accent underline">
-                All messages
-              </Link>
-            </h2>
-            {messages.length === 0 ? (
-              <p className="text-sm text-muted">No messages yet.</p>
-            ) : (
-              <ul className="divide-y divide-stone-100 text-sm">
-                {messages.map((m) => (
-                  <li key={m.id} className="py-2">
-                    <p className="flex flex-wrap justify-between gap-x-3">
-                      <span className="font-semibold">
-                        {m.name}
-                        {m.status === "unread" ? (
-                          <span className="ml-2 rounded-full bg-primary-light px-2 text-xs text-primary-dark">
-                            new
-                          </span>
-                        ) : null}
-                      </span>
-                      <span className="text-xs text-muted">{formatDateTime(m.createdAt)}</span>
-                    </p>
-                    <p className="mt-0.5 break-words text-muted">{m.excerpt}</p>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-        ) : null}
+        <ClosingJobs closing={closing} today={today} />
+        {canReadMessages ? <NewestMessages messages={messages} /> : null}
 
         <section className={card} aria-labelledby="uploads-title">
           <h2 id="uploads-title" className={h2}>
@@ -506,31 +251,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           <UploadUsage usage={loaderData.uploads} />
         </section>
       </div>
-
-      {publisher ? (
-        <section className={card} aria-labelledby="audit-title">
-          <h2 id="audit-title" className={h2}>
-            Latest changes
-          </h2>
-          {audit.length === 0 ? (
-            <p className="text-sm text-muted">Nothing has been changed yet.</p>
-          ) : (
-            <ol className="divide-y divide-stone-100 text-sm">
-              {audit.map((a) => (
-                <li key={a.id} className="flex flex-wrap justify-between gap-x-3 py-2">
-                  <span className="min-w-0 break-words">
-                    <strong className="font-semibold">{a.actorEmail ?? "Someone"}</strong>{" "}
-                    {auditLine(a.action, a.subject)}
-                  </span>
-                  <time dateTime={a.createdAt} className="text-xs whitespace-nowrap text-muted">
-                    {formatDateTime(a.createdAt)}
-                  </time>
-                </li>
-              ))}
-            </ol>
-          )}
-        </section>
-      ) : null}
+      {publisher ? <LatestChanges audit={audit} /> : null}
     </div>
   );
 }

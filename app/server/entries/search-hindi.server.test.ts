@@ -4,7 +4,8 @@ import { REGISTRY } from "~/content/registry.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
 import { job } from "../../../test/entries.ts";
 import { savedEntry, TEST_ACTOR } from "../../../test/writes.ts";
-import { searchPublished, searchWords } from "./search.server.ts";
+import { searchPublished } from "./search.server.ts";
+import { searchWords } from "./search-words.server.ts";
 import { changeEntry, searchTextOf } from "./writes.server.ts";
 
 /** Issue 14, "Search in Hindi". */

@@ -5,7 +5,8 @@ import { describeEachDatabase } from "../../../test/databases.ts";
 import { job } from "../../../test/entries.ts";
 import { savedEntry, TEST_ACTOR } from "../../../test/writes.ts";
 import { insertGeneratedEntries } from "../bulk-entries.server.ts";
-import { namedKind, searchPublished, searchWords } from "./search.server.ts";
+import { searchPublished } from "./search.server.ts";
+import { namedKind, searchWords } from "./search-words.server.ts";
 import type { EntryWrite } from "./writes.server.ts";
 
 /** Issue 26: "result" listed five jobs (their text says "final result") before the results. */

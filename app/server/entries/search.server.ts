@@ -1,111 +1,29 @@
 // The public search: full-text matches of published entries, counted by kind and ranked with the
-// open-job boost.
-import { sql, type SelectQueryBuilder } from "kysely";
-import { KINDS, type Kind } from "~/content/registry.ts";
-import { catalog } from "~/i18n/catalog.server.ts";
+// open-job boost (the words: search-words.server.ts; each database's queries: search-rank.server.ts).
+import type { Kind } from "~/content/registry.ts";
 import { todayInIndia } from "~/lib/india-date.ts";
 import type { DB } from "../db/db.server.ts";
 import { dialectOf } from "../db/dialect.ts";
-import type { Database, EntryRow } from "../db/schema.ts";
+import type { EntryRow } from "../db/schema.ts";
 import { searchSnippet } from "./snippet.ts";
 import {
-  isPublic,
-  summaryColumns,
-  toSummary,
-  type EntrySummary,
-  type Page,
-} from "./shared.server.ts";
+  postgresSearch,
+  SEARCH_COUNT_LIMIT,
+  sqliteSearch,
+  type Candidate,
+  type Group,
+} from "./search-rank.server.ts";
+import { namedKind, searchWords } from "./search-words.server.ts";
+import { summaryColumns, toSummary, type EntrySummary, type Page } from "./shared.server.ts";
 
 export interface SearchHit extends EntrySummary {
   snippet: string;
 }
 
-/**
- * How much an open job's relevance is multiplied by: a job seeker searching "junior clerk" wants
- * the notifications they can still apply for before that exam's result, admit card or answer key,
- * and before jobs that have closed.
- */
-const OPEN_JOB_BOOST = 2;
-
 export interface SearchPage extends Page<SearchHit> {
   /** Matches of each kind (bounded like `total`), for the type filter chips. */
   kindCounts: Partial<Record<Kind, number>>;
 }
-
-/**
- * The words of a search, at most 8: letters, digits and combining marks, so a Hindi word keeps
- * its vowel signs, virama and nukta ("भर्ती", not "भ", "र", "त"), as both indexes keep them.
- * NFC, as the Hindi in `search_text` is (a nukta letter typed as one code point or two matches
- * either way); ZWJ/ZWNJ are dropped on both sides; a "word" of marks only (an emoji's variation
- * selector) is no word.
- */
-export function searchWords(query: string): string[] {
-  return query
-    .normalize("NFC")
-    .replace(/[\u200c\u200d]/gu, "")
-    .toLowerCase()
-    .split(/[^\p{L}\p{M}\p{N}]+/u)
-    .filter((w) => /[\p{L}\p{N}]/u.test(w))
-    .slice(0, 8);
-}
-
-/**
- * Every name a search may give a kind, as search words, longest first: the kind's names in each
- * language (`list.kinds`) and the catalogue's other words for it (`search.kindWords`).
- */
-let kindNames: { kind: Kind; words: string[] }[] | undefined;
-function namesOfKinds() {
-  kindNames ??= (["en", "hi"] as const)
-    .flatMap((locale) => {
-      const { list, search } = catalog(locale);
-      return KINDS.flatMap((kind) =>
-        [list.kinds[kind].label, list.kinds[kind].plural, ...search.kindWords[kind]].map(
-          (name) => ({ kind, words: searchWords(name) }),
-        ),
-      );
-    })
-    .sort((a, b) => b.words.length - a.words.length);
-  return kindNames;
-}
-
-/**
- * The kind a search names ("result", "admit cards", "परिणाम", "आंसर की"), whole words only, and
- * its other words. Of two kinds named, the first counts; the second stays a word.
- */
-export function namedKind(words: string[]): { kind?: Kind; rest: string[] } {
-  for (let i = 0; i < words.length; i++) {
-    for (const name of namesOfKinds()) {
-      if (name.words.every((w, j) => words[i + j] === w))
-        return {
-          kind: name.kind,
-          rest: [...words.slice(0, i), ...words.slice(i + name.words.length)],
-        };
-    }
-  }
-  return { kind: undefined, rest: words };
-}
-
-/**
- * A part of a search's matches: the public entries that contain every one of `words` (as
- * prefixes; no words: every entry), of the kind asked or not of it.
- */
-interface Group {
-  words: string[];
-  kind?: { is: Kind } | { not: Kind };
-}
-
-/** One of a group's newest matches, ranked: higher is better. */
-interface Candidate {
-  id: string;
-  rank: number;
-  published_at: string | null;
-}
-
-/** Best first; of two ranked alike, the newer, then a fixed order (both databases alike). */
-const byRank = (a: Candidate, b: Candidate) =>
-  b.rank - a.rank ||
-  (b.published_at ?? "").localeCompare(a.published_at ?? "") ||
-  a.id.localeCompare(b.id);
 
 /**
  * Full-text search over published entries, best match first. A search that names a kind ("SSC
@@ -225,197 +143,12 @@ export async function searchPublished(
 const sum = (counts: Partial<Record<Kind, number>>) =>
   Object.values(counts).reduce<number>((a, b) => a + (b ?? 0), 0);
 
-/** A row of the page, without what only the search reads. */
-type PageRow = Omit<EntryRow, "data" | "search_text" | "search_id">;
-
 /** Whether a group's matches may be of `kind`. */
 const holds = (group: Group, kind: Kind) =>
   !group.kind || ("is" in group.kind ? group.kind.is === kind : group.kind.not !== kind);
 
-/** How one database counts and ranks a group's matches. */
-interface GroupSearch {
-  /** The kinds of the group's first SEARCH_COUNT_LIMIT + 1 matches. */
-  count(group: Group): Promise<Partial<Record<Kind, number>>>;
-  /** The group's newest `limit` matches, best first. */
-  rank(group: Group, limit: number): Promise<Candidate[]>;
-}
-
-/** How many of a sample's rows are of each kind. */
-async function perKind(
-  db: DB,
-  sample: SelectQueryBuilder<Database, never, { kind: string }>,
-): Promise<Partial<Record<Kind, number>>> {
-  const rows = await db
-    .selectFrom(sample.as("s"))
-    .select(["s.kind", sql<number>`count(*)`.as("n")])
-    .groupBy("s.kind")
-    .execute();
-  return Object.fromEntries(rows.map((r) => [r.kind, Number(r.n)]));
-}
-
-/** The group's kind as a condition on `column`, when it has one. */
-const kindCondition = ({ kind }: Group, column: "kind" | "e.kind") =>
-  !kind
-    ? undefined
-    : "is" in kind
-      ? sql<boolean>`${sql.ref(column)} = ${kind.is}`
-      : sql<boolean>`${sql.ref(column)} <> ${kind.not}`;
-
-/**
- * How much each match's relevance is multiplied by: OPEN_JOB_BOOST for a job one can still apply
- * for, else 1 (the same rule as PostgreSQL's `boost`).
- */
-const boostOf = (row: { kind: string; last_date: string | null }, today: string) =>
-  row.kind === "job" && (row.last_date === null || row.last_date >= today) ? OPEN_JOB_BOOST : 1;
-
-/**
- * SQLite: `entries_fts` holds public entries only (see the migration); its rowids grow with each
- * new entry, so the newest matches are the highest rowids. Relevance is bm25 (title 10,
- * organization 4, text 1), negative and better when lower; a group without words ranks its
- * entries alike (newest first, open jobs first).
- */
-function sqliteSearch(db: DB, today: string): GroupSearch {
-  const match = (words: string[]) => words.map((w) => `"${w.replaceAll('"', '""')}"*`).join(" ");
-  /** The group's matches joined to their rows, newest first (no words: every public entry). */
-  const matches = (group: Group) => {
-    const e = group.words.length
-      ? db
-          .selectFrom(fts)
-          .innerJoin("entries as e", (join) =>
-            join.on(sql<boolean>`e.search_id = entries_fts.rowid`),
-          )
-          .where(sql<boolean>`entries_fts match ${match(group.words)}`)
-          .orderBy(sql`entries_fts.rowid`, "desc")
-      : db.selectFrom("entries as e").where(isPublic).orderBy("e.published_at", "desc");
-    const ofKind = kindCondition(group, "e.kind");
-    return ofKind ? e.where(ofKind) : e;
-  };
-  return {
-    async count(group) {
-      // Without a kind the index alone finds the first matches; their rows are read after.
-      const sample = group.kind
-        ? matches(group)
-            .select("e.kind")
-            .limit(SEARCH_COUNT_LIMIT + 1)
-        : db
-            .selectFrom(
-              db
-                .selectFrom(fts)
-                .select(sql<number>`rowid`.as("search_id"))
-                .where(sql<boolean>`entries_fts match ${match(group.words)}`)
-                .limit(SEARCH_COUNT_LIMIT + 1)
-                .as("m"),
-            )
-            .innerJoin("entries as e", "e.search_id", "m.search_id")
-            .select("e.kind");
-      return perKind(db, sample);
-    },
-    async rank(group, limit) {
-      const rows = await matches(group)
-        .select([
-          "e.id",
-          "e.kind",
-          "e.last_date",
-          "e.published_at",
-          group.words.length
-            ? sql<number>`bm25(entries_fts, 10, 4, 1)`.as("score")
-            : sql<number>`-1`.as("score"),
-        ])
-        .limit(limit)
-        .execute();
-      // The boost multiplies bm25 like PostgreSQL's ranking does; the sign makes higher better.
-      return rows
-        .map((r) => ({
-          id: r.id,
-          published_at: r.published_at,
-          rank: -Number(r.score) * boostOf(r, today),
-        }))
-        .sort(byRank);
-    },
-  };
-}
-
-/**
- * PostgreSQL: rank the newest matches (at most SEARCH_RANK_WINDOW of them) so that a very common
- * word costs the same as a rare one; job seekers want the recent notices first anyway.
- */
-function postgresSearch(db: DB, today: string, walk: number): GroupSearch {
-  const tsquery = (words: string[]) =>
-    words.map((w) => `${w.replace(/[^\p{L}\p{M}\p{N}]/gu, "")}:*`).join(" & ");
-  const openJob = sql<boolean>`(kind = 'job' and (last_date is null or last_date >= ${today}))`;
-  const boost = sql<number>`(case when ${openJob} then ${OPEN_JOB_BOOST} else 1 end)`;
-  /** Public entries of the group's kind (the words are tested by the caller). */
-  const ofKind = (group: Group) => {
-    const q = db.selectFrom("entries").where(isPublic);
-    const condition = kindCondition(group, "kind");
-    return condition ? q.where(condition) : q;
-  };
-  return {
-    async count(group) {
-      const sample = ofKind(group)
-        .$if(group.words.length > 0, (q) =>
-          q.where(sql<boolean>`search_vector @@ to_tsquery('simple', ${tsquery(group.words)})`),
-        )
-        .select("kind")
-        .limit(SEARCH_COUNT_LIMIT + 1);
-      return perKind(db, sample);
-    },
-    async rank(group, limit) {
-      if (group.words.length === 0) {
-        // Every public entry of a kind: the newest, by the (kind, published_at) index.
-        const rows = await ofKind(group)
-          .select(["id", "published_at", sql<number>`${boost}`.as("rank")])
-          .orderBy("published_at", "desc")
-          .limit(limit)
-          .execute();
-        return rows.map((r) => ({ ...r, rank: Number(r.rank) })).sort(byRank);
-      }
-      const query = tsquery(group.words);
-      /**
-       * The newest `limit` matches, by date alone (their 1.4 KB search vectors stay out of the
-       * sort); `walk`: among that many newest public entries only, each tested in turn.
-       */
-      const newestMatches = (walk?: number) =>
-        db
-          .selectFrom(
-            ofKind(group)
-              .select(["id", "published_at", "kind", "last_date", "search_vector" as never])
-              // A subquery with a limit is read first, the match tested after: the walk.
-              .$if(walk !== undefined, (q) => q.orderBy("published_at", "desc").limit(walk!))
-              .as("e"),
-          )
-          .where(sql<boolean>`e.search_vector @@ to_tsquery('simple', ${query})`)
-          .select(["e.id", "e.published_at", sql<number>`${boost}`.as("boost")])
-          .orderBy("e.published_at", "desc")
-          .limit(limit);
-      /** Those matches ranked by their vectors. */
-      const ranked = async (walk?: number) =>
-        (
-          await db
-            .selectFrom(newestMatches(walk).as("w"))
-            .innerJoin("entries as v", "v.id", "w.id")
-            .select([
-              "w.id",
-              "w.published_at",
-              sql<number>`ts_rank(v.search_vector, to_tsquery('simple', ${query})) * w.boost`.as(
-                "rank",
-              ),
-            ])
-            .execute()
-        )
-          .map((r) => ({ ...r, rank: Number(r.rank) }))
-          .sort(byRank);
-      // A word in one entry of 20 (most searches: "clerk", "admit card") has its newest 300
-      // matches among the newest 6,000 entries: testing each of those (5 ms) costs less than the
-      // full-text index, which gathers every entry of every word's prefixes first (17–23 ms for
-      // "forest guard recruitment"), then reads each match from the table. Fewer matches there:
-      // the index.
-      const walked = await ranked(walk);
-      if (walked.length >= limit) return walked;
-      return ranked();
-    },
-  };
-}
+/** A row of the page, without what only the search reads. */
+type PageRow = Omit<EntryRow, "data" | "search_text" | "search_id">;
 
 /** A page's row with its snippet (the same rule on both databases) instead of its indexed text. */
 const withSnippet =
@@ -441,7 +174,3 @@ export const SEARCH_RANK_WINDOW = 300;
  * (migration 2026-11-24T0300), so the test costs about 0.8 µs an entry.
  */
 export const SEARCH_WALK = 6000;
-
-/** SQLite's full-text index as a table to select from (its rowid is entries.search_id). */
-const fts = sql<{ rowid: number }>`entries_fts`.as("entries_fts");
-export const SEARCH_COUNT_LIMIT = 1000;

@@ -1,0 +1,18 @@
+import type { Kind } from "~/content/registry.ts";
+import type { DB } from "../db/db.server.ts";
+import type { Entry } from "../entries/shared.server.ts";
+import type { EntryWrite } from "../entries/writes.server.ts";
+import { saveEntry } from "../write/entries.server.ts";
+import type { Actor } from "../write/transaction.server.ts";
+
+/**
+ * Who the demo content is by: no user; revisions and the audit log name it "Demo content". It is
+ * written through the write path as an editor's saves are.
+ */
+export const DEMO_ACTOR: Actor = { id: null, email: null, name: "Demo content" };
+
+export async function demoEntry(db: DB, kind: Kind, input: EntryWrite): Promise<Entry> {
+  const saved = await saveEntry(db, { kind, input, actor: DEMO_ACTOR });
+  if (!saved.ok) throw new Error(`The demo ${kind} "${input.title}" was refused: ${saved.reason}`);
+  return saved.entry;
+}
