@@ -13,7 +13,7 @@ const LONGER: Record<string, number> = {
   "app/content/registry.ts": 756,
   "app/routes/admin/entry-edit.tsx": 855,
   "app/routes/site/eligibility.tsx": 509,
-  "app/server/alerts/subscriptions.server.ts": 441,
+  "app/server/alerts/subscriptions.server.ts": 405,
   "app/server/files.server.ts": 551,
   "app/server/redirects.server.ts": 414,
 };

@@ -285,7 +285,6 @@ export function defaultData(sections: readonly Section[]): EntryData {
   return data;
 }
 
-/** Every text the search index should know about, from any kind's data. */
 /**
  * Data with every select's value as its option key (issue 27), in the fields and in table rows:
  * the write path stores keys whoever writes (demo content, tests and clients that send the
@@ -318,6 +317,7 @@ export function withOptionKeys(sections: readonly Section[], data: EntryData): E
   return out;
 }
 
+/** Every text the search index should know about, from any kind's data. */
 export function searchableText(sections: readonly Section[], data: EntryData): string {
   const parts: string[] = [];
   for (const field of allFields(sections)) {

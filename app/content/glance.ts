@@ -1,5 +1,6 @@
 import type { EntryData, Row } from "./fields.ts";
 import { linkTrust, type LinkTrust } from "./official-links.ts";
+import { optionKey, QUALIFICATIONS } from "./options.ts";
 import type { Kind } from "./registry.ts";
 import { formatDate, formatNumber, formatRupees } from "~/lib/format.ts";
 import { fmt, type Locale } from "~/lib/locale.ts";
@@ -164,7 +165,8 @@ function englishGlanceWords(): GlanceWords {
       Object.values(GLANCE_ACTIONS).flatMap((list) => list.map((a) => [a.field, a.label])),
     ),
     opensOn: "Opens on {date}",
-    qualifications: {},
+    // By key (issue 27), the option labels: "12th-pass" → "12th Pass".
+    qualifications: Object.fromEntries(QUALIFICATIONS.map((o) => [o.value, o.label])),
   };
 }
 
@@ -304,7 +306,7 @@ export function glance(
     if (qualification)
       facts.push({
         label: t.qualification,
-        value: t.qualifications[qualification] ?? qualification,
+        value: t.qualifications[optionKey(qualification)] ?? qualification,
       });
     facts.push(feeFact(d, t), ageFact(d, t, locale));
   } else if (kind === "result") {

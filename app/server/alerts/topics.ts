@@ -4,6 +4,7 @@ import {
   ALL_INDIA,
   ANY_QUALIFICATION,
   QUALIFICATIONS,
+  optionLabel,
   STATES,
   toOptionKey,
 } from "~/content/options.ts";
@@ -38,3 +39,10 @@ export interface AlertTopics {
   organizations: string[];
   kinds: AlertKind[];
 }
+
+/** Topics as people read them (a subscriber's export): "goa" → "Goa", "12th-pass" → "12th Pass". */
+export const topicLabels = (topics: AlertTopics): AlertTopics => ({
+  ...topics,
+  states: topics.states.map((s) => optionLabel(STATES, s)),
+  qualifications: topics.qualifications.map((q) => optionLabel(QUALIFICATIONS, q)),
+});
