@@ -118,7 +118,7 @@ describe("Hindi home, lists, search, organization, site and 404 pages at 360 px"
     const values = await state
       .locator("option")
       .evaluateAll((os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent!]));
-    const [value, name] = values.find(([v]) => v && v !== "All India" && hi.list.landing.names[v])!;
+    const [value, name] = values.find(([v]) => v && v !== "all-india" && hi.list.landing.names[v])!;
     expect(name).toBe(hi.list.landing.names[value]);
     await state.selectOption(value);
     await page.getByRole("button", { name: hi.list.filter, exact: true }).click();
@@ -145,13 +145,13 @@ describe("Hindi home, lists, search, organization, site and 404 pages at 360 px"
     const page = await browser.page();
     const res = await page.goto("/hi/jobs/state/bihar");
     expect(res?.status()).toBe(200);
-    const title = fmt(hi.list.landing.state, { value: hi.list.landing.names.Bihar });
+    const title = fmt(hi.list.landing.state, { value: hi.list.landing.names.bihar });
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(title);
     const crumbs = page.getByRole("navigation", { name: hi.common.breadcrumb });
     expect(await crumbs.getByRole("listitem").allTextContents()).toEqual([
       `${hi.shell.nav.home}›`,
       `${hi.list.kinds.job.plural}›`,
-      hi.list.landing.names.Bihar,
+      hi.list.landing.names.bihar,
     ]);
     expect(await headLinks(page)).toEqual({
       canonical: pair("/jobs/state/bihar").hi,

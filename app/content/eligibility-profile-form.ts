@@ -6,7 +6,7 @@ import * as z from "zod/mini";
 import type { Profile } from "./eligibility.ts";
 import { isDiscipline } from "./disciplines.ts";
 import { CATEGORIES, LEVELS } from "./eligibility-terms.ts";
-import { DOMICILE_STATES } from "./options.ts";
+import { DOMICILE_STATES, STATES, toOptionKey } from "./options.ts";
 
 /** The profile form's inputs, by name: strings as a form sends them ("on" for a ticked box). */
 export type ProfileForm = Partial<Record<keyof typeof PROFILE_FIELDS, string>>;
@@ -111,7 +111,9 @@ export function parseProfile(form: ProfileForm, today: string): ProfileResult {
   if (exServiceman && (!form.serviceYears?.trim() || !(years >= 0 && years <= 40))) {
     errors.serviceYears = "serviceYears";
   }
-  const domicile = form.domicileState?.trim() || undefined;
+  // A key; a profile remembered before keys holds the English name ("Bihar").
+  const typed = form.domicileState?.trim() || undefined;
+  const domicile = typed && toOptionKey(STATES, typed);
   if (domicile && !DOMICILE_STATES.includes(domicile)) {
     errors.domicileState = "domicileState";
   }

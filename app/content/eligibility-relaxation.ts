@@ -5,6 +5,7 @@
 import type { Reason, RelaxationPart } from "./eligibility-reasons.ts";
 import { NONE } from "./eligibility-reasons.ts";
 import type { PostRules, Profile } from "./eligibility-types.ts";
+import { optionKey } from "./options.ts";
 
 interface Relaxation {
   months: number;
@@ -12,8 +13,9 @@ interface Relaxation {
   notes: Reason[];
 }
 
+/** The same state, by key or by the English name a profile or job kept from before keys. */
 const sameState = (a: string | undefined, b: string) =>
-  a !== undefined && a.trim().toLowerCase() === b.trim().toLowerCase();
+  a !== undefined && optionKey(a) === optionKey(b);
 
 /**
  * Category relaxation or the PwBD relaxation for the category, never both (the PwBD table

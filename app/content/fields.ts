@@ -15,6 +15,17 @@ export interface Option {
   label: string;
 }
 
+/**
+ * The key an input means: a key as it is, or an option's English label in any case (old links,
+ * CSV files, API clients and notices written before keys, "Uttar Pradesh", "12th Pass"). Anything
+ * else comes back unchanged, for the caller's own check to refuse.
+ */
+export function toOptionKey(options: readonly Option[], input: string): string {
+  if (options.some((o) => o.value === input)) return input;
+  const wanted = input.trim().toLowerCase();
+  return options.find((o) => o.label.toLowerCase() === wanted)?.value ?? input;
+}
+
 export interface ScalarField {
   name: string;
   /** The admin form's label: says what to type ("Salary from (₹ per month)"). */
@@ -94,7 +105,8 @@ const emptyToUndefined = (v: unknown) =>
  * no value.
  */
 function choicesSchema(field: ScalarField): z.ZodType {
-  const values = (field.options ?? []).map((o) => o.value);
+  const options = field.options ?? [];
+  const values = options.map((o) => o.value);
   // Items are checked as a whole, so that every complaint is the field's and names it.
   const list = z
     .array(z.unknown(), { error: `${field.label} must be a list of the listed options` })
@@ -109,7 +121,11 @@ function choicesSchema(field: ScalarField): z.ZodType {
     if (!Array.isArray(items)) return items ?? undefined;
     // Each box sends its value once; the same one twice is still one choice.
     const chosen = [
-      ...new Set(items.filter((item) => !(typeof item === "string" && !item.trim()))),
+      ...new Set(
+        items
+          .filter((item) => !(typeof item === "string" && !item.trim()))
+          .map((item) => (typeof item === "string" ? toOptionKey(options, item) : item)),
+      ),
     ];
     return chosen.length ? chosen : undefined;
   }, list.optional());
@@ -134,9 +150,12 @@ function scalarSchema(field: ScalarField): z.ZodType {
       schema = field.upload ? httpUrlOrOwnFile(label) : httpUrl(label);
       break;
     case "select": {
-      const values = (field.options ?? []).map((o) => o.value);
+      const options = field.options ?? [];
+      const values = options.map((o) => o.value);
+      // A stored key, or the English label old files and clients send ("12th Pass").
       schema = z
         .string()
+        .transform((v) => toOptionKey(options, v))
         .refine((v) => values.includes(v), `Choose one of the listed options for ${label}`);
       break;
     }
@@ -272,6 +291,38 @@ export function defaultData(sections: readonly Section[]): EntryData {
     }
   }
   return data;
+}
+
+/**
+ * Data with every select's value as its option key (issue 27), in the fields and in table rows:
+ * the write path stores keys whoever writes (demo content, tests and clients that send the
+ * English name, "Bihar"). Anything that is no option's key or name stays as it is.
+ */
+export function withOptionKeys(sections: readonly Section[], data: EntryData): EntryData {
+  const keyOf = (field: ScalarField | undefined, v: unknown) =>
+    field?.type === "select" && field.options && typeof v === "string"
+      ? toOptionKey(field.options, v)
+      : v;
+  const out: EntryData = { ...data };
+  for (const field of allFields(sections)) {
+    const value = data[field.name];
+    if (field.type !== "rows") {
+      if (typeof value === "string") out[field.name] = keyOf(field, value) as string;
+    } else if (Array.isArray(value)) {
+      out[field.name] = (value as Row[]).map((row) =>
+        Object.fromEntries(
+          Object.entries(row).map(([name, cell]) => [
+            name,
+            keyOf(
+              field.columns.find((c) => c.name === name),
+              cell,
+            ),
+          ]),
+        ),
+      ) as Row[];
+    }
+  }
+  return out;
 }
 
 /** Every text the search index should know about, from any kind's data. */

@@ -337,7 +337,7 @@ describe("jobPostRules", () => {
     expect("state" in rulesOf(SSC_CGL)).toBe(false);
     expect("reservedRelaxationDomicileOnly" in rulesOf(SSC_CGL)).toBe(false);
     const state = rulesOf(STATE_CONSTABLE);
-    expect(state.state).toBe("Bihar");
+    expect(state.state).toBe("bihar");
     expect(state.reservedRelaxationDomicileOnly).toBe(true);
     expect(
       "reservedRelaxationDomicileOnly" in
@@ -625,7 +625,7 @@ describe("dateFromParts and parseProfile", () => {
         category: "obc",
         pwbd: true,
         exServicemanYears: 6.5,
-        domicileState: "Bihar",
+        domicileState: "bihar",
         qualification: "graduate",
         finalYear: true,
       },
@@ -726,7 +726,7 @@ describe("dateFromParts and parseProfile", () => {
     expect(years("abc")).toBeUndefined();
   });
 
-  it.each([["Atlantis"], ["All India"], ["bihar"], ["Delhi NCR"]])(
+  it.each([["Atlantis"], ["All India"], ["all-india"], ["Delhi NCR"]])(
     "domicile %j is not one of the states",
     (domicileState) => {
       expect(errorsOf({ ...valid, domicileState })).toEqual({
@@ -736,9 +736,9 @@ describe("dateFromParts and parseProfile", () => {
   );
 
   it("every state but 'All India' is a domicile", () => {
-    expect(DOMICILE_STATES).not.toContain("All India");
-    expect(DOMICILE_STATES).toContain("Bihar");
-    expect(DOMICILE_STATES).toContain("West Bengal");
+    expect(DOMICILE_STATES).not.toContain("all-india");
+    expect(DOMICILE_STATES).toContain("bihar");
+    expect(DOMICILE_STATES).toContain("west-bengal");
     for (const domicileState of DOMICILE_STATES) {
       expect(parseProfile({ ...valid, domicileState }, today).ok, domicileState).toBe(true);
     }

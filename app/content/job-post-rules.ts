@@ -6,25 +6,26 @@ import type { PostRules, QualificationLevel } from "./eligibility.ts";
 import type { EntryData, Row } from "./fields.ts";
 import { DISCIPLINE_LABEL, DISCIPLINES, type Discipline } from "./disciplines.ts";
 import { CATEGORIES } from "./eligibility-terms.ts";
+import { ALL_INDIA, ANY_QUALIFICATION, QUALIFICATIONS, STATES, toOptionKey } from "./options.ts";
 
 /**
- * The job form's qualification choices as levels of the ladder, with the subject they name: a
- * post whose subjects are not ticked takes this one.
+ * The job form's qualification choices (keys) as levels of the ladder, with the subject they
+ * name: a post whose subjects are not ticked takes this one.
  */
 export const QUALIFICATION_LEVELS: Record<
   string,
   { level?: QualificationLevel; disciplines?: Discipline[] }
 > = {
-  "10th Pass": { level: "10th" },
-  "12th Pass": { level: "12th" },
-  ITI: { level: "iti" },
-  Diploma: { level: "diploma" },
-  Graduate: { level: "graduate" },
-  Engineering: { level: "graduate", disciplines: ["engineering"] },
-  "Post Graduate": { level: "postgraduate" },
-  Medical: { level: "graduate", disciplines: ["medicine"] },
-  Law: { level: "graduate", disciplines: ["law"] },
-  Any: {},
+  "10th-pass": { level: "10th" },
+  "12th-pass": { level: "12th" },
+  iti: { level: "iti" },
+  diploma: { level: "diploma" },
+  graduate: { level: "graduate" },
+  engineering: { level: "graduate", disciplines: ["engineering"] },
+  "post-graduate": { level: "postgraduate" },
+  medical: { level: "graduate", disciplines: ["medicine"] },
+  law: { level: "graduate", disciplines: ["law"] },
+  any: {},
 };
 
 /**
@@ -49,6 +50,15 @@ export interface PostEligibility {
 
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
 const str = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined);
+/** A stored qualification or state as its key, whether saved before keys (a label) or after. */
+const qualificationKey = (v: unknown) => {
+  const value = str(v);
+  return value === undefined ? undefined : toOptionKey(QUALIFICATIONS, value);
+};
+const stateKey = (v: unknown) => {
+  const value = str(v);
+  return value === undefined ? undefined : toOptionKey(STATES, value);
+};
 
 /**
  * A stored list of subjects a post accepts, in the list's order; anything not on the list (or
@@ -82,7 +92,7 @@ function relaxationTables(rows: unknown) {
 export function jobPostRules(data: EntryData): PostEligibility[] {
   const { relaxation, pwbd } = relaxationTables(data.ageRelaxations);
   const jobCutoff = str(data.ageCutoffDate) ?? str(data.lastDate);
-  const state = str(data.state);
+  const state = stateKey(data.state);
   const femaleMax = num(data.ageMaxFemale);
   const plusYears = num(data.exServicemenPlusYears);
   const rows = Array.isArray(data.posts) ? (data.posts as Row[]) : [];
@@ -100,8 +110,11 @@ export function jobPostRules(data: EntryData): PostEligibility[] {
     const name = str(row.post) ?? "";
     const hasAge = minAge !== undefined || maxAge !== undefined || from || to;
     if (!hasAge || !cutoffDate) return { post: name, rules: null };
-    const ownQualification = str(row.qualification);
-    const named = QUALIFICATION_LEVELS[ownQualification ?? str(data.qualification) ?? "Any"];
+    const ownQualification = qualificationKey(row.qualification);
+    const named =
+      QUALIFICATION_LEVELS[
+        ownQualification ?? qualificationKey(data.qualification) ?? ANY_QUALIFICATION
+      ];
     // The job's subjects (ticked, or in words) and what else it asks describe the job's
     // qualification, not a post's own; ticks win over the subject the choice names.
     const job = !ownQualification;
@@ -127,7 +140,7 @@ export function jobPostRules(data: EntryData): PostEligibility[] {
         : {}),
       ...(pwbd ? { pwbdRelaxation: pwbd } : {}),
       ...(plusYears !== undefined ? { exServicemen: { plusYears } } : {}),
-      ...(state && state !== "All India" ? { state } : {}),
+      ...(state && state !== ALL_INDIA ? { state } : {}),
       ...(data.relaxationDomicileOnly === "yes" ? { reservedRelaxationDomicileOnly: true } : {}),
       ...(named?.level ? { qualification: named.level } : {}),
       ...(named?.level && disciplines ? { disciplines: [...disciplines] } : {}),
@@ -140,7 +153,7 @@ export function jobPostRules(data: EntryData): PostEligibility[] {
 
 /** What the job's structured data says about education, for JobPosting's `educationRequirements`. */
 export function educationRequirements(data: EntryData) {
-  const named = QUALIFICATION_LEVELS[str(data.qualification) ?? "Any"];
+  const named = QUALIFICATION_LEVELS[qualificationKey(data.qualification) ?? ANY_QUALIFICATION];
   if (!named?.level) return undefined;
   const ticked = disciplinesOf(data.disciplines) ?? named.disciplines;
   const subjects =

@@ -1,5 +1,5 @@
 import type { Option } from "./fields.ts";
-import { QUALIFICATIONS, STATES } from "./options.ts";
+import { ALL_INDIA, optionKey, QUALIFICATIONS, STATES, toOptionKey } from "./options.ts";
 
 /**
  * Landing pages of the job list: /jobs/state/bihar, /jobs/qualification/12th-pass. Clean
@@ -14,17 +14,21 @@ const OPTIONS: Record<LandingFacet, readonly Option[]> = {
   qualification: QUALIFICATIONS,
 };
 
-/** "12th Pass" → "12th-pass", "Jammu and Kashmir" → "jammu-and-kashmir". */
-export function landingSlug(value: string): string {
-  return value
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
+/** A stored key is its own slug; an old label gives the same slug ("12th Pass" → "12th-pass"). */
+export const landingSlug = optionKey;
 
 /** The option a landing page's slug stands for, or undefined for a slug that names none. */
 export function landingValue(facet: LandingFacet, slug: string): string | undefined {
   return OPTIONS[facet].find((o) => landingSlug(o.value) === slug)?.value;
+}
+
+/**
+ * The key an input means on a facet: a key, or an option's English label as old links and
+ * bookmarks carry it (?state=Uttar+Pradesh); undefined for anything else.
+ */
+export function landingKey(facet: LandingFacet, input: string): string | undefined {
+  const key = toOptionKey(OPTIONS[facet], input);
+  return OPTIONS[facet].some((o) => o.value === key) ? key : undefined;
 }
 
 export function landingPath(facet: LandingFacet, value: string): string {
@@ -38,14 +42,14 @@ export function landingFeedPath(facet: LandingFacet, value: string): string {
 
 /**
  * What a landing page's title says, as a code and its values (issue 27): all of India, a state,
- * a qualification (the option's stored value). The catalogue words it (app/i18n/landing-words.ts).
+ * a qualification (the option's stored key). The catalogue words it (app/i18n/landing-words.ts).
  */
 export type LandingHeading =
   | { code: "allIndia"; values: Record<string, never> }
   | { code: LandingFacet; values: { value: string } };
 
 export function landingHeading(facet: LandingFacet, value: string): LandingHeading {
-  if (facet === "state" && value === "All India") return { code: "allIndia", values: {} };
+  if (facet === "state" && value === ALL_INDIA) return { code: "allIndia", values: {} };
   return { code: facet, values: { value } };
 }
 

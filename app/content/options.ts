@@ -2,10 +2,36 @@ import { DISCIPLINE_LABEL, DISCIPLINES } from "./disciplines.ts";
 import { CATEGORIES, CATEGORY_LABEL } from "./eligibility-terms.ts";
 export { CATEGORIES } from "./eligibility-terms.ts";
 import type { Option } from "./fields.ts";
+export { toOptionKey } from "./fields.ts";
 
-const opts = (...values: string[]): Option[] => values.map((v) => ({ value: v, label: v }));
+/** "12th Pass" → "12th-pass", "Jammu and Kashmir" → "jammu-and-kashmir": a label's key. */
+export function optionKey(label: string): string {
+  return label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
 
-export const STATES: readonly Option[] = /* @__PURE__ */ opts(
+/**
+ * Options stored by a stable key (issue 27), the landing slug of their English label: entries,
+ * alert topics and organizations keep "bihar" and "12th-pass"; the label is for people, and the
+ * Hindi one is in app/i18n/catalog/hi/options.ts.
+ */
+const keyed = (...labels: string[]): Option[] =>
+  labels.map((label) => ({ value: optionKey(label), label }));
+
+/** The English label of a stored key (or of an unknown value, the value itself). */
+export function optionLabel(options: readonly Option[], value: string): string {
+  return options.find((o) => o.value === value)?.label ?? value;
+}
+
+/** The all-India choice of STATES: an entry open to candidates from every state. */
+export const ALL_INDIA = "all-india";
+
+/** A job open to any qualification. */
+export const ANY_QUALIFICATION = "any";
+
+export const STATES: readonly Option[] = /* @__PURE__ */ keyed(
   "All India",
   "Andaman and Nicobar Islands",
   "Andhra Pradesh",
@@ -45,7 +71,7 @@ export const STATES: readonly Option[] = /* @__PURE__ */ opts(
   "West Bengal",
 );
 
-export const QUALIFICATIONS: readonly Option[] = /* @__PURE__ */ opts(
+export const QUALIFICATIONS: readonly Option[] = /* @__PURE__ */ keyed(
   "10th Pass",
   "12th Pass",
   "ITI",
@@ -103,4 +129,9 @@ export const AGE_RULES: readonly Option[] = [
 ];
 
 /** A candidate's state of domicile: any state or union territory. */
-export const DOMICILE_STATES = STATES.filter((s) => s.value !== "All India").map((s) => s.value);
+export const DOMICILE_STATES = STATES.filter((s) => s.value !== ALL_INDIA).map((s) => s.value);
+
+/** The English names of the states and qualifications by key ("12th-pass" → "12th Pass"): the one map the English catalogue's landing titles, glance facts and rule sentences read. */
+export const OPTION_NAMES: Readonly<Record<string, string>> = /* @__PURE__ */ Object.fromEntries(
+  [...STATES, ...QUALIFICATIONS].map((o) => [o.value, o.label]),
+);

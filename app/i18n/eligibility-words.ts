@@ -7,6 +7,7 @@
  * catalog/en/rule-words.ts). No words here, so the browser's chunk carries neither language.
  */
 import type { Discipline } from "~/content/disciplines.ts";
+import { optionKey } from "~/content/options.ts";
 import type {
   AgeOn,
   Category,
@@ -207,7 +208,11 @@ export const failed = (reason: Reason) => "met" in reason.values && reason.value
 /** A rule's reason as the sentence `words` give its code. */
 export function sayReason(reason: Reason, words: RuleWords): string {
   const day = (date: IsoDate) => sayDay(date, words);
-  const place = (name: string) => (Object.hasOwn(words.states, name) ? words.states[name] : name);
+  // By key; a state named in English before keys ("Bihar") is the same place.
+  const place = (name: string) => {
+    const key = optionKey(name);
+    return Object.hasOwn(words.states, key) ? words.states[key] : name;
+  };
   const category = (c: Category) => words.categories[c];
   const verdict = (met: boolean) => (met ? words.met : words.notMet);
   switch (reason.code) {

@@ -11,6 +11,7 @@ import {
   type GlanceFinding,
 } from "~/content/glance.ts";
 import type { GlanceLabel } from "~/content/field-roles.ts";
+import { optionKey } from "~/content/options.ts";
 import { formatDate, formatNumber, formatRupees } from "~/lib/format.ts";
 import { fmt, type Locale } from "~/lib/locale.ts";
 
@@ -111,7 +112,7 @@ export function sayFact(
       value = formatNumber(fact.values.n);
       break;
     case "option":
-      value = t.qualifications?.[fact.values.value] ?? fact.values.value;
+      value = t.qualifications?.[optionKey(fact.values.value)] ?? fact.values.value;
       break;
     case "fee": {
       const amount = (n: number) => (n === 0 ? (t.noFee ?? "") : formatRupees(n));

@@ -68,7 +68,7 @@ describe("the registry's words in Hindi (detail.registry)", () => {
     expect(hindi.sections.map((s) => s.title)).toContain("महत्वपूर्ण तिथियां");
     const state = hindi.sections.flatMap((s) => s.fields).find((f) => f.name === "state");
     expect(state?.type === "select" && state.options?.[0]).toEqual({
-      value: "All India",
+      value: "all-india",
       label: "ऑल इंडिया",
     });
     // The form's label is kept: the page reads "₹" in it to print rupees.

@@ -2,6 +2,8 @@
 // objection window of the published entries, soonest first, for /exam-calendar, its calendar
 // feed and its RSS. Computed once per content generation and day (the page cache keeps the pages).
 import { z } from "zod";
+import { landingKey, type LandingFacet } from "~/content/landing.ts";
+import { ALL_INDIA, ANY_QUALIFICATION } from "~/content/options.ts";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
 import { addDays } from "~/lib/format.ts";
 import { perGeneration } from "~/server/public-data.server.ts";
@@ -87,9 +89,11 @@ export interface ExamCalendarFilters {
 export function filterExamDates(dates: readonly ExamDate[], f: ExamCalendarFilters): ExamDate[] {
   return dates.filter(
     (d) =>
-      (!f.state || d.state === f.state || d.state === "All India") &&
+      (!f.state || d.state === f.state || d.state === ALL_INDIA) &&
       (!f.organization || d.entry.organization === f.organization) &&
-      (!f.qualification || d.qualification === f.qualification || d.qualification === "Any"),
+      (!f.qualification ||
+        d.qualification === f.qualification ||
+        d.qualification === ANY_QUALIFICATION),
   );
 }
 
@@ -112,10 +116,12 @@ const filterValue = z
   .max(200)
   .optional()
   .transform((v) => v || undefined);
+/** Entries hold keys (issue 27); old links send the English name ("Bihar"). */
+const keyOf = (facet: LandingFacet) => (v: string | undefined) => v && (landingKey(facet, v) ?? v);
 const FiltersSchema = z.object({
-  state: filterValue,
+  state: filterValue.transform(keyOf("state")),
   organization: filterValue,
-  qualification: filterValue,
+  qualification: filterValue.transform(keyOf("qualification")),
 });
 
 /** The filters of an address (`?state=Bihar`): undefined when one is malformed (a 400). */

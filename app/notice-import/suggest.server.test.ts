@@ -120,7 +120,7 @@ describe("a job notification read into suggestions", async () => {
 
   it("suggests the qualification and the official links, and links the uploaded PDF", () => {
     expect(scalar("data.qualification")).toEqual([
-      "Graduate",
+      "graduate",
       2,
       "Bachelor's degree in any discipline from a recognised university.",
     ]);

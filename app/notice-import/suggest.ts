@@ -4,6 +4,7 @@ import { KINDS, REGISTRY, type Kind } from "~/content/registry.ts";
 import type { DateFact, LinkFact, NoticeFacts, Row, Source } from "./fact-types.ts";
 import { readFacts } from "./facts.ts";
 import type { Line } from "./lines.ts";
+import { optionKey } from "~/content/options.ts";
 
 /**
  * A notification's facts as suggestions for one kind's form: each names the input it fills
@@ -113,7 +114,12 @@ export function suggestFromLines(
   put("data.ageMin", facts.ageMin);
   put("data.ageMax", facts.ageMax);
   put("data.ageCutoffDate", facts.ageCutoffDate);
-  put("data.qualification", facts.qualification);
+  // The fact is the option's English name; the field holds its key (issue 27).
+  const qualification = facts.qualification;
+  put(
+    "data.qualification",
+    qualification && { ...qualification, value: optionKey(qualification.value) },
+  );
   for (const [fact, field] of Object.entries(LINK_FIELDS[kind] ?? {}))
     put(`data.${field}`, facts.links[fact as LinkFact]);
   for (const [name, table] of [

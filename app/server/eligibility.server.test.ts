@@ -32,9 +32,10 @@ function job(
     data: {
       summary: `Summary of ${title}`,
       employmentType: "FULL_TIME",
-      state: "Delhi",
+      // Option keys, as the later option keys migration leaves them (its own test converts labels).
+      state: "delhi",
       lastDate: "2031-06-30",
-      qualification: "Graduate",
+      qualification: "graduate",
       ...data,
     },
   };
@@ -357,7 +358,7 @@ describeEachDatabase("open job rules for the eligibility finder", (db) => {
           finalYearAllowed: false,
           minAge: 20,
           maxAge: 27,
-          state: "Delhi",
+          state: "delhi",
           qualification: "graduate",
         },
       },

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { pack } from "~/packed.ts";
 import { describe, expect, it } from "vitest";
 import { EntryDetail } from "~/components/entry-detail.tsx";
-import type { EntryData, Field } from "~/content/fields.ts";
+import { withOptionKeys, type EntryData, type Field } from "~/content/fields.ts";
 import { glanceOf as glance } from "../../test/glance-of.ts";
 import { REGISTRY } from "~/content/registry.ts";
 import { catalog } from "~/i18n/catalog.server.ts";
@@ -14,7 +14,10 @@ import { jobData } from "./demo/jobs.ts";
 import { choicesInWords, definitionForPage } from "./entry-page.server.ts";
 
 const today = "2026-11-23";
-const { title, org, data } = jobData(3, new Date(`${today}T06:00:00Z`));
+const demo = jobData(3, new Date(`${today}T06:00:00Z`));
+const { title, org } = demo;
+// As saved: the demo writes English names ("Bihar"), the write path stores keys (issue 27).
+const data = withOptionKeys(REGISTRY.job.sections, demo.data);
 const entry = {
   id: "e1",
   kind: "job" as const,

@@ -97,7 +97,8 @@ export function definitionForPage(
   data: EntryData,
 ): { label: string; sections: Section[] } {
   const chosen = (options: readonly Option[] | undefined, values: unknown[]) =>
-    options?.filter((o) => values.includes(o.value));
+    // By key, or by the English name an entry saved before keys holds (issue 27).
+    options?.filter((o) => values.includes(o.value) || values.includes(o.label));
   const scalar = (f: ScalarField, values: unknown[]): ScalarField => ({
     name: f.name,
     label: f.label,

@@ -4,6 +4,7 @@
  */
 import type { EntryData, Row } from "~/content/fields.ts";
 import { educationRequirements } from "~/content/job-eligibility.ts";
+import { ALL_INDIA, optionLabel, QUALIFICATIONS, STATES, toOptionKey } from "~/content/options.ts";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
 import { formatDate, formatNumber, formatRupees, isClosed } from "../lib/format.ts";
 import { canonicalUrl, compact, SCHEMA_ORG, type JsonLd } from "./seo.server.ts";
@@ -23,8 +24,6 @@ export function endOfDayInIndia(ymd: string): string {
   return `${ymd}T23:59:59+05:30`;
 }
 
-const ALL_INDIA = "All India";
-
 /**
  * A JobPosting for an open job; null for anything else. Google asks that a posting whose
  * application period is over carry no JobPosting at all, so a closed job gets none.
@@ -38,7 +37,8 @@ export function jobPostingJsonLd(
   const d = job.data;
   const str = (v: unknown) => (v === undefined || v === null ? undefined : String(v));
   const num = (v: unknown) => (typeof v === "number" ? v : v ? Number(v) : undefined);
-  const state = str(d.state);
+  // A key; an entry saved before keys holds the English name ("All India").
+  const state = d.state === undefined ? undefined : toOptionKey(STATES, String(d.state));
   const salaryMin = num(d.salaryMin);
   const salaryMax = num(d.salaryMax);
   const website = str(d.officialWebsite);
@@ -65,7 +65,7 @@ export function jobPostingJsonLd(
       "@type": "Place",
       address: {
         "@type": "PostalAddress",
-        addressRegion: state && state !== ALL_INDIA ? state : undefined,
+        addressRegion: state && state !== ALL_INDIA ? optionLabel(STATES, state) : undefined,
         addressCountry: "IN",
       },
     },
@@ -104,7 +104,8 @@ export function jobDescription(job: Pick<JobForJsonLd, "organization" | "lastDat
   const total = posts.reduce((sum, p) => sum + (Number(p.total) || 0), 0);
   if (total > 0) facts.push(`Vacancies: ${formatNumber(total)}`);
   if (posts.length) facts.push(`Posts: ${posts.map((p) => p.post).join(", ")}`);
-  if (d.qualification) facts.push(`Qualification: ${d.qualification}`);
+  if (typeof d.qualification === "string" && d.qualification)
+    facts.push(`Qualification: ${optionLabel(QUALIFICATIONS, d.qualification)}`);
   if (d.ageMin !== undefined || d.ageMax !== undefined) {
     facts.push(`Age limit: ${[d.ageMin, d.ageMax].filter((a) => a !== undefined).join("–")} years`);
   }
@@ -115,7 +116,8 @@ export function jobDescription(job: Pick<JobForJsonLd, "organization" | "lastDat
       .join(" – ");
     facts.push(`Salary: ${range} per month`);
   }
-  if (d.state) facts.push(`Location: ${d.state}`);
+  if (typeof d.state === "string" && d.state)
+    facts.push(`Location: ${optionLabel(STATES, d.state)}`);
   const fees = (d.fees as Row[] | undefined) ?? [];
   if (fees.length) {
     facts.push(

@@ -1,5 +1,5 @@
 import type { RouteHandle } from "~/page-cache/index.ts";
-import { exportSubscription } from "~/server/alerts/subscriptions.server.ts";
+import { exportSubscription } from "~/server/alerts/subscription-export.server.ts";
 import { verifyLink } from "~/server/alerts/subscription-links.server.ts";
 import { env } from "~/server/env.server.ts";
 import { db } from "~/server/services.server.ts";

@@ -30,6 +30,7 @@ import { db } from "~/server/services.server.ts";
 import type { Route } from "./+types/alerts";
 import { unpack } from "~/packed.ts";
 import { logger } from "~/server/logger.server.ts";
+import { optionKey } from "~/content/options.ts";
 
 /** The compact box on list and job pages links here with the page's facets. */
 export const handle = {
@@ -44,9 +45,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     listOrganizations(await db()),
   ]);
   const query = new URL(request.url).searchParams;
-  const picked = (name: string, allowed: readonly string[]) => {
+  const picked = (name: string, allowed: readonly string[], key = (v: string) => v) => {
     const v = query.get(name);
-    return v && allowed.includes(v) ? [v] : [];
+    return v && allowed.includes(key(v)) ? [key(v)] : [];
   };
   const organizationNames = organizations.map((o) => o.name);
   const options: AlertChoiceOptions = {
@@ -63,8 +64,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     options,
     prefill: {
       kinds: picked("kind", ALERT_KINDS),
-      states: picked("state", ALERT_STATES),
-      qualifications: picked("qualification", ALERT_QUALIFICATIONS),
+      // Keys; old links carry the English name ("?state=Bihar"), whose slug is the key.
+      states: picked("state", ALERT_STATES, optionKey),
+      qualifications: picked("qualification", ALERT_QUALIFICATIONS, optionKey),
       organizations: picked("organization", organizationNames),
       language: locale,
       cadence: "instant" as const,

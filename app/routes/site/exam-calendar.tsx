@@ -60,6 +60,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     strings: packedStrings(locale, "myExams"),
     filters,
     menus: filterMenus(all),
+    /** States and qualifications are keys: their names in the page's language. */
+    names: catalog(locale).list.landing.names,
     total: dates.length,
     months: byMonth(
       dates.slice(0, SHOWN).map((d) => ({
@@ -123,7 +125,7 @@ const FILTERS = EXAM_CALENDAR_PARAMS;
 export default function ExamCalendar({ loaderData }: Route.ComponentProps) {
   const t = unpack(loaderData.strings).myExams.examCalendar;
   const to = useLocalePath();
-  const { filters, menus, months } = loaderData;
+  const { filters, menus, names, months } = loaderData;
   const filtered = FILTERS.some((f) => filters[f]);
   return (
     <Strings areas={loaderData.strings}>
@@ -164,7 +166,7 @@ export default function ExamCalendar({ loaderData }: Route.ComponentProps) {
                 <option value="">{t.filters[name].any}</option>
                 {menus[name].map((v) => (
                   <option key={v} value={v}>
-                    {v}
+                    {names[v] ?? v}
                   </option>
                 ))}
               </select>

@@ -21,7 +21,7 @@ import {
   LANDING_FACETS,
   landingFeedPath,
   landingPath,
-  landingSlug,
+  landingKey,
   landingValue,
 } from "~/content/landing.ts";
 import { landingTitle } from "~/i18n/landing-words.ts";
@@ -68,12 +68,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { page, closed, sort, ...requested } = parsed.data;
   // A kind whose entries close (jobs) lists the open ones, by last date if asked.
   const isJob = kindLine(kind.kind).closes;
+  // Entries hold keys (issue 27); old links and bookmarks send the English name ("Bihar").
+  for (const f of LANDING_FACETS)
+    if (requested[f]) requested[f] = landingKey(f, requested[f]) ?? requested[f];
   // ?state=Bihar on the job list is the landing page /jobs/state/bihar: one address per page.
   if (isJob && !facet) {
     // Only a value that has a landing page moves; anything else filters to nothing, here.
-    const to = LANDING_FACETS.find(
-      (f) => requested[f] && landingValue(f, landingSlug(requested[f])) === requested[f],
-    );
+    const to = LANDING_FACETS.find((f) => requested[f] && landingKey(f, requested[f]));
     if (to) {
       const rest = {
         ...requested,

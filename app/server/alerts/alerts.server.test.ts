@@ -10,11 +10,11 @@ import type { Actor } from "../write/transaction.server.ts";
 import { consumeRateLimit } from "../rate-limit.server.ts";
 import { createEmailSender, type EmailSender } from "./email.server.ts";
 import { BACKOFF_BASE_MS, registerSender, workOutboxOnce } from "./outbox.server.ts";
+import { exportSubscription } from "./subscription-export.server.ts";
 import {
   checkConfirmToken,
   confirmSubscription,
   deleteSubscription,
-  exportSubscription,
   pruneAlerts,
   subscribeByEmail,
 } from "./subscriptions.server.ts";

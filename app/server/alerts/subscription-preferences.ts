@@ -1,6 +1,7 @@
 // An alert subscription's choices (issue 15), pure: the /alerts and manage forms' schemas, the
 // row as its owner sees it, and the columns a set of choices is stored in.
 import { z } from "zod";
+import { optionKey } from "~/content/options.ts";
 import type { AlertSubscriptionsTable } from "../db/schema.ts";
 import { ALERT_KINDS, ALERT_QUALIFICATIONS, ALERT_STATES, type AlertTopics } from "./topics.ts";
 
@@ -10,7 +11,8 @@ export const CONFIRM_TOKEN_DAYS = 7;
 export const SENT_KEPT_DAYS = 30;
 const MAX_ORGANIZATIONS = 20;
 
-const oneOf = (values: readonly string[]) => z.string().refine((v) => values.includes(v));
+// A topic is stored by key; an old form or bookmark may send the English name ("Bihar" → "bihar").
+const oneOf = (k: readonly string[]) => z.string().transform(optionKey).pipe(z.enum(k));
 
 /** The choices of the /alerts form and the manage page (without the address). */
 export const PreferencesSchema = z.object({

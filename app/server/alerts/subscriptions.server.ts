@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import type { DB } from "../db/db.server.ts";
 import { newId, now } from "../db/dialect.ts";
 import { countAttempt } from "../rate-limit.server.ts";
-import { enqueue, resolveEvents } from "./outbox.server.ts";
+import { enqueue } from "./outbox.server.ts";
 import { confirmToken, hashToken } from "./subscription-links.server.ts";
 import {
   CONFIRM_TOKEN_DAYS,
@@ -235,42 +235,6 @@ export async function deleteSubscription(db: DB, id: string): Promise<boolean> {
       .executeTakeFirst();
     return Number(done.numDeletedRows) === 1;
   });
-}
-
-/** Everything stored about a subscriber, for the manage page's JSON download. */
-export async function exportSubscription(db: DB, id: string) {
-  const subscription = await getSubscription(db, id);
-  if (!subscription) return undefined;
-  const messages = await db
-    .selectFrom("outbox")
-    .select(["channel", "status", "payload", "created_at", "sent_at", "attempts", "last_error"])
-    .where("subscription_id", "=", id)
-    .orderBy("created_at")
-    .execute();
-  const digestItems = await db
-    .selectFrom("alert_digest_items")
-    .select(["day", "payload", "created_at"])
-    .where("subscription_id", "=", id)
-    .orderBy("created_at")
-    .execute();
-  return {
-    subscription,
-    // With each alert's words, not the reference to them the row keeps.
-    messages: (
-      await resolveEvents(
-        db,
-        messages.map((m) => ({
-          id: "",
-          channel: m.channel,
-          key: "",
-          attempts: m.attempts,
-          subscriptionId: id,
-          payload: JSON.parse(m.payload) as unknown,
-        })),
-      )
-    ).map((resolved, i) => ({ ...messages[i], payload: resolved.payload })),
-    digestItems: digestItems.map((d) => ({ ...d, payload: JSON.parse(d.payload) as unknown })),
-  };
 }
 
 /**

@@ -14,6 +14,7 @@ import { now } from "../db/dialect.ts";
 import type { Database } from "../db/schema.ts";
 import { EVENT_REFERENCE } from "./outbox.server.ts";
 import { ALL_INDIA, ANY_QUALIFICATION } from "./topics.ts";
+import { optionKey } from "~/content/options.ts";
 
 /** What an alert says, the same for every recipient; the language is chosen when it is sent. */
 export interface AlertPayload {
@@ -106,8 +107,13 @@ function matching(facets: EntryFacets) {
       eb("status", "=", "active"),
       facet("topic_kinds", facets.kind),
       facet("topic_organizations", facets.organization),
-      facet("topic_states", facets.state, ALL_INDIA),
-      facet("topic_qualifications", facets.qualification, ANY_QUALIFICATION),
+      // Keys (issue 27); an entry saved before them names the option in English.
+      facet("topic_states", facets.state && optionKey(facets.state), ALL_INDIA),
+      facet(
+        "topic_qualifications",
+        facets.qualification && optionKey(facets.qualification),
+        ANY_QUALIFICATION,
+      ),
     ]);
   };
 }

@@ -1,4 +1,5 @@
 import type { EntryData, Row } from "~/content/fields.ts";
+import { optionKey } from "~/content/options.ts";
 import { formatDate } from "~/lib/format.ts";
 import { demoUploadRules } from "~/photo-kit/demo.ts";
 import { HI_DEMO_NOTE, HI_QUALIFICATIONS, HI_STATES, hindiOf } from "./hindi.ts";
@@ -31,7 +32,7 @@ function hindiPost(name: unknown, post: (typeof POSTS)[number]): string {
 function hindiAgeRelaxation(i: number, state: string): string {
   if (i === 7) return "राज्य सरकार के नियमानुसार।";
   if (state === "All India") return "पूर्व सैनिक: सैन्य सेवा की अवधि के साथ 3 वर्ष अतिरिक्त।";
-  return `आरक्षित वर्ग: 5 वर्ष, केवल ${hindiOf(HI_STATES, state)} के मूल निवासियों के लिए।${i % 3 === 1 ? "\nसभी वर्गों की महिलाएं: 5 वर्ष।" : ""}`;
+  return `आरक्षित वर्ग: 5 वर्ष, केवल ${hindiOf(HI_STATES, optionKey(state))} के मूल निवासियों के लिए।${i % 3 === 1 ? "\nसभी वर्गों की महिलाएं: 5 वर्ष।" : ""}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { keyChanges } from "~/content/change-log.ts";
-import type { EntryData } from "~/content/fields.ts";
+import { withOptionKeys, type EntryData } from "~/content/fields.ts";
 import {
   entryAccess,
   maySetStatus,
@@ -7,7 +7,7 @@ import {
   statusAuditAction,
   type Role,
 } from "~/content/policy.ts";
-import type { Kind, Status } from "~/content/registry.ts";
+import { REGISTRY, type Kind, type Status } from "~/content/registry.ts";
 import { refused, type Refused, type WriteResult } from "~/lib/write-result.ts";
 import { checkLinksSoon, scheduleLinkChecks } from "~/link-monitor/entry-links.server.ts";
 import {
@@ -89,6 +89,8 @@ export async function saveEntry(
     within?: (trx: DB) => Promise<void>;
   },
 ): Promise<EntrySaveResult> {
+  // States and qualifications are stored as keys (issue 27), whoever sends the English name.
+  input = { ...input, data: withOptionKeys(REGISTRY[kind].sections, input.data) };
   try {
     // The entry as it was: its old slug, organization and job pages change too.
     let before: TouchedEntry | undefined;

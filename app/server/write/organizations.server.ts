@@ -1,6 +1,6 @@
 import { refused, type Refused, type WriteResult } from "~/lib/write-result.ts";
 import { z } from "zod";
-import { STATES } from "~/content/options.ts";
+import { STATES, toOptionKey } from "~/content/options.ts";
 import type { DB } from "../db/db.server.ts";
 import {
   OrganizationInputError,
@@ -22,8 +22,10 @@ export const OrganizationEditSchema = z.object({
   hiName: z.string().trim().max(200, "The Hindi name must be at most 200 characters.").optional(),
   shortName: z.string().trim().max(40, "The short name must be at most 40 characters."),
   domains: z.string().max(2000, "Give at most 20 official domains."),
+  /** A key; the English name of a form or client from before keys is taken too. */
   state: z
     .string()
+    .transform((s) => toOptionKey(STATES, s))
     .refine((s) => s === "" || STATES.some((o) => o.value === s), "Choose a state from the list."),
 });
 

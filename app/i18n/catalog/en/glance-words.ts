@@ -1,3 +1,4 @@
+import { OPTION_NAMES } from "~/content/options.ts";
 import type { FactWords, GlanceWords } from "../../glance-words.ts";
 
 /**
@@ -45,5 +46,5 @@ export const ENGLISH_GLANCE_WORDS: GlanceWords = {
     objectionUrl: "Raise Objection",
   },
   opensOn: "Opens on {date}",
-  qualifications: {},
+  qualifications: OPTION_NAMES,
 };

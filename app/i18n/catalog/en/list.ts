@@ -1,4 +1,5 @@
 import { byKind, kindNames, kinds } from "./kinds.ts";
+import { OPTION_NAMES } from "~/content/options.ts";
 import { ENGLISH_FACT_WORDS } from "./glance-words.ts";
 import type { LandingWords } from "../../landing-words.ts";
 
@@ -15,7 +16,7 @@ export const list = {
     allIndia: "All India Government Jobs",
     state: "Government Jobs in {value}",
     qualification: "Government Jobs for {value}",
-    names: {},
+    names: OPTION_NAMES,
   } satisfies LandingWords as LandingWords,
   landingDescription:
     "{title}: open government job notifications with vacancies, eligibility, fees, last dates and the official apply online links.",

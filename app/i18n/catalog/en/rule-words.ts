@@ -1,5 +1,6 @@
 import { DISCIPLINE_LABEL } from "~/content/disciplines.ts";
 import { CATEGORY_LABEL, QUALIFICATION_LABEL } from "~/content/eligibility-terms.ts";
+import { OPTION_NAMES } from "~/content/options.ts";
 import type { RuleWords } from "../../eligibility-words.ts";
 
 /**
@@ -13,7 +14,8 @@ export const ENGLISH_RULE_WORDS: RuleWords = {
   categories: CATEGORY_LABEL,
   qualifications: QUALIFICATION_LABEL,
   disciplines: DISCIPLINE_LABEL,
-  states: {},
+  /** States by key (issue 27): "bihar" → "Bihar". */
+  states: OPTION_NAMES,
   met: "met.",
   notMet: "not met.",
   year: "{n} year",

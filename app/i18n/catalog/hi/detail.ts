@@ -3,21 +3,7 @@ import type { detail as en } from "../en/detail.ts";
 import { eligibility } from "./eligibility.ts";
 import { list } from "./list.ts";
 import { photoRegistryWords } from "./photo.ts";
-import { STATES } from "./states.ts";
-
-/** The job form's qualification choices, as Hindi job sites write them. */
-const QUALIFICATIONS: Record<string, string> = {
-  "10th Pass": "10वीं पास",
-  "12th Pass": "12वीं पास",
-  ITI: "ITI",
-  Diploma: "डिप्लोमा",
-  Graduate: "ग्रेजुएट",
-  Engineering: "इंजीनियरिंग",
-  "Post Graduate": "पोस्ट ग्रेजुएट",
-  Medical: "मेडिकल",
-  Law: "लॉ",
-  Any: "कोई भी",
-};
+import { OPTION_NAMES, QUALIFICATIONS } from "./options.ts";
 
 /** A post never asks for "Other": the registry's subject options leave it out. */
 function withoutOther({ other: _, ...subjects }: Record<string, string>) {
@@ -266,10 +252,9 @@ export const detail: typeof en = {
       ...photoRegistryWords.fields,
     },
     options: {
-      ...QUALIFICATIONS,
+      ...OPTION_NAMES,
       // The subjects a post asks for: the same words as the eligibility finder's.
       ...withoutOther(eligibility.rules.disciplines),
-      ...STATES,
       FULL_TIME: "पूर्णकालिक (स्थायी)",
       CONTRACTOR: "संविदा (कॉन्ट्रैक्ट)",
       TEMPORARY: "अस्थायी",

@@ -1,7 +1,7 @@
 import { byKind, kindNames } from "../en/kinds.ts";
 import { kinds } from "./kinds.ts";
 import type { list as en } from "../en/list.ts";
-import { STATES } from "./states.ts";
+import { OPTION_NAMES } from "./options.ts";
 
 export const list: typeof en = {
   kinds: kindNames("hi"),
@@ -11,20 +11,8 @@ export const list: typeof en = {
     allIndia: "ऑल इंडिया सरकारी नौकरियां",
     state: "{value} में सरकारी नौकरियां",
     qualification: "{value} के लिए सरकारी नौकरियां",
-    /** States and qualifications as Hindi job sites write them; the filter's value stays English. */
-    names: {
-      ...STATES,
-      "10th Pass": "10वीं पास",
-      "12th Pass": "12वीं पास",
-      ITI: "ITI",
-      Diploma: "डिप्लोमा",
-      Graduate: "ग्रेजुएट",
-      Engineering: "इंजीनियरिंग",
-      "Post Graduate": "पोस्ट ग्रेजुएट",
-      Medical: "मेडिकल",
-      Law: "लॉ (कानून)",
-      Any: "किसी भी योग्यता",
-    },
+    /** States and qualifications by key; "any" after "के लिए" takes the oblique form. */
+    names: { ...OPTION_NAMES, any: "किसी भी योग्यता" },
   },
   landingDescription:
     "{title}: खुली सरकारी भर्तियों की अधिसूचनाएं, कुल पद, योग्यता, आवेदन शुल्क, अंतिम तिथि और ऑनलाइन आवेदन के आधिकारिक लिंक।",

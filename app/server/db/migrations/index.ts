@@ -30,6 +30,7 @@ import * as organizationHindiNames from "./2026-11-26T2100-organization-hindi-na
 import * as officialLinksBroken from "./2026-11-27T0100-official-links-broken.ts";
 import * as hotPages from "./2026-11-27T0200-hot-pages.ts";
 import * as entriesKindCheck from "./2026-11-27T0300-entries-kind-check.ts";
+import * as optionKeys from "./2026-11-27T1000-option-keys.ts";
 
 export type MigrationDialect = "sqlite" | "postgres";
 
@@ -70,6 +71,7 @@ const migrations: Record<string, DialectMigration> = {
   "2026-11-27T0100-official-links-broken": officialLinksBroken,
   "2026-11-27T0200-hot-pages": hotPages,
   "2026-11-27T0300-entries-kind-check": entriesKindCheck,
+  "2026-11-27T1000-option-keys": optionKeys,
 };
 
 export function migrationProvider(dialect: MigrationDialect): MigrationProvider {
