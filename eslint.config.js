@@ -6,9 +6,21 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-/** The feature folders (layer 3), beside app/server until the move to folders by feature. */
+/** The feature folders (layer 3). */
 const FEATURES = [
-  "app/server/**",
+  "app/alerts/**",
+  "app/eligibility/**",
+  "app/entries/**",
+  "app/files/**",
+  "app/messages/**",
+  "app/organizations/**",
+  "app/platform/**",
+  "app/redirects/**",
+  "app/seo/**",
+  "app/settings/**",
+  "app/site-pages/**",
+  "app/users/**",
+  "app/writes/**",
   "app/csv/**",
   "app/link-monitor/**",
   "app/my-exams/**",
@@ -16,15 +28,8 @@ const FEATURES = [
   "app/page-cache/**",
   "app/photo-kit/**",
 ];
-/** Tiny shared helpers (layer 6): app/lib/, and the older ones still at the top of app/. */
-const LIB = [
-  "app/lib/**",
-  "app/chunk-recovery.ts",
-  "app/packed.ts",
-  "app/page-path.ts",
-  "app/push-support.ts",
-  "app/request-context.ts",
-];
+/** Tiny shared helpers (layer 6). */
+const LIB = ["app/lib/**"];
 /**
  * The page cache is one module (issue 27): from outside app/page-cache/, only its index.ts is
  * imported (what routes declare, what writes call, the process's hit path and middleware).
@@ -36,24 +41,24 @@ const PAGE_CACHE_ZONE = {
   message: "Import the page cache through app/page-cache/index.ts: its other files are private.",
 };
 /**
- * Repositories only run SQL (issue 27): the services (app/server/write/, *.service.server.ts) call
+ * Repositories only run SQL (issue 27): the services (app/writes/, *.service.server.ts) call
  * them inside their transaction with the revision, outbox rows and audit; a repository calls
  * neither a service nor alerts. The rest of app/server/ moves to *.repository.server.ts names.
  */
 const REPOSITORY_ZONE = {
   target: [
     "app/**/*.repository.server.ts",
-    "app/server/entries/writes.server.ts",
-    "app/server/entries/scheduled.server.ts",
-    "app/server/admin-entries.server.ts",
-    "app/server/revisions.server.ts",
-    "app/server/organizations.server.ts",
-    "app/server/file-references.server.ts",
-    "app/server/site-pages.server.ts",
+    "app/entries/entries.repository.server.ts",
+    "app/entries/scheduled.server.ts",
+    "app/entries/admin.repository.server.ts",
+    "app/writes/revisions.repository.server.ts",
+    "app/organizations/organizations.repository.server.ts",
+    "app/files/file-references.repository.server.ts",
+    "app/site-pages/site-pages.repository.server.ts",
   ],
   from: [
-    "app/server/write/**",
-    "app/server/alerts/**",
+    "app/writes/**",
+    "app/alerts/**",
     "app/**/*.service.server.ts",
     "app/link-monitor/entry-links.server.{ts,tsx}",
   ],
@@ -64,8 +69,9 @@ const LAYER_ZONES = [
   { ...PAGE_CACHE_ZONE, target: ["app/!(page-cache)/**", "app/*.{ts,tsx}"] },
   {
     target: "app/**",
-    from: ["{server.ts,server/**}"],
-    message: "app/ does not import the process (server/): it is the edge above.",
+    from: ["{server.ts,http/**,demo/**}"],
+    message:
+      "app/ does not import the process (http/) nor the demo content (demo/): they are the edge above.",
   },
   {
     target: ["app/components/**", "app/i18n/**", "app/content/**", ...FEATURES, ...LIB],
@@ -105,11 +111,11 @@ const LAYER_ZONES = [
   },
 ];
 
-/** The only files of app/, server/ and server.ts that may call the console, each for its reason. */
+/** The only files of app/, http/, demo/ and server.ts that may call the console, each for its reason. */
 const CONSOLE_ALLOWED = [
   // A start that fails is one plain line on stderr (printFatal; e2e/startup.test.ts reads it),
   // printed where the configuration the logger needs may be what is wrong.
-  "server/startup.ts",
+  "http/startup.ts",
   // Code in the reader's browser reports to the console (spec §8), through this one module.
   "app/lib/browser-log.ts",
 ];
@@ -135,12 +141,12 @@ export default tseslint.config(
       ],
     },
   },
-  // Configuration is read in one place, the env schema (app/server/env.server.ts), parsed once at
+  // Configuration is read in one place, the env schema (app/platform/env.server.ts), parsed once at
   // start-up with a message for each bad value. Tests, bench/, scripts/, e2e/ and test/ set up
   // child processes and may read process.env; they are outside these files.
   {
-    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "server.ts"],
-    ignores: ["app/server/env.server.ts", "**/*.test.{ts,tsx}"],
+    files: ["app/**/*.{ts,tsx}", "http/**/*.ts", "demo/**/*.ts", "server.ts"],
+    ignores: ["app/platform/env.server.ts", "**/*.test.{ts,tsx}"],
     rules: {
       "no-restricted-properties": [
         "error",
@@ -148,15 +154,15 @@ export default tseslint.config(
           object: "process",
           property: "env",
           message:
-            "Read configuration from app/server/env.server.ts (env(), or a reader of one group of settings there).",
+            "Read configuration from app/platform/env.server.ts (env(), or a reader of one group of settings there).",
         },
       ],
     },
   },
-  // Everything logs through the pino logger (app/server/logger.server.ts: `logger`, and
+  // Everything logs through the pino logger (app/platform/logger.server.ts: `logger`, and
   // `processLog` for the process's own start and stop lines), except CONSOLE_ALLOWED.
   {
-    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "server.ts"],
+    files: ["app/**/*.{ts,tsx}", "http/**/*.ts", "demo/**/*.ts", "server.ts"],
     ignores: ["**/*.test.{ts,tsx}", ...CONSOLE_ALLOWED],
     rules: { "no-console": "error" },
   },
@@ -183,7 +189,11 @@ export default tseslint.config(
   // The page cache's privacy for what the layer rule above does not cover: the process, scripts,
   // bench, e2e and tests outside the folder.
   {
-    files: ["server.ts", "{server,scripts,bench,e2e,test}/**/*.{ts,tsx}", "app/**/*.test.{ts,tsx}"],
+    files: [
+      "server.ts",
+      "{http,demo,scripts,bench,e2e,test}/**/*.{ts,tsx}",
+      "app/**/*.test.{ts,tsx}",
+    ],
     ignores: ["app/page-cache/**"],
     plugins: { "import-x": importX },
     rules: {

@@ -1,10 +1,10 @@
 // The process entry: checks the configuration, the places it names and the port, then serves the
-// app (server/serve.ts) in this process, or, in production with WEB_CONCURRENCY above 1, becomes
-// the cluster's primary (server/cluster.ts), which forks that many workers that each serve it.
+// app (http/serve.ts) in this process, or, in production with WEB_CONCURRENCY above 1, becomes
+// the cluster's primary (http/cluster.ts), which forks that many workers that each serve it.
 // Anything that stops the start is one line on stderr and exit code 1, never a stack trace. Run by
 // Node 24 directly: type annotations only, no TS-only syntax.
 import cluster from "node:cluster";
-import { DATA_DIR, givenSetting, parseEnv } from "./app/server/env.server.ts";
+import { DATA_DIR, givenSetting, parseEnv } from "./app/platform/env.server.ts";
 import {
   checkBuild,
   checkDatabaseLocation,
@@ -12,7 +12,7 @@ import {
   printFatal,
   refuseTakenPort,
   startupMessage,
-} from "./server/startup.ts";
+} from "./http/startup.ts";
 
 function stop(err: unknown): never {
   printFatal(startupMessage(err));
@@ -38,13 +38,13 @@ try {
 const clustered = config.NODE_ENV === "production" && config.WEB_CONCURRENCY > 1;
 try {
   if (clustered && cluster.isPrimary) {
-    const { runPrimary } = await import("./server/cluster.ts");
+    const { runPrimary } = await import("./http/cluster.ts");
     runPrimary(config);
   } else if (cluster.isWorker && config.GOVJOBS_PREPARE) {
-    const { prepareDatabase } = await import("./server/cluster.ts");
+    const { prepareDatabase } = await import("./http/cluster.ts");
     await prepareDatabase(config.BUILD_DIR);
   } else {
-    await import("./server/serve.ts");
+    await import("./http/serve.ts");
   }
 } catch (err) {
   stop(err);

@@ -7,7 +7,7 @@ import { defineConfig, type Plugin } from "vite";
 
 /**
  * Brotli (quality 11) and gzip (level 9) copies of the client's text assets, written once at build
- * time so the server sends them without compressing anything per request (server/static-files.ts).
+ * time so the server sends them without compressing anything per request (http/static-files.ts).
  * A copy that would not be smaller is not written.
  */
 function precompressAssets(): Plugin {
@@ -50,7 +50,7 @@ function precompressAssets(): Plugin {
  * chunk loaded the finder's to reach it.
  */
 const SITE_CODE =
-  /\/app\/(root\.tsx|entry\.client\.tsx|chunk-recovery\.ts|content\/profile-storage\.ts|lib\/format\.ts|routes\/site\/layout\.tsx|components\/(bell|latest-bar|site-header|site-footer|nav-drawer|spinner|page-error|json-ld|breadcrumbs|nonce)\.tsx|my-exams\/save-slot\.tsx|lib\/(use-hydrated|browser-log)\.ts)$/;
+  /\/app\/(root\.tsx|entry\.client\.tsx|content\/profile-storage\.ts|lib\/format\.ts|routes\/site\/layout\.tsx|components\/(bell|latest-bar|site-header|site-footer|nav-drawer|spinner|page-error|json-ld|breadcrumbs|nonce)\.tsx|my-exams\/save-slot\.tsx|lib\/(use-hydrated|browser-log|chunk-recovery)\.ts)$/;
 
 /**
  * React and React Router, which every page needs (and which the site chunk would otherwise absorb),
@@ -76,7 +76,7 @@ const MY_EXAMS_SAVE = /\/app\/my-exams\/(save-control\.tsx|store\.ts|sync\.ts|cl
 export default defineConfig({
   environments: {
     // The server bundle's entry is our Express app, which wraps React Router's request handler.
-    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+    ssr: { build: { rollupOptions: { input: "./http/app.ts" } } },
     client: {
       build: {
         rolldownOptions: {

@@ -8,7 +8,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: "server",
-          include: ["app/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts"],
+          include: [
+            "app/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "http/**/*.test.ts",
+            "demo/**/*.test.ts",
+          ],
           globalSetup: ["test/postgres.global.ts"],
           environment: "node",
           testTimeout: 30_000,

@@ -7,7 +7,7 @@ import {
   pendingNavigation,
   rememberNavigation,
   resumeInterruptedNavigation,
-} from "./chunk-recovery.ts";
+} from "./lib/chunk-recovery.ts";
 
 /**
  * Where each client-side navigation is going, noted until it finishes: if its script fails to

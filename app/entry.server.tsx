@@ -7,9 +7,9 @@ import devanagari400 from "@fontsource/poppins/files/poppins-devanagari-400-norm
 import devanagari600 from "@fontsource/poppins/files/poppins-devanagari-600-normal.woff2?url";
 import appCss from "./app.css?url";
 import { localeFromPath } from "./lib/locale.ts";
-import { jsonLdContext, nonceContext } from "./request-context.ts";
-import { rememberMatches, withRenderedRoutes } from "./server/route-matches.server.ts";
-import { logger } from "./server/logger.server.ts";
+import { jsonLdContext, nonceContext } from "./lib/request-context.ts";
+import { rememberMatches, withRenderedRoutes } from "./platform/route-matches.server.ts";
+import { logger } from "./platform/logger.server.ts";
 
 const DEVANAGARI_FONTS = [devanagari400, devanagari600];
 

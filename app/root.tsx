@@ -12,7 +12,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
-import { canLoadPage, isChunkLoadError, loadPage } from "./chunk-recovery.ts";
+import { canLoadPage, isChunkLoadError, loadPage } from "./lib/chunk-recovery.ts";
 import { ERROR_PAGE_KINDS } from "./content/kinds.ts";
 import { LOCALE_TAG, localeFromPath } from "./lib/locale.ts";
 

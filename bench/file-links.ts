@@ -21,12 +21,12 @@ const { values: opts } = parseArgs({
 });
 const fileCount = Number(opts.files);
 
-const { openDatabase, migrate } = await import("../app/server/db/db.server.ts");
-const { storeFile } = await import("../app/server/files.server.ts");
-const { findFile } = await import("../app/server/files.repository.server.ts");
-const { sweepFiles } = await import("../app/server/file-sweep.server.ts");
-const { recordFileLinks } = await import("../app/server/file-references.server.ts");
-const { saveContentSettings } = await import("../app/server/write/settings.server.ts");
+const { openDatabase, migrate } = await import("../app/platform/db/db.server.ts");
+const { storeFile } = await import("../app/files/files.server.ts");
+const { findFile } = await import("../app/files/files.repository.server.ts");
+const { sweepFiles } = await import("../app/files/file-sweep.server.ts");
+const { recordFileLinks } = await import("../app/files/file-references.repository.server.ts");
+const { saveContentSettings } = await import("../app/settings/settings.service.server.ts");
 const { TEST_ACTOR } = await import("../test/writes.ts");
 
 async function p50(times: number, fn: () => Promise<unknown>): Promise<number> {

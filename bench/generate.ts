@@ -2,12 +2,12 @@
 // Fills the database with N published entries of all kinds with realistic field sizes.
 import { parseArgs } from "node:util";
 import type { Kind } from "~/content/registry.ts";
-import { insertGeneratedEntries, type GeneratedEntry } from "~/server/bulk-entries.server.ts";
+import { insertGeneratedEntries, type GeneratedEntry } from "~/entries/bulk.repository.server.ts";
 import { contentChanged } from "../app/page-cache/index.ts";
-import { migrate, openDatabase } from "~/server/db/db.server.ts";
-import { jobData } from "~/server/demo/jobs.ts";
-import { countEntries } from "~/server/entries/shared.server.ts";
-import { parseEnv } from "~/server/env.server.ts";
+import { migrate, openDatabase } from "~/platform/db/db.server.ts";
+import { jobData } from "../demo/jobs.ts";
+import { countEntries } from "~/entries/entry-row.server.ts";
+import { parseEnv } from "~/platform/env.server.ts";
 
 const { values } = parseArgs({ options: { count: { type: "string", default: "100000" } } });
 const count = Number(values.count);

@@ -16,7 +16,7 @@ import { BOM, csvLine } from "~/csv/format.ts";
 import { checkImport, commitImport } from "~/csv/import.server.ts";
 import { readNoticeText } from "~/notice-import/pdf-text.server.ts";
 import { suggestFromLines } from "~/notice-import/suggest.ts";
-import { migrate, openDatabase, type AppDatabase } from "~/server/db/db.server.ts";
+import { migrate, openDatabase, type AppDatabase } from "~/platform/db/db.server.ts";
 import { SAMPLE_ORGANIZATION, sampleNotice } from "../test/notice-pdf.ts";
 import { startThrowawayPostgres } from "../test/postgres.ts";
 

@@ -33,15 +33,15 @@ run(
 // Every query's time, as SLOW_QUERY_MS=0 logs it ("[slow query] 12.3 ms query select …").
 process.env.SLOW_QUERY_MS = "0";
 const timed: { ms: number; sql: string }[] = [];
-const { logger } = await import("../app/server/logger.server.ts");
+const { logger } = await import("../app/platform/logger.server.ts");
 const warn = logger.warn.bind(logger);
 logger.warn = ((line: unknown, ...rest: unknown[]) => {
   const m = typeof line === "string" ? /^\[slow query\] ([\d.]+) ms \w+ (.*)$/.exec(line) : null;
   if (m) timed.push({ ms: Number(m[1]), sql: m[2] });
   else (warn as (...args: unknown[]) => void)(line, ...rest);
 }) as typeof logger.warn;
-const { openDatabase } = await import("../app/server/db/db.server.ts");
-const { searchPublished } = await import("../app/server/entries/search.server.ts");
+const { openDatabase } = await import("../app/platform/db/db.server.ts");
+const { searchPublished } = await import("../app/entries/search.repository.server.ts");
 const { db, close } = openDatabase({ dialect: "postgres", url: postgres.url });
 await sql`vacuum analyze entries`.execute(db);
 

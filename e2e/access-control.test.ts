@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KIND_LIST } from "~/content/registry.ts";
 import { can, entryAccess, ROLE_LABEL, type Capability, type Role } from "~/content/policy.ts";
-import { createMessage } from "~/server/messages.server.ts";
+import { createMessage } from "~/messages/messages.repository.server.ts";
 import routes from "~/routes.ts";
 import { baseURL } from "./browser.ts";
 import { withE2eDb } from "./db.ts";

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { countRecipients } from "~/server/alerts/triggers.server.ts";
-import { saveEntry } from "~/server/write/entries.server.ts";
+import { countRecipients } from "~/alerts/triggers.server.ts";
+import { saveEntry } from "~/entries/entries.service.server.ts";
 import { job } from "../test/entries.ts";
 import { useBrowser } from "./browser.ts";
 import { withE2eDb } from "./db.ts";

@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { createMessage } from "~/server/messages.server.ts";
+import { createMessage } from "~/messages/messages.repository.server.ts";
 import { baseURL, useBrowser } from "./browser.ts";
-import type { DB } from "~/server/db/db.server.ts";
+import type { DB } from "~/platform/db/db.server.ts";
 import { snapshotSettings, UNTIL_404_WRITTEN, withE2eDb } from "./db.ts";
 import { ADMIN } from "./server.global.ts";
 

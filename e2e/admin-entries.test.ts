@@ -3,8 +3,8 @@ import { describe, expect, it, vi } from "vitest";
 import { baseURL, useBrowser } from "./browser.ts";
 import { ADMIN } from "./server.global.ts";
 import { withE2eDb } from "./db.ts";
-import { getEntryById } from "~/server/entries/shared.server.ts";
-import { trashEntries } from "~/server/write/entries.server.ts";
+import { getEntryById } from "~/entries/entry-row.server.ts";
+import { trashEntries } from "~/entries/entries.service.server.ts";
 import { savedEntry, TEST_ACTOR } from "../test/writes.ts";
 
 /** Through the real sign-in form; a browser that is already signed in goes straight on. */

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deleteEntries, trashEntries } from "~/server/write/entries.server.ts";
-import { countUnreadMessages, createMessage } from "~/server/messages.server.ts";
+import { deleteEntries, trashEntries } from "~/entries/entries.service.server.ts";
+import { countUnreadMessages, createMessage } from "~/messages/messages.repository.server.ts";
 import { baseURL, useBrowser } from "./browser.ts";
 import { withE2eDb } from "./db.ts";
 import { ADMIN } from "./server.global.ts";

@@ -2,13 +2,13 @@ import { createECDH, randomBytes } from "node:crypto";
 import path from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { openDatabase, type AppDatabase } from "~/server/db/db.server.ts";
+import { openDatabase, type AppDatabase } from "~/platform/db/db.server.ts";
 import { CHROMIUM_ARGS } from "./browser.ts";
 import { startInstance, type Instance } from "./instances.ts";
 
 // Web push (issue 15): the subscribe endpoint, the service worker file, and the "Also notify this
 // browser" button that only /alerts loads. The push delivery itself (encryption, VAPID, 410) is
-// tested against a local push service in app/server/alerts/channels/push.server.test.ts.
+// tested against a local push service in app/alerts/channels/push.server.test.ts.
 
 let instance: Instance;
 let database: AppDatabase;

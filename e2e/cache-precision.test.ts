@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import path from "node:path";
-import { openDatabase, type AppDatabase } from "~/server/db/db.server.ts";
+import { openDatabase, type AppDatabase } from "~/platform/db/db.server.ts";
 import {
   createPostgresDatabase,
   createUser,

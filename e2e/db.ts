@@ -1,6 +1,6 @@
 import path from "node:path";
 import { inject } from "vitest";
-import { openDatabase, type DB } from "~/server/db/db.server.ts";
+import { openDatabase, type DB } from "~/platform/db/db.server.ts";
 import { contentChanged } from "../app/page-cache/index.ts";
 
 /**

@@ -6,7 +6,7 @@ import { findPosts, type OpenJob } from "~/content/job-eligibility.ts";
 import { catalog } from "~/i18n/catalog.server.ts";
 import type { Locale } from "~/lib/locale.ts";
 import { todayInIndia } from "~/lib/india-date.ts";
-import { openJobRules } from "~/server/eligibility.server.ts";
+import { openJobRules } from "~/eligibility/rules.repository.server.ts";
 import { signInAsAdmin, useBrowser } from "./browser.ts";
 import { withE2eDb } from "./db.ts";
 

@@ -11,10 +11,10 @@ import {
   type RulesFile,
 } from "~/content/job-eligibility.ts";
 import { todayInIndia } from "~/lib/india-date.ts";
-import { migrate, openDatabase, type AppDatabase } from "~/server/db/db.server.ts";
-import type { Database } from "~/server/db/schema.ts";
-import { openJobRules } from "~/server/eligibility.server.ts";
-import type { EntryWrite } from "~/server/entries/writes.server.ts";
+import { migrate, openDatabase, type AppDatabase } from "~/platform/db/db.server.ts";
+import type { Database } from "~/platform/db/schema.ts";
+import { openJobRules } from "~/eligibility/rules.repository.server.ts";
+import type { EntryWrite } from "~/entries/entries.repository.server.ts";
 import { createPostgresDatabase, startInstance, type Instance } from "./instances.ts";
 import { savedEntry, TEST_ACTOR } from "../test/writes.ts";
 

@@ -4,7 +4,7 @@ import type { Profile } from "~/content/eligibility.ts";
 import { answerPosts, findPosts, jobPostRules, type Finding } from "~/content/job-eligibility.ts";
 import type { EntryData } from "~/content/fields.ts";
 import { todayInIndia } from "~/lib/india-date.ts";
-import { openJobRules } from "~/server/eligibility.server.ts";
+import { openJobRules } from "~/eligibility/rules.repository.server.ts";
 import { useBrowser } from "./browser.ts";
 import { withE2eDb } from "./db.ts";
 

@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deleteEntries, saveEntry, trashEntries } from "~/server/write/entries.server.ts";
-import { getSettings } from "~/server/settings.server.ts";
-import { saveContentSettings } from "~/server/write/settings.server.ts";
+import { deleteEntries, saveEntry, trashEntries } from "~/entries/entries.service.server.ts";
+import { getSettings } from "~/settings/settings.repository.server.ts";
+import { saveContentSettings } from "~/settings/settings.service.server.ts";
 import { job } from "../test/entries.ts";
 import { TEST_ACTOR } from "../test/writes.ts";
 import { minimalPdf } from "../test/minimal-pdf.ts";

@@ -2,7 +2,7 @@ import { request } from "node:http";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { baseURL, useBrowser } from "./browser.ts";
-import { openDatabase } from "~/server/db/db.server.ts";
+import { openDatabase } from "~/platform/db/db.server.ts";
 import { withE2eDb } from "./db.ts";
 import { createPostgresDatabase, createUser, startInstance, type Instance } from "./instances.ts";
 

@@ -6,7 +6,7 @@ import { en } from "~/i18n/catalog/en/index.ts";
 import { hi } from "~/i18n/catalog/hi/index.ts";
 import { fmt } from "~/lib/locale.ts";
 import { todayInIndia } from "~/lib/india-date.ts";
-import { openJobRules } from "~/server/eligibility.server.ts";
+import { openJobRules } from "~/eligibility/rules.repository.server.ts";
 import { baseURL, useBrowser } from "./browser.ts";
 import { withE2eDb } from "./db.ts";
 

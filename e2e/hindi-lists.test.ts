@@ -4,7 +4,7 @@ import { en } from "~/i18n/catalog/en/index.ts";
 import { kindLine } from "~/content/kinds.ts";
 import { hi } from "~/i18n/catalog/hi/index.ts";
 import { fmt } from "~/lib/locale.ts";
-import { HindiSettingsSchema } from "~/server/settings.server.ts";
+import { HindiSettingsSchema } from "~/settings/settings.repository.server.ts";
 import { baseURL, useBrowser } from "./browser.ts";
 import { withE2eDb } from "./db.ts";
 

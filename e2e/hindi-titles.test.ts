@@ -5,7 +5,7 @@ import { KIND_LIST } from "~/content/registry.ts";
 import { en } from "~/i18n/catalog/en/index.ts";
 import { hi } from "~/i18n/catalog/hi/index.ts";
 import { fmt } from "~/lib/locale.ts";
-import { getSettings, settingsIn } from "~/server/settings.server.ts";
+import { getSettings, settingsIn } from "~/settings/settings.repository.server.ts";
 import { baseURL, useBrowser } from "./browser.ts";
 import { withE2eDb } from "./db.ts";
 

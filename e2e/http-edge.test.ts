@@ -2,7 +2,7 @@ import { rmSync } from "node:fs";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KIND_LIST } from "~/content/registry.ts";
-import { openDatabase } from "~/server/db/db.server.ts";
+import { openDatabase } from "~/platform/db/db.server.ts";
 import { dataPath, formEndpoints, type FormEndpoint } from "./form-endpoints.ts";
 import { createUser, signIn, untilHealthy } from "./instances.ts";
 import { spawnServer, type Spawned } from "./spawn-server.ts";

@@ -4,10 +4,13 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type AppDatabase } from "~/server/db/db.server.ts";
-import { ensureOrganization, getOrganizationByName } from "~/server/organizations.server.ts";
-import { saveEntry } from "~/server/write/entries.server.ts";
-import { saveOrganization } from "~/server/write/organizations.server.ts";
+import { openDatabase, type AppDatabase } from "~/platform/db/db.server.ts";
+import {
+  ensureOrganization,
+  getOrganizationByName,
+} from "~/organizations/organizations.repository.server.ts";
+import { saveEntry } from "~/entries/entries.service.server.ts";
+import { saveOrganization } from "~/organizations/organizations.service.server.ts";
 import { countingListener } from "../test/counting-listener.ts";
 import { job } from "../test/entries.ts";
 import { seedListedHosts } from "../test/link-lists.ts";

@@ -5,7 +5,7 @@ import ICAL from "ical.js";
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openDatabase, type AppDatabase } from "~/server/db/db.server.ts";
+import { openDatabase, type AppDatabase } from "~/platform/db/db.server.ts";
 import { addDays } from "~/lib/format.ts";
 import { todayInIndia } from "~/lib/india-date.ts";
 import { remindersDue } from "~/my-exams/reminders.server.ts";

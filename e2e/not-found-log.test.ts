@@ -1,6 +1,6 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openDatabase, type DB } from "~/server/db/db.server.ts";
+import { openDatabase, type DB } from "~/platform/db/db.server.ts";
 import { UNTIL_404_WRITTEN } from "./db.ts";
 import { startInstance, type Instance } from "./instances.ts";
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ensureOrganization } from "~/server/organizations.server.ts";
+import { ensureOrganization } from "~/organizations/organizations.repository.server.ts";
 import { SAMPLE_ORGANIZATION, sampleNotice, scannedPdf } from "../test/notice-pdf.ts";
 import { baseURL, useBrowser } from "./browser.ts";
 import { withE2eDb } from "./db.ts";

@@ -9,12 +9,12 @@ import { allFields, type Field } from "~/content/fields.ts";
 import { fieldErrorsFromIssues, inputId, parseEntryForm } from "~/content/form-data.ts";
 import { entryInputSchema, KIND_LIST, type KindDefinition } from "~/content/registry.ts";
 import { SITE_PAGE_SLUGS } from "~/content/site-pages.ts";
-import type { AppDatabase } from "~/server/db/db.server.ts";
-import { parseRedirectForm } from "~/server/redirect-rules.ts";
-import { sanitizeRichText } from "~/server/sanitize.server.ts";
-import { SettingsSchema, settingsFieldErrors } from "~/server/settings.server.ts";
-import { SITE_PAGE_LIMITS } from "~/server/site-pages.server.ts";
-import { passwordProblem } from "~/server/users.server.ts";
+import type { AppDatabase } from "~/platform/db/db.server.ts";
+import { parseRedirectForm } from "~/redirects/redirect-rules.ts";
+import { sanitizeRichText } from "~/platform/sanitize.server.ts";
+import { SettingsSchema, settingsFieldErrors } from "~/settings/settings.repository.server.ts";
+import { SITE_PAGE_LIMITS } from "~/site-pages/site-pages.repository.server.ts";
+import { passwordProblem } from "~/users/users.service.server.ts";
 import { createUser, signIn, startInstance, type Instance } from "./instances.ts";
 import {
   countRows,

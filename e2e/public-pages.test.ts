@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { EntryWrite } from "~/server/entries/writes.server.ts";
+import type { EntryWrite } from "~/entries/entries.repository.server.ts";
 import { todayInIndia } from "~/lib/india-date.ts";
 import { baseURL, useBrowser } from "./browser.ts";
 import { UNTIL_404_WRITTEN, withE2eDb } from "./db.ts";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
-import { openDatabase, type DB } from "~/server/db/db.server.ts";
+import { openDatabase, type DB } from "~/platform/db/db.server.ts";
 
 /** Helpers of the attack tests (security-*.test.ts, property-forms.test.ts). */
 

@@ -13,7 +13,7 @@ import { getPage, integrityOk, snapshot, SQL_ATTACKS } from "./security-helpers.
  * filter of the site and the back-office: never a server error, always an ordinary page whose
  * results are those of the plain words (the metacharacters change nothing), and the database is
  * whole afterwards. The repository-level twin, on SQLite and PostgreSQL, is
- * app/server/injection.server.test.ts.
+ * app/platform/injection.server.test.ts.
  */
 
 const q = encodeURIComponent;

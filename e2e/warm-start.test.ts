@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openDatabase } from "~/server/db/db.server.ts";
+import { openDatabase } from "~/platform/db/db.server.ts";
 import { createPostgresDatabase, untilHealthy } from "./instances.ts";
 import { spawnServer, type Spawned } from "./spawn-server.ts";
 

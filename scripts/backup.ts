@@ -2,8 +2,8 @@
 // keep running). On PostgreSQL use pg_dump instead (see README).
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { backupSqlite, BackupError } from "~/server/backup.server.ts";
-import { ConfigError, DATA_DIR, parseEnv } from "~/server/env.server.ts";
+import { backupSqlite, BackupError } from "~/platform/backup.server.ts";
+import { ConfigError, DATA_DIR, parseEnv } from "~/platform/env.server.ts";
 
 try {
   const env = parseEnv();

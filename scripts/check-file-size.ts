@@ -1,5 +1,5 @@
 // No source file over 400 lines (issue 27), run by `npm run check`. Source files are the code the
-// project writes outside tests: .ts, .tsx, .js, .css under app/, server/, scripts/, bench/, public/
+// project writes outside tests: .ts, .tsx, .js, .css under app/, http/, demo/, scripts/, bench/, public/
 // and the files at the top. Tests (*.test.ts(x), e2e/, test/) are not counted, nor data files
 // (.json, .csv). There are no exceptions: a longer file is split by concern.
 import { execFileSync } from "node:child_process";

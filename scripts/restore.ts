@@ -2,8 +2,8 @@
 // Stop the server first. On PostgreSQL use pg_restore instead (see README).
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { BackupError, restoreSqlite } from "~/server/backup.server.ts";
-import { ConfigError, parseEnv } from "~/server/env.server.ts";
+import { BackupError, restoreSqlite } from "~/platform/backup.server.ts";
+import { ConfigError, parseEnv } from "~/platform/env.server.ts";
 
 try {
   const env = parseEnv();

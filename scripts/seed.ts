@@ -1,9 +1,9 @@
 // npm run seed: fill an empty database with the fictional demo content (the quick start does this
 // on its own through SEED_DEMO=1). Refuses a database that already has entries.
-import { migrate, openDatabase } from "~/server/db/db.server.ts";
-import { seedDemoContent } from "~/server/demo-content.server.ts";
-import { countEntries } from "~/server/entries/shared.server.ts";
-import { ConfigError, parseEnv } from "~/server/env.server.ts";
+import { migrate, openDatabase } from "~/platform/db/db.server.ts";
+import { seedDemoContent } from "../demo/seed.ts";
+import { countEntries } from "~/entries/entry-row.server.ts";
+import { ConfigError, parseEnv } from "~/platform/env.server.ts";
 
 let env;
 try {

@@ -4,10 +4,10 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { isRole, ROLES, type Role } from "~/content/policy.ts";
-import { createAuth } from "~/server/auth.server.ts";
-import { migrate, openDatabase } from "~/server/db/db.server.ts";
-import { ConfigError, parseEnv } from "~/server/env.server.ts";
-import { upsertUser, WeakPasswordError } from "~/server/users.server.ts";
+import { createAuth } from "~/platform/auth.server.ts";
+import { migrate, openDatabase } from "~/platform/db/db.server.ts";
+import { ConfigError, parseEnv } from "~/platform/env.server.ts";
+import { upsertUser, WeakPasswordError } from "~/users/users.service.server.ts";
 
 const usage = `usage: npm run user:create -- --email EMAIL --password PASSWORD [--role ${ROLES.join("|")}] [--admin] [--name NAME]
   --role   the back-office role: admin (everything), editor (publishes), author (drafts, submits for review)

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, inject } from "vitest";
-import { migrate, openDatabase, type AppDatabase, type DB } from "~/server/db/db.server.ts";
+import { migrate, openDatabase, type AppDatabase, type DB } from "~/platform/db/db.server.ts";
 
 export type DialectName = "sqlite" | "postgres";
 export const DIALECTS: DialectName[] = ["sqlite", "postgres"];

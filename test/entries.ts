@@ -1,4 +1,4 @@
-import type { EntryWrite } from "~/server/entries/writes.server.ts";
+import type { EntryWrite } from "~/entries/entries.repository.server.ts";
 
 /** A job with the fields lists and filters read; `extra` replaces or adds to its data. */
 export function job(

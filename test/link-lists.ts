@@ -4,9 +4,12 @@ import {
   KnownFakeInput,
   VendorHostInput,
 } from "~/link-monitor/admin.server.ts";
-import type { DB } from "~/server/db/db.server.ts";
-import { ensureOrganization, getOrganizationByName } from "~/server/organizations.server.ts";
-import { saveOrganization } from "~/server/write/organizations.server.ts";
+import type { DB } from "~/platform/db/db.server.ts";
+import {
+  ensureOrganization,
+  getOrganizationByName,
+} from "~/organizations/organizations.repository.server.ts";
+import { saveOrganization } from "~/organizations/organizations.service.server.ts";
 import { TEST_ACTOR } from "./writes.ts";
 
 /** What "Is this link official?" is asked about in the tests (issue 30). */

@@ -1,12 +1,12 @@
 // One scheduler sweep in a process of its own, as a cluster worker runs it: the test in
-// app/server/write/publish-due-race.server.test.ts starts two and lets them go at once.
+// app/entries/publish-due-race.server.test.ts starts two and lets them go at once.
 // Usage: publish-due-race.ts DATABASE_URL AT; prints "ready", sweeps when a line arrives on
 // stdin, prints {"published": N}.
 import { once } from "node:events";
 import { createInterface } from "node:readline";
 import { sql } from "kysely";
-import { openDatabase } from "~/server/db/db.server.ts";
-import { publishDue } from "~/server/write/entries.server.ts";
+import { openDatabase } from "~/platform/db/db.server.ts";
+import { publishDue } from "~/entries/entries.service.server.ts";
 
 const [url, at] = process.argv.slice(2);
 const database = openDatabase(

@@ -1,13 +1,13 @@
 // Uploads in a process of their own, as a cluster worker (or another instance) stores them: the
-// test in app/server/file-limits.server.test.ts starts several and lets them go at once.
+// test in app/files/file-limits.server.test.ts starts several and lets them go at once.
 // Usage: upload-burst.ts DATABASE_URL; prints "ready", then reads one JSON line
 // [{ "marker", "size", "userId" }, …], stores them all at once and prints the reasons
 // (["ok", "quota", …]) as one JSON line.
 import { once } from "node:events";
 import { createInterface } from "node:readline";
 import { sql } from "kysely";
-import { openDatabase } from "~/server/db/db.server.ts";
-import { storeFile } from "~/server/files.server.ts";
+import { openDatabase } from "~/platform/db/db.server.ts";
+import { storeFile } from "~/files/files.server.ts";
 import { pdfOfSize } from "./minimal-pdf.ts";
 
 const [url] = process.argv.slice(2);

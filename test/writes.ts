@@ -1,13 +1,13 @@
-// Test data written as the app writes it: through the write path (app/server/write/), with an
+// Test data written as the app writes it: through the write path (app/writes/), with an
 // actor, so revisions, audit rows and the content generation are what a real save leaves.
 import type { Kind } from "~/content/registry.ts";
-import type { DB } from "~/server/db/db.server.ts";
-import type { Entry } from "~/server/entries/shared.server.ts";
-import type { EntryWrite } from "~/server/entries/writes.server.ts";
-import type { SitePage, SitePageInput } from "~/server/site-pages.server.ts";
-import { saveEntry } from "~/server/write/entries.server.ts";
-import { savePage } from "~/server/write/site-pages.server.ts";
-import type { Actor } from "~/server/write/transaction.server.ts";
+import type { DB } from "~/platform/db/db.server.ts";
+import type { Entry } from "~/entries/entry-row.server.ts";
+import type { EntryWrite } from "~/entries/entries.repository.server.ts";
+import type { SitePage, SitePageInput } from "~/site-pages/site-pages.repository.server.ts";
+import { saveEntry } from "~/entries/entries.service.server.ts";
+import { savePage } from "~/site-pages/site-pages.service.server.ts";
+import type { Actor } from "~/writes/transaction.server.ts";
 
 /** Who tests write as: an editor's name with no user behind it (the audit log names it). */
 export const TEST_ACTOR: Actor = { id: null, email: null, name: "Test editor" };

@@ -3,7 +3,7 @@
 // page carries this code. The service worker (/sw.js) shows the notifications.
 import { useEffect, useState, type MouseEvent } from "react";
 import { useLocale } from "~/i18n/context.tsx";
-import { browserHasPush } from "~/push-support.ts";
+import { browserHasPush } from "~/lib/push-support.ts";
 
 const WORDS = {
   en: {

@@ -10,7 +10,7 @@ export const JsonLdBlocks = /* @__PURE__ */ createContext<readonly string[]>([])
 
 /**
  * Structured data for search engines. `count` comes from the loader (structuredData in
- * ~/server/seo.server.ts), the blocks themselves from the server's renderer, already serialized
+ * ~/seo/seo.server.ts), the blocks themselves from the server's renderer, already serialized
  * (serializeJsonLd escapes <, >, &, U+2028 and U+2029, so no string in them can close this script
  * element).
  */

@@ -3,7 +3,7 @@ import type { Catalog } from "~/i18n/catalog/types.ts";
 import type { FormReply } from "~/lib/form-contract.ts";
 import { fieldErrorsOf, formErrorOf } from "~/lib/form-reply.ts";
 import { useLocalePath, useT } from "~/i18n/context.tsx";
-import { unpack, type Packed } from "~/packed.ts";
+import { unpack, type Packed } from "~/lib/packed.ts";
 import { NotFoundPage } from "./not-found-page.tsx";
 
 /**

@@ -37,8 +37,8 @@ vi.mock("~/i18n/catalog/hi/kinds.ts", async (importOriginal) => {
 // content generation of its own (values kept per generation must not outlive a database).
 let current: Awaited<ReturnType<typeof freshDatabase>> | undefined;
 let generation = 0;
-vi.mock("~/server/services.server.ts", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("~/server/services.server.ts")>()),
+vi.mock("~/platform/services.server.ts", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("~/platform/services.server.ts")>()),
   db: async () => current!.db,
   services: async () => ({
     db: current!.db,
@@ -53,8 +53,8 @@ vi.stubEnv("AUTH_SECRET", "a-test-secret-of-more-than-thirty-two-characters");
 
 const EDITOR = { id: "user-neha", email: "neha@govjobs.test", name: "Neha" };
 // The back-office's guard lets an editor in (signing in is tested elsewhere; the kind is the point).
-vi.mock("~/server/guard.server.ts", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("~/server/guard.server.ts")>()),
+vi.mock("~/users/guard.server.ts", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("~/users/guard.server.ts")>()),
   requireStaff: async () => ({ ...EDITOR, role: "editor" }),
 }));
 const TITLE = "Kestrel Board Public Notice on Document Verification";
@@ -94,9 +94,9 @@ describe("the derived lists and routes take a sixth kind", () => {
     expect(keys(kinds.ERROR_PAGE_KINDS)).not.toContain(NOTICE);
     expect(kinds.isKind("notice")).toBe(true);
     expect(kinds.kindLineByUrlPrefix("/notices")).toBe(NOTICE_LINE);
-    const { isCorePath } = await import("~/server/redirect-rules.ts");
+    const { isCorePath } = await import("~/redirects/redirect-rules.ts");
     expect(isCorePath("/notices")).toBe(true);
-    const { ALERT_KINDS } = await import("~/server/alerts/topics.ts");
+    const { ALERT_KINDS } = await import("~/alerts/topics.ts");
     expect(ALERT_KINDS).toContain(NOTICE);
     const { DESTINATIONS } = await import("~/components/destinations.ts");
     expect(DESTINATIONS.map((d) => d.path)).toContain("/notices");
@@ -156,7 +156,7 @@ describe.each(DIALECTS)("a sixth kind's pages [%s]", (dialect) => {
         noticeUrl: "https://kestrel.example.gov.in/notice.pdf",
       },
     });
-    const { saveEntry } = await import("~/server/write/entries.server.ts");
+    const { saveEntry } = await import("~/entries/entries.service.server.ts");
     const saved = await saveEntry(current.db, {
       kind: NOTICE,
       input: { ...input, data: input.data as EntryData },
@@ -203,9 +203,9 @@ describe.each(DIALECTS)("a sixth kind's pages [%s]", (dialect) => {
   });
 
   it("logs a change to its tracked date on its page, ranked as its field file says", async () => {
-    const { getEntryById } = await import("~/server/entries/shared.server.ts");
+    const { getEntryById } = await import("~/entries/entry-row.server.ts");
     const before = (await getEntryById(current!.db, id))!;
-    const { saveEntry } = await import("~/server/write/entries.server.ts");
+    const { saveEntry } = await import("~/entries/entries.service.server.ts");
     const saved = await saveEntry(current!.db, {
       kind: NOTICE,
       id,

@@ -1,7 +1,11 @@
 import type { Kind } from "~/content/registry.ts";
-import { adminListEntries, listTrash, type AdminListQuery } from "~/server/admin-entries.server.ts";
-import type { DB } from "~/server/db/db.server.ts";
-import { toEntry } from "~/server/entries/shared.server.ts";
+import {
+  adminListEntries,
+  listTrash,
+  type AdminListQuery,
+} from "~/entries/admin.repository.server.ts";
+import type { DB } from "~/platform/db/db.server.ts";
+import { toEntry } from "~/entries/entry-row.server.ts";
 import { BOM, csvColumns, csvLine, entryCells } from "./format.ts";
 
 /**

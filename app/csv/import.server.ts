@@ -2,11 +2,11 @@ import { refused, type Refused, type WriteResult } from "~/lib/write-result.ts";
 import { Readable } from "node:stream";
 import { parse } from "csv-parse";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
-import type { DB } from "~/server/db/db.server.ts";
-import { dialectOf, newId, now } from "~/server/db/dialect.ts";
-import type { MigrationDialect } from "~/server/db/migrations/index.ts";
-import { createEntryIn } from "~/server/write/entries.server.ts";
-import { inWrite, type Actor } from "~/server/write/transaction.server.ts";
+import type { DB } from "~/platform/db/db.server.ts";
+import { dialectOf, newId, now } from "~/platform/db/dialect.ts";
+import type { MigrationDialect } from "~/platform/db/migrations/index.ts";
+import { createEntryIn } from "~/entries/entries.service.server.ts";
+import { inWrite, type Actor } from "~/writes/transaction.server.ts";
 import { duplicateKeys, readHeader, readRow, type Header, type RowInput } from "./format.ts";
 import { importBlocked, LISTED_MAX, type ImportReport } from "./report.ts";
 import {

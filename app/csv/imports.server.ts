@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Kind } from "~/content/registry.ts";
-import type { DB } from "~/server/db/db.server.ts";
-import type { MigrationDialect } from "~/server/db/migrations/index.ts";
+import type { DB } from "~/platform/db/db.server.ts";
+import type { MigrationDialect } from "~/platform/db/migrations/index.ts";
 
 /**
  * The CSV imports' SQL (issue 32): the uploaded file kept in chunks between the dry run and the

@@ -1,8 +1,8 @@
-import { packOnce, type Packed } from "~/packed.ts";
+import { packOnce, type Packed } from "~/lib/packed.ts";
 import type { Area, Catalog } from "./catalog/types.ts";
 import { en } from "./catalog/en/index.ts";
 import { hi } from "./catalog/hi/index.ts";
-import { pagePath } from "~/page-path.ts";
+import { pagePath } from "~/lib/page-path.ts";
 import { localeFromPath, type Locale } from "../lib/locale.ts";
 
 const CATALOGS: Record<Locale, Catalog> = { en, hi };
@@ -27,7 +27,7 @@ export function stringsFor<const A extends Area>(locale: Locale, ...areas: A[]):
   return out;
 }
 
-/** The areas a loader sends with its data, packed (see ~/packed.ts) once per language and set. */
+/** The areas a loader sends with its data, packed (see ~/lib/packed.ts) once per language and set. */
 export function packedStrings<const A extends Area>(
   locale: Locale,
   ...areas: A[]

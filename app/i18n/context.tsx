@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo } from "react";
-import { unpack, type Packed } from "~/packed.ts";
+import { unpack, type Packed } from "~/lib/packed.ts";
 import type { Area, Catalog } from "./catalog/types.ts";
 import { localePath, type Locale } from "../lib/locale.ts";
 

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 
 /**
  * What the two halves of a form share (issue 27's one form contract): the server half
- * (app/server/form.server.ts) makes these, the browser half (app/components/admin/form.tsx)
+ * (app/platform/forms.server.ts) makes these, the browser half (app/components/admin/form.tsx)
  * renders them. Types only: nothing here reaches the browser's bundle.
  */
 

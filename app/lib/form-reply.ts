@@ -3,7 +3,7 @@ import type { FormReply } from "./form-contract.ts";
 /**
  * Reading and making the one form reply (app/lib/form-contract.ts) in the browser and on the
  * server alike: every form, public and admin, shows what a reply says with these, whether the
- * reply came from the server (`refuse`, `refuseValues` in app/server/form.server.ts) or from the
+ * reply came from the server (`refuse`, `refuseValues` in app/platform/forms.server.ts) or from the
  * same check run in the browser before sending (`replyOf`).
  */
 

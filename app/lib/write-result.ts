@@ -2,7 +2,7 @@
  * What every write service answers (issue 27's one form contract): done, with what it wrote, or
  * refused with a reason, and nothing written. Browser-safe (types and two constructors), so a
  * screen may read a refusal it was handed. A route turns a refusal into its form's reply with
- * `refuseWrite` (app/server/form.server.ts), whose status each reason decides.
+ * `refuseWrite` (app/platform/forms.server.ts), whose status each reason decides.
  */
 
 /**

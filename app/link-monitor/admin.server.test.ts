@@ -1,9 +1,9 @@
 import { beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../../test/databases.ts";
 import { job } from "../../test/entries.ts";
-import type { DB } from "~/server/db/db.server.ts";
-import { entryPresentation } from "~/server/entry-page.server.ts";
-import { saveEntry } from "~/server/write/entries.server.ts";
+import type { DB } from "~/platform/db/db.server.ts";
+import { entryPresentation } from "~/entries/entry-page.presenter.server.ts";
+import { saveEntry } from "~/entries/entries.service.server.ts";
 import { todayInIndia } from "~/lib/india-date.ts";
 import {
   addKnownFake,

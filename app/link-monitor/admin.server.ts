@@ -7,10 +7,10 @@ import { EVERYTHING } from "~/page-cache/index.ts";
 import { allFields, isoDate, type EntryData } from "~/content/fields.ts";
 import { isKind, REGISTRY } from "~/content/registry.ts";
 import { todayInIndia } from "~/lib/india-date.ts";
-import type { DB } from "~/server/db/db.server.ts";
-import { now } from "~/server/db/dialect.ts";
-import { listOrganizations } from "~/server/organizations.server.ts";
-import { inWrite, type Actor } from "~/server/write/transaction.server.ts";
+import type { DB } from "~/platform/db/db.server.ts";
+import { now } from "~/platform/db/dialect.ts";
+import { listOrganizations } from "~/organizations/organizations.repository.server.ts";
+import { inWrite, type Actor } from "~/writes/transaction.server.ts";
 import { entryLinks } from "./entry-links.server.ts";
 import {
   countMonitoredLinks,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { countingListener } from "../../test/counting-listener.ts";
 import { describeEachDatabase } from "../../test/databases.ts";
 import { seedListedHosts } from "../../test/link-lists.ts";
-import type { DB } from "~/server/db/db.server.ts";
+import type { DB } from "~/platform/db/db.server.ts";
 import { checkLink } from "./check-link.server.ts";
 
 // Issue 30: "Is this link official?" answers from the site's lists and never visits the address.

@@ -1,7 +1,7 @@
 // "Is this link official?" (issue 30): a pasted link or domain compared with what the site knows
 // of official and fake addresses. The address is never fetched, stored or logged; the answer is
 // a code with its values, which the page's catalogue words.
-import type { DB } from "~/server/db/db.server.ts";
+import type { DB } from "~/platform/db/db.server.ts";
 import { CHECK_LINK_MAX, identifyHost, parseHostInput } from "./rules.ts";
 import { trustDirectory } from "./trust.server.ts";
 

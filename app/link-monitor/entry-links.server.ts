@@ -3,8 +3,8 @@
 // checked at the monitor's next round (within seconds), whatever process or instance runs it.
 import { allFields, type EntryData, type Row } from "~/content/fields.ts";
 import { isKind, REGISTRY } from "~/content/registry.ts";
-import type { DB } from "~/server/db/db.server.ts";
-import { now } from "~/server/db/dialect.ts";
+import type { DB } from "~/platform/db/db.server.ts";
+import { now } from "~/platform/db/dialect.ts";
 import {
   deleteLinks,
   insertLinks,

@@ -2,7 +2,7 @@
 // entries by state, the counts, the dashboard's notice of breakages nobody has looked at, and an
 // editor's "checked". SQL only: admin.server.ts decides.
 import { sql } from "kysely";
-import type { DB } from "~/server/db/db.server.ts";
+import type { DB } from "~/platform/db/db.server.ts";
 import { linkEntryIsOpen, type LinkRow } from "./links.repository.server.ts";
 import type { LinkState } from "./rules.ts";
 

@@ -2,9 +2,9 @@
 // time, their checks and history (what the back-office lists and counts is in
 // links-admin.repository.server.ts). SQL only: the services (monitor, entry-links, admin) decide.
 import { sql, type ExpressionBuilder, type Selectable } from "kysely";
-import type { DB } from "~/server/db/db.server.ts";
-import { dialectOf, newId } from "~/server/db/dialect.ts";
-import type { Database } from "~/server/db/schema.ts";
+import type { DB } from "~/platform/db/db.server.ts";
+import { dialectOf, newId } from "~/platform/db/dialect.ts";
+import type { Database } from "~/platform/db/schema.ts";
 import type { OfficialLinkChecksTable, OfficialLinksTable } from "./tables.ts";
 
 export type LinkRow = Selectable<OfficialLinksTable>;

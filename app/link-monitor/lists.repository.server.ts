@@ -1,7 +1,7 @@
 // The vendor hosts and known fakes (issue 30): SQL only.
 import type { Selectable } from "kysely";
-import type { DB } from "~/server/db/db.server.ts";
-import { newId } from "~/server/db/dialect.ts";
+import type { DB } from "~/platform/db/db.server.ts";
+import { newId } from "~/platform/db/dialect.ts";
 import type { KnownFake, VendorHost } from "./rules.ts";
 import type { LinkVendorHostsTable } from "./tables.ts";
 

@@ -10,14 +10,14 @@ import { entryScope, type CacheScope } from "~/page-cache/index.ts";
 import type { EntryData } from "~/content/fields.ts";
 import { isKind, REGISTRY } from "~/content/registry.ts";
 import { todayInIndia } from "~/lib/india-date.ts";
-import type { DB } from "~/server/db/db.server.ts";
-import { newId } from "~/server/db/dialect.ts";
-import { env } from "~/server/env.server.ts";
-import { logger } from "~/server/logger.server.ts";
-import { outboundRequest, WEB_PORTS } from "~/server/outbound/client.server.ts";
-import { startPollLoop, type PollLoop } from "~/server/poll-loop.server.ts";
-import type { LocalAllowance } from "~/server/outbound/settings.server.ts";
-import { inWrite, type Actor } from "~/server/write/transaction.server.ts";
+import type { DB } from "~/platform/db/db.server.ts";
+import { newId } from "~/platform/db/dialect.ts";
+import { env } from "~/platform/env.server.ts";
+import { logger } from "~/platform/logger.server.ts";
+import { outboundRequest, WEB_PORTS } from "~/platform/outbound/client.server.ts";
+import { startPollLoop, type PollLoop } from "~/platform/poll-loop.server.ts";
+import type { LocalAllowance } from "~/platform/outbound/settings.server.ts";
+import { inWrite, type Actor } from "~/writes/transaction.server.ts";
 import { entryLinks } from "./entry-links.server.ts";
 import {
   claimDueLinks,
@@ -305,7 +305,7 @@ export async function backfillLinks(db: DB, after: string): Promise<string | nul
   return entries[entries.length - 1].id;
 }
 
-/** The loop of this process (server/app.ts starts it with the server, stops it at shutdown). */
+/** The loop of this process (http/app.ts starts it with the server, stops it at shutdown). */
 export function startLinkMonitor(
   db: DB,
   options: MonitorOptions = monitorOptions(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseEnv } from "~/server/env.server.ts";
+import { ConfigError, parseEnv } from "~/platform/env.server.ts";
 
 // Issue 30: the link monitor's settings are checked with the rest at start-up.
 

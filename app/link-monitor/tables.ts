@@ -1,5 +1,5 @@
 // The link monitor's tables (migration 2026-11-26T1800-link-monitor), listed in the app's
-// Database type (app/server/db/schema.ts). Times are ISO-8601 UTC strings, flags 0/1.
+// Database type (app/platform/db/schema.ts). Times are ISO-8601 UTC strings, flags 0/1.
 import type { Generated } from "kysely";
 import type { LinkState } from "./rules.ts";
 

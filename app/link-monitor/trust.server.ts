@@ -1,12 +1,12 @@
 // What links are judged against (issue 30): the organizations' domains, the vendor hosts and the
 // known fakes, read once per round or page, and each entry's share of them.
 import type { EntryData } from "~/content/fields.ts";
-import type { DB } from "~/server/db/db.server.ts";
+import type { DB } from "~/platform/db/db.server.ts";
 import {
   getOrganizationByName,
   listOrganizations,
   type Organization,
-} from "~/server/organizations.server.ts";
+} from "~/organizations/organizations.repository.server.ts";
 import { dateInIndia } from "~/lib/india-date.ts";
 import { listKnownFakes, listVendorHosts } from "./lists.repository.server.ts";
 import { linksOfEntry, type LinkRow } from "./links.repository.server.ts";

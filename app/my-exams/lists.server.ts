@@ -5,14 +5,14 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import { REGISTRY } from "~/content/registry.ts";
-import type { DB } from "~/server/db/db.server.ts";
-import { now } from "~/server/db/dialect.ts";
-import { BrowserPushSubscription } from "~/server/alerts/channels/push.server.ts";
+import type { DB } from "~/platform/db/db.server.ts";
+import { now } from "~/platform/db/dialect.ts";
+import { BrowserPushSubscription } from "~/alerts/channels/push.server.ts";
 import {
   isPushServiceEndpoint,
   pushEndpointPolicy,
   type PushEndpointPolicy,
-} from "~/server/alerts/channels/push-endpoints.server.ts";
+} from "~/alerts/channels/push-endpoints.server.ts";
 import {
   deleteList,
   existingEntryIds,

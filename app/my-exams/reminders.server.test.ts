@@ -3,10 +3,10 @@ import ICAL from "ical.js";
 import { beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../../test/databases.ts";
 import { job } from "../../test/entries.ts";
-import type { DB } from "~/server/db/db.server.ts";
+import type { DB } from "~/platform/db/db.server.ts";
 import { addDays } from "~/lib/format.ts";
-import { saveEntry } from "~/server/write/entries.server.ts";
-import type { Actor } from "~/server/write/transaction.server.ts";
+import { saveEntry } from "~/entries/entries.service.server.ts";
+import type { Actor } from "~/writes/transaction.server.ts";
 import { calendarFile } from "./calendar.server.ts";
 import {
   createCalendarList,

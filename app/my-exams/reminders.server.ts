@@ -9,21 +9,21 @@ import { KINDS, REGISTRY, type Kind } from "~/content/registry.ts";
 import { catalog } from "~/i18n/catalog.server.ts";
 import { fmt } from "~/lib/locale.ts";
 import { clock, todayInIndia } from "~/lib/india-date.ts";
-import type { DB } from "~/server/db/db.server.ts";
-import { now } from "~/server/db/dialect.ts";
-import { logger } from "~/server/logger.server.ts";
+import type { DB } from "~/platform/db/db.server.ts";
+import { now } from "~/platform/db/dialect.ts";
+import { logger } from "~/platform/logger.server.ts";
 import type { EntryData } from "~/content/fields.ts";
-import type { EntrySummary } from "~/server/entries/shared.server.ts";
+import type { EntrySummary } from "~/entries/entry-row.server.ts";
 import {
   sendPushMessage,
   type PushPayload,
   type VapidKeys,
-} from "~/server/alerts/channels/push.server.ts";
+} from "~/alerts/channels/push.server.ts";
 import {
   pushEndpointPolicy,
   type PushEndpointPolicy,
-} from "~/server/alerts/channels/push-endpoints.server.ts";
-import type { OutboxMessage, Sender, SendResult } from "~/server/alerts/outbox.server.ts";
+} from "~/alerts/channels/push-endpoints.server.ts";
+import type { OutboxMessage, Sender, SendResult } from "~/alerts/outbox.server.ts";
 import {
   deleteList,
   enqueueForSavers,

@@ -3,8 +3,8 @@
 // decides anything: the services beside it do.
 import { sql } from "kysely";
 import type { Kind } from "~/content/registry.ts";
-import type { DB } from "~/server/db/db.server.ts";
-import { isPublic } from "~/server/entries/shared.server.ts";
+import type { DB } from "~/platform/db/db.server.ts";
+import { isPublic } from "~/entries/entry-row.server.ts";
 
 export interface PublicEntryRow {
   id: string;

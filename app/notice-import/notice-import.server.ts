@@ -1,9 +1,9 @@
 import type { FormTree } from "~/content/form-data.ts";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
 import { kindLine } from "~/content/kinds.ts";
-import type { DB } from "~/server/db/db.server.ts";
-import { readFile } from "~/server/files.repository.server.ts";
-import { listOrganizations } from "~/server/organizations.server.ts";
+import type { DB } from "~/platform/db/db.server.ts";
+import { readFile } from "~/files/files.repository.server.ts";
+import { listOrganizations } from "~/organizations/organizations.repository.server.ts";
 import { readNoticeText, UnreadablePdfError } from "./pdf-text.server.ts";
 import {
   applySuggestions,

@@ -12,7 +12,7 @@ export function cachedAnswers({
   noScriptCsp,
   plain,
 }: {
-  /** The security headers every response carries (the process's own: server/security-headers.ts). */
+  /** The security headers every response carries (the process's own: http/security-headers.ts). */
   staticHeaders: [string, string][];
   /**
    * The Content-Security-Policy of a body without inline scripts; undefined leaves the header out

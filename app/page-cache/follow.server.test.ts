@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase } from "../../test/databases.ts";
-import { openDatabase } from "~/server/db/db.server.ts";
+import { openDatabase } from "~/platform/db/db.server.ts";
 import { watchContentGeneration } from "./follow.server.ts";
 import { contentChanged, SQLITE_GENERATION_MS } from "./generation.server.ts";
 

@@ -1,5 +1,5 @@
 import pg from "pg";
-import type { AppDatabase } from "~/server/db/db.server.ts";
+import type { AppDatabase } from "~/platform/db/db.server.ts";
 import {
   CONTENT_CHANNEL,
   onContentChanged,
@@ -8,7 +8,7 @@ import {
   SQLITE_GENERATION_MS,
 } from "./generation.server.ts";
 import type { PageCache } from "./store.server.ts";
-import { logger } from "~/server/logger.server.ts";
+import { logger } from "~/platform/logger.server.ts";
 
 export interface GenerationSource {
   /** The content generation the caches must match, as fresh as this database allows. */

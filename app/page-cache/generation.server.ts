@@ -1,13 +1,13 @@
 import { sql } from "kysely";
 import { EVERYTHING, type CacheScope } from "./scopes.ts";
-import type { DB } from "~/server/db/db.server.ts";
-import { dialectOf } from "~/server/db/dialect.ts";
+import type { DB } from "~/platform/db/db.server.ts";
+import { dialectOf } from "~/platform/db/dialect.ts";
 
 /**
  * The content generation: a number in the database that changes whenever anything public changes
  * (entries, site pages, settings, redirects). Public caches key on it, so a write is visible on the
  * next request, whichever process or instance made it. Writes go through `inWrite`
- * (app/server/write/transaction.server.ts), which bumps it with the scopes the write affected.
+ * (app/writes/transaction.server.ts), which bumps it with the scopes the write affected.
  */
 const KEY = "content_generation";
 export const CONTENT_CHANNEL = "govjobs_content";
@@ -36,7 +36,7 @@ export async function contentChanged(
 }
 
 /**
- * The generation moved on, inside the caller's transaction (app/server/write/), with the row that
+ * The generation moved on, inside the caller's transaction (app/writes/), with the row that
  * says what it changed (`scopes`), so every page cache drops only what shows it. Rows older than
  * the last KEPT_CHANGES go in the same statement's transaction.
  */

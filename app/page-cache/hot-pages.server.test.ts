@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DIALECTS, freshDatabase } from "../../test/databases.ts";
-import { openDatabase } from "~/server/db/db.server.ts";
+import { openDatabase } from "~/platform/db/db.server.ts";
 import {
   HOT_WINDOW_MINUTES,
   HotPageCounter,

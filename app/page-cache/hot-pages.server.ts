@@ -1,5 +1,5 @@
-import type { DB } from "~/server/db/db.server.ts";
-import { logger } from "~/server/logger.server.ts";
+import type { DB } from "~/platform/db/db.server.ts";
+import { logger } from "~/platform/logger.server.ts";
 
 /**
  * The hot list (issue 33): the public pages requested most over the last hour, so that a worker

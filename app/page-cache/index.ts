@@ -16,7 +16,7 @@ export {
   type PageScope,
 } from "./scopes.ts";
 
-// What writes call (app/server/write/transaction.server.ts, scripts and tests).
+// What writes call (app/writes/transaction.server.ts, scripts and tests).
 export {
   announceGeneration,
   bumpGeneration,
@@ -24,15 +24,15 @@ export {
   readContentGeneration,
 } from "./generation.server.ts";
 
-// Values derived from public content, kept per content generation (app/server/public-data.server.ts).
+// Values derived from public content, kept per content generation (app/entries/public-data.server.ts).
 export { generationMemo } from "./per-generation.server.ts";
 
 // HTTP helpers other answers use.
 export { etagMatches } from "./etag.ts";
 export { hasSessionCookie, PRIVATE_CACHE_CONTROL } from "./response.server.ts";
 
-// Where the process follows the content generation (app/server/services.server.ts).
+// Where the process follows the content generation (app/platform/services.server.ts).
 export { watchContentGeneration, type GenerationSource } from "./follow.server.ts";
 
-// The process's page cache (server/app.ts): its hit on the socket, its middleware, its hot pages.
+// The process's page cache (http/app.ts): its hit on the socket, its middleware, its hot pages.
 export { createPageCache, pageCacheStats, type PageCacheOptions } from "./serve.server.ts";

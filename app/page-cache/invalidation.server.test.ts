@@ -12,12 +12,12 @@ import { DIALECTS, freshDatabase } from "../../test/databases.ts";
 import { job } from "../../test/entries.ts";
 import { followContentChanges, watchContentGeneration } from "./follow.server.ts";
 import { readContentGeneration } from "./generation.server.ts";
-import { openDatabase, type AppDatabase } from "~/server/db/db.server.ts";
+import { openDatabase, type AppDatabase } from "~/platform/db/db.server.ts";
 import { buildCachedResponse } from "./response.server.ts";
 import { PageCache } from "./store.server.ts";
-import { saveEntry } from "~/server/write/entries.server.ts";
-import { saveContentSettings } from "~/server/write/settings.server.ts";
-import type { Actor } from "~/server/write/transaction.server.ts";
+import { saveEntry } from "~/entries/entries.service.server.ts";
+import { saveContentSettings } from "~/settings/settings.service.server.ts";
+import type { Actor } from "~/writes/transaction.server.ts";
 
 const PRIYA: Actor = { id: "user-priya", email: "priya@govjobs.test", name: "Priya" };
 const DAY = "2026-11-23";
@@ -88,7 +88,7 @@ describe.each(DIALECTS)("precise page-cache invalidation [%s]", (dialect) => {
     await database?.dispose();
   });
 
-  /** A page cache following a database the way server/app.ts does, up to `generation`. */
+  /** A page cache following a database the way http/app.ts does, up to `generation`. */
   function follower(on: AppDatabase) {
     const cache = new PageCache();
     const source = watchContentGeneration(on, url);

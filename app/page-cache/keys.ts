@@ -2,7 +2,7 @@ import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { EVERYTHING, pageScopes } from "./scopes.ts";
 import { stripLocale } from "~/lib/locale.ts";
 import type { RouteHandle } from "./route-handle.ts";
-import { pagePath } from "~/page-path.ts";
+import { pagePath } from "~/lib/page-path.ts";
 
 const MAX_REMEMBERED_PATHS = 10_000;
 const NONE: ReadonlySet<string> = new Set();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DB } from "~/server/db/db.server.ts";
+import type { DB } from "~/platform/db/db.server.ts";
 import type { GenerationSource } from "./follow.server.ts";
 import { generationMemo } from "./per-generation.server.ts";
 

@@ -1,4 +1,4 @@
-import type { DB } from "~/server/db/db.server.ts";
+import type { DB } from "~/platform/db/db.server.ts";
 import type { GenerationSource } from "./follow.server.ts";
 
 /** Names can come from visitors' filters: the memo is emptied rather than grown past this. */
@@ -9,7 +9,7 @@ const MAX_MEMOS = 2_000;
  * and shared by every request until the next write (which bumps the generation, in this process
  * or any other): `perGeneration(name, compute)`. Callers must treat the value as read-only. A
  * failed computation is not kept. `sources` gives the process's database and generation
- * (app/server/public-data.server.ts makes the process's memo with its services).
+ * (app/entries/public-data.server.ts makes the process's memo with its services).
  */
 export function generationMemo(sources: () => Promise<{ db: DB; generation: GenerationSource }>) {
   const memos = new Map<string, { generation: number; value: Promise<unknown> }>();

@@ -1,6 +1,6 @@
 // How the page cache answers requests: a hit written straight to the socket, and a middleware for
 // the rest (miss, stale, single flight, 304, encodings), plus the hot pages drawn at start. The
-// process (server/app.ts) makes one with createPageCache and hands it what belongs to the process:
+// process (http/app.ts) makes one with createPageCache and hands it what belongs to the process:
 // React Router's handler, the security headers, how a whole body is sent.
 import { randomBytes, randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -11,9 +11,9 @@ import {
   CLIENT_ADDRESS_HEADER,
   clientAddress,
   type TrustedProxies,
-} from "~/server/client-address.server.ts";
-import type { DB } from "~/server/db/db.server.ts";
-import { logCacheHit, logger } from "~/server/logger.server.ts";
+} from "~/platform/client-address.server.ts";
+import type { DB } from "~/platform/db/db.server.ts";
+import { logCacheHit, logger } from "~/platform/logger.server.ts";
 import { cachedAnswers } from "./answer.server.ts";
 import { etagMatches } from "./etag.ts";
 import { cacheGeneration, followContentChanges, type GenerationSource } from "./follow.server.ts";
@@ -36,7 +36,7 @@ import {
 } from "./response.server.ts";
 import { PageCache } from "./store.server.ts";
 
-/** The database and the content generation the cache follows (app/server/services.server.ts). */
+/** The database and the content generation the cache follows (app/platform/services.server.ts). */
 interface Sources {
   db: DB;
   generation: GenerationSource;

@@ -1,6 +1,6 @@
 import { promisify } from "node:util";
 import { brotliCompress, constants, gunzip, gunzipSync } from "node:zlib";
-import { logger } from "~/server/logger.server.ts";
+import { logger } from "~/platform/logger.server.ts";
 import type { CachedResponse } from "./response.server.ts";
 import { EVERYTHING, namesOwnPage } from "./scopes.ts";
 

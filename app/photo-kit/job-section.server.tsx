@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { EntryData, Row } from "~/content/fields.ts";
 import { catalog } from "~/i18n/catalog.server.ts";
 import { localePath, type Locale } from "~/lib/locale.ts";
-import type { DB } from "~/server/db/db.server.ts";
+import type { DB } from "~/platform/db/db.server.ts";
 import { PhotoRules, type RulesSource } from "./photo-rules.tsx";
 import { getPreset } from "./presets.server.ts";
 import { effectiveRules, presetRulesIn, type RuleRow, type UploadRule } from "./rules.ts";

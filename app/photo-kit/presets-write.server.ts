@@ -1,8 +1,8 @@
 import { refused, type Refused, type WriteResult } from "~/lib/write-result.ts";
-import type { DB } from "~/server/db/db.server.ts";
-import { nowAfter } from "~/server/db/dialect.ts";
+import type { DB } from "~/platform/db/db.server.ts";
+import { nowAfter } from "~/platform/db/dialect.ts";
 import { EVERYTHING } from "~/page-cache/index.ts";
-import { inWrite, type Actor } from "~/server/write/transaction.server.ts";
+import { inWrite, type Actor } from "~/writes/transaction.server.ts";
 import { fieldErrorsFromIssues, type ParsedForm } from "~/content/form-data.ts";
 import { PresetFormSchema } from "./preset-form.ts";
 import { getPreset, insertPreset, updatePreset, type PresetValues } from "./presets.server.ts";

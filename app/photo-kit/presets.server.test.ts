@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../test/databases.ts";
 import { parseEntryForm } from "~/content/form-data.ts";
 import { readContentGeneration } from "~/page-cache/index.ts";
-import type { Actor } from "~/server/write/transaction.server.ts";
+import type { Actor } from "~/writes/transaction.server.ts";
 import { getPreset, listPresets } from "./presets.server.ts";
 import { savePreset } from "./presets-write.server.ts";
 import { effectiveRules, presetRulesIn } from "./rules.ts";

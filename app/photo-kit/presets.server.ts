@@ -1,4 +1,4 @@
-import type { DB } from "~/server/db/db.server.ts";
+import type { DB } from "~/platform/db/db.server.ts";
 import type { Preset, PresetRule } from "./rules.ts";
 
 /**

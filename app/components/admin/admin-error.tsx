@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Link } from "react-router";
 /** What an admin screen shows when its entry is missing or something failed: inside the layout. */
 export function AdminError({ error, backTo }: { error: unknown; backTo?: string }) {
   const missing = isRouteErrorResponse(error) && error.status === 404;
-  // The guard's refusal for a role that may not do this (app/server/guard.server.ts).
+  // The guard's refusal for a role that may not do this (app/users/guard.server.ts).
   const refusal =
     isRouteErrorResponse(error) && error.status === 403
       ? (error.data as { message?: string } | null)?.message

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { MESSAGE_STATUSES } from "~/server/messages.server.ts";
+import { MESSAGE_STATUSES } from "~/messages/messages.repository.server.ts";
 import { AUDIT_WORDS, auditLine } from "./audit-words.ts";
 
 /** The app's source files (tests excepted). */

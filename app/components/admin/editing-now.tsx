@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { Presence } from "~/server/presence.ts";
+import type { Presence } from "~/users/presence.ts";
 import { formatDateTime } from "~/lib/format.ts";
 
 const INTERVAL_MS = 30_000;

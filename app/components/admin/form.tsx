@@ -4,7 +4,7 @@ import { errorOf } from "~/lib/form-reply.ts";
 // The reply's readers live beside the reply type, for the public forms too.
 
 /**
- * The browser half of the admin forms (the server half is app/server/form.server.ts, the types
+ * The browser half of the admin forms (the server half is app/platform/forms.server.ts, the types
  * both use app/lib/form-contract.ts). A screen
  * renders its form from three things: the values it starts from (loader), the constraints of its
  * schema (loader, `formConstraint`), and a refused submission (action, Conform's reply). `field`

@@ -5,18 +5,18 @@ import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.
 import { pageParam, useFocusFirstError } from "~/components/admin/backoffice-ui.tsx";
 import { formErrorOf } from "~/lib/form-reply.ts";
 import { can } from "~/content/policy.ts";
-import { alertChannels, alertsOverview, listOutboxRows } from "~/server/alerts/admin.server.ts";
-import { OUTBOX_CHANNELS, OUTBOX_STATUSES, OUTBOX_VIEWS } from "~/server/alerts/outbox-views.ts";
-import { parseForm, refuse, refuseWrite } from "~/server/form.server.ts";
-import { actorOf, requireStaff } from "~/server/guard.server.ts";
-import { db } from "~/server/services.server.ts";
+import { alertChannels, alertsOverview, listOutboxRows } from "~/alerts/admin.server.ts";
+import { OUTBOX_CHANNELS, OUTBOX_STATUSES, OUTBOX_VIEWS } from "~/alerts/outbox-views.ts";
+import { parseForm, refuse, refuseWrite } from "~/platform/forms.server.ts";
+import { actorOf, requireStaff } from "~/users/guard.server.ts";
+import { db } from "~/platform/services.server.ts";
 import {
   discardAllDead,
   discardOutboxMessage,
   retryAllFailed,
   retryOutboxMessage,
   setSendingPaused,
-} from "~/server/write/alerts.server.ts";
+} from "~/alerts/outbox-admin.service.server.ts";
 import { n } from "./alerts/labels.ts";
 import { OutboxCounts } from "./alerts/outbox-counts.tsx";
 import { OutboxRows } from "./alerts/outbox-rows.tsx";

@@ -10,12 +10,12 @@ import {
 import { UploadUsage } from "~/components/admin/upload-usage.tsx";
 import { formFields } from "~/components/admin/form.tsx";
 import { formErrorOf, isRefused } from "~/lib/form-reply.ts";
-import { formConstraint, parseForm, refuse, refuseWrite } from "~/server/form.server.ts";
-import { uploadUsage } from "~/server/files.server.ts";
-import { actorOf, requireAdmin } from "~/server/guard.server.ts";
-import { db } from "~/server/services.server.ts";
-import { getSettings } from "~/server/settings.server.ts";
-import { ContentSettingsSchema, saveContentSettings } from "~/server/write/settings.server.ts";
+import { formConstraint, parseForm, refuse, refuseWrite } from "~/platform/forms.server.ts";
+import { uploadUsage } from "~/files/files.server.ts";
+import { actorOf, requireAdmin } from "~/users/guard.server.ts";
+import { db } from "~/platform/services.server.ts";
+import { getSettings } from "~/settings/settings.repository.server.ts";
+import { ContentSettingsSchema, saveContentSettings } from "~/settings/settings.service.server.ts";
 import { FaqList } from "./content-settings/faq-list.tsx";
 import {
   ContentSettingsForm,

@@ -1,8 +1,8 @@
 import { exportEntries, exportFileName } from "~/csv/export.server.ts";
 import { csvResponse } from "~/csv/response.server.ts";
-import { kindFromUrl } from "~/server/admin-entries.server.ts";
-import { requireStaff, wrongMethod } from "~/server/guard.server.ts";
-import { db } from "~/server/services.server.ts";
+import { kindFromUrl } from "~/entries/admin.repository.server.ts";
+import { requireStaff, wrongMethod } from "~/users/guard.server.ts";
+import { db } from "~/platform/services.server.ts";
 import { readListQuery } from "./entry-list/list-query.ts";
 import type { Route } from "./+types/csv-export";
 

@@ -2,11 +2,11 @@ import { Readable } from "node:stream";
 import { Busboy } from "@fastify/busboy";
 import { redirect } from "react-router";
 import { checkImport, FileTooLargeError } from "~/csv/import.server.ts";
-import { kindFromUrl } from "~/server/admin-entries.server.ts";
-import { uploadEnv } from "~/server/env.server.ts";
-import { requireStaff, wrongMethod } from "~/server/guard.server.ts";
-import { drainBody } from "~/server/request-body.server.ts";
-import { db } from "~/server/services.server.ts";
+import { kindFromUrl } from "~/entries/admin.repository.server.ts";
+import { uploadEnv } from "~/platform/env.server.ts";
+import { requireStaff, wrongMethod } from "~/users/guard.server.ts";
+import { drainBody } from "~/platform/request-body.server.ts";
+import { db } from "~/platform/services.server.ts";
 import type { Route } from "./+types/csv-import-upload";
 
 /**
@@ -15,7 +15,7 @@ import type { Route } from "./+types/csv-import-upload";
  * streams in, never held whole, and kept for the import; the answer is the dry run's page
  * (303). Editors and admins import (the "publish" capability: a file may hold hundreds of
  * entries); the guard runs before the body is read. The body's limit is CSV_IMPORT_MAX_MB,
- * counted as it arrives (server/request-log.ts leaves this route's size to it).
+ * counted as it arrives (http/request-log.ts leaves this route's size to it).
  */
 
 const MB = 1024 * 1024;

@@ -7,12 +7,12 @@ import { formErrorOf } from "~/lib/form-reply.ts";
 import { REGISTRY } from "~/content/registry.ts";
 import { commitImport, deleteImport, findImport } from "~/csv/import.server.ts";
 import { importBlocked, type ImportReport } from "~/csv/report.ts";
-import { kindFromUrl } from "~/server/admin-entries.server.ts";
-import { uploadEnv } from "~/server/env.server.ts";
-import { parseForm, refuse, refuseWrite } from "~/server/form.server.ts";
-import { actorOf, requireStaff } from "~/server/guard.server.ts";
+import { kindFromUrl } from "~/entries/admin.repository.server.ts";
+import { uploadEnv } from "~/platform/env.server.ts";
+import { parseForm, refuse, refuseWrite } from "~/platform/forms.server.ts";
+import { actorOf, requireStaff } from "~/users/guard.server.ts";
 import { refused } from "~/lib/write-result.ts";
-import { db } from "~/server/services.server.ts";
+import { db } from "~/platform/services.server.ts";
 import type { Route } from "./+types/csv-import";
 
 /**

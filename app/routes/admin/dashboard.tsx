@@ -2,7 +2,7 @@ import { Link, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from
 import { diffEntries } from "~/components/admin/entry-diff.ts";
 import { z } from "zod";
 import { formErrorOf } from "~/lib/form-reply.ts";
-import { parseForm, refuse, refuseWrite } from "~/server/form.server.ts";
+import { parseForm, refuse, refuseWrite } from "~/platform/forms.server.ts";
 import { AdminError } from "~/components/admin/admin-error.tsx";
 import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
 import { formatDateTime } from "~/lib/format.ts";
@@ -10,26 +10,26 @@ import { UploadUsage } from "~/components/admin/upload-usage.tsx";
 import { KIND_LIST, KINDS, REGISTRY } from "~/content/registry.ts";
 import { todayInIndia } from "~/lib/india-date.ts";
 import { can } from "~/content/policy.ts";
-import { countByKindAndStatus, jobTitles, reviewQueue } from "~/server/admin-entries.server.ts";
-import type { DB } from "~/server/db/db.server.ts";
-import { getEntryById } from "~/server/entries/shared.server.ts";
-import { listSuggestions, type Suggestion } from "~/server/entries/suggestions.server.ts";
+import { countByKindAndStatus, jobTitles, reviewQueue } from "~/entries/admin.repository.server.ts";
+import type { DB } from "~/platform/db/db.server.ts";
+import { getEntryById } from "~/entries/entry-row.server.ts";
+import { listSuggestions, type Suggestion } from "~/entries/suggestions.repository.server.ts";
 import {
   applySuggestion,
   declineSuggestion,
   suggestionOutcome,
-} from "~/server/write/suggestions.server.ts";
-import { latestAudit } from "~/server/audit.server.ts";
-import { jobsClosingSoon } from "~/server/entries/public-reads.server.ts";
-import { uploadUsage } from "~/server/files.server.ts";
-import { actorOf, requireStaff } from "~/server/guard.server.ts";
-import { approveEntry } from "~/server/write/entries.server.ts";
+} from "~/entries/suggestions.service.server.ts";
+import { latestAudit } from "~/writes/audit.repository.server.ts";
+import { jobsClosingSoon } from "~/entries/public.repository.server.ts";
+import { uploadUsage } from "~/files/files.server.ts";
+import { actorOf, requireStaff } from "~/users/guard.server.ts";
+import { approveEntry } from "~/entries/entries.service.server.ts";
 import { LinksCard } from "~/components/admin/links-card.tsx";
 import { packedStrings } from "~/i18n/catalog.server.ts";
 import { Strings } from "~/i18n/context.tsx";
 import { linksNotice } from "~/link-monitor/admin.server.ts";
-import { listMessages } from "~/server/messages.server.ts";
-import { db } from "~/server/services.server.ts";
+import { listMessages } from "~/messages/messages.repository.server.ts";
+import { db } from "~/platform/services.server.ts";
 import { ClosingJobs, LatestChanges, NewestMessages } from "./dashboard/activity.tsx";
 import { card, h2 } from "./dashboard/card.ts";
 import { ContentCounts } from "./dashboard/content-counts.tsx";

@@ -17,16 +17,16 @@ import {
   startingValues,
 } from "~/notice-import/notice-import.server.ts";
 import { presetChoices } from "~/photo-kit/presets.server.ts";
-import { getAdminEntry, kindFromUrl } from "~/server/admin-entries.server.ts";
-import { countRecipients } from "~/server/alerts/triggers.server.ts";
-import { enteredStatus } from "~/server/entries/edit-conflicts.server.ts";
-import { listSuggestions } from "~/server/entries/suggestions.server.ts";
-import { formConstraint } from "~/server/form.server.ts";
-import { requireEntryAccess, requireStaff } from "~/server/guard.server.ts";
-import { getJobOption } from "~/server/job-picker.server.ts";
-import { listOrganizations } from "~/server/organizations.server.ts";
-import { touchPresence } from "~/server/presence.server.ts";
-import { db } from "~/server/services.server.ts";
+import { getAdminEntry, kindFromUrl } from "~/entries/admin.repository.server.ts";
+import { countRecipients } from "~/alerts/triggers.server.ts";
+import { enteredStatus } from "~/entries/edit-conflicts.server.ts";
+import { listSuggestions } from "~/entries/suggestions.repository.server.ts";
+import { formConstraint } from "~/platform/forms.server.ts";
+import { requireEntryAccess, requireStaff } from "~/users/guard.server.ts";
+import { getJobOption } from "~/entries/job-picker.server.ts";
+import { listOrganizations } from "~/organizations/organizations.repository.server.ts";
+import { touchPresence } from "~/users/presence.repository.server.ts";
+import { db } from "~/platform/services.server.ts";
 import type { Route } from "./+types/entry-edit";
 import { entryEditAction } from "./entry-edit/action.server.ts";
 import { EntryEdit } from "./entry-edit/page.tsx";

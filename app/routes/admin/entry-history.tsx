@@ -21,19 +21,14 @@ import type { EntryData } from "~/content/fields.ts";
 import { fieldErrorsFromIssues } from "~/content/form-data.ts";
 import { entryInputSchema, REGISTRY, type EntryInput, type Kind } from "~/content/registry.ts";
 import { can } from "~/content/policy.ts";
-import { getAdminEntry, jobTitles, kindFromUrl } from "~/server/admin-entries.server.ts";
-import type { Entry } from "~/server/entries/shared.server.ts";
-import { parseForm, REFUSAL_STATUS, refuse, refuseWrite } from "~/server/form.server.ts";
+import { getAdminEntry, jobTitles, kindFromUrl } from "~/entries/admin.repository.server.ts";
+import type { Entry } from "~/entries/entry-row.server.ts";
+import { parseForm, REFUSAL_STATUS, refuse, refuseWrite } from "~/platform/forms.server.ts";
 import { refused } from "~/lib/write-result.ts";
-import {
-  actorOf,
-  requireEntryAccess,
-  requireStaff,
-  type StaffUser,
-} from "~/server/guard.server.ts";
-import { saveEntry } from "~/server/write/entries.server.ts";
-import { listRevisions } from "~/server/revisions.server.ts";
-import { db } from "~/server/services.server.ts";
+import { actorOf, requireEntryAccess, requireStaff, type StaffUser } from "~/users/guard.server.ts";
+import { saveEntry } from "~/entries/entries.service.server.ts";
+import { listRevisions } from "~/writes/revisions.repository.server.ts";
+import { db } from "~/platform/services.server.ts";
 import type { Route } from "./+types/entry-history";
 
 async function load(user: StaffUser, url: URL, id: string) {

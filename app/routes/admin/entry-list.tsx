@@ -9,9 +9,9 @@ import {
   adminListEntries,
   countByKindAndStatus,
   kindFromUrl,
-} from "~/server/admin-entries.server.ts";
-import { requireStaff } from "~/server/guard.server.ts";
-import { db } from "~/server/services.server.ts";
+} from "~/entries/admin.repository.server.ts";
+import { requireStaff } from "~/users/guard.server.ts";
+import { db } from "~/platform/services.server.ts";
 import { bulkAction } from "./entry-list/bulk.server.ts";
 import { EntryTable } from "./entry-list/entry-table.tsx";
 import { ListFilters } from "./entry-list/list-filters.tsx";

@@ -1,13 +1,13 @@
-import { storeFile, uploadMaxBytes } from "~/server/files.server.ts";
+import { storeFile, uploadMaxBytes } from "~/files/files.server.ts";
 import {
   FILE_TYPES,
   requestTooLargeMessage,
   UPLOAD_OVERHEAD_BYTES,
   type FileAccept,
-} from "~/server/file-types.ts";
+} from "~/files/file-types.ts";
 import { replyOf } from "~/lib/form-reply.ts";
-import { requireStaff } from "~/server/guard.server.ts";
-import { db } from "~/server/services.server.ts";
+import { requireStaff } from "~/users/guard.server.ts";
+import { db } from "~/platform/services.server.ts";
 import type { Route } from "./+types/file-upload";
 
 /**
@@ -17,9 +17,9 @@ import type { Route } from "./+types/file-upload";
  * Retry-After (the person's uploads for today are used up) or 507 (the site's space for files is
  * used up); nothing is stored then. The file is public once a published entry links to it. The
  * admin guard is the one every admin action uses (anonymous → the sign-in page, a non-admin →
- * home), checked before the body is read; cross-site posts never get here (server/app.ts refuses
+ * home), checked before the body is read; cross-site posts never get here (http/app.ts refuses
  * a foreign Origin), and a request larger than the limit is refused unread before it
- * (server/request-log.ts). The body is read with a byte count, never past the limit, so no
+ * (http/request-log.ts). The body is read with a byte count, never past the limit, so no
  * request can make the server hold more than one file's worth.
  */
 

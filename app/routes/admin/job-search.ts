@@ -1,7 +1,7 @@
-import { requireStaff } from "~/server/guard.server.ts";
-import { searchJobsForPicker } from "~/server/job-picker.server.ts";
+import { requireStaff } from "~/users/guard.server.ts";
+import { searchJobsForPicker } from "~/entries/job-picker.server.ts";
 import { PRIVATE_CACHE_CONTROL } from "~/page-cache/index.ts";
-import { db } from "~/server/services.server.ts";
+import { db } from "~/platform/services.server.ts";
 import type { Route } from "./+types/job-search";
 
 /**

@@ -19,10 +19,10 @@ import {
   removeVendorHost,
   VendorHostInput,
 } from "~/link-monitor/admin.server.ts";
-import { formConstraint, parseForm, refuse, refuseWrite } from "~/server/form.server.ts";
+import { formConstraint, parseForm, refuse, refuseWrite } from "~/platform/forms.server.ts";
 import { formatDate } from "~/lib/format.ts";
-import { actorOf, requireStaff } from "~/server/guard.server.ts";
-import { db } from "~/server/services.server.ts";
+import { actorOf, requireStaff } from "~/users/guard.server.ts";
+import { db } from "~/platform/services.server.ts";
 import type { Route } from "./+types/link-hosts";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -14,9 +14,9 @@ import { packedStrings } from "~/i18n/catalog.server.ts";
 import { Strings } from "~/i18n/context.tsx";
 import { linksScreen, LinksQuery, recheckLink, reviewLink } from "~/link-monitor/admin.server.ts";
 import { LINK_GROUPS, type LinkGroup } from "~/link-monitor/rules.ts";
-import { parseForm, refuse } from "~/server/form.server.ts";
-import { actorOf, requireStaff } from "~/server/guard.server.ts";
-import { db } from "~/server/services.server.ts";
+import { parseForm, refuse } from "~/platform/forms.server.ts";
+import { actorOf, requireStaff } from "~/users/guard.server.ts";
+import { db } from "~/platform/services.server.ts";
 import type { Route } from "./+types/links";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -2,11 +2,11 @@ import { Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { formFields } from "~/components/admin/form.tsx";
 import { errorOf, formErrorOf } from "~/lib/form-reply.ts";
-import { formConstraint, parseForm, refuse } from "~/server/form.server.ts";
-import { getViewer, safeReturnPath } from "~/server/guard.server.ts";
-import { clientIp } from "~/server/rate-limit.server.ts";
-import { services } from "~/server/services.server.ts";
-import { throttledSignIn } from "~/server/sign-in-throttle.server.ts";
+import { formConstraint, parseForm, refuse } from "~/platform/forms.server.ts";
+import { getViewer, safeReturnPath } from "~/users/guard.server.ts";
+import { clientIp } from "~/platform/rate-limit.server.ts";
+import { services } from "~/platform/services.server.ts";
+import { throttledSignIn } from "~/users/sign-in-throttle.server.ts";
 import type { Route } from "./+types/login";
 
 export async function loader({ request }: Route.LoaderArgs) {

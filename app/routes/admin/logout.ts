@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { services } from "~/server/services.server.ts";
+import { services } from "~/platform/services.server.ts";
 import type { Route } from "./+types/logout";
 
 export async function loader() {

@@ -7,9 +7,9 @@ import { Pager, pageParam, useFocusFirstError } from "~/components/admin/backoff
 import { formatDateTime } from "~/lib/format.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { formErrorOf } from "~/lib/form-reply.ts";
-import { recordAudit } from "~/server/audit.server.ts";
-import { parseForm, refuse } from "~/server/form.server.ts";
-import { requireStaff } from "~/server/guard.server.ts";
+import { recordAudit } from "~/writes/audit.repository.server.ts";
+import { parseForm, refuse } from "~/platform/forms.server.ts";
+import { requireStaff } from "~/users/guard.server.ts";
 import {
   MESSAGE_STATUSES,
   countMessagesByStatus,
@@ -21,8 +21,8 @@ import {
   replyMailto,
   setMessageStatus,
   type MessageStatus,
-} from "~/server/messages.server.ts";
-import { db } from "~/server/services.server.ts";
+} from "~/messages/messages.repository.server.ts";
+import { db } from "~/platform/services.server.ts";
 import type { Route } from "./+types/messages";
 
 const PAGE_SIZE = 20;

@@ -1,6 +1,6 @@
 import { Link, data } from "react-router";
 import { buttonClass } from "~/components/admin/banner.tsx";
-import { requireStaff } from "~/server/guard.server.ts";
+import { requireStaff } from "~/users/guard.server.ts";
 import type { Route } from "./+types/not-found";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -6,11 +6,11 @@ import {
   offersNotice,
   PDF_ERROR,
 } from "~/notice-import/notice-import.server.ts";
-import { storeFile, uploadMaxBytes } from "~/server/files.server.ts";
-import { UPLOAD_OVERHEAD_BYTES } from "~/server/file-types.ts";
-import { requireStaff, wrongMethod } from "~/server/guard.server.ts";
-import { drainBody } from "~/server/request-body.server.ts";
-import { db } from "~/server/services.server.ts";
+import { storeFile, uploadMaxBytes } from "~/files/files.server.ts";
+import { UPLOAD_OVERHEAD_BYTES } from "~/files/file-types.ts";
+import { requireStaff, wrongMethod } from "~/users/guard.server.ts";
+import { drainBody } from "~/platform/request-body.server.ts";
+import { db } from "~/platform/services.server.ts";
 import type { Route } from "./+types/notice-import";
 
 /**
@@ -19,7 +19,7 @@ import type { Route } from "./+types/notice-import";
  * does (the person's daily quota, the site's storage cap, type read from its bytes), and the add
  * form opens with the PDF's suggestions (`?fromPdf=<sha256>`), or says why not (`?pdfError=`).
  * Authors may start drafts from a PDF: the guard is the one every admin action uses. The body is
- * read here (server/react-router-bridge.ts lets it through): never more than its Content-Length,
+ * read here (http/react-router-bridge.ts lets it through): never more than its Content-Length,
  * which must be within the upload limit (the HTTP layer refuses a body without one).
  */
 export async function action({ request }: Route.ActionArgs) {

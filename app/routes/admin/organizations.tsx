@@ -5,11 +5,14 @@ import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.
 import { formFields } from "~/components/admin/form.tsx";
 import { formErrorOf } from "~/lib/form-reply.ts";
 import { STATES } from "~/content/options.ts";
-import { formConstraint, parseForm, refuse, refuseWrite } from "~/server/form.server.ts";
-import { actorOf, requireStaff } from "~/server/guard.server.ts";
-import { listOrganizations } from "~/server/organizations.server.ts";
-import { db } from "~/server/services.server.ts";
-import { OrganizationEditSchema, saveOrganization } from "~/server/write/organizations.server.ts";
+import { formConstraint, parseForm, refuse, refuseWrite } from "~/platform/forms.server.ts";
+import { actorOf, requireStaff } from "~/users/guard.server.ts";
+import { listOrganizations } from "~/organizations/organizations.repository.server.ts";
+import { db } from "~/platform/services.server.ts";
+import {
+  OrganizationEditSchema,
+  saveOrganization,
+} from "~/organizations/organizations.service.server.ts";
 import type { Route } from "./+types/organizations";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -10,9 +10,9 @@ import { presetRulesField } from "~/photo-kit/preset-form.ts";
 import { getPreset } from "~/photo-kit/presets.server.ts";
 import { savePreset } from "~/photo-kit/presets-write.server.ts";
 import type { Preset } from "~/photo-kit/rules.ts";
-import { refuseWrite } from "~/server/form.server.ts";
-import { actorOf, requireStaff } from "~/server/guard.server.ts";
-import { db } from "~/server/services.server.ts";
+import { refuseWrite } from "~/platform/forms.server.ts";
+import { actorOf, requireStaff } from "~/users/guard.server.ts";
+import { db } from "~/platform/services.server.ts";
 import { todayInIndia } from "~/lib/india-date.ts";
 import type { Route } from "./+types/photo-preset-edit";
 

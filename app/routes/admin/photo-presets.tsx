@@ -6,8 +6,8 @@ import { listPresets } from "~/photo-kit/presets.server.ts";
 import { effectiveRules } from "~/photo-kit/rules.ts";
 import { photo as words } from "~/i18n/catalog/en/photo.ts";
 import { formatDate } from "~/lib/format.ts";
-import { requireStaff } from "~/server/guard.server.ts";
-import { db } from "~/server/services.server.ts";
+import { requireStaff } from "~/users/guard.server.ts";
+import { db } from "~/platform/services.server.ts";
 import type { Route } from "./+types/photo-presets";
 
 export async function loader({ request }: Route.LoaderArgs) {

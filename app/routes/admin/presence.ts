@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { getEntryById } from "~/server/entries/shared.server.ts";
+import { getEntryById } from "~/entries/entry-row.server.ts";
 import { can } from "~/content/policy.ts";
-import { forbidden, requireEntryAccess, requireStaff } from "~/server/guard.server.ts";
-import { touchPresence } from "~/server/presence.server.ts";
-import { parseForm, refuse } from "~/server/form.server.ts";
-import { db } from "~/server/services.server.ts";
+import { forbidden, requireEntryAccess, requireStaff } from "~/users/guard.server.ts";
+import { touchPresence } from "~/users/presence.repository.server.ts";
+import { parseForm, refuse } from "~/platform/forms.server.ts";
+import { db } from "~/platform/services.server.ts";
 import type { Route } from "./+types/presence";
 
 const PresenceForm = z.object({
@@ -18,7 +18,7 @@ const PresenceForm = z.object({
  */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireStaff(request);
-  // Refusals are the one form reply (app/server/form.server.ts); the screen ignores them and
+  // Refusals are the one form reply (app/platform/forms.server.ts); the screen ignores them and
   // reports again 30 seconds later.
   const submission = parseForm(await request.formData(), PresenceForm);
   if (submission.status !== "success") return refuse(submission);

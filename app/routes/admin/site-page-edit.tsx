@@ -9,13 +9,17 @@ import { isRefused } from "~/lib/form-reply.ts";
 import { RichTextEditor } from "~/components/admin/rich-text-editor.tsx";
 import { SITE_PAGE_SLUGS, type SitePageSlug } from "~/content/site-pages.ts";
 import { EditingNow } from "~/components/admin/editing-now.tsx";
-import { formConstraint, parseForm, refuse, refuseWrite } from "~/server/form.server.ts";
-import { actorOf, requireStaff } from "~/server/guard.server.ts";
-import { touchPresence } from "~/server/presence.server.ts";
-import { savePage } from "~/server/write/site-pages.server.ts";
-import { sanitizeRichText } from "~/server/sanitize.server.ts";
-import { db } from "~/server/services.server.ts";
-import { SITE_PAGE_LIMITS, getSitePage, sitePageTranslation } from "~/server/site-pages.server.ts";
+import { formConstraint, parseForm, refuse, refuseWrite } from "~/platform/forms.server.ts";
+import { actorOf, requireStaff } from "~/users/guard.server.ts";
+import { touchPresence } from "~/users/presence.repository.server.ts";
+import { savePage } from "~/site-pages/site-pages.service.server.ts";
+import { sanitizeRichText } from "~/platform/sanitize.server.ts";
+import { db } from "~/platform/services.server.ts";
+import {
+  SITE_PAGE_LIMITS,
+  getSitePage,
+  sitePageTranslation,
+} from "~/site-pages/site-pages.repository.server.ts";
 import { TranslationBadge } from "~/components/admin/hindi-panel.tsx";
 import type { Route } from "./+types/site-page-edit";
 

@@ -11,18 +11,18 @@ import {
 import { formatDateTime } from "~/lib/format.ts";
 import { AdminTable } from "~/components/admin/admin-table.tsx";
 import { SITE_PAGE_SLUGS, type SitePageSlug } from "~/content/site-pages.ts";
-import { parseForm, refuse } from "~/server/form.server.ts";
-import { actorOf, requireStaff } from "~/server/guard.server.ts";
-import { restorePage } from "~/server/write/site-pages.server.ts";
-import { sanitizeRichText } from "~/server/sanitize.server.ts";
-import { db } from "~/server/services.server.ts";
+import { parseForm, refuse } from "~/platform/forms.server.ts";
+import { actorOf, requireStaff } from "~/users/guard.server.ts";
+import { restorePage } from "~/site-pages/site-pages.service.server.ts";
+import { sanitizeRichText } from "~/platform/sanitize.server.ts";
+import { db } from "~/platform/services.server.ts";
 import {
   diffLines,
   getSitePage,
   getSitePageRevision,
   htmlToLines,
   listSitePageRevisions,
-} from "~/server/site-pages.server.ts";
+} from "~/site-pages/site-pages.repository.server.ts";
 import type { Route } from "./+types/site-page-history";
 
 function knownSlug(slug: string | undefined): SitePageSlug {

@@ -4,9 +4,9 @@ import { AdminPageHeader, buttonClass } from "~/components/admin/banner.tsx";
 import { AdminTable } from "~/components/admin/admin-table.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { SITE_PAGE_SLUGS } from "~/content/site-pages.ts";
-import { requireStaff } from "~/server/guard.server.ts";
-import { db } from "~/server/services.server.ts";
-import { listSitePages, sitePageTranslation } from "~/server/site-pages.server.ts";
+import { requireStaff } from "~/users/guard.server.ts";
+import { db } from "~/platform/services.server.ts";
+import { listSitePages, sitePageTranslation } from "~/site-pages/site-pages.repository.server.ts";
 import { TranslationBadge } from "~/components/admin/hindi-panel.tsx";
 import type { Route } from "./+types/site-pages";
 

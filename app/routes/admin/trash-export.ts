@@ -1,7 +1,7 @@
 import { exportFileName, exportTrash } from "~/csv/export.server.ts";
 import { csvResponse } from "~/csv/response.server.ts";
-import { requireStaff, wrongMethod } from "~/server/guard.server.ts";
-import { db } from "~/server/services.server.ts";
+import { requireStaff, wrongMethod } from "~/users/guard.server.ts";
+import { db } from "~/platform/services.server.ts";
 import type { Route } from "./+types/trash-export";
 
 /** `GET /admin/trash/export`: the trash as it shows, every kind, every field (issue 32). */

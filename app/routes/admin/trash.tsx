@@ -8,11 +8,11 @@ import { formatDateTime } from "~/lib/format.ts";
 import { StatusBadge } from "~/components/admin/status-badge.tsx";
 import { Pagination } from "~/components/pagination.tsx";
 import { REGISTRY } from "~/content/registry.ts";
-import { listTrash } from "~/server/admin-entries.server.ts";
-import { parseForm, refuse } from "~/server/form.server.ts";
-import { actorOf, requireStaff } from "~/server/guard.server.ts";
-import { deleteEntries, restoreEntries } from "~/server/write/entries.server.ts";
-import { db } from "~/server/services.server.ts";
+import { listTrash } from "~/entries/admin.repository.server.ts";
+import { parseForm, refuse } from "~/platform/forms.server.ts";
+import { actorOf, requireStaff } from "~/users/guard.server.ts";
+import { deleteEntries, restoreEntries } from "~/entries/entries.service.server.ts";
+import { db } from "~/platform/services.server.ts";
 import type { Route } from "./+types/trash";
 
 export async function loader({ request, url }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 import type { RouteHandle } from "~/page-cache/index.ts";
-import { exportSubscription } from "~/server/alerts/subscription-export.server.ts";
-import { verifyLink } from "~/server/alerts/subscription-links.server.ts";
-import { env } from "~/server/env.server.ts";
-import { db } from "~/server/services.server.ts";
+import { exportSubscription } from "~/alerts/subscription-export.server.ts";
+import { verifyLink } from "~/alerts/subscription-links.server.ts";
+import { env } from "~/platform/env.server.ts";
+import { db } from "~/platform/services.server.ts";
 import type { Route } from "./+types/alerts-export";
 
 /** The page cache renders from the declared query only: the token must be kept. */

@@ -1,9 +1,9 @@
 import type { RouteHandle } from "~/page-cache/index.ts";
 import { redirect } from "react-router";
-import { deleteSubscription } from "~/server/alerts/subscriptions.server.ts";
-import { verifyLink } from "~/server/alerts/subscription-links.server.ts";
-import { env } from "~/server/env.server.ts";
-import { db } from "~/server/services.server.ts";
+import { deleteSubscription } from "~/alerts/subscriptions.server.ts";
+import { verifyLink } from "~/alerts/subscription-links.server.ts";
+import { env } from "~/platform/env.server.ts";
+import { db } from "~/platform/services.server.ts";
 import type { Route } from "./+types/alerts-one-click";
 
 /** The page cache renders from the declared query only: the token must be kept. */
@@ -11,7 +11,7 @@ export const handle = { queryParams: ["token"] } satisfies RouteHandle;
 
 /**
  * RFC 8058 one-click unsubscribe, the List-Unsubscribe header's address: the mail provider POSTs
- * `List-Unsubscribe=One-Click` here without cookies, from its own servers (server/app.ts lets
+ * `List-Unsubscribe=One-Click` here without cookies, from its own servers (http/app.ts lets
  * this path alone through its cross-site check). The signed token is the authority.
  */
 export async function action({ request }: Route.ActionArgs) {

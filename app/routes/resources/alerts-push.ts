@@ -3,16 +3,16 @@ import {
   removePushSubscription,
   savePushSubscription,
   siteVapidKeys,
-} from "~/server/alerts/channels/push.server.ts";
-import { env } from "~/server/env.server.ts";
-import { clientIp, consumeRateLimit } from "~/server/rate-limit.server.ts";
-import { db } from "~/server/services.server.ts";
+} from "~/alerts/channels/push.server.ts";
+import { env } from "~/platform/env.server.ts";
+import { clientIp, consumeRateLimit } from "~/platform/rate-limit.server.ts";
+import { db } from "~/platform/services.server.ts";
 import type { Route } from "./+types/alerts-push";
 
 /**
  * Web-push subscriptions (issue 15): GET gives the VAPID public key the browser subscribes with,
  * POST stores a browser's subscription with the /alerts form's choices, DELETE forgets it. JSON in
- * and out; the site's same-origin check (server/app.ts) refuses writes from other sites.
+ * and out; the site's same-origin check (http/app.ts) refuses writes from other sites.
  */
 export function loader() {
   return Response.json(

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { clientIp } from "~/server/rate-limit.server.ts";
-import { services } from "~/server/services.server.ts";
-import { throttledSignIn } from "~/server/sign-in-throttle.server.ts";
+import { clientIp } from "~/platform/rate-limit.server.ts";
+import { services } from "~/platform/services.server.ts";
+import { throttledSignIn } from "~/users/sign-in-throttle.server.ts";
 import type { Route } from "./+types/auth";
 
 /**

@@ -1,6 +1,6 @@
-import { publicEligibilityRules } from "~/server/eligibility.server.ts";
+import { publicEligibilityRules } from "~/eligibility/rules.repository.server.ts";
 import type { RouteHandle } from "~/page-cache/index.ts";
-import { logger } from "~/server/logger.server.ts";
+import { logger } from "~/platform/logger.server.ts";
 
 // The rules are the open jobs' (the job list's address names the kind).
 export const handle = { cacheScope: ["kind:/jobs"] } satisfies RouteHandle;

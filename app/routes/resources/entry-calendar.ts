@@ -1,8 +1,8 @@
 import { calendarFile, calendarResponse } from "~/my-exams/calendar.server.ts";
 import { savedEntriesData } from "~/my-exams/lists.server.ts";
 import { requestLocale } from "~/i18n/catalog.server.ts";
-import { env } from "~/server/env.server.ts";
-import { db } from "~/server/services.server.ts";
+import { env } from "~/platform/env.server.ts";
+import { db } from "~/platform/services.server.ts";
 import type { RouteHandle } from "~/page-cache/index.ts";
 import type { Route } from "./+types/entry-calendar";
 

@@ -1,9 +1,9 @@
 import { etagMatches } from "~/page-cache/index.ts";
 import { PRIVATE_CACHE_CONTROL } from "~/page-cache/index.ts";
-import { FILE_TYPES } from "~/server/file-types.ts";
-import { findFile, readFile } from "~/server/files.repository.server.ts";
-import { getViewer } from "~/server/guard.server.ts";
-import { db } from "~/server/services.server.ts";
+import { FILE_TYPES } from "~/files/file-types.ts";
+import { findFile, readFile } from "~/files/files.repository.server.ts";
+import { getViewer } from "~/users/guard.server.ts";
+import { db } from "~/platform/services.server.ts";
 import type { Route } from "./+types/file";
 
 /**

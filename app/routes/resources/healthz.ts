@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { pageCacheStats } from "~/page-cache/index.ts";
-import { db } from "~/server/services.server.ts";
+import { db } from "~/platform/services.server.ts";
 
 /**
  * 200 {"status":"ok"} when the database answers, with how full the page cache is; 503 otherwise.

@@ -3,9 +3,9 @@ import { hashSecret, savedEntriesData } from "~/my-exams/lists.server.ts";
 import { findListBySecretHash, listEntryIds } from "~/my-exams/repository.server.ts";
 import { catalog } from "~/i18n/catalog.server.ts";
 import { fmt } from "~/lib/locale.ts";
-import { env } from "~/server/env.server.ts";
-import { publicSettings } from "~/server/public-data.server.ts";
-import { db } from "~/server/services.server.ts";
+import { env } from "~/platform/env.server.ts";
+import { publicSettings } from "~/entries/public-data.server.ts";
+import { db } from "~/platform/services.server.ts";
 import type { Route } from "./+types/my-calendar-feed";
 
 /**

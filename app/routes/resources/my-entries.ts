@@ -1,5 +1,5 @@
 import { parseIdsParam, savedEntriesData } from "~/my-exams/lists.server.ts";
-import { db } from "~/server/services.server.ts";
+import { db } from "~/platform/services.server.ts";
 import type { RouteHandle } from "~/page-cache/index.ts";
 import type { Route } from "./+types/my-entries";
 

@@ -4,9 +4,9 @@ import {
   turnOnReminders,
   updateList,
 } from "~/my-exams/lists.server.ts";
-import { env } from "~/server/env.server.ts";
-import { clientIp, consumeRateLimit } from "~/server/rate-limit.server.ts";
-import { db } from "~/server/services.server.ts";
+import { env } from "~/platform/env.server.ts";
+import { clientIp, consumeRateLimit } from "~/platform/rate-limit.server.ts";
+import { db } from "~/platform/services.server.ts";
 import type { Route } from "./+types/my-lists";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -14,7 +14,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 /**
  * The server copies of a saved list (issue 28): `/my/reminders` and `/my/calendar`. POST makes
  * one (reminders with the browser's push subscription), or with the list's `secret` gives it the
- * device's ids again; DELETE deletes it. JSON in and out; the site's same-origin check (server/app.ts) refuses writes
+ * device's ids again; DELETE deletes it. JSON in and out; the site's same-origin check (http/app.ts) refuses writes
  * from other sites, and a new copy counts against the visitor address's limit.
  */
 export async function action({ request }: Route.ActionArgs) {

@@ -1,6 +1,6 @@
-import { env } from "~/server/env.server.ts";
-import { robotsTxt } from "~/server/seo-files.server.ts";
-import { publicSettings } from "~/server/public-data.server.ts";
+import { env } from "~/platform/env.server.ts";
+import { robotsTxt } from "~/seo/seo-files.server.ts";
+import { publicSettings } from "~/entries/public-data.server.ts";
 import type { RouteHandle } from "~/page-cache/index.ts";
 
 /** The settings and the site's address only. */

@@ -1,9 +1,9 @@
 import { KIND_LIST } from "~/content/registry.ts";
-import { publicKindStats, SITEMAP_PAGE_SIZE } from "~/server/entries/sitemaps.server.ts";
-import { env } from "~/server/env.server.ts";
-import { canonicalUrl } from "~/server/seo.server.ts";
-import { sitemapIndexXml } from "~/server/seo-files.server.ts";
-import { db } from "~/server/services.server.ts";
+import { publicKindStats, SITEMAP_PAGE_SIZE } from "~/seo/sitemaps.repository.server.ts";
+import { env } from "~/platform/env.server.ts";
+import { canonicalUrl } from "~/seo/seo.server.ts";
+import { sitemapIndexXml } from "~/seo/seo-files.server.ts";
+import { db } from "~/platform/services.server.ts";
 import type { RouteHandle } from "~/page-cache/index.ts";
 
 export const handle = { cacheScope: ["sitemaps"] } satisfies RouteHandle;

@@ -1,14 +1,14 @@
 import { KIND_LIST, kindByUrlPrefix, type Kind } from "~/content/registry.ts";
 import { SITE_PAGE_SLUGS } from "~/content/site-pages.ts";
 import { landingPath, landingSlug, landingValue } from "~/content/landing.ts";
-import { filterValues } from "~/server/entries/public-reads.server.ts";
-import { publicKindStats, sitemapEntries } from "~/server/entries/sitemaps.server.ts";
-import { env } from "~/server/env.server.ts";
-import { canonicalUrl } from "~/server/seo.server.ts";
-import { bilingualUrls, urlsetXml, type SitemapUrl } from "~/server/seo-files.server.ts";
-import { listOrganizations } from "~/server/organizations.server.ts";
-import { db } from "~/server/services.server.ts";
-import { listSitePages } from "~/server/site-pages.server.ts";
+import { filterValues } from "~/entries/public.repository.server.ts";
+import { publicKindStats, sitemapEntries } from "~/seo/sitemaps.repository.server.ts";
+import { env } from "~/platform/env.server.ts";
+import { canonicalUrl } from "~/seo/seo.server.ts";
+import { bilingualUrls, urlsetXml, type SitemapUrl } from "~/seo/seo-files.server.ts";
+import { listOrganizations } from "~/organizations/organizations.repository.server.ts";
+import { db } from "~/platform/services.server.ts";
+import { listSitePages } from "~/site-pages/site-pages.repository.server.ts";
 import type { Route } from "./+types/sitemap";
 import type { RouteHandle } from "~/page-cache/index.ts";
 

@@ -1,8 +1,8 @@
 import { requestLocale } from "~/i18n/catalog.server.ts";
-import { publicUpdates } from "~/server/public-data.server.ts";
-import { feedInLanguage } from "~/server/updates.server.ts";
+import { publicUpdates } from "~/entries/public-data.server.ts";
+import { feedInLanguage } from "~/entries/updates.repository.server.ts";
 import type { RouteHandle } from "~/page-cache/index.ts";
-import { logger } from "~/server/logger.server.ts";
+import { logger } from "~/platform/logger.server.ts";
 
 /** Short-lived: the bell and the latest bar poll it, and a CDN may serve it on result day. */
 const CACHE_CONTROL = "public, max-age=60, s-maxage=60, stale-while-revalidate=300";

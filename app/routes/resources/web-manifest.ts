@@ -1,6 +1,6 @@
 import { catalog, requestLocale } from "~/i18n/catalog.server.ts";
 import { LOCALE_TAG, localePath } from "~/lib/locale.ts";
-import { publicSettings } from "~/server/public-data.server.ts";
+import { publicSettings } from "~/entries/public-data.server.ts";
 import type { RouteHandle } from "~/page-cache/index.ts";
 import type { Route } from "./+types/web-manifest";
 

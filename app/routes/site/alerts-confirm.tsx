@@ -1,17 +1,17 @@
 import { Form, useActionData } from "react-router";
 import { PageError } from "~/components/page-error.tsx";
 import { requestLocale } from "~/i18n/catalog.server.ts";
-import { packedAlertsPageStrings } from "~/server/alerts/box.server.ts";
+import { packedAlertsPageStrings } from "~/alerts/box.server.ts";
 import { fmt } from "~/lib/locale.ts";
 import type { RouteHandle } from "~/page-cache/index.ts";
 import {
   checkConfirmToken,
   confirmSubscription,
   type ConfirmState,
-} from "~/server/alerts/subscriptions.server.ts";
-import { db } from "~/server/services.server.ts";
+} from "~/alerts/subscriptions.server.ts";
+import { db } from "~/platform/services.server.ts";
 import type { Route } from "./+types/alerts-confirm";
-import { unpack } from "~/packed.ts";
+import { unpack } from "~/lib/packed.ts";
 
 export const handle = { queryParams: ["token"] } satisfies RouteHandle;
 

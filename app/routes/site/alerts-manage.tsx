@@ -2,27 +2,27 @@ import { Form, useActionData } from "react-router";
 import { AlertChoices, type AlertChoiceOptions } from "~/components/alert-choices.tsx";
 import { PageError } from "~/components/page-error.tsx";
 import { catalog, requestLocale } from "~/i18n/catalog.server.ts";
-import { choiceNames, packedAlertsPageStrings } from "~/server/alerts/box.server.ts";
+import { choiceNames, packedAlertsPageStrings } from "~/alerts/box.server.ts";
 import { fmt } from "~/lib/locale.ts";
 import type { RouteHandle } from "~/page-cache/index.ts";
 import {
   deleteSubscription,
   getSubscription,
   updatePreferences,
-} from "~/server/alerts/subscriptions.server.ts";
-import { verifyLink } from "~/server/alerts/subscription-links.server.ts";
-import { formFields, PreferencesSchema } from "~/server/alerts/subscription-preferences.ts";
-import { ALERT_KINDS, ALERT_QUALIFICATIONS, ALERT_STATES } from "~/server/alerts/topics.ts";
-import { alertFormValues, type AlertFormValues } from "~/server/alerts/form-values.server.ts";
-import { env } from "~/server/env.server.ts";
-import { refuseValues } from "~/server/form.server.ts";
+} from "~/alerts/subscriptions.server.ts";
+import { verifyLink } from "~/alerts/subscription-links.server.ts";
+import { formFields, PreferencesSchema } from "~/alerts/subscription-preferences.ts";
+import { ALERT_KINDS, ALERT_QUALIFICATIONS, ALERT_STATES } from "~/alerts/topics.ts";
+import { alertFormValues, type AlertFormValues } from "~/alerts/form-values.server.ts";
+import { env } from "~/platform/env.server.ts";
+import { refuseValues } from "~/platform/forms.server.ts";
 import type { FormReply } from "~/lib/form-contract.ts";
 import { accepted, errorOf, formErrorOf } from "~/lib/form-reply.ts";
-import { listOrganizations } from "~/server/organizations.server.ts";
-import { db } from "~/server/services.server.ts";
-import { publicOrganizationNames } from "~/server/public-data.server.ts";
+import { listOrganizations } from "~/organizations/organizations.repository.server.ts";
+import { db } from "~/platform/services.server.ts";
+import { publicOrganizationNames } from "~/entries/public-data.server.ts";
 import type { Route } from "./+types/alerts-manage";
-import { unpack } from "~/packed.ts";
+import { unpack } from "~/lib/packed.ts";
 
 export const handle = { queryParams: ["token"] } satisfies RouteHandle;
 

@@ -1,14 +1,14 @@
 import { Form, useActionData } from "react-router";
 import { PageError } from "~/components/page-error.tsx";
 import { requestLocale } from "~/i18n/catalog.server.ts";
-import { packedAlertsPageStrings } from "~/server/alerts/box.server.ts";
+import { packedAlertsPageStrings } from "~/alerts/box.server.ts";
 import type { RouteHandle } from "~/page-cache/index.ts";
-import { deleteSubscription, getSubscription } from "~/server/alerts/subscriptions.server.ts";
-import { verifyLink } from "~/server/alerts/subscription-links.server.ts";
-import { env } from "~/server/env.server.ts";
-import { db } from "~/server/services.server.ts";
+import { deleteSubscription, getSubscription } from "~/alerts/subscriptions.server.ts";
+import { verifyLink } from "~/alerts/subscription-links.server.ts";
+import { env } from "~/platform/env.server.ts";
+import { db } from "~/platform/services.server.ts";
 import type { Route } from "./+types/alerts-unsubscribe";
-import { unpack } from "~/packed.ts";
+import { unpack } from "~/lib/packed.ts";
 
 export const handle = { queryParams: ["token"] } satisfies RouteHandle;
 

@@ -6,30 +6,26 @@ import {
 } from "~/components/alert-choices.tsx";
 import { PageError } from "~/components/page-error.tsx";
 import { catalog, requestLocale } from "~/i18n/catalog.server.ts";
-import {
-  alertsPageStrings,
-  choiceNames,
-  packedAlertsPageStrings,
-} from "~/server/alerts/box.server.ts";
+import { alertsPageStrings, choiceNames, packedAlertsPageStrings } from "~/alerts/box.server.ts";
 import { fmt } from "~/lib/locale.ts";
 import type { RouteHandle } from "~/page-cache/index.ts";
-import { subscribeByEmail } from "~/server/alerts/subscriptions.server.ts";
-import { formFields, SubscribeSchema } from "~/server/alerts/subscription-preferences.ts";
-import { ALERT_KINDS, ALERT_QUALIFICATIONS, ALERT_STATES } from "~/server/alerts/topics.ts";
-import { emailEnabled } from "~/server/alerts/worker.server.ts";
-import { refuseValues } from "~/server/form.server.ts";
-import { alertFormValues, type AlertFormValues } from "~/server/alerts/form-values.server.ts";
+import { subscribeByEmail } from "~/alerts/subscriptions.server.ts";
+import { formFields, SubscribeSchema } from "~/alerts/subscription-preferences.ts";
+import { ALERT_KINDS, ALERT_QUALIFICATIONS, ALERT_STATES } from "~/alerts/topics.ts";
+import { emailEnabled } from "~/alerts/worker.server.ts";
+import { refuseValues } from "~/platform/forms.server.ts";
+import { alertFormValues, type AlertFormValues } from "~/alerts/form-values.server.ts";
 import type { FormReply } from "~/lib/form-contract.ts";
 import { accepted, fieldErrorsOf, formErrorOf } from "~/lib/form-reply.ts";
-import { env } from "~/server/env.server.ts";
-import { listOrganizations } from "~/server/organizations.server.ts";
-import { publicOrganizationNames, publicSettings } from "~/server/public-data.server.ts";
-import { clientIp, consumeRateLimit } from "~/server/rate-limit.server.ts";
-import { pageMeta } from "~/server/seo.server.ts";
-import { db } from "~/server/services.server.ts";
+import { env } from "~/platform/env.server.ts";
+import { listOrganizations } from "~/organizations/organizations.repository.server.ts";
+import { publicOrganizationNames, publicSettings } from "~/entries/public-data.server.ts";
+import { clientIp, consumeRateLimit } from "~/platform/rate-limit.server.ts";
+import { pageMeta } from "~/seo/seo.server.ts";
+import { db } from "~/platform/services.server.ts";
 import type { Route } from "./+types/alerts";
-import { unpack } from "~/packed.ts";
-import { logger } from "~/server/logger.server.ts";
+import { unpack } from "~/lib/packed.ts";
+import { logger } from "~/platform/logger.server.ts";
 import { optionKey } from "~/content/options.ts";
 
 /** The compact box on list and job pages links here with the page's facets. */
@@ -226,7 +222,7 @@ function EmailAlerts({
 
 /**
  * Without a mail server alerts come by web push alone: the choices and the one button where the
- * browser takes push (app/push-support.ts), else only why there are none here.
+ * browser takes push (app/lib/push-support.ts), else only why there are none here.
  */
 function PushAlerts({
   t,

@@ -8,14 +8,14 @@ import { fmt } from "~/lib/locale.ts";
 import { checkLink } from "~/link-monitor/check-link.server.ts";
 import type { CheckLinkAnswer } from "~/link-monitor/check-link.server.ts";
 import { CHECK_LINK_MAX } from "~/link-monitor/rules.ts";
-import { unpack } from "~/packed.ts";
+import { unpack } from "~/lib/packed.ts";
 import type { RouteHandle } from "~/page-cache/index.ts";
-import { env } from "~/server/env.server.ts";
+import { env } from "~/platform/env.server.ts";
 import { formatDate } from "~/lib/format.ts";
-import { publicSettings } from "~/server/public-data.server.ts";
-import { clientIp, consumeRateLimit } from "~/server/rate-limit.server.ts";
-import { pageMeta } from "~/server/seo.server.ts";
-import { db } from "~/server/services.server.ts";
+import { publicSettings } from "~/entries/public-data.server.ts";
+import { clientIp, consumeRateLimit } from "~/platform/rate-limit.server.ts";
+import { pageMeta } from "~/seo/seo.server.ts";
+import { db } from "~/platform/services.server.ts";
 import type { Route } from "./+types/check-link";
 
 /** The page shows only its words and the settings: answers are POSTed and never cached. */

@@ -17,18 +17,18 @@ import { useLocalePath } from "~/i18n/context.tsx";
 import { fmt } from "~/lib/locale.ts";
 import type { FormReply } from "~/lib/form-contract.ts";
 import { ACCEPTED, fieldErrorsOf, formErrorOf, replyOf } from "~/lib/form-reply.ts";
-import { env } from "~/server/env.server.ts";
-import { parseForm, refuse } from "~/server/form.server.ts";
-import { logger } from "~/server/logger.server.ts";
-import { createMessage } from "~/server/messages.server.ts";
-import { clientIp, consumeRateLimit } from "~/server/rate-limit.server.ts";
-import { db } from "~/server/services.server.ts";
-import { pageMeta } from "~/server/seo.server.ts";
-import { publicSettings } from "~/server/public-data.server.ts";
+import { env } from "~/platform/env.server.ts";
+import { parseForm, refuse } from "~/platform/forms.server.ts";
+import { logger } from "~/platform/logger.server.ts";
+import { createMessage } from "~/messages/messages.repository.server.ts";
+import { clientIp, consumeRateLimit } from "~/platform/rate-limit.server.ts";
+import { db } from "~/platform/services.server.ts";
+import { pageMeta } from "~/seo/seo.server.ts";
+import { publicSettings } from "~/entries/public-data.server.ts";
 import type { Route } from "./+types/contact";
 import type { RouteHandle } from "~/page-cache/index.ts";
 import { warnInBrowser } from "~/lib/browser-log.ts";
-import { unpack } from "~/packed.ts";
+import { unpack } from "~/lib/packed.ts";
 
 /** Only the settings' words and addresses: no content write changes it. */
 export const handle = { cacheScope: [] } satisfies RouteHandle;

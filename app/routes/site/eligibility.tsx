@@ -18,17 +18,17 @@ import { catalog, requestLocale, packedStrings, stringsFor } from "~/i18n/catalo
 import { Strings, useLocalePath } from "~/i18n/context.tsx";
 import { sayErrors, viewFindings, type ProfileMessages } from "~/i18n/eligibility-words.ts";
 import { todayInIndia } from "~/lib/india-date.ts";
-import { publicEligibilityRules } from "~/server/eligibility.server.ts";
+import { publicEligibilityRules } from "~/eligibility/rules.repository.server.ts";
 import type { FormReply } from "~/lib/form-contract.ts";
 import { accepted, fieldErrorsOf, replyOf } from "~/lib/form-reply.ts";
-import { env } from "~/server/env.server.ts";
-import { refuseValues } from "~/server/form.server.ts";
-import { publicSettings } from "~/server/public-data.server.ts";
-import { pageMeta } from "~/server/seo.server.ts";
+import { env } from "~/platform/env.server.ts";
+import { refuseValues } from "~/platform/forms.server.ts";
+import { publicSettings } from "~/entries/public-data.server.ts";
+import { pageMeta } from "~/seo/seo.server.ts";
 import type { Route } from "./+types/eligibility";
 import type { RouteHandle } from "~/page-cache/index.ts";
 import { warnInBrowser } from "~/lib/browser-log.ts";
-import { unpack } from "~/packed.ts";
+import { unpack } from "~/lib/packed.ts";
 
 /** Only the settings and fixed lists: the rules themselves come from /eligibility/rules.json. */
 export const handle = { cacheScope: [] } satisfies RouteHandle;

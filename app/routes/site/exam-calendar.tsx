@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { rejectQuery } from "~/server/form.server.ts";
+import { rejectQuery } from "~/platform/forms.server.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
 import { JsonLd } from "~/components/json-ld.tsx";
 import { PageError, errorMeta } from "~/components/page-error.tsx";
@@ -15,10 +15,10 @@ import {
 } from "~/my-exams/exam-calendar.server.ts";
 import { upcoming } from "~/my-exams/windows.ts";
 import { upcomingLine } from "~/my-exams/words.ts";
-import { env } from "~/server/env.server.ts";
-import { publicSettings } from "~/server/public-data.server.ts";
-import { breadcrumbJsonLd, pageMeta, structuredData } from "~/server/seo.server.ts";
-import { unpack } from "~/packed.ts";
+import { env } from "~/platform/env.server.ts";
+import { publicSettings } from "~/entries/public-data.server.ts";
+import { breadcrumbJsonLd, pageMeta, structuredData } from "~/seo/seo.server.ts";
+import { unpack } from "~/lib/packed.ts";
 import type { RouteHandle } from "~/page-cache/index.ts";
 import { EXAM_CALENDAR_PARAMS } from "~/my-exams/exam-calendar-params.ts";
 import type { Route } from "./+types/exam-calendar";

@@ -9,9 +9,9 @@ import { useLocalePath, useT } from "~/i18n/context.tsx";
 import { fmt, type Locale } from "~/lib/locale.ts";
 import { titleIn } from "~/lib/title.ts";
 import { clock, todayInIndia } from "~/lib/india-date.ts";
-import { jobsClosingSoon, latestPublished } from "~/server/entries/public-reads.server.ts";
-import type { EntrySummary } from "~/server/entries/shared.server.ts";
-import { env } from "~/server/env.server.ts";
+import { jobsClosingSoon, latestPublished } from "~/entries/public.repository.server.ts";
+import type { EntrySummary } from "~/entries/entry-row.server.ts";
+import { env } from "~/platform/env.server.ts";
 import { formatDate, isNew } from "~/lib/format.ts";
 import {
   faqPageJsonLd,
@@ -19,13 +19,13 @@ import {
   pageMeta,
   structuredData,
   webSiteJsonLd,
-} from "~/server/seo.server.ts";
-import { db } from "~/server/services.server.ts";
-import { publicSettings } from "~/server/public-data.server.ts";
-import { settingsIn } from "~/server/settings.server.ts";
+} from "~/seo/seo.server.ts";
+import { db } from "~/platform/services.server.ts";
+import { publicSettings } from "~/entries/public-data.server.ts";
+import { settingsIn } from "~/settings/settings.repository.server.ts";
 import type { Route } from "./+types/home";
 import type { RouteHandle } from "~/page-cache/index.ts";
-import { unpack } from "~/packed.ts";
+import { unpack } from "~/lib/packed.ts";
 
 const PER_BOX = 10;
 const CLOSING_SOON_DAYS = 7;

@@ -24,16 +24,16 @@ import {
   findPublishedBySlug,
   listEntryChanges,
   getPublishedSummaryById,
-} from "~/server/entries/public-reads.server.ts";
-import type { Entry, EntrySummary } from "~/server/entries/shared.server.ts";
+} from "~/entries/public.repository.server.ts";
+import type { Entry, EntrySummary } from "~/entries/entry-row.server.ts";
 import { todayInIndia } from "~/lib/india-date.ts";
-import { env } from "~/server/env.server.ts";
-import { recordNotFound } from "~/server/not-found-log.server.ts";
+import { env } from "~/platform/env.server.ts";
+import { recordNotFound } from "~/redirects/not-found-log.repository.server.ts";
 import {
   choicesInWords,
   definitionForPage,
   entryPresentation,
-} from "~/server/entry-page.server.ts";
+} from "~/entries/entry-page.presenter.server.ts";
 import {
   breadcrumbJsonLd,
   canonicalUrl,
@@ -42,15 +42,15 @@ import {
   pageMeta,
   structuredData,
   webPageJsonLd,
-} from "~/server/seo.server.ts";
-import { jobPostingJsonLd } from "~/server/job-posting.server.ts";
-import { pagePath } from "~/page-path.ts";
-import { db } from "~/server/services.server.ts";
-import { publicOrganizationNames, publicSettings } from "~/server/public-data.server.ts";
+} from "~/seo/seo.server.ts";
+import { jobPostingJsonLd } from "~/seo/job-posting.server.ts";
+import { pagePath } from "~/lib/page-path.ts";
+import { db } from "~/platform/services.server.ts";
+import { publicOrganizationNames, publicSettings } from "~/entries/public-data.server.ts";
 import type { Route } from "./+types/kind-detail";
 import type { RouteHandle } from "~/page-cache/index.ts";
-import { alertsBoxHtml } from "~/server/alerts/box.server.ts";
-import { pack, packOnce, unpack } from "~/packed.ts";
+import { alertsBoxHtml } from "~/alerts/box.server.ts";
+import { pack, packOnce, unpack } from "~/lib/packed.ts";
 import { UPLOADS_SECTION, withoutUploadFields } from "~/content/photo-fields.ts";
 import { photoSectionHtml } from "~/photo-kit/job-section.server.tsx";
 import { EntryActions } from "~/my-exams/entry-actions.tsx";

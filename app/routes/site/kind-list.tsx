@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
-import { rejectQuery } from "~/server/form.server.ts";
+import { rejectQuery } from "~/platform/forms.server.ts";
 import { z } from "zod";
 import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
 import { EntryListItem } from "~/components/entry-list-item.tsx";
@@ -32,21 +32,21 @@ import {
   listPublished,
   type ListFilters,
   type ListSort,
-} from "~/server/entries/public-reads.server.ts";
-import { env } from "~/server/env.server.ts";
-import { listedEntry } from "~/server/list-rows.server.ts";
-import { breadcrumbJsonLd, pageMeta, structuredData } from "~/server/seo.server.ts";
-import { pagePath } from "~/page-path.ts";
-import { db } from "~/server/services.server.ts";
+} from "~/entries/public.repository.server.ts";
+import { env } from "~/platform/env.server.ts";
+import { listedEntry } from "~/entries/list-rows.presenter.server.ts";
+import { breadcrumbJsonLd, pageMeta, structuredData } from "~/seo/seo.server.ts";
+import { pagePath } from "~/lib/page-path.ts";
+import { db } from "~/platform/services.server.ts";
 import {
   perGeneration,
   publicOrganizationNames,
   publicSettings,
-} from "~/server/public-data.server.ts";
+} from "~/entries/public-data.server.ts";
 import type { RouteHandle } from "~/page-cache/index.ts";
 import type { Route } from "./+types/kind-list";
-import { alertsBoxHtml } from "~/server/alerts/box.server.ts";
-import { unpack } from "~/packed.ts";
+import { alertsBoxHtml } from "~/alerts/box.server.ts";
+import { unpack } from "~/lib/packed.ts";
 
 const PER_PAGE = 20;
 

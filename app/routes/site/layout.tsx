@@ -4,18 +4,18 @@ import { LatestBar } from "~/components/latest-bar.tsx";
 import { SiteFooter } from "~/components/site-footer.tsx";
 import { SiteHeader } from "~/components/site-header.tsx";
 import { packedStrings, requestLocale } from "~/i18n/catalog.server.ts";
-import { unpack } from "~/packed.ts";
+import { unpack } from "~/lib/packed.ts";
 import { Strings } from "~/i18n/context.tsx";
 import { NavigationProgress } from "~/components/spinner.tsx";
-import { markPush } from "~/push-support.ts";
-import { emailEnabled } from "~/server/alerts/worker.server.ts";
-import { redirectMiddleware } from "~/server/redirect-middleware.server.ts";
-import { db, services } from "~/server/services.server.ts";
-import { publicSettings, publicUpdates } from "~/server/public-data.server.ts";
-import { settingsIn } from "~/server/settings.server.ts";
-import { feedInLanguage, type UpdatesFeed } from "~/server/updates.server.ts";
+import { markPush } from "~/lib/push-support.ts";
+import { emailEnabled } from "~/alerts/worker.server.ts";
+import { redirectMiddleware } from "~/redirects/redirect-middleware.server.ts";
+import { db, services } from "~/platform/services.server.ts";
+import { publicSettings, publicUpdates } from "~/entries/public-data.server.ts";
+import { settingsIn } from "~/settings/settings.repository.server.ts";
+import { feedInLanguage, type UpdatesFeed } from "~/entries/updates.repository.server.ts";
 import type { Route } from "./+types/layout";
-import { logger } from "~/server/logger.server.ts";
+import { logger } from "~/platform/logger.server.ts";
 
 // Spec §4: the redirect check of every public path, for documents and client-side navigations.
 export const middleware: Route.MiddlewareFunction[] = [

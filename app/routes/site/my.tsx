@@ -3,9 +3,9 @@ import { packedStrings, requestLocale, stringsFor } from "~/i18n/catalog.server.
 import { Strings } from "~/i18n/context.tsx";
 import { todayInIndia } from "~/lib/india-date.ts";
 import { MyExams } from "~/my-exams/my-list.tsx";
-import { env } from "~/server/env.server.ts";
-import { publicSettings } from "~/server/public-data.server.ts";
-import { pageMeta } from "~/server/seo.server.ts";
+import { env } from "~/platform/env.server.ts";
+import { publicSettings } from "~/entries/public-data.server.ts";
+import { pageMeta } from "~/seo/seo.server.ts";
 import type { RouteHandle } from "~/page-cache/index.ts";
 import type { Route } from "./+types/my";
 

@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import { NotFoundPage } from "~/components/not-found-page.tsx";
 import { catalog, requestLocale } from "~/i18n/catalog.server.ts";
-import { recordNotFound } from "~/server/not-found-log.server.ts";
-import { goneContext } from "~/request-context.ts";
-import { pagePath } from "~/page-path.ts";
-import { db } from "~/server/services.server.ts";
+import { recordNotFound } from "~/redirects/not-found-log.repository.server.ts";
+import { goneContext } from "~/lib/request-context.ts";
+import { pagePath } from "~/lib/page-path.ts";
+import { db } from "~/platform/services.server.ts";
 import type { Route } from "./+types/not-found";
-import { logger } from "~/server/logger.server.ts";
+import { logger } from "~/platform/logger.server.ts";
 
 /** Every path nothing else answers (spec §2). Counted in the 404 log the SEO tools show. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -9,18 +9,18 @@ import { clock, todayInIndia } from "~/lib/india-date.ts";
 import { catalog, requestLocale, packedStrings, stringsFor } from "~/i18n/catalog.server.ts";
 import { useLocalePath } from "~/i18n/context.tsx";
 import { fmt, localePath } from "~/lib/locale.ts";
-import { lastKeyChanges, listPublished } from "~/server/entries/public-reads.server.ts";
-import { env } from "~/server/env.server.ts";
-import { listedEntry } from "~/server/list-rows.server.ts";
-import { recordNotFound } from "~/server/not-found-log.server.ts";
-import { getOrganizationBySlug } from "~/server/organizations.server.ts";
-import { pagePath } from "~/page-path.ts";
-import { breadcrumbJsonLd, pageMeta, structuredData } from "~/server/seo.server.ts";
-import { db } from "~/server/services.server.ts";
-import { publicOrganizationNames, publicSettings } from "~/server/public-data.server.ts";
+import { lastKeyChanges, listPublished } from "~/entries/public.repository.server.ts";
+import { env } from "~/platform/env.server.ts";
+import { listedEntry } from "~/entries/list-rows.presenter.server.ts";
+import { recordNotFound } from "~/redirects/not-found-log.repository.server.ts";
+import { getOrganizationBySlug } from "~/organizations/organizations.repository.server.ts";
+import { pagePath } from "~/lib/page-path.ts";
+import { breadcrumbJsonLd, pageMeta, structuredData } from "~/seo/seo.server.ts";
+import { db } from "~/platform/services.server.ts";
+import { publicOrganizationNames, publicSettings } from "~/entries/public-data.server.ts";
 import type { Route } from "./+types/organization";
 import type { RouteHandle } from "~/page-cache/index.ts";
-import { unpack } from "~/packed.ts";
+import { unpack } from "~/lib/packed.ts";
 
 /** What a job seeker follows an organization for, in this order (the kind catalogue's). */
 const SECTIONS = ORGANIZATION_KINDS.map((k) => k.key);

@@ -6,7 +6,7 @@ import { hasHindi, inHindi } from "~/content/translation.ts";
 import { catalog, packedStrings, requestLocale } from "~/i18n/catalog.server.ts";
 import { Strings } from "~/i18n/context.tsx";
 import { fmt, localePath } from "~/lib/locale.ts";
-import { unpack } from "~/packed.ts";
+import { unpack } from "~/lib/packed.ts";
 import { jobUploadRules } from "~/photo-kit/job-section.server.tsx";
 import { PhotoRules, type RulesSource } from "~/photo-kit/photo-rules.tsx";
 import { listPresets } from "~/photo-kit/presets.server.ts";
@@ -14,11 +14,11 @@ import { PRESET_KEY } from "~/content/photo-keys.ts";
 import { effectiveRules, presetRulesIn, type UploadRule } from "~/photo-kit/rules.ts";
 import { PhotoTool } from "~/photo-kit/tool/photo-tool.tsx";
 import type { RouteHandle } from "~/page-cache/index.ts";
-import { findPublishedBySlug } from "~/server/entries/public-reads.server.ts";
-import { env } from "~/server/env.server.ts";
-import { publicSettings } from "~/server/public-data.server.ts";
-import { pageMeta } from "~/server/seo.server.ts";
-import { db } from "~/server/services.server.ts";
+import { findPublishedBySlug } from "~/entries/public.repository.server.ts";
+import { env } from "~/platform/env.server.ts";
+import { publicSettings } from "~/entries/public-data.server.ts";
+import { pageMeta } from "~/seo/seo.server.ts";
+import { db } from "~/platform/services.server.ts";
 import type { Route } from "./+types/photo-tool";
 
 /**

@@ -4,17 +4,17 @@ import { JsonLd } from "~/components/json-ld.tsx";
 import { PageError, errorMeta } from "~/components/page-error.tsx";
 import { catalog, packedStrings, requestLocale } from "~/i18n/catalog.server.ts";
 import { localePath, stripLocale } from "~/lib/locale.ts";
-import { env } from "~/server/env.server.ts";
+import { env } from "~/platform/env.server.ts";
 import { formatDate } from "~/lib/format.ts";
-import { sanitizeRichText } from "~/server/sanitize.server.ts";
-import { breadcrumbJsonLd, pageMeta, structuredData } from "~/server/seo.server.ts";
-import { pagePath } from "~/page-path.ts";
-import { db } from "~/server/services.server.ts";
-import { publicSettings } from "~/server/public-data.server.ts";
-import { getSitePage, sitePageIn } from "~/server/site-pages.server.ts";
+import { sanitizeRichText } from "~/platform/sanitize.server.ts";
+import { breadcrumbJsonLd, pageMeta, structuredData } from "~/seo/seo.server.ts";
+import { pagePath } from "~/lib/page-path.ts";
+import { db } from "~/platform/services.server.ts";
+import { publicSettings } from "~/entries/public-data.server.ts";
+import { getSitePage, sitePageIn } from "~/site-pages/site-pages.repository.server.ts";
 import type { Route } from "./+types/site-page";
 import type { RouteHandle } from "~/page-cache/index.ts";
-import { unpack } from "~/packed.ts";
+import { unpack } from "~/lib/packed.ts";
 
 export const handle = {
   cacheScope: ["site-page"],

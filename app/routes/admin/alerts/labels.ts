@@ -1,4 +1,4 @@
-import type { OutboxView } from "~/server/alerts/outbox-views.ts";
+import type { OutboxView } from "~/alerts/outbox-views.ts";
 
 /** The alerts screen's words for channels, statuses and lists, and its numbers. */
 export const CHANNEL_LABEL = {

@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table.tsx";
 import { buttonClass } from "~/components/admin/banner.tsx";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
-import { OUTBOX_CHANNELS, OUTBOX_STATUSES } from "~/server/alerts/outbox-views.ts";
+import { OUTBOX_CHANNELS, OUTBOX_STATUSES } from "~/alerts/outbox-views.ts";
 import { card, CHANNEL_LABEL, n, STATUS_LABEL } from "./labels.ts";
 import type { Route } from "../+types/alerts";
 

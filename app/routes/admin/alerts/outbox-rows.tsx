@@ -3,7 +3,7 @@ import { AdminTable } from "~/components/admin/admin-table.tsx";
 import { Pager } from "~/components/admin/backoffice-ui.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { buttonClass } from "~/components/admin/banner.tsx";
-import { OUTBOX_VIEWS, type OutboxView } from "~/server/alerts/outbox-views.ts";
+import { OUTBOX_VIEWS, type OutboxView } from "~/alerts/outbox-views.ts";
 import type { Totals } from "./outbox-counts.tsx";
 import { card, CHANNEL_LABEL, n, STATUS_LABEL, VIEW_LABEL } from "./labels.ts";
 import type { Route } from "../+types/alerts";

@@ -1,6 +1,6 @@
 import { REGISTRY, type Kind } from "~/content/registry.ts";
-import type { TopicFacet } from "~/server/alerts/admin.server.ts";
-import { OUTBOX_CHANNELS } from "~/server/alerts/outbox-views.ts";
+import type { TopicFacet } from "~/alerts/admin.server.ts";
+import { OUTBOX_CHANNELS } from "~/alerts/outbox-views.ts";
 import { card, CHANNEL_LABEL, n } from "./labels.ts";
 import type { Route } from "../+types/alerts";
 

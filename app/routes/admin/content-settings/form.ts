@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Settings } from "~/server/settings.server.ts";
+import type { Settings } from "~/settings/settings.repository.server.ts";
 
 /** The form's fields, all as text, as the inputs are named (`latestBar.count`, `homeFaq.0.question`). */
 export function toFormValues(s: Settings) {

@@ -19,21 +19,21 @@ import {
 } from "~/content/policy.ts";
 import { entryInputSchema } from "~/content/registry.ts";
 import { photoPresetProblem } from "~/photo-kit/job-section.server.tsx";
-import { getAdminEntry, kindFromUrl } from "~/server/admin-entries.server.ts";
-import type { Entry } from "~/server/entries/shared.server.ts";
+import { getAdminEntry, kindFromUrl } from "~/entries/admin.repository.server.ts";
+import type { Entry } from "~/entries/entry-row.server.ts";
 import {
   choicesOf,
   enteredStatus,
   settleChoices,
   staleForm,
   type ConflictMark,
-} from "~/server/entries/edit-conflicts.server.ts";
-import { refuseValues, refuseWrite } from "~/server/form.server.ts";
-import { actorOf, forbidden, requireStaff } from "~/server/guard.server.ts";
-import { resolveJobPick, withJobPickText } from "~/server/job-picker.server.ts";
-import { db } from "~/server/services.server.ts";
-import { restoreEntries, saveEntry, trashEntries } from "~/server/write/entries.server.ts";
-import { suggestChange } from "~/server/write/suggestions.server.ts";
+} from "~/entries/edit-conflicts.server.ts";
+import { refuseValues, refuseWrite } from "~/platform/forms.server.ts";
+import { actorOf, forbidden, requireStaff } from "~/users/guard.server.ts";
+import { resolveJobPick, withJobPickText } from "~/entries/job-picker.server.ts";
+import { db } from "~/platform/services.server.ts";
+import { restoreEntries, saveEntry, trashEntries } from "~/entries/entries.service.server.ts";
+import { suggestChange } from "~/entries/suggestions.service.server.ts";
 import type { Route } from "../+types/entry-edit";
 import type { Rejection } from "./rejection.ts";
 

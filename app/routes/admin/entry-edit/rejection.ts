@@ -1,4 +1,4 @@
-import type { AdoptedField, ConflictMark } from "~/server/entries/edit-conflicts.server.ts";
+import type { AdoptedField, ConflictMark } from "~/entries/edit-conflicts.server.ts";
 import type { DiffLine } from "~/components/admin/entry-diff.ts";
 
 /** What a refused save carries beside its values and errors (the admin forms' reply shape). */

@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import type { KindDefinition } from "~/content/registry.ts";
-import { parseForm, refuse } from "~/server/form.server.ts";
-import { actorOf, type StaffUser } from "~/server/guard.server.ts";
-import { db } from "~/server/services.server.ts";
-import { setStatuses, trashEntries } from "~/server/write/entries.server.ts";
+import { parseForm, refuse } from "~/platform/forms.server.ts";
+import { actorOf, type StaffUser } from "~/users/guard.server.ts";
+import { db } from "~/platform/services.server.ts";
+import { setStatuses, trashEntries } from "~/entries/entries.service.server.ts";
 import { listSearch, readListQuery } from "./list-query.ts";
 
 /** The ticked rows; the bulk buttons send them all under one name. */

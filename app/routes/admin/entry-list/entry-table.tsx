@@ -5,7 +5,7 @@ import { formatDateTime } from "~/lib/format.ts";
 import { StatusBadge } from "~/components/admin/status-badge.tsx";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
-import type { EntrySummary, Page } from "~/server/entries/shared.server.ts";
+import type { EntrySummary, Page } from "~/entries/entry-row.server.ts";
 import { formatDate } from "~/lib/format.ts";
 
 /** The rows with their checkboxes; redrawn fresh after every change, so no stale tick remains. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { STATUSES } from "~/content/registry.ts";
-import type { AdminSort } from "~/server/admin-entries.server.ts";
+import type { AdminSort } from "~/entries/admin.repository.server.ts";
 
 export const ADMIN_SORTS = [
   "updated",

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { parseForm, refuse as refuseForm, refuseWrite } from "~/server/form.server.ts";
+import { parseForm, refuse as refuseForm, refuseWrite } from "~/platform/forms.server.ts";
 import type { Refused } from "~/lib/write-result.ts";
-import type { DB } from "~/server/db/db.server.ts";
-import type { Actor } from "~/server/write/transaction.server.ts";
+import type { DB } from "~/platform/db/db.server.ts";
+import type { Actor } from "~/writes/transaction.server.ts";
 
 /** One submission to the SEO tools, as each section's intent handlers receive it. */
 export interface SeoToolsSubmission {

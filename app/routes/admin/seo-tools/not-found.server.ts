@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import { pageParam } from "~/components/admin/backoffice-ui.tsx";
 import { SEO_TOOLS } from "~/components/admin/seo-tools/form-state.ts";
-import type { DB } from "~/server/db/db.server.ts";
-import { listNotFound } from "~/server/not-found-log.server.ts";
-import { emptyNotFoundLog, removeNotFound } from "~/server/write/not-found-log.server.ts";
+import type { DB } from "~/platform/db/db.server.ts";
+import { listNotFound } from "~/redirects/not-found-log.repository.server.ts";
+import { emptyNotFoundLog, removeNotFound } from "~/redirects/not-found-log.service.server.ts";
 import { intentForm, refuseWritten, type SeoToolsIntent } from "./intent.server.ts";
 
 const PAGE_SIZE = 50;

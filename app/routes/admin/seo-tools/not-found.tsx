@@ -5,7 +5,7 @@ import { formatDateTime } from "~/lib/format.ts";
 import { AdminTable } from "~/components/admin/admin-table.tsx";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { SEO_TOOLS } from "~/components/admin/seo-tools/form-state.ts";
-import type { NotFoundEntry } from "~/server/not-found-log.server.ts";
+import type { NotFoundEntry } from "~/redirects/not-found-log.repository.server.ts";
 import type { loadNotFound } from "./not-found.server.ts";
 
 /** The 404 log section of the SEO tools: paths not found, with a way to redirect or forget each. */

@@ -3,7 +3,7 @@ import { Banner, buttonClass } from "~/components/admin/banner.tsx";
 import { SectionCard, TextAreaField, TextField } from "~/components/admin/backoffice-ui.tsx";
 import { errorsFor, valuesFor } from "~/components/admin/seo-tools/form-state.ts";
 import type { FormConstraint, FormReply } from "~/lib/form-contract.ts";
-import type { Settings } from "~/server/settings.server.ts";
+import type { Settings } from "~/settings/settings.repository.server.ts";
 
 /** The Organization section: the structured-data record search engines read on the home page. */
 export function OrganizationSection({

@@ -3,15 +3,19 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import { pageParam } from "~/components/admin/backoffice-ui.tsx";
 import { SEO_TOOLS } from "~/components/admin/seo-tools/form-state.ts";
-import type { DB } from "~/server/db/db.server.ts";
-import { getRedirect, listRedirects } from "~/server/redirects.server.ts";
+import type { DB } from "~/platform/db/db.server.ts";
+import { getRedirect, listRedirects } from "~/redirects/redirects.repository.server.ts";
 import {
   MAX_DESTINATION_LENGTH,
   MAX_SOURCE_LENGTH,
   REDIRECT_STATUSES,
   REDIRECT_STATUS_LABELS,
-} from "~/server/redirect-rules.ts";
-import { removeRedirect, saveRedirect, switchRedirect } from "~/server/write/redirects.server.ts";
+} from "~/redirects/redirect-rules.ts";
+import {
+  removeRedirect,
+  saveRedirect,
+  switchRedirect,
+} from "~/redirects/redirects.service.server.ts";
 import { intentForm, refuse, refuseWritten, type SeoToolsIntent } from "./intent.server.ts";
 
 const PAGE_SIZE = 50;

@@ -12,7 +12,7 @@ import {
   valuesFor,
 } from "~/components/admin/seo-tools/form-state.ts";
 import type { FormReply } from "~/lib/form-contract.ts";
-import type { RedirectRule } from "~/server/redirect-rules.ts";
+import type { RedirectRule } from "~/redirects/redirect-rules.ts";
 import type { loadRedirects } from "./redirects.server.ts";
 
 type RedirectsData = Awaited<ReturnType<typeof loadRedirects>>;

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { SEO_TOOLS } from "~/components/admin/seo-tools/form-state.ts";
-import { saveSeoDefaults } from "~/server/write/settings.server.ts";
+import { saveSeoDefaults } from "~/settings/settings.service.server.ts";
 import { intentForm, refuseWritten, type SeoToolsIntent } from "./intent.server.ts";
 
 /** The form of the SEO defaults section. */

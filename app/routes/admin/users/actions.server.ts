@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import { recordAudit } from "~/server/audit.server.ts";
-import { parseForm, refuse } from "~/server/form.server.ts";
-import type { AdminUser } from "~/server/guard.server.ts";
-import { services } from "~/server/services.server.ts";
-import { clearSignInFailures } from "~/server/sign-in-throttle.server.ts";
+import { recordAudit } from "~/writes/audit.repository.server.ts";
+import { parseForm, refuse } from "~/platform/forms.server.ts";
+import type { AdminUser } from "~/users/guard.server.ts";
+import { services } from "~/platform/services.server.ts";
+import { clearSignInFailures } from "~/users/sign-in-throttle.server.ts";
 import {
   UserActionError,
   createUserAsAdmin,
@@ -14,7 +14,7 @@ import {
   revokeSessionsAsAdmin,
   setRoleAsAdmin,
   setUserDisabledAsAdmin,
-} from "~/server/users.server.ts";
+} from "~/users/users.service.server.ts";
 import { CHOOSE_ROLE, USER_ROLES } from "./roles.ts";
 
 /** The create form: the account's e-mail, name, first password and role. */

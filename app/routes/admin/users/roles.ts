@@ -1,5 +1,5 @@
 import { ROLE_LABEL, ROLES } from "~/content/policy.ts";
-import type { UserRole } from "~/server/users.server.ts";
+import type { UserRole } from "~/users/users.service.server.ts";
 
 /** The role choice: a back-office role, or "user" (better-auth's default) for no access. */
 export const USER_ROLES = [...ROLES, "user"] as const satisfies readonly UserRole[];

@@ -4,7 +4,7 @@ import { SectionCard } from "~/components/admin/backoffice-ui.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { AdminTable } from "~/components/admin/admin-table.tsx";
 import { inputClass } from "~/components/admin/field-input.tsx";
-import type { UserRole } from "~/server/users.server.ts";
+import type { UserRole } from "~/users/users.service.server.ts";
 import { USER_ROLES, USER_ROLE_LABEL } from "./roles.ts";
 
 /** A refused row button: which user and button, and why. */

@@ -1,0 +1,37 @@
+import { todayInIndia } from "~/lib/india-date.ts";
+import { generationMemo } from "~/page-cache/index.ts";
+import { services } from "../platform/services.server.ts";
+import { hindiOrganizationNames } from "../organizations/organizations.repository.server.ts";
+import { getSettings, type Settings } from "../settings/settings.repository.server.ts";
+import { readUpdates, type UpdatesFeed } from "./updates.repository.server.ts";
+
+/**
+ * A value derived only from public content, computed once per content generation and shared by
+ * every request until the next write (app/page-cache/per-generation.server.ts).
+ */
+export const perGeneration = generationMemo(services);
+
+/** The site settings, as public pages read them (every page of the site needs them). */
+export const publicSettings = (): Promise<Settings> => perGeneration("settings", getSettings);
+
+/** Organizations' Hindi names by their English ones, for Hindi pages (issue 29). */
+export const publicOrganizationNames = (): Promise<ReadonlyMap<string, string>> =>
+  perGeneration("organization-names", hindiOrganizationNames);
+
+/**
+ * What the bell and the latest bar show, in the sizes the settings ask for. Kept per India's date
+ * too: a job that closes at midnight leaves the feed without any write.
+ */
+export const publicUpdates = (today = todayInIndia()): Promise<UpdatesFeed> =>
+  perGeneration(`updates:${today}`, async (db) => {
+    const settings = await publicSettings();
+    return readUpdates(
+      db,
+      {
+        perKind: settings.bell.perKind,
+        max: settings.bell.max,
+        latestCount: settings.latestBar.count,
+      },
+      today,
+    );
+  });
