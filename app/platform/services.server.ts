@@ -4,6 +4,9 @@ import { createAuth, type Auth } from "./auth.server.ts";
 import { migrate, openDatabase, type AppDatabase, type DB } from "./db/db.server.ts";
 import { countEntries } from "../entries/entry-row.server.ts";
 import { sweep } from "./sweep.server.ts";
+// The one arrow up to the edge: SEED_DEMO fills an empty database at boot, in this module instance
+// (dev's Vite graph included). Seeding composed in http/ is the next step (PLAN-27 §E.4).
+// eslint-disable-next-line import-x/no-restricted-paths
 import { seedDemoContent } from "../../demo/seed.ts";
 import { watchContentGeneration, type GenerationSource } from "~/page-cache/index.ts";
 import { stopNotFoundLog } from "../redirects/not-found-log.repository.server.ts";
