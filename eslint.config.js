@@ -43,7 +43,7 @@ const PAGE_CACHE_ZONE = {
 /**
  * Repositories only run SQL (issue 27): the services (app/writes/, *.service.server.ts) call
  * them inside their transaction with the revision, outbox rows and audit; a repository calls
- * neither a service nor alerts. The rest of app/server/ moves to *.repository.server.ts names.
+ * neither a service nor alerts. 
  */
 const REPOSITORY_ZONE = {
   target: [
@@ -64,6 +64,19 @@ const REPOSITORY_ZONE = {
   ],
   message: "A repository only runs SQL: the service calls alerts, revisions and audit around it.",
 };
+/** The feature folders but these: what the given ones may not import. */
+const FEATURES_BUT = (...names) => FEATURES.filter((glob) => !names.includes(glob.split("/")[1]));
+/**
+ * The platform's own files: the composition root (services, sweep), the configuration schema
+ * (env.server.ts reads each feature's settings) and the database schema (db/schema.ts names each
+ * feature's tables) are where the platform meets the features, so they are not in it.
+ */
+const PLATFORM = [
+  "app/platform/!(services.server|sweep.server|env.server).ts",
+  "app/platform/db/!(schema).ts",
+  "app/platform/db/migrations/**",
+  "app/platform/outbound/**",
+];
 const LAYER_ZONES = [
   REPOSITORY_ZONE,
   { ...PAGE_CACHE_ZONE, target: ["app/!(page-cache)/**", "app/*.{ts,tsx}"] },
@@ -87,6 +100,24 @@ const LAYER_ZONES = [
     target: FEATURES,
     from: ["app/components/**"],
     message: "Features sit below the components: move what both need down.",
+  },
+  // Inside layer 3 (issue 27): a feature writes through app/writes/, which tells the page cache,
+  // and all three stand on app/platform/; none of those imports a feature.
+  {
+    target: "app/writes/**",
+    from: FEATURES_BUT("writes", "page-cache", "platform"),
+    message:
+      "app/writes/ sits below the features: it imports only the page cache and the platform.",
+  },
+  {
+    target: "app/page-cache/**",
+    from: FEATURES_BUT("page-cache", "platform"),
+    message: "The page cache sits below the features and writes: it imports only the platform.",
+  },
+  {
+    target: PLATFORM,
+    from: FEATURES_BUT("platform"),
+    message: "app/platform/ is the ground the features stand on: it imports none of them.",
   },
   {
     target: "app/i18n/**",
