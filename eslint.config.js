@@ -43,7 +43,7 @@ const PAGE_CACHE_ZONE = {
 /**
  * Repositories only run SQL (issue 27): the services (app/writes/, *.service.server.ts) call
  * them inside their transaction with the revision, outbox rows and audit; a repository calls
- * neither a service nor alerts. 
+ * neither a service nor alerts.
  */
 const REPOSITORY_ZONE = {
   target: [
