@@ -1,4 +1,5 @@
-import type { Field, FilterColumn, Section } from "./fields.ts";
+import type { FilterColumn } from "./columns.ts";
+import type { Field, Section } from "./fields.ts";
 
 /**
  * What else the site does with a field besides the form and its section on the page (issue 27):

@@ -2,13 +2,7 @@ import { z } from "zod";
 import { choiceLabels } from "./choices.ts";
 import type { FieldRoles } from "./field-roles.ts";
 import { OWN_FILE_PATH } from "./official-links.ts";
-
-/** Columns of the entries table that a kind's field is copied into, for filters and sorting. */
-export const PROJECTED_COLUMNS = ["state", "qualification", "last_date"] as const;
-export type ProjectedColumn = (typeof PROJECTED_COLUMNS)[number];
-/** The projected columns a list may filter on (a field with the `filter` role fills one). */
-export type FilterColumn = Exclude<ProjectedColumn, "last_date">;
-export const FILTER_COLUMNS = PROJECTED_COLUMNS.filter((c): c is FilterColumn => c !== "last_date");
+import type { ProjectedColumn } from "./columns.ts";
 
 export interface Option {
   value: string;

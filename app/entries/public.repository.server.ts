@@ -3,7 +3,8 @@
 import { sql } from "kysely";
 import type { ChangeFact } from "~/content/change-log.ts";
 import { describeChange, type KeyChange } from "~/i18n/change-words.ts";
-import { FILTER_COLUMNS, type EntryData, type FilterColumn } from "~/content/fields.ts";
+import { FILTER_COLUMNS, type FilterColumn } from "~/content/columns.ts";
+import type { EntryData } from "~/content/fields.ts";
 import { catalog } from "~/i18n/catalog.server.ts";
 import type { Locale } from "~/lib/locale.ts";
 import type { Kind } from "~/content/registry.ts";

@@ -7,7 +7,7 @@ import { JsonLd } from "~/components/json-ld.tsx";
 import { PageError, errorMeta } from "~/components/page-error.tsx";
 import { pageHref, Pagination } from "~/components/pagination.tsx";
 import { filterColumns } from "~/content/field-roles.ts";
-import { FILTER_COLUMNS, type FilterColumn } from "~/content/fields.ts";
+import { FILTER_COLUMNS, type FilterColumn } from "~/content/columns.ts";
 import { kindLine } from "~/content/kinds.ts";
 import { kindByUrlPrefix } from "~/content/registry.ts";
 import { catalog, requestLocale, packedStrings, stringsFor } from "~/i18n/catalog.server.ts";
