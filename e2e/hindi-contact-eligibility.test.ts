@@ -205,7 +205,7 @@ const GRADUATE: Profile = {
   gender: "male",
   category: "obc",
   pwbd: false,
-  domicileState: "Karnataka",
+  domicileState: "karnataka", // stored by key (issue 27); the Hindi page names it कर्नाटक
   qualification: "graduate",
   finalYear: false,
 };

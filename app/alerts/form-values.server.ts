@@ -1,3 +1,4 @@
+import { optionKey } from "~/content/options.ts";
 import { withinLimits } from "~/platform/forms.server.ts";
 import { SubscribeSchema } from "./subscription-preferences.ts";
 
@@ -22,8 +23,9 @@ export function alertFormValues(fields: Record<string, unknown>): AlertFormValue
     {
       email: typeof fields.email === "string" ? fields.email : "",
       kinds: fields.kinds as string[],
-      states: fields.states as string[],
-      qualifications: fields.qualifications as string[],
+      // By key, as the boxes carry them: an old page's "Goa" ticks the "goa" box (issue 27).
+      states: (fields.states as string[]).map(optionKey),
+      qualifications: (fields.qualifications as string[]).map(optionKey),
       organizations: fields.organizations as string[],
       language: fields.language === "hi" ? "hi" : "en",
       cadence: fields.cadence === "daily" ? "daily" : "instant",
