@@ -44,7 +44,7 @@ beforeAll(async () => {
         channel: "email",
         email: `${SUBSCRIPTION}@example.test`,
         language: "en",
-        topic_states: '["Bihar"]',
+        topic_states: '["bihar"]', // topics are stored by key (issue 27)
         topic_qualifications: "[]",
         topic_organizations: JSON.stringify([ORGANIZATION]),
         topic_kinds: '["job"]',
