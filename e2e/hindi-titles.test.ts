@@ -253,7 +253,7 @@ describe("entries' titles on the Hindi and English list pages", () => {
     };
     const hindiTitle = await channelTitle("/hi/feeds/jobs-state-bihar.xml");
     expect(hindiTitle).toBe(
-      fmt(hi.feeds.title, { title: landingTitle("state", "bihar", hi.list.landing), site }),
+      fmt(hi.feeds.title, { title: landingTitle("state", "Bihar", hi.list.landing), site }),
     );
     expect(hindiTitle).toMatch(DEVANAGARI);
     expect(await channelTitle("/feeds/jobs-state-bihar.xml")).toBe(

@@ -10,7 +10,7 @@ describeEachDatabase("entry writes", (db) => {
   it("creates an entry with a slug from its title and a first revision", async () => {
     const entry = await savedEntry(db(), "job", job("Junior Clerk Recruitment 2026"), TEST_ACTOR);
     expect(entry.slug).toBe("junior-clerk-recruitment-2026");
-    expect(entry.state).toBe("Delhi");
+    expect(entry.state).toBe("delhi"); // stored by key (issue 27)
     expect(entry.lastDate).toBe("2030-01-31");
     expect(entry.publishedAt).not.toBeNull();
     const revisions = await listRevisions(db(), "entry", entry.id);

@@ -1,4 +1,5 @@
 import { landingHeading, type LandingFacet } from "~/content/landing.ts";
+import { optionKey } from "~/content/options.ts";
 import { fmt } from "~/lib/locale.ts";
 
 /**
@@ -18,6 +19,7 @@ export interface LandingWords {
 export function landingTitle(facet: LandingFacet, value: string, t: LandingWords): string {
   const heading = landingHeading(facet, value);
   if (heading.code === "allIndia") return t.allIndia;
-  const name = t.names[heading.values.value] ?? heading.values.value;
+  // By key; an English name (an old link, a test) finds the same words ("Bihar" → "bihar").
+  const name = t.names[optionKey(heading.values.value)] ?? heading.values.value;
   return fmt(t[heading.code], { value: name });
 }
