@@ -7,19 +7,16 @@ import { Pager, pageParam, useFocusFirstError } from "~/components/admin/backoff
 import { formatDateTime } from "~/lib/format.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { formErrorOf } from "~/lib/form-reply.ts";
-import { recordAudit } from "~/writes/audit.repository.server.ts";
+import { markMessage, openMessage, removeMessage } from "~/messages/messages.service.server.ts";
 import { parseForm, refuse } from "~/platform/forms.server.ts";
-import { requireStaff } from "~/users/guard.server.ts";
+import { actorOf, requireStaff } from "~/users/guard.server.ts";
 import {
   MESSAGE_STATUSES,
   countMessagesByStatus,
-  deleteMessage,
   getMessage,
   isMessageStatus,
   listMessagesPage,
-  markMessageRead,
   replyMailto,
-  setMessageStatus,
   type MessageStatus,
 } from "~/messages/messages.repository.server.ts";
 import { db } from "~/platform/services.server.ts";
@@ -103,24 +100,22 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const { intent, id, tab, page } = submission.value;
   const conn = await db();
-  const actor = { id: user.id, email: user.email };
+  const actor = actorOf(user);
   const list = `/admin/messages?status=${tab}${page > 1 ? `&page=${page}` : ""}`;
   const back = (done: string) => redirect(`${list}&done=${done}`);
   if (intent === "open") {
     // Opening is reading; a message already read (or gone) is simply shown (or reported missing).
-    if (await markMessageRead(conn, id)) await recordAudit(conn, actor, "message.read", id);
+    await openMessage(conn, actor, id);
     return redirect(`${list}&id=${encodeURIComponent(id)}#message`);
   }
   if (intent === "delete") {
-    if (!(await deleteMessage(conn, id)))
+    if (!(await removeMessage(conn, actor, id)))
       return refuse(submission, { status: 404, formError: "This message no longer exists." });
-    await recordAudit(conn, actor, "message.delete", id);
     return back("deleted");
   }
   const status = INTENT_STATUS[intent];
-  if (!(await setMessageStatus(conn, id, status)))
+  if (!(await markMessage(conn, actor, id, status)))
     return refuse(submission, { status: 404, formError: "This message no longer exists." });
-  await recordAudit(conn, actor, `message.${status}`, id);
   return back(status);
 }
 
