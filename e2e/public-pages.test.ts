@@ -286,6 +286,24 @@ describe("lists without JavaScript", () => {
     await expect(page.getByLabel("State").inputValue()).resolves.toBe("maharashtra");
   });
 
+  it("keeps a landing page's state chosen in the menu when no open job has it, and Filter keeps it", async () => {
+    // A state with no published job at all: its menu would otherwise list it nowhere.
+    const held = new Set(
+      (
+        await withE2eDb((db) =>
+          db.selectFrom("entries").select("state").where("state", "is not", null).execute(),
+        )
+      ).map((r) => r.state),
+    );
+    const empty = ["ladakh", "lakshadweep", "sikkim", "goa", "mizoram"].find((s) => !held.has(s))!;
+    const page = await browser.page();
+    await page.goto(`/jobs/state/${empty}`);
+    await expect(page.getByLabel("State").inputValue()).resolves.toBe(empty);
+    await page.getByRole("button", { name: "Filter" }).click();
+    await page.waitForLoadState("load");
+    expect(new URL(page.url()).pathname).toBe(`/jobs/state/${empty}`);
+  });
+
   it("answers the state and qualification filters with their landing pages, each with a feed", async () => {
     const to = async (from: string) => {
       const res = await fetch(`${baseURL()}${from}`, { redirect: "manual" });

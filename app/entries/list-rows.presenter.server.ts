@@ -36,3 +36,7 @@ export function listedEntry(
     updatedAt: updatedAt ?? null,
   };
 }
+
+/** A filter menu's values: those entries hold now, and the reader's choice even when none does. */
+export const menuValues = (values: readonly string[], chosen?: string): readonly string[] =>
+  chosen && !values.includes(chosen) ? [...values, chosen] : values;

@@ -34,7 +34,7 @@ import {
   type ListSort,
 } from "~/entries/public.repository.server.ts";
 import { env } from "~/platform/env.server.ts";
-import { listedEntry } from "~/entries/list-rows.presenter.server.ts";
+import { listedEntry, menuValues } from "~/entries/list-rows.presenter.server.ts";
 import { breadcrumbJsonLd, pageMeta, structuredData } from "~/seo/seo.server.ts";
 import { pagePath } from "~/lib/page-path.ts";
 import { db } from "~/platform/services.server.ts";
@@ -172,8 +172,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     filterMenus: filterNames.map((f, i) => ({
       ...f,
       ...t.filters[f.name],
-      // The value stays the English one (it is what entries hold); Hindi shows its own name.
-      values: options[i].map((value) => ({
+      // Stored keys, named per language; the chosen one even when no entry has it now (else the
+      // menu shows "All states" on /jobs/state/bihar and the next Filter press drops the choice).
+      values: menuValues(options[i], filters[f.name]).map((value) => ({
         value,
         name:
           f.name === "organization"
