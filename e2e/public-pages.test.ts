@@ -304,6 +304,25 @@ describe("lists without JavaScript", () => {
     expect(new URL(page.url()).pathname).toBe(`/jobs/state/${empty}`);
   });
 
+  it("answers a filter named like an object's own member (__proto__, constructor) as a value with no entries, never an error", async () => {
+    // CI found /jobs?qualification=__proto__ answering 500: a menu's names were read as
+    // names[value], and "__proto__" is Object.prototype there.
+    for (const value of ["__proto__", "constructor", "toString", "hasOwnProperty"]) {
+      for (const path of [
+        `/jobs?qualification=${value}`,
+        `/jobs?state=${value}`,
+        `/hi/jobs?state=${value}`,
+        `/jobs/state/${value}`,
+        `/hi/jobs/qualification/${value}`,
+        `/exam-calendar?state=${value}`,
+        `/alerts?state=${value}`,
+      ]) {
+        const res = await fetch(`${baseURL()}${path}`, { redirect: "manual" });
+        expect([200, 301, 404], path).toContain(res.status);
+      }
+    }
+  });
+
   it("answers the state and qualification filters with their landing pages, each with a feed", async () => {
     const to = async (from: string) => {
       const res = await fetch(`${baseURL()}${from}`, { redirect: "manual" });

@@ -1,6 +1,7 @@
 // The choices of a job-alert subscription (issue 15): what, where, which qualification, which
 // organization, language and when. Plain checkboxes and radios: the /alerts form and the manage
 // page post them without JavaScript.
+import { nameIn } from "~/content/options.ts";
 import { lazy, Suspense, useSyncExternalStore } from "react";
 import type { alerts } from "~/i18n/catalog/en/alerts.ts";
 
@@ -84,7 +85,7 @@ export function AlertChoices({
   /** Alerts by web push alone (no e-mail here): one notification each, no daily digest. */
   pushOnly?: boolean;
 }) {
-  const name = (v: string) => options.names[v] ?? v;
+  const name = (v: string) => nameIn(options.names, v);
   const hour = (h: number) => fmtHour(t.hourOption, h);
   return (
     <div className="space-y-4">

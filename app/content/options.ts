@@ -20,6 +20,13 @@ export function optionKey(label: string): string {
 const keyed = (...labels: string[]): Option[] =>
   labels.map((label) => ({ value: optionKey(label), label }));
 
+/**
+ * An option's name in `names` (a catalogue's), or the value itself: an own property only, so a
+ * reader's "__proto__" or "constructor" is a value with no name, never Object's own members.
+ */
+export const nameIn = (names: Readonly<Record<string, string>>, value: string): string =>
+  Object.hasOwn(names, value) ? names[value]! : value;
+
 /** The English label of a stored key (or of an unknown value, the value itself). */
 export function optionLabel(options: readonly Option[], value: string): string {
   return options.find((o) => o.value === value)?.label ?? value;

@@ -20,6 +20,7 @@ export function landingTitle(facet: LandingFacet, value: string, t: LandingWords
   const heading = landingHeading(facet, value);
   if (heading.code === "allIndia") return t.allIndia;
   // By key; an English name (an old link, a test) finds the same words ("Bihar" → "bihar").
-  const name = t.names[optionKey(heading.values.value)] ?? heading.values.value;
+  const key = optionKey(heading.values.value);
+  const name = Object.hasOwn(t.names, key) ? t.names[key]! : heading.values.value;
   return fmt(t[heading.code], { value: name });
 }

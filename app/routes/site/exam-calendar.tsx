@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { nameIn } from "~/content/options.ts";
 import { rejectQuery } from "~/platform/forms.server.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
 import { JsonLd } from "~/components/json-ld.tsx";
@@ -166,7 +167,7 @@ export default function ExamCalendar({ loaderData }: Route.ComponentProps) {
                 <option value="">{t.filters[name].any}</option>
                 {menus[name].map((v) => (
                   <option key={v} value={v}>
-                    {names[v] ?? v}
+                    {nameIn(names, v)}
                   </option>
                 ))}
               </select>

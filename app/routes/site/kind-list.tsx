@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
+import { nameIn } from "~/content/options.ts";
 import { rejectQuery } from "~/platform/forms.server.ts";
 import { z } from "zod";
 import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
@@ -145,7 +146,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const crumbs = [
     { name: catalog(locale).shell.nav.home, path: own("/") },
     { name: plural, path: own(kind.urlPrefix) },
-    ...(facet ? [{ name: t.landing.names[landing!] ?? landing!, path: own(path) }] : []),
+    ...(facet ? [{ name: nameIn(t.landing.names, landing!), path: own(path) }] : []),
   ];
   const filtered = Object.values(filters).some(Boolean);
   return {
@@ -179,7 +180,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         name:
           f.name === "organization"
             ? organizationIn(value, organizations, locale)
-            : (t.landing.names[value] ?? value),
+            : nameIn(t.landing.names, value),
       })),
     })),
     filtered,

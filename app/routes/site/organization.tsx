@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { nameIn } from "~/content/options.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
 import { EntryListItem } from "~/components/entry-list-item.tsx";
 import { JsonLd } from "~/components/json-ld.tsx";
@@ -76,7 +77,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     organization: {
       name,
       shortName: organization.shortName,
-      state: organization.state && (names[organization.state] ?? organization.state),
+      state: organization.state && nameIn(names, organization.state),
       domains: organization.domains,
     },
     sections: SECTIONS.map((kind, i) => ({
