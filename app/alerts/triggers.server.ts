@@ -14,7 +14,7 @@ import { now } from "../platform/db/dialect.ts";
 import type { Database } from "../platform/db/schema.ts";
 import { EVENT_REFERENCE } from "./outbox.server.ts";
 import { ALL_INDIA, ANY_QUALIFICATION } from "./topics.ts";
-import { optionKey } from "~/content/options.ts";
+import { QUALIFICATIONS, STATES, toOptionKey } from "~/content/options.ts";
 
 /** What an alert says, the same for every recipient; the language is chosen when it is sent. */
 export interface AlertPayload {
@@ -108,10 +108,10 @@ function matching(facets: EntryFacets) {
       facet("topic_kinds", facets.kind),
       facet("topic_organizations", facets.organization),
       // Keys (issue 27); an entry saved before them names the option in English.
-      facet("topic_states", facets.state && optionKey(facets.state), ALL_INDIA),
+      facet("topic_states", facets.state && toOptionKey(STATES, facets.state), ALL_INDIA),
       facet(
         "topic_qualifications",
-        facets.qualification && optionKey(facets.qualification),
+        facets.qualification && toOptionKey(QUALIFICATIONS, facets.qualification),
         ANY_QUALIFICATION,
       ),
     ]);

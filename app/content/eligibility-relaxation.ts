@@ -5,7 +5,7 @@
 import type { Reason, RelaxationPart } from "./eligibility-reasons.ts";
 import { NONE } from "./eligibility-reasons.ts";
 import type { PostRules, Profile } from "./eligibility-types.ts";
-import { optionKey } from "./options.ts";
+import { STATES, toOptionKey } from "./options.ts";
 
 interface Relaxation {
   months: number;
@@ -15,7 +15,7 @@ interface Relaxation {
 
 /** The same state, by key or by the English name a profile or job kept from before keys. */
 const sameState = (a: string | undefined, b: string) =>
-  a !== undefined && optionKey(a) === optionKey(b);
+  a !== undefined && toOptionKey(STATES, a) === toOptionKey(STATES, b);
 
 /**
  * Category relaxation or the PwBD relaxation for the category, never both (the PwBD table

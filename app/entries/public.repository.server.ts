@@ -20,7 +20,6 @@ import {
   type EntrySummary,
   type Page,
 } from "./entry-row.server.ts";
-import { isLandingFacet, landingKey } from "~/content/landing.ts";
 
 export type PublicLookup =
   { found: "entry"; entry: Entry } | { found: "moved"; slug: string } | { found: "none" };
@@ -83,15 +82,10 @@ export function publicOfKind(db: DB, kind: Kind, filters: ListFilters) {
     q = q.where((eb) => eb.or([eb("last_date", "is", null), eb("last_date", ">=", openOn)]));
   }
   if (filters.organization) q = q.where("organization", "=", filters.organization);
-  // Entries hold keys (issue 27); a caller may still name the option in English ("Bihar").
+  // Entries hold keys (issue 27): the caller passes keys (the list route reads old English names).
   for (const column of FILTER_COLUMNS) {
     const value = filters[column];
-    if (value)
-      q = q.where(
-        column,
-        "=",
-        isLandingFacet(column) ? (landingKey(column, value) ?? value) : value,
-      );
+    if (value) q = q.where(column, "=", value);
   }
   return q;
 }

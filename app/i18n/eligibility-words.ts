@@ -7,7 +7,7 @@
  * catalog/en/rule-words.ts). No words here, so the browser's chunk carries neither language.
  */
 import type { Discipline } from "~/content/disciplines.ts";
-import { optionKey } from "~/content/options.ts";
+import { STATES, toOptionKey } from "~/content/options.ts";
 import type {
   AgeOn,
   Category,
@@ -210,7 +210,7 @@ export function sayReason(reason: Reason, words: RuleWords): string {
   const day = (date: IsoDate) => sayDay(date, words);
   // By key; a state named in English before keys ("Bihar") is the same place.
   const place = (name: string) => {
-    const key = optionKey(name);
+    const key = toOptionKey(STATES, name);
     return Object.hasOwn(words.states, key) ? words.states[key] : name;
   };
   const category = (c: Category) => words.categories[c];

@@ -11,7 +11,7 @@ import {
   type GlanceFinding,
 } from "~/content/glance.ts";
 import type { GlanceLabel } from "~/content/field-roles.ts";
-import { optionKey } from "~/content/options.ts";
+import { nameIn, QUALIFICATIONS, toOptionKey } from "~/content/options.ts";
 import { formatDate, formatNumber, formatRupees } from "~/lib/format.ts";
 import { fmt, type Locale } from "~/lib/locale.ts";
 
@@ -112,7 +112,9 @@ export function sayFact(
       value = formatNumber(fact.values.n);
       break;
     case "option":
-      value = t.qualifications?.[optionKey(fact.values.value)] ?? fact.values.value;
+      value = t.qualifications
+        ? nameIn(t.qualifications, toOptionKey(QUALIFICATIONS, fact.values.value))
+        : fact.values.value;
       break;
     case "fee": {
       const amount = (n: number) => (n === 0 ? (t.noFee ?? "") : formatRupees(n));

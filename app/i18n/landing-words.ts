@@ -1,5 +1,5 @@
-import { landingHeading, type LandingFacet } from "~/content/landing.ts";
-import { optionKey } from "~/content/options.ts";
+import { landingHeading, landingKey, type LandingFacet } from "~/content/landing.ts";
+import { nameIn } from "~/content/options.ts";
 import { fmt } from "~/lib/locale.ts";
 
 /**
@@ -20,7 +20,7 @@ export function landingTitle(facet: LandingFacet, value: string, t: LandingWords
   const heading = landingHeading(facet, value);
   if (heading.code === "allIndia") return t.allIndia;
   // By key; an English name (an old link, a test) finds the same words ("Bihar" → "bihar").
-  const key = optionKey(heading.values.value);
-  const name = Object.hasOwn(t.names, key) ? t.names[key]! : heading.values.value;
+  const key = landingKey(facet, heading.values.value);
+  const name = key ? nameIn(t.names, key) : heading.values.value;
   return fmt(t[heading.code], { value: name });
 }

@@ -4,7 +4,7 @@ import { KINDS, REGISTRY, type Kind } from "~/content/registry.ts";
 import type { DateFact, LinkFact, NoticeFacts, Row, Source } from "./fact-types.ts";
 import { readFacts } from "./facts.ts";
 import type { Line } from "./lines.ts";
-import { optionKey } from "~/content/options.ts";
+import { QUALIFICATIONS, toOptionKey } from "~/content/options.ts";
 
 /**
  * A notification's facts as suggestions for one kind's form: each names the input it fills
@@ -118,7 +118,7 @@ export function suggestFromLines(
   const qualification = facts.qualification;
   put(
     "data.qualification",
-    qualification && { ...qualification, value: optionKey(qualification.value) },
+    qualification && { ...qualification, value: toOptionKey(QUALIFICATIONS, qualification.value) },
   );
   for (const [fact, field] of Object.entries(LINK_FIELDS[kind] ?? {}))
     put(`data.${field}`, facts.links[fact as LinkFact]);
