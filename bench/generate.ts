@@ -1,7 +1,7 @@
 // npm run bench:generate -- --count 100000   (DATABASE_URL picks the database, as for the app)
 // Fills the database with N published entries of all kinds with realistic field sizes.
 import { parseArgs } from "node:util";
-import type { Kind } from "~/content/registry.ts";
+import type { Kind } from "~/content/kinds.ts";
 import { insertGeneratedEntries, type GeneratedEntry } from "~/entries/bulk.repository.server.ts";
 import { contentChanged } from "../app/page-cache/index.ts";
 import { migrate, openDatabase } from "~/platform/db/db.server.ts";

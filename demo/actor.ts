@@ -1,4 +1,4 @@
-import type { Kind } from "~/content/registry.ts";
+import type { Kind } from "~/content/kinds.ts";
 import type { DB } from "~/platform/db/db.server.ts";
 import type { Entry } from "~/entries/entry-row.server.ts";
 import type { EntryWrite } from "~/entries/entries.repository.server.ts";

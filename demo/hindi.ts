@@ -1,5 +1,5 @@
 import type { EntryData } from "~/content/fields.ts";
-import type { Kind } from "~/content/registry.ts";
+import type { Kind } from "~/content/kinds.ts";
 import { STATES as STATES_IN_HINDI } from "~/i18n/catalog/hi/states.ts";
 
 /**

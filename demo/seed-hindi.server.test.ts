@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { dataSchema, type EntryData, type Row } from "~/content/fields.ts";
-import { KINDS, REGISTRY, slugify, type Kind } from "~/content/registry.ts";
+import { REGISTRY } from "~/content/registry.ts";
+import { KINDS, type Kind } from "~/content/kinds.ts";
+import { slugify } from "~/content/kinds/schema.ts";
 import { translationState, type TranslationState } from "~/content/translation.ts";
 import { describeEachDatabase } from "../test/databases.ts";
 import { seedDemoContent } from "./seed.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import type { Profile } from "~/content/eligibility.ts";
+import type { Profile } from "~/content/eligibility-types.ts";
 import type { EntryData, Row } from "~/content/fields.ts";
 import { findPosts, type OpenJob } from "~/content/job-eligibility.ts";
 import { catalog } from "~/i18n/catalog.server.ts";

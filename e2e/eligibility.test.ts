@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Page, Request } from "playwright-core";
-import type { Profile } from "~/content/eligibility.ts";
+import type { Profile } from "~/content/eligibility-types.ts";
 import { answerPosts, findPosts, jobPostRules, type Finding } from "~/content/job-eligibility.ts";
 import type { EntryData } from "~/content/fields.ts";
 import { todayInIndia } from "~/lib/india-date.ts";

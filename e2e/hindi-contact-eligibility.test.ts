@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { Profile } from "~/content/eligibility.ts";
+import type { Profile } from "~/content/eligibility-types.ts";
 import { findPosts, type Finding } from "~/content/job-eligibility.ts";
 import { en } from "~/i18n/catalog/en/index.ts";
 import { hi } from "~/i18n/catalog/hi/index.ts";

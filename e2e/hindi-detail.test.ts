@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { REGISTRY, type Kind } from "~/content/registry.ts";
+import { REGISTRY } from "~/content/registry.ts";
+import type { Kind } from "~/content/kinds.ts";
 import { en } from "~/i18n/catalog/en/index.ts";
 import { hi } from "~/i18n/catalog/hi/index.ts";
 import { todayInIndia } from "~/lib/india-date.ts";

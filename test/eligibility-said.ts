@@ -1,4 +1,4 @@
-import type { Eligibility } from "~/content/eligibility.ts";
+import type { Eligibility } from "~/content/eligibility-types.ts";
 import { ENGLISH_RULE_WORDS } from "~/i18n/catalog/en/rule-words.ts";
 import { sayAge, sayReason, type RuleWords } from "~/i18n/eligibility-words.ts";
 

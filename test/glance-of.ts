@@ -1,5 +1,6 @@
 import type { EntryFacts } from "~/content/glance.ts";
-import { REGISTRY, type Kind } from "~/content/registry.ts";
+import { REGISTRY } from "~/content/registry.ts";
+import type { Kind } from "~/content/kinds.ts";
 import { ENGLISH_GLANCE_WORDS } from "~/i18n/catalog/en/glance-words.ts";
 import { glance, type GlanceWords } from "~/i18n/glance-words.ts";
 import type { Locale } from "~/lib/locale.ts";

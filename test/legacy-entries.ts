@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import { slugify, type Kind } from "~/content/registry.ts";
+import { slugify } from "~/content/kinds/schema.ts";
+import type { Kind } from "~/content/kinds.ts";
 import type { EntryData } from "~/content/fields.ts";
 
 /**

@@ -1,6 +1,6 @@
 // Test data written as the app writes it: through the write path (app/writes/), with an
 // actor, so revisions, audit rows and the content generation are what a real save leaves.
-import type { Kind } from "~/content/registry.ts";
+import type { Kind } from "~/content/kinds.ts";
 import type { DB } from "~/platform/db/db.server.ts";
 import type { Entry } from "~/entries/entry-row.server.ts";
 import type { EntryWrite } from "~/entries/entries.repository.server.ts";

@@ -4,7 +4,7 @@ import { detail as en } from "~/i18n/catalog/en/detail.ts";
 import { detail as hi } from "~/i18n/catalog/hi/detail.ts";
 import { keyChanges as facts } from "./change-log.ts";
 import type { EntryData } from "./fields.ts";
-import type { Kind } from "./registry.ts";
+import type { Kind } from "./kinds.ts";
 
 /** The facts in English words, as the page and the alerts say them. */
 const keyChanges = (kind: Kind, before: EntryData, after: EntryData) =>

@@ -1,7 +1,8 @@
 import { HINDI, type EntryData, type Row } from "./fields.ts";
 import { totalPosts } from "./glance.ts";
 import { withRole } from "./field-roles.ts";
-import { REGISTRY, type Kind } from "./registry.ts";
+import { REGISTRY } from "./registry.ts";
+import type { Kind } from "./kinds.ts";
 
 /**
  * The public change log: what changed in a published entry that a job seeker acts on (dates, fees,

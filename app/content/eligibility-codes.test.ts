@@ -1,13 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DISCIPLINES, type Discipline } from "./disciplines.ts";
-import {
-  CENTRAL_PWBD_RELAXATION,
-  CENTRAL_RELAXATION,
-  eligibility,
-  type PostRules,
-  type Profile,
-} from "./eligibility.ts";
+import { eligibility } from "./eligibility.ts";
+import { CENTRAL_PWBD_RELAXATION, CENTRAL_RELAXATION } from "./eligibility-terms.ts";
+import type { PostRules, Profile } from "./eligibility-types.ts";
 import { CATEGORIES, LEVELS } from "./eligibility-terms.ts";
 import { answerPosts, dateFromParts, parseProfile, quickAnswers } from "./job-eligibility.ts";
 import { DOMICILE_STATES } from "./options.ts";

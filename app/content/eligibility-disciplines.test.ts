@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { eligibility, type Profile } from "./eligibility.ts";
+import { eligibility } from "./eligibility.ts";
+import type { Profile } from "./eligibility-types.ts";
 import { defaultData, type EntryData } from "./fields.ts";
 import {
   answerPosts,

@@ -3,7 +3,7 @@
  * the server: its inputs, the codes of what is wrong with them, and the profile they make.
  */
 import * as z from "zod/mini";
-import type { Profile } from "./eligibility.ts";
+import type { Profile } from "./eligibility-types.ts";
 import { isDiscipline } from "./disciplines.ts";
 import { CATEGORIES, LEVELS } from "./eligibility-terms.ts";
 import { DOMICILE_STATES, STATES, toOptionKey } from "./options.ts";

@@ -3,13 +3,9 @@ import { en } from "~/i18n/catalog/en/index.ts";
 import { hi } from "~/i18n/catalog/hi/index.ts";
 import { checkContact } from "./contact-checks.ts";
 import { CONTACT_TEXT, contactRetryText } from "./contact.ts";
-import {
-  CENTRAL_PWBD_RELAXATION,
-  CENTRAL_RELAXATION,
-  eligibility,
-  type PostRules,
-  type Profile,
-} from "./eligibility.ts";
+import { eligibility } from "./eligibility.ts";
+import { CENTRAL_PWBD_RELAXATION, CENTRAL_RELAXATION } from "./eligibility-terms.ts";
+import type { PostRules, Profile } from "./eligibility-types.ts";
 import { parseProfile, quickAnswers, quickCheck } from "./job-eligibility.ts";
 import { ENGLISH_RULE_WORDS } from "~/i18n/catalog/en/rule-words.ts";
 import { explain, sayErrors, sayQuick } from "~/i18n/eligibility-words.ts";

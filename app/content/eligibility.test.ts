@@ -1,14 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { eligibility } from "./eligibility.ts";
 import {
   CENTRAL_PWBD_RELAXATION,
   CENTRAL_RELAXATION,
-  eligibility,
   type Category,
-  type PostRules,
-  type Profile,
   type QualificationLevel,
-} from "./eligibility.ts";
+} from "./eligibility-terms.ts";
+import type { PostRules, Profile } from "./eligibility-types.ts";
 import { said } from "../../test/eligibility-said.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -23,28 +23,6 @@ import { qualificationCheck, subjectFindings, verdictOf } from "./eligibility-qu
 import { ageSides, relaxationFor } from "./eligibility-relaxation.ts";
 import type { Eligibility, IsoDate, PostRules, Profile } from "./eligibility-types.ts";
 
-export {
-  CATEGORY_LABEL,
-  CENTRAL_PWBD_RELAXATION,
-  CENTRAL_RELAXATION,
-  QUALIFICATION_LABEL,
-  type Category,
-  type QualificationLevel,
-} from "./eligibility-terms.ts";
-export type { Discipline } from "./disciplines.ts";
-export type { AgeOn, Reason, RelaxationPart } from "./eligibility-reasons.ts";
-export type {
-  AgeLimits,
-  Eligibility,
-  Gender,
-  IsoDate,
-  PostRules,
-  Profile,
-  RuleFinding,
-  Verdict,
-} from "./eligibility-types.ts";
-export { subjectFindings, verdictOf } from "./eligibility-qualification.ts";
-
 /**
  * Whether `profile` may apply for the post `post` describes, and why: each rule's reason as a
  * code and its values (`sayReason` words them).

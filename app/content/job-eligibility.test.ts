@@ -1,11 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  CENTRAL_PWBD_RELAXATION,
-  CENTRAL_RELAXATION,
-  eligibility,
-  type Profile,
-} from "./eligibility.ts";
+import { eligibility } from "./eligibility.ts";
+import { CENTRAL_PWBD_RELAXATION, CENTRAL_RELAXATION } from "./eligibility-terms.ts";
+import type { Profile } from "./eligibility-types.ts";
 import { defaultData, type EntryData } from "./fields.ts";
 import {
   CREDENTIAL_CATEGORY,

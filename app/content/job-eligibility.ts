@@ -4,16 +4,10 @@
  * `/eligibility/rules.json`, and the server runs the same code for the form posted without
  * JavaScript, for the job page and for the editor's preview.
  */
-import {
-  eligibility,
-  verdictOf,
-  type Eligibility,
-  type PostRules,
-  type Profile,
-  type QualificationLevel,
-  type RuleFinding,
-  type Verdict,
-} from "./eligibility.ts";
+import { eligibility } from "./eligibility.ts";
+import { verdictOf } from "./eligibility-qualification.ts";
+import type { Eligibility, PostRules, Profile, RuleFinding, Verdict } from "./eligibility-types.ts";
+import type { QualificationLevel } from "./eligibility-terms.ts";
 import { DISCIPLINES, type Discipline } from "./disciplines.ts";
 import { dateFromParts, type FormError } from "./eligibility-profile-form.ts";
 import { CATEGORIES, LEVELS } from "./eligibility-terms.ts";

@@ -2,7 +2,8 @@
  * From a job's data to the rules of each of its posts (job-eligibility.ts), and what the data
  * says about education for JobPosting. Pure and browser-safe.
  */
-import type { PostRules, QualificationLevel } from "./eligibility.ts";
+import type { PostRules } from "./eligibility-types.ts";
+import type { QualificationLevel } from "./eligibility-terms.ts";
 import type { EntryData, Row } from "./fields.ts";
 import { DISCIPLINE_LABEL, DISCIPLINES, type Discipline } from "./disciplines.ts";
 import { CATEGORIES } from "./eligibility-terms.ts";

@@ -49,7 +49,8 @@ export type LandingHeading =
   | { code: LandingFacet; values: { value: string } };
 
 export function landingHeading(facet: LandingFacet, value: string): LandingHeading {
-  if (facet === "state" && toOptionKey(STATES, value) === ALL_INDIA) return { code: "allIndia", values: {} };
+  if (facet === "state" && toOptionKey(STATES, value) === ALL_INDIA)
+    return { code: "allIndia", values: {} };
   return { code: facet, values: { value } };
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { allFields } from "./fields.ts";
 import { filterColumns } from "./field-roles.ts";
-import { entryInputSchema, KIND_LIST, REGISTRY, slugify } from "./registry.ts";
+import { entryInputSchema, KIND_LIST, REGISTRY } from "./registry.ts";
+import { slugify } from "./kinds/schema.ts";
 
 function validJob() {
   return {

@@ -6,22 +6,9 @@ import { entryInputSchemaOf } from "./kinds/schema.ts";
 
 /**
  * A kind as the code uses it: its catalogue line (./kinds.ts) joined to its fields
- * (./kinds/fields/<kind>.ts). The schema of an entry is ./kinds/schema.ts.
+ * (./kinds/fields/<kind>.ts). The schema of an entry is ./kinds/schema.ts; the kinds' keys and
+ * their browser-safe facts are ./kinds.ts (import them from there).
  */
-export { isKind, KINDS, type Kind } from "./kinds.ts";
-export { KIND_FIELDS } from "./kinds/fields.ts";
-export type { CrossCheck, KindFields } from "./kinds/kind-fields.ts";
-export {
-  entryCoreSchema,
-  slugify,
-  SLUG_PATTERN,
-  STATUSES,
-  type EntryCoreInput,
-  type EntryInput,
-  type Status,
-} from "./kinds/schema.ts";
-
-/** A kind: its catalogue line's facts and its fields. */
 export interface KindDefinition extends KindFields {
   kind: Kind;
   /** One of them, as a person says it, in English: "Job", "Admit Card". */

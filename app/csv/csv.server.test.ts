@@ -3,7 +3,7 @@ import { parse } from "csv-parse/sync";
 import { describeEachDatabase, freshDatabase } from "../../test/databases.ts";
 import { job } from "../../test/entries.ts";
 import { HINDI_CHANGED_AT, TEXT_CHANGED_AT, type EntryData } from "~/content/fields.ts";
-import type { Kind } from "~/content/registry.ts";
+import type { Kind } from "~/content/kinds.ts";
 import type { DB } from "~/platform/db/db.server.ts";
 import { seedDemoContent } from "../../demo/seed.ts";
 import { toEntry, type Entry } from "~/entries/entry-row.server.ts";

@@ -1,5 +1,6 @@
 import { allFields, hindiFields, type EntryData, type Field } from "~/content/fields.ts";
-import { entryInputSchema, REGISTRY, type Kind } from "~/content/registry.ts";
+import { entryInputSchema, REGISTRY } from "~/content/registry.ts";
+import type { Kind } from "~/content/kinds.ts";
 import { parseDateCell } from "~/notice-import/dates.ts";
 
 /**

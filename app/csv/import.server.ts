@@ -1,7 +1,8 @@
 import { refused, type Refused, type WriteResult } from "~/lib/write-result.ts";
 import { Readable } from "node:stream";
 import { parse } from "csv-parse";
-import { REGISTRY, type Kind } from "~/content/registry.ts";
+import { REGISTRY } from "~/content/registry.ts";
+import type { Kind } from "~/content/kinds.ts";
 import type { DB } from "~/platform/db/db.server.ts";
 import { dialectOf, newId, now } from "~/platform/db/dialect.ts";
 import type { MigrationDialect } from "~/platform/db/migrations/index.ts";

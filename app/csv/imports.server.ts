@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Kind } from "~/content/registry.ts";
+import type { Kind } from "~/content/kinds.ts";
 import type { DB } from "~/platform/db/db.server.ts";
 import type { MigrationDialect } from "~/platform/db/migrations/index.ts";
 

@@ -1,13 +1,8 @@
 import { sql } from "kysely";
 import { data } from "react-router";
-import {
-  KINDS,
-  STATUSES,
-  kindByAdminSegment,
-  type Kind,
-  type KindDefinition,
-  type Status,
-} from "~/content/registry.ts";
+import { kindByAdminSegment, type KindDefinition } from "~/content/registry.ts";
+import { KINDS, type Kind } from "~/content/kinds.ts";
+import { STATUSES, type Status } from "~/content/kinds/schema.ts";
 import type { DB } from "../platform/db/db.server.ts";
 import { now } from "../platform/db/dialect.ts";
 import {

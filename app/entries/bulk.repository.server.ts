@@ -1,5 +1,7 @@
 import { searchableText, type EntryData } from "~/content/fields.ts";
-import { REGISTRY, slugify, type Kind } from "~/content/registry.ts";
+import { REGISTRY } from "~/content/registry.ts";
+import { slugify } from "~/content/kinds/schema.ts";
+import type { Kind } from "~/content/kinds.ts";
 import type { DB } from "../platform/db/db.server.ts";
 import { newId } from "../platform/db/dialect.ts";
 import { projectedColumns } from "./entries.repository.server.ts";

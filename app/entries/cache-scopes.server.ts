@@ -8,7 +8,8 @@ import {
 } from "~/page-cache/index.ts";
 import { LANDING_FACETS, landingPath, landingSlug, landingValue } from "~/content/landing.ts";
 import { filterColumns } from "~/content/field-roles.ts";
-import { REGISTRY, type Kind } from "~/content/registry.ts";
+import { REGISTRY } from "~/content/registry.ts";
+import type { Kind } from "~/content/kinds.ts";
 import type { DB } from "../platform/db/db.server.ts";
 import { isPublic } from "./entry-row.server.ts";
 

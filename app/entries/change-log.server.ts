@@ -4,7 +4,7 @@
 // and forth say at most one line; a change undone within the day says nothing.
 import { changeRank, keyChanges, type ChangeFact } from "~/content/change-log.ts";
 import type { EntryData } from "~/content/fields.ts";
-import type { Kind } from "~/content/registry.ts";
+import type { Kind } from "~/content/kinds.ts";
 import { describeChange, type KeyChange } from "~/i18n/change-words.ts";
 import { catalog } from "~/i18n/catalog.server.ts";
 import { dateInIndia, IST_OFFSET_MS } from "~/lib/india-date.ts";

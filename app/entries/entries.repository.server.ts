@@ -8,7 +8,9 @@ import {
   searchableText,
   type EntryData,
 } from "~/content/fields.ts";
-import { REGISTRY, slugify, type Kind, type Status } from "~/content/registry.ts";
+import { REGISTRY } from "~/content/registry.ts";
+import { slugify, type Status } from "~/content/kinds/schema.ts";
+import type { Kind } from "~/content/kinds.ts";
 import { stampTranslation } from "~/content/translation.ts";
 import type { DB } from "../platform/db/db.server.ts";
 import { newId } from "../platform/db/dialect.ts";

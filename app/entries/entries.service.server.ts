@@ -7,7 +7,9 @@ import {
   statusAuditAction,
   type Role,
 } from "~/content/policy.ts";
-import { REGISTRY, type Kind, type Status } from "~/content/registry.ts";
+import { REGISTRY } from "~/content/registry.ts";
+import type { Kind } from "~/content/kinds.ts";
+import type { Status } from "~/content/kinds/schema.ts";
 import { refused, type Refused, type WriteResult } from "~/lib/write-result.ts";
 import { checkLinksSoon, scheduleLinkChecks } from "~/link-monitor/entry-links.server.ts";
 import {

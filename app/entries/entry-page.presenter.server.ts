@@ -13,7 +13,8 @@ import type { Glance } from "~/content/glance.ts";
 import { ENGLISH_GLANCE_WORDS } from "~/i18n/catalog/en/glance-words.ts";
 import { glance } from "~/i18n/glance-words.ts";
 import { linkTrust, type LinkTrust } from "~/content/official-links.ts";
-import { REGISTRY, type Kind } from "~/content/registry.ts";
+import { REGISTRY } from "~/content/registry.ts";
+import type { Kind } from "~/content/kinds.ts";
 import type { DB } from "../platform/db/db.server.ts";
 import type { ReaderLinkStatus } from "~/link-monitor/rules.ts";
 import {

@@ -3,7 +3,8 @@
 // are the other modules of this folder.
 import { sql } from "kysely";
 import type { EntryData } from "~/content/fields.ts";
-import type { Kind, Status } from "~/content/registry.ts";
+import type { Kind } from "~/content/kinds.ts";
+import type { Status } from "~/content/kinds/schema.ts";
 import type { DB } from "../platform/db/db.server.ts";
 import type { EntryRow } from "../platform/db/schema.ts";
 

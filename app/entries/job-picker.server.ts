@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { z } from "zod";
-import { slugify, type Status } from "~/content/registry.ts";
+import { slugify, type Status } from "~/content/kinds/schema.ts";
 import type { DB } from "../platform/db/db.server.ts";
 import { dialectOf } from "../platform/db/dialect.ts";
 import { isPublic } from "./entry-row.server.ts";

@@ -7,7 +7,7 @@ import { FILTER_COLUMNS, type FilterColumn } from "~/content/columns.ts";
 import type { EntryData } from "~/content/fields.ts";
 import { catalog } from "~/i18n/catalog.server.ts";
 import type { Locale } from "~/lib/locale.ts";
-import type { Kind } from "~/content/registry.ts";
+import type { Kind } from "~/content/kinds.ts";
 import { todayInIndia } from "~/lib/india-date.ts";
 import type { DB } from "../platform/db/db.server.ts";
 import { addDays } from "../lib/format.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { EntryData } from "~/content/fields.ts";
-import type { Kind } from "~/content/registry.ts";
+import type { Kind } from "~/content/kinds.ts";
 import { describeEachDatabase } from "../../test/databases.ts";
 import { job } from "../../test/entries.ts";
 import { savedEntry, TEST_ACTOR } from "../../test/writes.ts";

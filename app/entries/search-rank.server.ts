@@ -1,7 +1,7 @@
 // How each database finds, counts and ranks a group of a search's matches (SQLite's FTS5,
 // PostgreSQL's tsvector): the same rule, two queries. search.server.ts puts the groups together.
 import { sql, type SelectQueryBuilder } from "kysely";
-import type { Kind } from "~/content/registry.ts";
+import type { Kind } from "~/content/kinds.ts";
 import type { DB } from "../platform/db/db.server.ts";
 import type { Database } from "../platform/db/schema.ts";
 import { isPublic } from "./entry-row.server.ts";

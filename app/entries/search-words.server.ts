@@ -1,5 +1,5 @@
 // A search's words, and the kind it names in English or Hindi.
-import { KINDS, type Kind } from "~/content/registry.ts";
+import { KINDS, type Kind } from "~/content/kinds.ts";
 import { catalog } from "~/i18n/catalog.server.ts";
 
 /**

@@ -1,6 +1,6 @@
 // The public search: full-text matches of published entries, counted by kind and ranked with the
 // open-job boost (the words: search-words.server.ts; each database's queries: search-rank.server.ts).
-import type { Kind } from "~/content/registry.ts";
+import type { Kind } from "~/content/kinds.ts";
 import { todayInIndia } from "~/lib/india-date.ts";
 import type { DB } from "../platform/db/db.server.ts";
 import { dialectOf } from "../platform/db/dialect.ts";

@@ -8,7 +8,8 @@ import {
   indiaLocalToIso,
   isoToIndiaLocal,
 } from "~/content/form-data.ts";
-import { entryInputSchema, type EntryInput } from "~/content/registry.ts";
+import { entryInputSchema } from "~/content/registry.ts";
+import type { EntryInput } from "~/content/kinds/schema.ts";
 import type { DB } from "../platform/db/db.server.ts";
 import { now } from "../platform/db/dialect.ts";
 import { getEntryById, type Entry } from "./entry-row.server.ts";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../test/databases.ts";
-import type { Kind } from "~/content/registry.ts";
+import type { Kind } from "~/content/kinds.ts";
 import { setClock } from "~/lib/india-date.ts";
 import type { DB } from "../platform/db/db.server.ts";
 import { listEntryChanges } from "./public.repository.server.ts";

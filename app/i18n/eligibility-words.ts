@@ -8,16 +8,9 @@
  */
 import type { Discipline } from "~/content/disciplines.ts";
 import { STATES, toOptionKey } from "~/content/options.ts";
-import type {
-  AgeOn,
-  Category,
-  Eligibility,
-  IsoDate,
-  QualificationLevel,
-  Reason,
-  RelaxationPart,
-  RuleFinding,
-} from "~/content/eligibility.ts";
+import type { AgeOn, Reason, RelaxationPart } from "~/content/eligibility-reasons.ts";
+import type { Category, QualificationLevel } from "~/content/eligibility-terms.ts";
+import type { Eligibility, IsoDate, RuleFinding } from "~/content/eligibility-types.ts";
 import type {
   FindingsView,
   FindingView,

@@ -2,7 +2,8 @@
 // inside each entry write's transaction, so a published entry, or one whose links changed, is
 // checked at the monitor's next round (within seconds), whatever process or instance runs it.
 import { allFields, type EntryData, type Row } from "~/content/fields.ts";
-import { isKind, REGISTRY } from "~/content/registry.ts";
+import { REGISTRY } from "~/content/registry.ts";
+import { isKind } from "~/content/kinds.ts";
 import type { DB } from "~/platform/db/db.server.ts";
 import { now } from "~/platform/db/dialect.ts";
 import {

@@ -8,7 +8,8 @@
 import type { LookupFunction } from "node:net";
 import { entryScope, type CacheScope } from "~/page-cache/index.ts";
 import type { EntryData } from "~/content/fields.ts";
-import { isKind, REGISTRY } from "~/content/registry.ts";
+import { REGISTRY } from "~/content/registry.ts";
+import { isKind } from "~/content/kinds.ts";
 import { todayInIndia } from "~/lib/india-date.ts";
 import type { DB } from "~/platform/db/db.server.ts";
 import { newId } from "~/platform/db/dialect.ts";

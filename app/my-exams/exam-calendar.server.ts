@@ -4,7 +4,8 @@
 import { z } from "zod";
 import { landingKey, type LandingFacet } from "~/content/landing.ts";
 import { ALL_INDIA, ANY_QUALIFICATION } from "~/content/options.ts";
-import { REGISTRY, type Kind } from "~/content/registry.ts";
+import { REGISTRY } from "~/content/registry.ts";
+import type { Kind } from "~/content/kinds.ts";
 import { addDays } from "~/lib/format.ts";
 import { perGeneration } from "~/entries/public-data.server.ts";
 import { calendarCandidates } from "./repository.server.ts";

@@ -5,7 +5,8 @@
 // often the pass runs or a save is repeated; the sender re-checks the window before sending, so
 // nothing goes after a window closed or a date moved.
 import { z } from "zod";
-import { KINDS, REGISTRY, type Kind } from "~/content/registry.ts";
+import { REGISTRY } from "~/content/registry.ts";
+import { KINDS, type Kind } from "~/content/kinds.ts";
 import { catalog } from "~/i18n/catalog.server.ts";
 import { fmt } from "~/lib/locale.ts";
 import { clock, todayInIndia } from "~/lib/india-date.ts";

@@ -2,7 +2,7 @@
 // copies of saved lists, the reminders' outbox rows and the exam calendar's dates. Nothing here
 // decides anything: the services beside it do.
 import { sql } from "kysely";
-import type { Kind } from "~/content/registry.ts";
+import type { Kind } from "~/content/kinds.ts";
 import type { DB } from "~/platform/db/db.server.ts";
 import { isPublic } from "~/entries/entry-row.server.ts";
 

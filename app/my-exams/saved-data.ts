@@ -1,4 +1,4 @@
-import type { Kind } from "~/content/registry.ts";
+import type { Kind } from "~/content/kinds.ts";
 import type { KeyWindow } from "./windows.ts";
 
 /**

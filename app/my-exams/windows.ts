@@ -2,7 +2,7 @@
 // pay the fee by, sit the exam, download the admit card, object to the answer key. Pure and
 // browser-safe: /my, the job page's clash warning, the reminders pass and the calendar files all
 // use these rules, and they return codes and dates, never sentences (the catalogues word them).
-import type { Kind } from "~/content/registry.ts";
+import type { Kind } from "~/content/kinds.ts";
 
 /** What a date is for: the catalogue's `myExams.windows` words each code. */
 export type WindowCode =

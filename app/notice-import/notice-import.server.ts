@@ -1,5 +1,6 @@
 import type { FormTree } from "~/content/form-data.ts";
-import { REGISTRY, type Kind } from "~/content/registry.ts";
+import { REGISTRY } from "~/content/registry.ts";
+import type { Kind } from "~/content/kinds.ts";
 import { kindLine } from "~/content/kinds.ts";
 import type { DB } from "~/platform/db/db.server.ts";
 import { readFile } from "~/files/files.repository.server.ts";

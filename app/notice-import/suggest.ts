@@ -1,6 +1,7 @@
 import { allFields } from "~/content/fields.ts";
 import type { FormTree } from "~/content/form-data.ts";
-import { KINDS, REGISTRY, type Kind } from "~/content/registry.ts";
+import { REGISTRY } from "~/content/registry.ts";
+import { KINDS, type Kind } from "~/content/kinds.ts";
 import type { DateFact, LinkFact, NoticeFacts, Row, Source } from "./fact-types.ts";
 import { readFacts } from "./facts.ts";
 import type { Line } from "./lines.ts";

@@ -1,5 +1,5 @@
 import { linkHost } from "~/content/official-links.ts";
-import { slugify } from "~/content/registry.ts";
+import { slugify } from "~/content/kinds/schema.ts";
 import type { DB } from "../platform/db/db.server.ts";
 import { newId, now } from "../platform/db/dialect.ts";
 

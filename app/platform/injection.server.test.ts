@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { beforeAll, expect, it } from "vitest";
-import { KINDS, type Kind } from "~/content/registry.ts";
+import { KINDS, type Kind } from "~/content/kinds.ts";
 import { describeEachDatabase } from "../../test/databases.ts";
 import { adminListEntries } from "../entries/admin.repository.server.ts";
 import { dialectOf } from "./db/dialect.ts";

@@ -5,7 +5,8 @@
 import type { EntryData, Row } from "~/content/fields.ts";
 import { educationRequirements } from "~/content/job-eligibility.ts";
 import { ALL_INDIA, optionLabel, QUALIFICATIONS, STATES, toOptionKey } from "~/content/options.ts";
-import { REGISTRY, type Kind } from "~/content/registry.ts";
+import { REGISTRY } from "~/content/registry.ts";
+import type { Kind } from "~/content/kinds.ts";
 import { formatDate, formatNumber, formatRupees, isClosed } from "../lib/format.ts";
 import { canonicalUrl, compact, SCHEMA_ORG, type JsonLd } from "./seo.server.ts";
 export interface JobForJsonLd {

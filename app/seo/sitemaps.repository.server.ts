@@ -1,7 +1,7 @@
 // What machines read of the public entries: the sitemaps, the sitemap index's per-kind stats and
 // the RSS feeds.
 import { HINDI, type EntryData } from "~/content/fields.ts";
-import type { Kind } from "~/content/registry.ts";
+import type { Kind } from "~/content/kinds.ts";
 import type { DB } from "../platform/db/db.server.ts";
 import { publicOfKind, type ListFilters } from "../entries/public.repository.server.ts";
 import { isPublic } from "../entries/entry-row.server.ts";

@@ -1,4 +1,5 @@
-import { isKind, REGISTRY } from "~/content/registry.ts";
+import { REGISTRY } from "~/content/registry.ts";
+import { isKind } from "~/content/kinds.ts";
 
 /**
  * What each action of the audit log reads as on the dashboard's "Latest changes": "Asha

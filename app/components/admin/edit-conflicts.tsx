@@ -1,7 +1,7 @@
 import { createContext, useContext } from "react";
 import { choiceName, type Choice } from "~/content/entry-merge.ts";
 import { inputId, type FormTree } from "~/content/form-data.ts";
-import type { Kind } from "~/content/registry.ts";
+import type { Kind } from "~/content/kinds.ts";
 import { formValueText } from "./entry-diff.ts";
 import { formatDateTime } from "~/lib/format.ts";
 

@@ -1,6 +1,6 @@
 // The words of the job editor's "who may apply" preview (eligibility-preview.tsx): each post's rule
 // as the editor would say it, to compare with the notification's printed sentence.
-import type { PostRules } from "~/content/eligibility.ts";
+import type { PostRules } from "~/content/eligibility-types.ts";
 import type { EntryData, Row } from "~/content/fields.ts";
 import { formatDate } from "~/lib/format.ts";
 

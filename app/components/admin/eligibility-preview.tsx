@@ -5,7 +5,8 @@
  * tell candidates is checked by a person against the source.
  */
 import { CATEGORIES, CATEGORY_LABEL, type Category } from "~/content/eligibility-terms.ts";
-import { eligibility, type Gender, type PostRules, type Profile } from "~/content/eligibility.ts";
+import { eligibility } from "~/content/eligibility.ts";
+import type { Gender, PostRules, Profile } from "~/content/eligibility-types.ts";
 import { ENGLISH_RULE_WORDS, requiredText } from "~/i18n/eligibility-code.ts";
 import { allFields, dataSchema, type EntryData, type Row } from "~/content/fields.ts";
 import type { FormTree } from "~/content/form-data.ts";

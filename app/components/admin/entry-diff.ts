@@ -1,7 +1,9 @@
 import { choiceLabels } from "~/content/choices.ts";
 import type { Comparable } from "~/content/entry-shapes.ts";
 import { hindiFields, type Field, type Row, type ScalarField } from "~/content/fields.ts";
-import { REGISTRY, type Kind, type Status } from "~/content/registry.ts";
+import { REGISTRY } from "~/content/registry.ts";
+import type { Kind } from "~/content/kinds.ts";
+import type { Status } from "~/content/kinds/schema.ts";
 import { formatDate } from "~/lib/format.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { STATUS_LABELS } from "./status-badge.tsx";

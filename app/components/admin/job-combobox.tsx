@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import type { Status } from "~/content/registry.ts";
+import type { Status } from "~/content/kinds/schema.ts";
 import { inputBase } from "./field-input.tsx";
 import { STATUS_LABELS } from "./status-badge.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";

@@ -1,5 +1,5 @@
 import { inputId } from "~/content/form-data.ts";
-import type { Kind } from "~/content/registry.ts";
+import type { Kind } from "~/content/kinds.ts";
 import type { NoticeView, Suggestion } from "~/notice-import/suggest.ts";
 import { buttonClass } from "./banner.tsx";
 import { inputLabel } from "./entry-form/labels.ts";

@@ -1,4 +1,4 @@
-import type { Status } from "~/content/registry.ts";
+import type { Status } from "~/content/kinds/schema.ts";
 
 const STYLES: Record<Status | "trash", string> = {
   draft: "bg-stone-200 text-stone-800",

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { isKind } from "~/content/registry.ts";
+import { isKind } from "~/content/kinds.ts";
 import {
   addPath,
   FROM_PDF,

@@ -1,4 +1,5 @@
-import { KIND_LIST, kindByUrlPrefix, type Kind } from "~/content/registry.ts";
+import { KIND_LIST, kindByUrlPrefix } from "~/content/registry.ts";
+import type { Kind } from "~/content/kinds.ts";
 import { SITE_PAGE_SLUGS } from "~/content/site-pages.ts";
 import { landingPath, landingSlug, landingValue } from "~/content/landing.ts";
 import { filterValues } from "~/entries/public.repository.server.ts";

@@ -1,7 +1,8 @@
 import { useState, useSyncExternalStore } from "react";
 import { data, redirect } from "react-router";
 import { PageError } from "~/components/page-error.tsx";
-import { REGISTRY, SLUG_PATTERN } from "~/content/registry.ts";
+import { REGISTRY } from "~/content/registry.ts";
+import { SLUG_PATTERN } from "~/content/kinds/schema.ts";
 import { hasHindi, inHindi } from "~/content/translation.ts";
 import { catalog, packedStrings, requestLocale } from "~/i18n/catalog.server.ts";
 import { Strings } from "~/i18n/context.tsx";

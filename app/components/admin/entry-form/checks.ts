@@ -5,7 +5,8 @@ import {
   type FieldErrors,
   type FormTree,
 } from "~/content/form-data.ts";
-import { entryInputSchema, REGISTRY, type Kind } from "~/content/registry.ts";
+import { entryInputSchema, REGISTRY } from "~/content/registry.ts";
+import type { Kind } from "~/content/kinds.ts";
 
 /** A form value as text: "" when it is missing or a list. */
 export const str = (v: unknown) => (typeof v === "string" ? v : "");

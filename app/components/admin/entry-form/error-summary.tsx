@@ -1,6 +1,6 @@
 import type { Ref } from "react";
 import { inputId, type FieldErrors } from "~/content/form-data.ts";
-import type { Kind } from "~/content/registry.ts";
+import type { Kind } from "~/content/kinds.ts";
 import { inputLabel } from "./labels.ts";
 
 /** "N fields need your attention": each a link that shows its tab and focuses its input. */

@@ -1,5 +1,7 @@
 import { allFields, HINDI } from "~/content/fields.ts";
-import { REGISTRY, type Kind, type Status } from "~/content/registry.ts";
+import { REGISTRY } from "~/content/registry.ts";
+import type { Kind } from "~/content/kinds.ts";
+import type { Status } from "~/content/kinds/schema.ts";
 import { hindiLabel } from "../hindi-panel.tsx";
 
 /** What the person reads for an input in the error summary: its label, with the row if any. */

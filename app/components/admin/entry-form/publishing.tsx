@@ -1,5 +1,7 @@
 import { inputId, type FieldErrors, type FormTree } from "~/content/form-data.ts";
-import { REGISTRY, STATUSES, type Kind, type Status } from "~/content/registry.ts";
+import { REGISTRY } from "~/content/registry.ts";
+import { STATUSES, type Status } from "~/content/kinds/schema.ts";
+import type { Kind } from "~/content/kinds.ts";
 import { describedBy, FieldShell, inputClass } from "../field-input.tsx";
 import { JobCombobox } from "../job-combobox.tsx";
 import { STATUS_LABELS } from "../status-badge.tsx";

@@ -1,5 +1,5 @@
 import type { Ref } from "react";
-import { STATUSES, type Status } from "~/content/registry.ts";
+import { STATUSES, type Status } from "~/content/kinds/schema.ts";
 import { buttonClass } from "../banner.tsx";
 import { conflictAnchor } from "../edit-conflicts.tsx";
 import { primaryLabel } from "./labels.ts";

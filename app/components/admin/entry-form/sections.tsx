@@ -1,7 +1,9 @@
 import type { EntryData } from "~/content/fields.ts";
 import type { FieldErrors, FormTree } from "~/content/form-data.ts";
 import { UPLOADS_SECTION } from "~/content/photo-fields.ts";
-import { REGISTRY, slugify, type Kind } from "~/content/registry.ts";
+import { REGISTRY } from "~/content/registry.ts";
+import { slugify } from "~/content/kinds/schema.ts";
+import type { Kind } from "~/content/kinds.ts";
 import type { FormConstraint } from "~/lib/form-contract.ts";
 import { EligibilityPreview } from "../eligibility-preview.tsx";
 import {

@@ -1,4 +1,5 @@
-import { REGISTRY, type Kind } from "~/content/registry.ts";
+import { REGISTRY } from "~/content/registry.ts";
+import type { Kind } from "~/content/kinds.ts";
 import type { TopicFacet } from "~/alerts/admin.server.ts";
 import { OUTBOX_CHANNELS } from "~/alerts/outbox-views.ts";
 import { card, CHANNEL_LABEL, n } from "./labels.ts";

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { STATUS_LABELS } from "~/components/admin/status-badge.tsx";
-import { KIND_LIST, STATUSES } from "~/content/registry.ts";
+import { KIND_LIST } from "~/content/registry.ts";
+import { STATUSES } from "~/content/kinds/schema.ts";
 import { card, h2 } from "./card.ts";
 import type { Route } from "../+types/dashboard";
 

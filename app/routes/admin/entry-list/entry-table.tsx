@@ -4,7 +4,8 @@ import { buttonClass } from "~/components/admin/banner.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { StatusBadge } from "~/components/admin/status-badge.tsx";
 import { useHydrated } from "~/lib/use-hydrated.ts";
-import { REGISTRY, type Kind } from "~/content/registry.ts";
+import { REGISTRY } from "~/content/registry.ts";
+import type { Kind } from "~/content/kinds.ts";
 import type { EntrySummary, Page } from "~/entries/entry-row.server.ts";
 import { formatDate } from "~/lib/format.ts";
 

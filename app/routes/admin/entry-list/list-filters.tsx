@@ -2,7 +2,9 @@ import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/admin/banner.tsx";
 import { inputClass } from "~/components/admin/field-input.tsx";
 import { STATUS_LABELS } from "~/components/admin/status-badge.tsx";
-import { REGISTRY, STATUSES, type Kind } from "~/content/registry.ts";
+import { REGISTRY } from "~/content/registry.ts";
+import { STATUSES } from "~/content/kinds/schema.ts";
+import type { Kind } from "~/content/kinds.ts";
 import { ADMIN_SORTS, SORT_LABELS, type ListQuery } from "./list-query.ts";
 
 /** The status tabs (with their counts) and the search and sort form above the list. */

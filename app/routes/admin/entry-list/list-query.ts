@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { STATUSES } from "~/content/registry.ts";
+import { STATUSES } from "~/content/kinds/schema.ts";
 import type { AdminSort } from "~/entries/admin.repository.server.ts";
 
 export const ADMIN_SORTS = [
