@@ -66,17 +66,8 @@ const REPOSITORY_ZONE = {
 };
 /** The feature folders but these: what the given ones may not import. */
 const FEATURES_BUT = (...names) => FEATURES.filter((glob) => !names.includes(glob.split("/")[1]));
-/**
- * The platform's own files: the composition root (services, sweep), the configuration schema
- * (env.server.ts reads each feature's settings) and the database schema (db/schema.ts names each
- * feature's tables) are where the platform meets the features, so they are not in it.
- */
-const PLATFORM = [
-  "app/platform/!(services.server|sweep.server|env.server).ts",
-  "app/platform/db/!(schema).ts",
-  "app/platform/db/migrations/**",
-  "app/platform/outbound/**",
-];
+/** The ground every feature stands on: the database, configuration, logging, auth, the outbound client. */
+const PLATFORM = ["app/platform/**"];
 const LAYER_ZONES = [
   REPOSITORY_ZONE,
   { ...PAGE_CACHE_ZONE, target: ["app/!(page-cache)/**", "app/*.{ts,tsx}"] },

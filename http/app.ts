@@ -4,9 +4,10 @@ import { nonceContext } from "~/lib/request-context.ts";
 import { createPageCache } from "~/page-cache/index.ts";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "~/platform/client-address.server.ts";
 import { env } from "~/platform/env.server.ts";
-import { closeServices, services } from "~/platform/services.server.ts";
+import { closeServices } from "~/platform/services.server.ts";
 import { startAlertWorker, stopAlertWorker } from "~/alerts/worker.server.ts";
 import { startLinkMonitorOnce, stopLinkMonitor } from "~/link-monitor/monitor.server.ts";
+import { pageCacheSources } from "./boot.ts";
 import { reactRouterHandler } from "./react-router-bridge.ts";
 import { markDecided, sendWhole } from "./whole-body.ts";
 import { privateResponses } from "./private-responses.ts";
@@ -36,7 +37,7 @@ const pageCache = createPageCache({
   warmWaitMs: config.WARM_WAIT_MS,
   baseHost: new URL(config.BASE_URL).host,
   trustedProxies: config.TRUSTED_PROXIES,
-  sources: services,
+  sources: pageCacheSources,
   render: (request, nonce) => renderToResponse(request, loadContext(nonce)),
   cspFor: (scripts) => contentSecurityPolicy(scripts, https),
   staticHeaders: staticSecurityHeaders(https),
@@ -47,7 +48,7 @@ const pageCache = createPageCache({
 
 /** Open the database (migrating and seeding it) before the first request is accepted. */
 export async function start(): Promise<void> {
-  const ready = await services();
+  const ready = await pageCacheSources();
   startAlertWorker(ready.db);
   startLinkMonitorOnce(ready.db);
   pageCache.start(ready);

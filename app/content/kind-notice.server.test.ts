@@ -40,10 +40,14 @@ let generation = 0;
 vi.mock("~/platform/services.server.ts", async (importOriginal) => ({
   ...(await importOriginal<typeof import("~/platform/services.server.ts")>()),
   db: async () => current!.db,
-  services: async () => ({
-    db: current!.db,
-    database: current,
-    generation: { current: async () => generation, currentSync: () => generation },
+  services: async () => ({ db: current!.db, database: current }),
+}));
+vi.mock("~/page-cache/follow.server.ts", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("~/page-cache/follow.server.ts")>()),
+  contentGeneration: async () => ({
+    current: async () => generation,
+    currentSync: () => generation,
+    stop: async () => {},
   }),
 }));
 

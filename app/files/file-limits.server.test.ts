@@ -8,7 +8,7 @@ import type { DB } from "../platform/db/db.server.ts";
 import { storeFile, uploadUsage } from "./files.server.ts";
 import { findFile } from "./files.repository.server.ts";
 import { saveContentSettings } from "../settings/settings.service.server.ts";
-import { sweep } from "../platform/sweep.server.ts";
+import { sweep } from "../entries/sweep.server.ts";
 import {
   deleteEntries,
   restoreEntries,

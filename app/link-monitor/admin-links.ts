@@ -1,6 +1,7 @@
 // The link monitor's findings as the back-office shows them (issue 30): built by ./admin.server.ts,
 // drawn by the admin components, so a browser-safe module of their own.
-import type { LinkHop, LinkState } from "./rules.ts";
+import type { LinkHop } from "./rules.ts";
+import type { LinkState } from "../content/link-states.ts";
 
 /** A link as the back-office shows it: where it sits, what was found, when. */
 export interface AdminLink {

@@ -4,7 +4,7 @@
 import { sql } from "kysely";
 import type { DB } from "~/platform/db/db.server.ts";
 import { linkEntryIsOpen, type LinkRow } from "./links.repository.server.ts";
-import type { LinkState } from "./rules.ts";
+import type { LinkState } from "../content/link-states.ts";
 
 export interface ListedLink extends LinkRow {
   entry_kind: string;

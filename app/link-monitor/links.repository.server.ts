@@ -5,7 +5,10 @@ import { sql, type ExpressionBuilder, type Selectable } from "kysely";
 import type { DB } from "~/platform/db/db.server.ts";
 import { dialectOf, newId } from "~/platform/db/dialect.ts";
 import type { Database } from "~/platform/db/schema.ts";
-import type { OfficialLinkChecksTable, OfficialLinksTable } from "./tables.ts";
+import type {
+  OfficialLinkChecksTable,
+  OfficialLinksTable,
+} from "../platform/db/link-monitor-tables.ts";
 
 export type LinkRow = Selectable<OfficialLinksTable>;
 

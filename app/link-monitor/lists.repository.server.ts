@@ -3,7 +3,7 @@ import type { Selectable } from "kysely";
 import type { DB } from "~/platform/db/db.server.ts";
 import { newId } from "~/platform/db/dialect.ts";
 import type { KnownFake, VendorHost } from "./rules.ts";
-import type { LinkVendorHostsTable } from "./tables.ts";
+import type { LinkVendorHostsTable } from "../platform/db/link-monitor-tables.ts";
 
 export interface StoredVendorHost extends VendorHost {
   id: string;

@@ -2,19 +2,7 @@
 // check's outcome means for a link, what a reader is told. They return codes; the catalogues
 // (app/i18n/catalog/{en,hi}/links.ts) make the words.
 import { GOVERNMENT_SUFFIXES, linkHost, withinDomain } from "~/content/official-links.ts";
-
-export const LINK_STATES = [
-  "unchecked",
-  "ok",
-  "moved",
-  "broken",
-  "soft-404",
-  "off-official",
-  "known-fake",
-  "unreachable",
-  "refused",
-] as const;
-export type LinkState = (typeof LINK_STATES)[number];
+import { LINK_STATES, type LinkState } from "~/content/link-states.ts";
 
 /** Not working for a reader: the page offers the organization's site instead. */
 export const BROKEN_STATES: readonly LinkState[] = ["broken", "soft-404"];

@@ -8,7 +8,9 @@ import {
   SQLITE_GENERATION_MS,
 } from "./generation.server.ts";
 import type { PageCache } from "./store.server.ts";
+import { env } from "~/platform/env.server.ts";
 import { logger } from "~/platform/logger.server.ts";
+import { beforeClose, services } from "~/platform/services.server.ts";
 
 export interface GenerationSource {
   /** The content generation the caches must match, as fresh as this database allows. */
@@ -155,4 +157,25 @@ export function followContentChanges(cache: PageCache, db: AppDatabase["db"]) {
     );
     return queue;
   };
+}
+
+let following: Promise<GenerationSource> | undefined;
+
+/**
+ * The process's content generation: followed from its first use (the page cache's start, a memo,
+ * the redirect check) until shutdown, which stops it before the database closes.
+ */
+export function contentGeneration(): Promise<GenerationSource> {
+  return (following ??= services().then(({ database }) => {
+    const url = env().DATABASE_URL;
+    const source = watchContentGeneration(
+      database,
+      url.dialect === "postgres" ? url.url : undefined,
+    );
+    beforeClose(async () => {
+      following = undefined;
+      await source.stop();
+    });
+    return source;
+  }));
 }

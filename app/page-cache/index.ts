@@ -31,8 +31,8 @@ export { generationMemo } from "./per-generation.server.ts";
 export { etagMatches } from "./etag.ts";
 export { hasSessionCookie, PRIVATE_CACHE_CONTROL } from "./response.server.ts";
 
-// Where the process follows the content generation (app/platform/services.server.ts).
-export { watchContentGeneration, type GenerationSource } from "./follow.server.ts";
+// The process's content generation (followed from first use until closeServices()).
+export { contentGeneration, type GenerationSource } from "./follow.server.ts";
 
 // The process's page cache (http/app.ts): its hit on the socket, its middleware, its hot pages.
 export { createPageCache, pageCacheStats, type PageCacheOptions } from "./serve.server.ts";

@@ -3,16 +3,16 @@ import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { MailSettingsSchema } from "../alerts/mail-settings.server.ts";
-import { ChannelSettingsSchema } from "../alerts/channels/settings.server.ts";
+import { MailSettingsSchema } from "./env/mail.server.ts";
+import { ChannelSettingsSchema } from "./env/channels.server.ts";
 import {
   OutboundSettingsSchema,
   readOutbound,
   refuseLocalInProduction,
   type OutboundSettings,
 } from "./outbound/settings.server.ts";
-import { LinkMonitorSettingsSchema } from "../link-monitor/settings.server.ts";
-import { MyExamsSettingsSchema } from "../my-exams/settings.server.ts";
+import { LinkMonitorSettingsSchema } from "./env/link-monitor.server.ts";
+import { MyExamsSettingsSchema } from "./env/my-exams.server.ts";
 import { rateLimitSetting } from "./rate-limit-rule.ts";
 import {
   parseTrustedProxies,

@@ -1,29 +1,41 @@
 import { env } from "./env.server.ts";
-import { processLog } from "./logger.server.ts";
 import { createAuth, type Auth } from "./auth.server.ts";
 import { migrate, openDatabase, type AppDatabase, type DB } from "./db/db.server.ts";
-import { countEntries } from "../entries/entry-row.server.ts";
-import { sweep } from "./sweep.server.ts";
-// The one arrow up to the edge: SEED_DEMO fills an empty database at boot, in this module instance
-// (dev's Vite graph included). Seeding composed in http/ is the next step (PLAN-27 §E.4).
-// eslint-disable-next-line import-x/no-restricted-paths
-import { seedDemoContent } from "../../demo/seed.ts";
-import { watchContentGeneration, type GenerationSource } from "~/page-cache/index.ts";
-import { stopNotFoundLog } from "../redirects/not-found-log.repository.server.ts";
 
 export interface Services {
   database: AppDatabase;
   db: DB;
   auth: Auth;
-  /** The content generation the page cache follows. */
-  generation: GenerationSource;
+}
+
+/**
+ * What the process runs beside the database, added by the edge that composes it (http/boot.ts:
+ * demo seeding, the scheduler's sweep, the 404 log's last writes): each runs
+ * once the database is open and migrated, in the order added, and gives back how to stop it.
+ */
+export type BootStep = (services: Services) => Promise<(() => Promise<void>) | void>;
+const steps: BootStep[] = [];
+
+/** Add a step to the boot; before the first services() call (a later one would never run). */
+export function atBoot(step: BootStep): void {
+  if (booting)
+    throw new Error("atBoot() after services() has booted: compose before the first use");
+  steps.push(step);
+}
+
+/** What closeServices() stops before it closes the database, in the order they started. */
+let stops: (() => Promise<void>)[] = [];
+
+/** Stop this at shutdown, before the database closes (what a module starts on first use). */
+export function beforeClose(stop: () => Promise<void>): void {
+  stops.push(stop);
 }
 
 let booting: Promise<Services> | undefined;
-/** Undoes what boot() started; set once boot() has opened everything. */
-let shutdown: (() => Promise<void>) | undefined;
+/** The database boot() opened, closed last. */
+let opened: AppDatabase | undefined;
 
-/** The process's database and auth, opened, migrated (and seeded with demo content) once. */
+/** The process's database and auth, opened and migrated once, with the edge's steps run. */
 export function services(): Promise<Services> {
   return (booting ??= boot());
 }
@@ -33,46 +45,34 @@ async function boot(): Promise<Services> {
   // The pid file a restore looks for is written once the server listens (http/serve.ts).
   const database = openDatabase(config.DATABASE_URL);
   await migrate(database);
-  if (config.SEED_DEMO && (await countEntries(database.db)) === 0) {
-    await seedDemoContent(database.db);
-    // A line for the person starting the server, under LOG_LEVEL=warn too (e2e/cluster counts it).
-    processLog.info("[govjobs] filled the empty database with fictional demo content");
-  }
-  const auth = createAuth(database.db, database.dialect, config);
-  // Scheduled entries go live within a minute of their time, on every instance; unused uploads go.
-  let sweeping: Promise<void> = Promise.resolve();
-  const timer = setInterval(() => {
-    sweeping = sweep(database.db);
-  }, 30_000);
-  timer.unref();
-  await sweep(database.db);
-  const generation = watchContentGeneration(
+  const ready: Services = {
     database,
-    config.DATABASE_URL.dialect === "postgres" ? config.DATABASE_URL.url : undefined,
-  );
-  shutdown = async () => {
-    clearInterval(timer);
-    // A sweep or a 404-log write under way would otherwise meet a closed pool.
-    await sweeping;
-    await stopNotFoundLog();
-    await generation.stop();
-    await database.close();
+    db: database.db,
+    auth: createAuth(database.db, database.dialect, config),
   };
-  return { database, db: database.db, auth, generation };
+  opened = database;
+  for (const step of steps) {
+    const stop = await step(ready);
+    if (stop) beforeClose(stop);
+  }
+  return ready;
 }
 
 /**
- * Close what services() opened: the publishing sweep, the 404 log's pending writes, the LISTEN
- * client and the database (pool). For shutdown, once no request needs them any more.
+ * Close what services() opened: the edge's steps (the sweep, the 404 log's pending writes) and what
+ * started on first use (the page cache's LISTEN client), then the database (pool). For shutdown, once no request needs them any more.
  */
 export async function closeServices(): Promise<void> {
-  const opened = booting;
+  const started = booting;
   booting = undefined;
   // A boot that failed has nothing to close; the process is leaving because of it anyway.
-  if (!(await opened?.catch(() => undefined))) return;
-  const close = shutdown;
-  shutdown = undefined;
-  await close?.();
+  if (!(await started?.catch(() => undefined))) return;
+  const [running, database] = [stops, opened];
+  stops = [];
+  opened = undefined;
+  // In the order started: a sweep or a 404-log write under way would otherwise meet a closed pool.
+  for (const stop of running) await stop();
+  await database?.close();
 }
 
 export async function db(): Promise<DB> {

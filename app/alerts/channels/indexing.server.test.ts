@@ -15,7 +15,7 @@ import {
   nextPacificMidnight,
   pacificDate,
 } from "./indexing.server.ts";
-import { ChannelSettingsSchema } from "./settings.server.ts";
+import { ChannelSettingsSchema } from "../../platform/env/channels.server.ts";
 
 const BASE = "https://govjobs.example";
 const on = { baseUrl: BASE, enabled: true };

@@ -12,7 +12,11 @@ import type { EntrySummary } from "../../entries/entry-row.server.ts";
 import { addDays, isClosed } from "../../lib/format.ts";
 import { countAttempt } from "../../platform/rate-limit.server.ts";
 import type { OutboxMessage, Sender, SendResult } from "../outbox.server.ts";
-import { tokenUrlOf, type ChannelSettings, type ServiceAccountKey } from "./settings.server.ts";
+import {
+  tokenUrlOf,
+  type ChannelSettings,
+  type ServiceAccountKey,
+} from "../../platform/env/channels.server.ts";
 
 export const INDEXING_SCOPE = "https://www.googleapis.com/auth/indexing";
 export type IndexingType = "URL_UPDATED" | "URL_DELETED";

@@ -4,7 +4,7 @@
 import { outboundEnv, settingsReader } from "../../platform/env.server.ts";
 import { localAllowanceFor } from "../../platform/outbound/client.server.ts";
 import type { LocalAllowance } from "../../platform/outbound/settings.server.ts";
-import { ChannelSettingsSchema } from "./settings.server.ts";
+import { ChannelSettingsSchema } from "../../platform/env/channels.server.ts";
 
 /**
  * The push services browsers subscribe with; an endpoint elsewhere is refused (issue 25), and one

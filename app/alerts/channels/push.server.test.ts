@@ -19,7 +19,7 @@ import {
   vapidKeys,
 } from "./push.server.ts";
 import { preferenceColumns, PreferencesSchema } from "../subscription-preferences.ts";
-import { ChannelSettingsSchema } from "./settings.server.ts";
+import { ChannelSettingsSchema } from "../../platform/env/channels.server.ts";
 
 const BASE = "https://govjobs.example";
 const dataDir = mkdtempSync(path.join(tmpdir(), "h6-vapid-"));

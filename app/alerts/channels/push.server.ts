@@ -22,7 +22,7 @@ import {
   pushEndpointPolicy,
   type PushEndpointPolicy,
 } from "./push-endpoints.server.ts";
-import type { ChannelSettings } from "./settings.server.ts";
+import type { ChannelSettings } from "../../platform/env/channels.server.ts";
 
 /** An alert that has not reached the browser within this is no longer news. */
 export const PUSH_TTL_SECONDS = 6 * 60 * 60;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../test/databases.ts";
 import type { Entry } from "../../entries/entry-row.server.ts";
 import { enqueue, registerSender, workOutboxOnce } from "../outbox.server.ts";
-import { ChannelSettingsSchema } from "./settings.server.ts";
+import { ChannelSettingsSchema } from "../../platform/env/channels.server.ts";
 import { createTelegramSender, telegramMessageFor, telegramOptions } from "./telegram.server.ts";
 
 const TOKEN = "123456:test-token_x";

@@ -5,7 +5,7 @@ import { REGISTRY } from "~/content/registry.ts";
 import type { EntrySummary } from "../../entries/entry-row.server.ts";
 import { formatDate } from "../../lib/format.ts";
 import type { OutboxMessage, Sender, SendResult } from "../outbox.server.ts";
-import type { ChannelSettings } from "./settings.server.ts";
+import type { ChannelSettings } from "../../platform/env/channels.server.ts";
 
 const Payload = z.object({ text: z.string().min(1).max(4096) });
 

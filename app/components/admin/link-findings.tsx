@@ -1,6 +1,7 @@
 import { useT } from "~/i18n/context.tsx";
 import type { AdminLink } from "~/link-monitor/admin-links.ts";
-import type { LinkGroup, LinkState } from "~/link-monitor/rules.ts";
+import type { LinkGroup } from "~/link-monitor/rules.ts";
+import type { LinkState } from "~/content/link-states.ts";
 import { formatDateTime } from "~/lib/format.ts";
 
 /** The Links screen's groups (app/link-monitor/rules.ts LINK_GROUPS), as its tabs say them. */

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { AdminListedLink } from "~/link-monitor/admin-links.ts";
-import { LINK_GROUPS, type LinkGroup, type LinkState } from "~/link-monitor/rules.ts";
+import { LINK_GROUPS, type LinkGroup } from "~/link-monitor/rules.ts";
+import type { LinkState } from "~/content/link-states.ts";
 import { buttonClass } from "./banner.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { LINK_GROUP_LABELS, LinkStateBadge } from "./link-findings.tsx";

@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
-import type { LinkMonitorTables } from "~/link-monitor/tables.ts";
+import type { LinkMonitorTables } from "./link-monitor-tables.ts";
 
 /**
  * Table types. Timestamps are ISO-8601 UTC strings and flags are 0/1 integers, made by the app,

@@ -10,7 +10,8 @@ import { NavigationProgress } from "~/components/spinner.tsx";
 import { markPush } from "~/lib/push-support.ts";
 import { emailEnabled } from "~/alerts/worker.server.ts";
 import { redirectMiddleware } from "~/redirects/redirect-middleware.server.ts";
-import { db, services } from "~/platform/services.server.ts";
+import { db } from "~/platform/services.server.ts";
+import { contentGeneration } from "~/page-cache/index.ts";
 import { publicSettings, publicUpdates } from "~/entries/public-data.server.ts";
 import { settingsIn } from "~/settings/settings.repository.server.ts";
 import { feedInLanguage, type UpdatesFeed } from "~/entries/updates.repository.server.ts";
@@ -19,7 +20,7 @@ import { logger } from "~/platform/logger.server.ts";
 
 // Spec §4: the redirect check of every public path, for documents and client-side navigations.
 export const middleware: Route.MiddlewareFunction[] = [
-  redirectMiddleware(db, async () => (await services()).generation.current()),
+  redirectMiddleware(db, async () => (await contentGeneration()).current()),
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseEnv } from "../platform/env.server.ts";
-import { mailEnv } from "./mail-settings.server.ts";
+import { ConfigError, parseEnv } from "../env.server.ts";
+import { mailEnv } from "./mail.server.ts";
 
 describe("the e-mail settings", () => {
   it("are off when unset or blank", () => {

@@ -1,10 +1,10 @@
-import type { DB } from "./db/db.server.ts";
+import type { DB } from "../platform/db/db.server.ts";
+import { logger } from "../platform/logger.server.ts";
 import { sweepFiles } from "../files/file-sweep.server.ts";
-import { publishDue } from "../entries/entries.service.server.ts";
-import { logger } from "./logger.server.ts";
+import { publishDue } from "./entries.service.server.ts";
 
 /**
- * The scheduler's sweep, run by every serving process every 30 s (services.server.ts): scheduled
+ * The scheduler's sweep, run by every serving process every 30 s (http/boot.ts): scheduled
  * entries whose time has come go public, and uploaded files nothing has linked to for a week go.
  * Each part is safe to run in several processes at once; one failing does not stop the other.
  */

@@ -1,7 +1,7 @@
 // My exams' settings (issue 28), checked with the rest of the configuration at start-up
 // (env.server.ts spreads this shape; plain Node loads it at start-up, so imports are relative).
 import { z } from "zod";
-import { rateLimitSetting } from "../platform/rate-limit-rule.ts";
+import { rateLimitSetting } from "../rate-limit-rule.ts";
 
 export const MyExamsSettingsSchema = z.object({
   /** How often the reminders pass looks for windows 7, 2 and 0 days ahead (milliseconds). */

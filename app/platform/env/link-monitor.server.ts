@@ -1,7 +1,7 @@
 // The link monitor's settings (issue 30), checked with the rest of the configuration at start-up
 // (env.server.ts spreads this shape; plain Node loads it at start-up, so imports are relative).
 import { z } from "zod";
-import { rateLimitSetting } from "../platform/rate-limit-rule.ts";
+import { rateLimitSetting } from "../rate-limit-rule.ts";
 
 /** An empty line copied from .env.example is unset. */
 const blankIsUnset = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);

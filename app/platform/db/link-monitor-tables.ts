@@ -1,7 +1,7 @@
 // The link monitor's tables (migration 2026-11-26T1800-link-monitor), listed in the app's
 // Database type (app/platform/db/schema.ts). Times are ISO-8601 UTC strings, flags 0/1.
 import type { Generated } from "kysely";
-import type { LinkState } from "./rules.ts";
+import type { LinkState } from "~/content/link-states.ts";
 
 /** One web link of one entry, with the last check's outcome. */
 export interface OfficialLinksTable {
