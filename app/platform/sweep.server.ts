@@ -1,5 +1,5 @@
 import type { DB } from "./db/db.server.ts";
-import { sweepFiles } from "../files/file-sweep.server.ts";
+import { sweepFiles } from "../files/file-sweep.service.server.ts";
 import { publishDue } from "../entries/entries.service.server.ts";
 import { logger } from "./logger.server.ts";
 
