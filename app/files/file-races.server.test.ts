@@ -68,10 +68,12 @@ describeEachDatabase("file writes at the same moment", (getDb, dialect) => {
       .transaction()
       .execute(async (trx) => {
         await recordFileLinks(trx, "page", "race-page", `<a href="${url}">notice</a>`);
-        sweeping = sweepFiles(getDb(), new Date(t0 + 8 * DAY));
+        let settled = false;
+        sweeping = sweepFiles(getDb(), new Date(t0 + 8 * DAY)).finally(() => (settled = true));
         if (dialect === "postgres") {
-          // Until the sweep's delete waits for this transaction's lock on the file's row.
-          for (;;) {
+          // Until the sweep's delete waits for this transaction's lock on the file's row (or,
+          // were the file's row not locked by the link, the sweep is over).
+          while (!settled) {
             const { rows } = await sql<{ n: number }>`
               select count(*)::int as n from pg_locks where not granted`.execute(getDb());
             if (rows[0].n > 0) break;
