@@ -142,6 +142,21 @@ const CONSOLE_ALLOWED = [
   "app/lib/browser-log.ts",
 ];
 
+/** Writers that still open their own transaction (see the write-pipeline rule at the end). */
+const WRITE_TRANSACTION_EXCEPTIONS = [
+  // The sign-in and form rate-limit counters (platform, no audit).
+  "app/platform/rate-limit.server.ts",
+  // The link monitor's findings, the hot-pages counter, the 404 log's counts.
+  "app/link-monitor/monitor.server.ts",
+  "app/page-cache/hot-pages.server.ts",
+  "app/redirects/not-found-log.repository.server.ts",
+  // Readers' own lists and alert subscriptions (no admin actor).
+  "app/my-exams/lists.server.ts",
+  "app/alerts/subscriptions.server.ts",
+  // Bench and demo data in bulk (insertGeneratedEntries).
+  "app/entries/bulk.repository.server.ts",
+];
+
 export default tseslint.config(
   { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", "data/"] },
   js.configs.recommended,
@@ -220,6 +235,32 @@ export default tseslint.config(
     plugins: { "import-x": importX },
     rules: {
       "import-x/no-restricted-paths": ["error", { zones: [{ ...PAGE_CACHE_ZONE, target: "**" }] }],
+    },
+  },
+  // One write pipeline (issue 27, PLAN-27 §2c): only inWrite (app/writes/transaction.server.ts)
+  // and the database layer open a transaction; a service writes through inWrite. Tests, demo/,
+  // scripts/ and bench/ are outside these files. WRITE_TRANSACTION_EXCEPTIONS are writers not yet
+  // moved to a service (each a counter or a reader's own data, with no audit line): move one, then
+  // take it off the list. (A later block setting no-restricted-syntax for the same files would
+  // replace this one: add its selectors here instead.)
+  {
+    files: ["app/**/*.{ts,tsx}", "http/**/*.ts", "server.ts"],
+    ignores: [
+      "**/*.test.{ts,tsx}",
+      "app/platform/db/**",
+      "app/writes/transaction.server.ts",
+      ...WRITE_TRANSACTION_EXCEPTIONS,
+    ],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "CallExpression[callee.type='MemberExpression'][callee.property.name='transaction']",
+          message:
+            "Write through inWrite (app/writes/transaction.server.ts) from a service: it is the one place a write transaction opens.",
+        },
+      ],
     },
   },
 );

@@ -22,9 +22,9 @@ const { values: opts } = parseArgs({
 const fileCount = Number(opts.files);
 
 const { openDatabase, migrate } = await import("../app/platform/db/db.server.ts");
-const { storeFile } = await import("../app/files/files.server.ts");
+const { storeFile } = await import("../app/files/files.service.server.ts");
 const { findFile } = await import("../app/files/files.repository.server.ts");
-const { sweepFiles } = await import("../app/files/file-sweep.server.ts");
+const { sweepFiles } = await import("../app/files/file-sweep.service.server.ts");
 const { recordFileLinks } = await import("../app/files/file-references.repository.server.ts");
 const { saveContentSettings } = await import("../app/settings/settings.service.server.ts");
 const { TEST_ACTOR } = await import("../test/writes.ts");

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { CLIENT_ADDRESS_HEADER } from "~/platform/client-address.server.ts";
-import { uploadMaxBytes } from "~/files/files.server.ts";
+import { uploadMaxBytes } from "~/files/files.service.server.ts";
 import { requestTooLargeMessage, UPLOAD_OVERHEAD_BYTES, UPLOAD_PATH } from "~/files/file-types.ts";
 import { accessLog, logger } from "~/platform/logger.server.ts";
 import { replyOf } from "~/lib/form-reply.ts";

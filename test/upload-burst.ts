@@ -7,7 +7,7 @@ import { once } from "node:events";
 import { createInterface } from "node:readline";
 import { sql } from "kysely";
 import { openDatabase } from "~/platform/db/db.server.ts";
-import { storeFile } from "~/files/files.server.ts";
+import { storeFile } from "~/files/files.service.server.ts";
 import { pdfOfSize } from "./minimal-pdf.ts";
 
 const [url] = process.argv.slice(2);

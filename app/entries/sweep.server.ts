@@ -1,6 +1,6 @@
 import type { DB } from "../platform/db/db.server.ts";
 import { logger } from "../platform/logger.server.ts";
-import { sweepFiles } from "../files/file-sweep.server.ts";
+import { sweepFiles } from "../files/file-sweep.service.server.ts";
 import { publishDue } from "./entries.service.server.ts";
 
 /**

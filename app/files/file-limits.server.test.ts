@@ -5,7 +5,7 @@ import { savedEntry, savedSitePage, TEST_ACTOR } from "../../test/writes.ts";
 import { minimalPdf, pdfOfSize } from "../../test/minimal-pdf.ts";
 import { startChild } from "../../test/child-process.ts";
 import type { DB } from "../platform/db/db.server.ts";
-import { storeFile, uploadUsage } from "./files.server.ts";
+import { storeFile, uploadUsage } from "./files.service.server.ts";
 import { findFile } from "./files.repository.server.ts";
 import { saveContentSettings } from "../settings/settings.service.server.ts";
 import { sweep } from "../entries/sweep.server.ts";

@@ -6,7 +6,7 @@ import type { FileReferencesTable } from "../platform/db/schema.ts";
  * Which entries and site pages link to which uploaded files (issue 25), kept by the write path:
  * every write of an entry's data or a page's body records the files it links to now. A file is
  * public while a published entry (not in the trash) or a site page (always public) links to it;
- * a file nothing links to is swept after a grace period (files.server.ts).
+ * a file nothing links to is swept after a grace period (files.service.server.ts).
  *
  * A table rather than a search of the entries' data at each request: `/files/<sha>` answers
  * from an index lookup and a join on the entry's primary key, and the sweep's "linked by

@@ -1,9 +1,9 @@
 // The files table and the upload counters (SQL only): a file's row and bytes, its grace period,
-// and the per-person and site-wide usage that uploads reserve (./files.server.ts decides).
-import type { Insertable } from "kysely";
+// and the per-person and site-wide usage that uploads reserve (./files.service.server.ts decides).
+import { sql, type Insertable, type SqlBool } from "kysely";
 import type { DB } from "../platform/db/db.server.ts";
 import type { FilesTable } from "../platform/db/schema.ts";
-import { linkedPublicly } from "./file-references.repository.server.ts";
+import { linkedAtAll, linkedPublicly } from "./file-references.repository.server.ts";
 import { fileUrl, type FileType, type StoredFile } from "./file-types.ts";
 
 /** The `upload_usage` row of what is stored now. */
@@ -167,4 +167,50 @@ export async function unlinkedUsage(db: DB) {
     .where("unreferenced_since", "is not", null)
     .executeTakeFirstOrThrow();
   return { files: Number(row.files), bytes: Number(row.bytes ?? 0) };
+}
+
+// The sweep's SQL (./file-sweep.service.server.ts runs it in one write).
+
+/** Files nothing links to start their grace period now. */
+export async function startGracePeriods(trx: DB, at: string): Promise<void> {
+  await trx
+    .updateTable("files")
+    .set({ unreferenced_since: at })
+    .where("unreferenced_since", "is", null)
+    .where(sql<SqlBool>`not ${linkedAtAll}`)
+    .execute();
+}
+
+/** Files something links to again stop theirs. */
+export async function stopGracePeriods(trx: DB): Promise<void> {
+  await trx
+    .updateTable("files")
+    .set({ unreferenced_since: null })
+    .where("unreferenced_since", "is not", null)
+    .where(linkedAtAll)
+    .execute();
+}
+
+/** Delete the files nothing has linked to since `cutoff` or before; what was deleted. */
+export function deleteUnlinkedSince(trx: DB, cutoff: string) {
+  return trx
+    .deleteFrom("files")
+    .where("unreferenced_since", "<=", cutoff)
+    .where(sql<SqlBool>`not ${linkedAtAll}`)
+    .returning(["sha256", "type", "name", "size"])
+    .execute();
+}
+
+/** Give the site's storage back the space of `files` deleted files. */
+export async function giveBackStorage(trx: DB, files: number, bytes: number): Promise<void> {
+  await trx
+    .updateTable("upload_usage")
+    .set((eb) => ({ files: eb("files", "-", files), bytes: eb("bytes", "-", bytes) }))
+    .where("key", "=", SITE)
+    .execute();
+}
+
+/** Forget the per-person counters of days before `day` (India). */
+export async function dropDayCountersBefore(trx: DB, day: string): Promise<void> {
+  await trx.deleteFrom("upload_usage").where("day", "!=", "").where("day", "<", day).execute();
 }

@@ -5,14 +5,16 @@ import { createAuth, type Auth } from "../platform/auth.server.ts";
 import {
   USER_MESSAGES,
   UserActionError,
-  createUserAsAdmin,
+  createUser,
   listUsersAsAdmin,
   passwordProblem,
-  resetPasswordAsAdmin,
-  revokeSessionsAsAdmin,
-  setRoleAsAdmin,
-  setUserDisabledAsAdmin,
+  resetUserPassword,
+  revokeUserSessions,
+  setUserDisabled,
+  setUserRole,
+  unlockUserSignIn,
   upsertUser,
+  type UserChanger,
 } from "./users.service.server.ts";
 
 const ADMIN = { email: "boss@example.test", password: "tidal-Orchard-lantern-41" };
@@ -45,6 +47,13 @@ describeEachDatabase("users screen through better-auth's admin API", (db, dialec
   let adminId: string;
   let editorId: string;
   let adminHeaders: Headers;
+  /** The admin changing users on the Users screen. */
+  const asAdmin = (): UserChanger => ({
+    db: db(),
+    auth,
+    headers: adminHeaders,
+    actor: { id: adminId, email: ADMIN.email, name: "Boss", role: "admin" },
+  });
 
   it("lists users for an admin and refuses a non-admin", async () => {
     auth = createAuth(db(), dialect, {
@@ -62,9 +71,20 @@ describeEachDatabase("users screen through better-auth's admin API", (db, dialec
     ]);
     const editorHeaders = await signIn(auth, EDITOR.email, EDITOR.password);
     expect(await refusal(listUsersAsAdmin(auth, editorHeaders))).toBe(USER_MESSAGES.refused);
-    expect(await refusal(setRoleAsAdmin(auth, editorHeaders, editorId, editorId, "admin"))).toBe(
-      USER_MESSAGES.refused,
-    );
+    expect(
+      await refusal(
+        setUserRole(
+          {
+            db: db(),
+            auth,
+            headers: editorHeaders,
+            actor: { id: editorId, email: EDITOR.email, name: "Editor", role: "admin" },
+          },
+          editorId,
+          "admin",
+        ),
+      ),
+    ).toBe(USER_MESSAGES.refused);
     expect((await listUsersAsAdmin(auth, adminHeaders)).find((u) => u.id === editorId)?.role).toBe(
       "user",
     );
@@ -73,7 +93,7 @@ describeEachDatabase("users screen through better-auth's admin API", (db, dialec
   it("creates a user, refusing a weak password and a taken e-mail", async () => {
     expect(
       await refusal(
-        createUserAsAdmin(auth, adminHeaders, {
+        createUser(asAdmin(), {
           email: "new@example.test",
           name: "New",
           password: "short",
@@ -83,7 +103,7 @@ describeEachDatabase("users screen through better-auth's admin API", (db, dialec
     ).toContain("at least 12 characters");
     expect(
       await refusal(
-        createUserAsAdmin(auth, adminHeaders, {
+        createUser(asAdmin(), {
           email: EDITOR.email,
           name: "Again",
           password: "another-Strong-phrase-93",
@@ -91,7 +111,7 @@ describeEachDatabase("users screen through better-auth's admin API", (db, dialec
         }),
       ),
     ).toBe(USER_MESSAGES.emailTaken);
-    const created = await createUserAsAdmin(auth, adminHeaders, {
+    const created = await createUser(asAdmin(), {
       email: "New@Example.test",
       name: "New Person",
       password: "another-Strong-phrase-93",
@@ -108,10 +128,8 @@ describeEachDatabase("users screen through better-auth's admin API", (db, dialec
 
   it("never lets an admin demote or disable themselves", async () => {
     for (const role of ["editor", "author", "user"] as const)
-      expect(await refusal(setRoleAsAdmin(auth, adminHeaders, adminId, adminId, role))).toBe(
-        USER_MESSAGES.selfDemote,
-      );
-    expect(await refusal(setUserDisabledAsAdmin(auth, adminHeaders, adminId, adminId, true))).toBe(
+      expect(await refusal(setUserRole(asAdmin(), adminId, role))).toBe(USER_MESSAGES.selfDemote);
+    expect(await refusal(setUserDisabled(asAdmin(), adminId, true))).toBe(
       USER_MESSAGES.selfDisable,
     );
     const me = (await listUsersAsAdmin(auth, adminHeaders)).find((u) => u.id === adminId);
@@ -122,11 +140,11 @@ describeEachDatabase("users screen through better-auth's admin API", (db, dialec
     const roleOf = async () =>
       (await listUsersAsAdmin(auth, adminHeaders)).find((u) => u.id === editorId)?.role;
     for (const role of ["admin", "editor", "author", "user"] as const) {
-      await setRoleAsAdmin(auth, adminHeaders, adminId, editorId, role);
+      await setUserRole(asAdmin(), editorId, role);
       expect(await roleOf()).toBe(role);
     }
     // An admin may confirm their own admin role; only removing it is refused.
-    await setRoleAsAdmin(auth, adminHeaders, adminId, adminId, "admin");
+    await setUserRole(asAdmin(), adminId, "admin");
   });
 
   it("user:create's upsert sets a role when asked and leaves it alone otherwise", async () => {
@@ -150,27 +168,25 @@ describeEachDatabase("users screen through better-auth's admin API", (db, dialec
   it("disables a user (ending their sessions) and enables them again", async () => {
     const editorHeaders = await signIn(auth, EDITOR.email, EDITOR.password);
     expect(await auth.api.getSession({ headers: editorHeaders })).not.toBeNull();
-    await setUserDisabledAsAdmin(auth, adminHeaders, adminId, editorId, true);
+    await setUserDisabled(asAdmin(), editorId, true);
     expect(await auth.api.getSession({ headers: editorHeaders })).toBeNull();
     await expect(signIn(auth, EDITOR.email, EDITOR.password)).rejects.toThrow();
-    await setUserDisabledAsAdmin(auth, adminHeaders, adminId, editorId, false);
+    await setUserDisabled(asAdmin(), editorId, false);
     expect(await signIn(auth, EDITOR.email, EDITOR.password)).toBeInstanceOf(Headers);
   });
 
   it("resets a password, ending the user's sessions; the old password stops working", async () => {
     const editorHeaders = await signIn(auth, EDITOR.email, EDITOR.password);
-    expect(
-      await refusal(
-        resetPasswordAsAdmin(auth, adminHeaders, { id: editorId, email: EDITOR.email }, "password"),
-      ),
-    ).toContain("at least 12");
+    expect(await refusal(resetUserPassword(asAdmin(), editorId, "password"))).toContain(
+      "at least 12",
+    );
     expect(await auth.api.getSession({ headers: editorHeaders })).not.toBeNull();
     const fresh = "brand-New-harbour-phrase-57";
-    await resetPasswordAsAdmin(auth, adminHeaders, { id: editorId, email: EDITOR.email }, fresh);
+    await resetUserPassword(asAdmin(), editorId, fresh);
     expect(await auth.api.getSession({ headers: editorHeaders })).toBeNull();
     await expect(signIn(auth, EDITOR.email, EDITOR.password)).rejects.toThrow();
     const again = await signIn(auth, EDITOR.email, fresh);
-    await revokeSessionsAsAdmin(auth, adminHeaders, editorId);
+    await revokeUserSessions(asAdmin(), editorId);
     expect(await auth.api.getSession({ headers: again })).toBeNull();
     expect(await auth.api.getSession({ headers: adminHeaders })).not.toBeNull();
   });
@@ -208,6 +224,93 @@ describeEachDatabase("users screen through better-auth's admin API", (db, dialec
       ]);
     const editor = (await listUsersAsAdmin(auth, adminHeaders)).find((u) => u.id === editorId);
     expect(editor).toMatchObject({ email: EDITOR.email, role: "user" });
+  });
+
+  // Issue 27: the service, not the route, records the audit line: one for each change that
+  // happened, none for a refused one.
+  it("records one audit line for each change, and none for a refused change", async () => {
+    const seen = new Set(
+      (await db().selectFrom("audit_log").select("id").execute()).map((r) => r.id),
+    );
+    /** The audit lines written since the last call, as [action, subject, detail, actor]. */
+    const newLines = async () => {
+      const rows = await db()
+        .selectFrom("audit_log")
+        .select(["id", "action", "subject", "detail", "actor_email"])
+        .orderBy("created_at")
+        .execute();
+      const fresh = rows.filter((r) => !seen.has(r.id));
+      for (const r of fresh) seen.add(r.id);
+      return fresh.map((r) => [r.action, r.subject, r.detail, r.actor_email]);
+    };
+    // The editor's password since the reset above.
+    const editorHeaders = await signIn(auth, EDITOR.email, "brand-New-harbour-phrase-57");
+    const asEditor = (headers: Headers): UserChanger => ({
+      db: db(),
+      auth,
+      headers,
+      actor: { id: editorId, email: EDITOR.email, name: "Editor", role: "editor" },
+    });
+    const refusals = [
+      // An editor, with their own session or (a forged call) an admin's: the policy refuses.
+      () => setUserRole(asEditor(editorHeaders), editorId, "admin"),
+      () => setUserDisabled(asEditor(adminHeaders), adminId, true),
+      () =>
+        createUser(asEditor(adminHeaders), {
+          email: "sneaky@example.test",
+          name: "",
+          password: "another-Strong-phrase-93",
+          role: "admin",
+        }),
+      // A role that is none of the screen's.
+      () => setUserRole(asAdmin(), editorId, "superuser" as "admin"),
+      // A user who is not there.
+      () => setUserRole(asAdmin(), "no-such-user", "editor"),
+      () => setUserDisabled(asAdmin(), "no-such-user", true),
+      () => resetUserPassword(asAdmin(), "no-such-user", "brand-New-harbour-phrase-58"),
+      () => revokeUserSessions(asAdmin(), "no-such-user"),
+      () => unlockUserSignIn(asAdmin(), "no-such-user"),
+      // Self-demotion, a weak password, a taken e-mail.
+      () => setUserRole(asAdmin(), adminId, "editor"),
+      () => resetUserPassword(asAdmin(), editorId, "short"),
+      () =>
+        createUser(asAdmin(), {
+          email: EDITOR.email,
+          name: "",
+          password: "another-Strong-phrase-93",
+          role: "user",
+        }),
+    ];
+    for (const refused of refusals) {
+      await refusal(refused());
+      expect(await newLines()).toEqual([]);
+    }
+    expect((await listUsersAsAdmin(auth, adminHeaders)).map((u) => u.email)).not.toContain(
+      "sneaky@example.test",
+    );
+
+    const by = ADMIN.email;
+    const created = await createUser(asAdmin(), {
+      email: "audited@example.test",
+      name: "Audited",
+      password: "another-Strong-phrase-94",
+      role: "author",
+    });
+    expect(await newLines()).toEqual([["user.create", created.email, "role author", by]]);
+    await setUserRole(asAdmin(), created.id, "editor");
+    expect(await newLines()).toEqual([["user.set-role", created.email, "editor", by]]);
+    await setUserDisabled(asAdmin(), created.id, true);
+    expect(await newLines()).toEqual([["user.disable", created.email, null, by]]);
+    await setUserDisabled(asAdmin(), created.id, false);
+    expect(await newLines()).toEqual([["user.enable", created.email, null, by]]);
+    await resetUserPassword(asAdmin(), created.id, "brand-New-harbour-phrase-59");
+    expect(await newLines()).toEqual([
+      ["user.reset-password", created.email, "sessions revoked", by],
+    ]);
+    await revokeUserSessions(asAdmin(), created.id);
+    expect(await newLines()).toEqual([["user.revoke-sessions", created.email, null, by]]);
+    await unlockUserSignIn(asAdmin(), created.id);
+    expect(await newLines()).toEqual([["user.unlock-sign-in", created.email, null, by]]);
   });
 });
 

@@ -1,5 +1,8 @@
-import { isRole, type Role } from "~/content/policy.ts";
+import { can, isRole, type Role } from "~/content/policy.ts";
 import type { Auth } from "../platform/auth.server.ts";
+import type { DB } from "../platform/db/db.server.ts";
+import { inWrite } from "../writes/transaction.server.ts";
+import { clearSignInFailures } from "./sign-in-throttle.server.ts";
 import { MIN_PASSWORD_LENGTH } from "../platform/auth.server.ts";
 import { COMMON_PASSWORDS } from "./common-passwords.ts";
 
@@ -122,6 +125,8 @@ export const USER_MESSAGES = {
     "You cannot disable your own account: ask another admin to do it, so the back-office always keeps an admin.",
   emailTaken: "A user with this e-mail address already exists.",
   notFound: "This user no longer exists.",
+  notAdmin: "Only an admin can change users. Nothing was changed.",
+  badRole: "That role is not one the back-office has. Nothing was changed.",
   refused: "better-auth refused this change for your account. Sign in again and retry.",
 } as const;
 
@@ -169,92 +174,165 @@ export async function listUsersAsAdmin(auth: Auth, headers: Headers): Promise<Li
   }
 }
 
-export async function createUserAsAdmin(
-  auth: Auth,
-  headers: Headers,
+/**
+ * The admin who asks for a change, with the request that carries their session: better-auth's
+ * endpoints check that session once more (defence in depth behind the role checked here), and
+ * the audit line names them.
+ */
+export interface UserChanger {
+  db: DB;
+  auth: Auth;
+  headers: Headers;
+  actor: { id: string; email: string; name: string; role: Role };
+}
+
+const NO_PAGES = () => [];
+
+/** Who may change users (app/content/policy.ts), and the user to change: refused before any change. */
+async function allowedOn(by: UserChanger, userId?: string): Promise<ListedUser | undefined> {
+  if (!can(by.actor.role, "administer")) throw new UserActionError(USER_MESSAGES.notAdmin);
+  if (userId === undefined) return undefined;
+  const target = (await listUsersAsAdmin(by.auth, by.headers)).find((u) => u.id === userId);
+  if (!target) throw new UserActionError(USER_MESSAGES.notFound);
+  return target;
+}
+
+/** A role the Users screen gives: a back-office role or "user" (no access); anything else refused. */
+function checkedRole(role: string): UserRole {
+  if (role !== "user" && !isRole(role)) throw new UserActionError(USER_MESSAGES.badRole);
+  return role;
+}
+
+/** The user to change, who exists (allowedOn with a user). */
+const targetOf = async (by: UserChanger, userId: string) => (await allowedOn(by, userId))!;
+
+/**
+ * The Users screen's writes (issue 27: one write pipeline). The account itself is better-auth's
+ * and changes through its own adapter, not in our transaction, so the change and its audit line
+ * cannot be one transaction: the audit line is written through inWrite right after a change
+ * that succeeded, and never for a refused one (policy, better-auth or a missing user). A failure
+ * between the two (the process dying, the database refusing the audit row) leaves the change
+ * without its line; the error then reaches the admin as a failed request.
+ */
+async function audited<T>(
+  by: UserChanger,
+  change: () => Promise<T>,
+  line: (result: T) => [action: string, subject: string, detail?: string],
+): Promise<T> {
+  let result: T;
+  try {
+    result = await change();
+  } catch (err) {
+    translate(err);
+  }
+  const [action, subject, detail] = line(result);
+  await inWrite(by.db, by.actor, (_trx, audit) => audit(action, subject, detail), NO_PAGES);
+  return result;
+}
+
+export async function createUser(
+  by: UserChanger,
   input: { email: string; name: string; password: string; role: UserRole },
 ): Promise<{ id: string; email: string }> {
+  await allowedOn(by);
+  const role = checkedRole(input.role);
   const email = input.email.trim().toLowerCase();
   const problem = passwordProblem(input.password, email);
   if (problem) throw new UserActionError(problem, "password");
-  try {
-    const { user } = await auth.api.createUser({
-      body: {
-        email,
-        password: input.password,
-        name: input.name.trim() || email.split("@")[0],
-        role: asAuthRole(input.role),
-      },
-      headers,
-    });
-    return { id: user.id, email: user.email };
-  } catch (err) {
-    translate(err);
-  }
+  return audited(
+    by,
+    async () => {
+      const { user } = await by.auth.api.createUser({
+        body: {
+          email,
+          password: input.password,
+          name: input.name.trim() || email.split("@")[0],
+          role: asAuthRole(role),
+        },
+        headers: by.headers,
+      });
+      return { id: user.id, email: user.email };
+    },
+    (created) => ["user.create", created.email, `role ${role}`],
+  );
 }
 
-/** Give a user a role ("user": no access); an admin never changes their own. */
-export async function setRoleAsAdmin(
-  auth: Auth,
-  headers: Headers,
-  actorId: string,
-  userId: string,
-  role: UserRole,
-): Promise<void> {
-  if (role !== "admin" && userId === actorId) throw new UserActionError(USER_MESSAGES.selfDemote);
-  try {
-    await auth.api.setRole({ body: { userId, role: asAuthRole(role) }, headers });
-  } catch (err) {
-    translate(err);
-  }
+/** Give a user a role ("user": no access); an admin never removes their own admin role. */
+export async function setUserRole(by: UserChanger, userId: string, role: UserRole): Promise<void> {
+  const target = await targetOf(by, userId);
+  checkedRole(role);
+  if (role !== "admin" && userId === by.actor.id)
+    throw new UserActionError(USER_MESSAGES.selfDemote);
+  await audited(
+    by,
+    () => by.auth.api.setRole({ body: { userId, role: asAuthRole(role) }, headers: by.headers }),
+    () => ["user.set-role", target.email, role],
+  );
 }
 
 /** Disable (better-auth's "ban", which also ends the user's sessions) or enable an account. */
-export async function setUserDisabledAsAdmin(
-  auth: Auth,
-  headers: Headers,
-  actorId: string,
+export async function setUserDisabled(
+  by: UserChanger,
   userId: string,
   disabled: boolean,
 ): Promise<void> {
-  if (disabled && userId === actorId) throw new UserActionError(USER_MESSAGES.selfDisable);
-  try {
-    if (disabled)
-      await auth.api.banUser({
-        body: { userId, banReason: "Disabled by an administrator" },
-        headers,
-      });
-    else await auth.api.unbanUser({ body: { userId }, headers });
-  } catch (err) {
-    translate(err);
-  }
+  const target = await targetOf(by, userId);
+  if (disabled && userId === by.actor.id) throw new UserActionError(USER_MESSAGES.selfDisable);
+  const headers = by.headers;
+  await audited(
+    by,
+    () =>
+      disabled
+        ? by.auth.api.banUser({
+            body: { userId, banReason: "Disabled by an administrator" },
+            headers,
+          })
+        : by.auth.api.unbanUser({ body: { userId }, headers }),
+    () => [disabled ? "user.disable" : "user.enable", target.email],
+  );
 }
 
 /** Set a new password and end every session of that user, so the old password's holder is out. */
-export async function resetPasswordAsAdmin(
-  auth: Auth,
-  headers: Headers,
-  user: { id: string; email: string },
+export async function resetUserPassword(
+  by: UserChanger,
+  userId: string,
   newPassword: string,
 ): Promise<void> {
-  const problem = passwordProblem(newPassword, user.email);
+  const target = await targetOf(by, userId);
+  const problem = passwordProblem(newPassword, target.email);
   if (problem) throw new UserActionError(problem, "password");
-  try {
-    await auth.api.setUserPassword({ body: { userId: user.id, newPassword }, headers });
-    await auth.api.revokeUserSessions({ body: { userId: user.id }, headers });
-  } catch (err) {
-    translate(err);
-  }
+  await audited(
+    by,
+    async () => {
+      await by.auth.api.setUserPassword({ body: { userId, newPassword }, headers: by.headers });
+      await by.auth.api.revokeUserSessions({ body: { userId }, headers: by.headers });
+    },
+    () => ["user.reset-password", target.email, "sessions revoked"],
+  );
 }
 
-export async function revokeSessionsAsAdmin(
-  auth: Auth,
-  headers: Headers,
-  userId: string,
-): Promise<void> {
-  try {
-    await auth.api.revokeUserSessions({ body: { userId }, headers });
-  } catch (err) {
-    translate(err);
-  }
+export async function revokeUserSessions(by: UserChanger, userId: string): Promise<void> {
+  const target = await targetOf(by, userId);
+  await audited(
+    by,
+    () => by.auth.api.revokeUserSessions({ body: { userId }, headers: by.headers }),
+    () => ["user.revoke-sessions", target.email],
+  );
+}
+
+/**
+ * Clear a user's failed sign-ins, so a locked-out editor can try again at once. The counter is
+ * ours: the change and its audit line are one transaction.
+ */
+export async function unlockUserSignIn(by: UserChanger, userId: string): Promise<void> {
+  const target = await targetOf(by, userId);
+  await inWrite(
+    by.db,
+    by.actor,
+    async (trx, audit) => {
+      await clearSignInFailures(trx, target.email);
+      await audit("user.unlock-sign-in", target.email);
+    },
+    NO_PAGES,
+  );
 }

@@ -1,7 +1,7 @@
 import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS, freshDatabase } from "../../../test/databases.ts";
-import { uploadUsage } from "../../files/files.server.ts";
+import { uploadUsage } from "../../files/files.service.server.ts";
 import { findFile } from "../../files/files.repository.server.ts";
 import { migrate, type AppDatabase } from "./db.server.ts";
 import { migrationProvider } from "./migrations/index.ts";

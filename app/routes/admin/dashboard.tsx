@@ -22,7 +22,7 @@ import {
 } from "~/entries/suggestions.service.server.ts";
 import { latestAudit } from "~/writes/audit.repository.server.ts";
 import { jobsClosingSoon } from "~/entries/public.repository.server.ts";
-import { uploadUsage } from "~/files/files.server.ts";
+import { uploadUsage } from "~/files/files.service.server.ts";
 import { actorOf, requireStaff } from "~/users/guard.server.ts";
 import { approveEntry } from "~/entries/entries.service.server.ts";
 import { LinksCard } from "~/components/admin/links-card.tsx";

@@ -1,4 +1,4 @@
-import { storeFile, uploadMaxBytes } from "~/files/files.server.ts";
+import { storeFile, uploadMaxBytes } from "~/files/files.service.server.ts";
 import {
   FILE_TYPES,
   requestTooLargeMessage,

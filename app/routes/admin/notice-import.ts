@@ -6,7 +6,7 @@ import {
   offersNotice,
   PDF_ERROR,
 } from "~/notice-import/notice-import.server.ts";
-import { storeFile, uploadMaxBytes } from "~/files/files.server.ts";
+import { storeFile, uploadMaxBytes } from "~/files/files.service.server.ts";
 import { UPLOAD_OVERHEAD_BYTES } from "~/files/file-types.ts";
 import { requireStaff, wrongMethod } from "~/users/guard.server.ts";
 import { drainBody } from "~/platform/request-body.server.ts";

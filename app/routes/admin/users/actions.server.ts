@@ -1,19 +1,18 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import { recordAudit } from "~/writes/audit.repository.server.ts";
 import { parseForm, refuse } from "~/platform/forms.server.ts";
-import type { AdminUser } from "~/users/guard.server.ts";
+import type { StaffUser } from "~/users/guard.server.ts";
 import { services } from "~/platform/services.server.ts";
-import { clearSignInFailures } from "~/users/sign-in-throttle.server.ts";
 import {
   UserActionError,
-  createUserAsAdmin,
-  listUsersAsAdmin,
+  createUser,
   passwordProblem,
-  resetPasswordAsAdmin,
-  revokeSessionsAsAdmin,
-  setRoleAsAdmin,
-  setUserDisabledAsAdmin,
+  resetUserPassword,
+  revokeUserSessions,
+  setUserDisabled,
+  setUserRole,
+  unlockUserSignIn,
+  type UserChanger,
 } from "~/users/users.service.server.ts";
 import { CHOOSE_ROLE, USER_ROLES } from "./roles.ts";
 
@@ -44,7 +43,7 @@ export const UsersForm = z.discriminatedUnion("intent", [
   onUser("set-role").extend({ role: z.enum(USER_ROLES) }),
   onUser("disable"),
   onUser("enable"),
-  // The new password's strength and length are resetPasswordAsAdmin's to judge.
+  // The new password's strength and length are resetUserPassword's to judge.
   onUser("reset-password").extend({ password: z.string() }),
   onUser("revoke-sessions"),
   onUser("unlock-sign-in"),
@@ -54,12 +53,15 @@ const NOT_CREATED = "The user was not created. Correct the fields marked below."
 /** A password is never sent back to the page, logged or audited. */
 const hide = ["password"];
 
-export async function usersAction(request: Request, user: AdminUser) {
-  const actor = { id: user.id, email: user.email };
+/**
+ * Parse the form and hand the change to the users service, which checks who may change whom and
+ * records the audit line (app/users/users.service.server.ts); its refusals come back as words.
+ */
+export async function usersAction(request: Request, user: StaffUser) {
   const { auth, db } = await services();
   const form = await request.formData();
   const submission = parseForm(form, UsersForm);
-  const headers = request.headers;
+  const by: UserChanger = { db, auth, headers: request.headers, actor: user };
 
   if (submission.status !== "success") {
     const error = submission.error ?? {};
@@ -83,64 +85,43 @@ export async function usersAction(request: Request, user: AdminUser) {
   }
 
   const value = submission.value;
-  if (value.intent === "create") {
-    const { intent: _, ...input } = value;
-    try {
-      const created = await createUserAsAdmin(auth, headers, input);
-      await recordAudit(db, actor, "user.create", created.email, `role ${input.role}`);
-      return redirect(`/admin/users?done=created`);
-    } catch (err) {
-      if (err instanceof UserActionError)
-        return refuse(submission, {
-          formError: NOT_CREATED,
-          fieldErrors: { [err.field ?? "email"]: err.message },
-          hide,
-        });
-      throw err;
-    }
-  }
-
-  const target = (await listUsersAsAdmin(auth, headers)).find((u) => u.id === value.userId);
-  if (!target) return refuse(submission, { formError: "This user no longer exists.", hide });
-
   try {
     switch (value.intent) {
-      case "set-role": {
-        await setRoleAsAdmin(auth, headers, user.id, target.id, value.role);
-        await recordAudit(db, actor, "user.set-role", target.email, value.role);
+      case "create": {
+        const { intent: _, ...input } = value;
+        await createUser(by, input);
+        return redirect(`/admin/users?done=created`);
+      }
+      case "set-role":
+        await setUserRole(by, value.userId, value.role);
         return redirect(`/admin/users?done=role-${value.role}`);
-      }
       case "disable":
-      case "enable": {
-        const disabled = value.intent === "disable";
-        await setUserDisabledAsAdmin(auth, headers, user.id, target.id, disabled);
-        await recordAudit(db, actor, disabled ? "user.disable" : "user.enable", target.email);
-        return redirect(`/admin/users?done=${value.intent}`);
-      }
-      case "reset-password": {
-        await resetPasswordAsAdmin(auth, headers, target, value.password);
-        await recordAudit(db, actor, "user.reset-password", target.email, "sessions revoked");
-        return redirect(`/admin/users?done=${value.intent}`);
-      }
-      case "revoke-sessions": {
-        await revokeSessionsAsAdmin(auth, headers, target.id);
-        await recordAudit(db, actor, "user.revoke-sessions", target.email);
-        return redirect(`/admin/users?done=${value.intent}`);
-      }
-      case "unlock-sign-in": {
-        // Clears the failed-sign-in counter, so a locked-out editor can try again at once.
-        await clearSignInFailures(db, target.email);
-        await recordAudit(db, actor, "user.unlock-sign-in", target.email);
-        return redirect(`/admin/users?done=${value.intent}`);
-      }
+      case "enable":
+        await setUserDisabled(by, value.userId, value.intent === "disable");
+        break;
+      case "reset-password":
+        await resetUserPassword(by, value.userId, value.password);
+        break;
+      case "revoke-sessions":
+        await revokeUserSessions(by, value.userId);
+        break;
+      case "unlock-sign-in":
+        await unlockUserSignIn(by, value.userId);
+        break;
     }
+    return redirect(`/admin/users?done=${value.intent}`);
   } catch (err) {
-    if (err instanceof UserActionError)
+    if (!(err instanceof UserActionError)) throw err;
+    if (value.intent === "create")
       return refuse(submission, {
-        formError: err.message,
-        fieldErrors: err.field ? { [err.field]: err.message } : {},
+        formError: NOT_CREATED,
+        fieldErrors: { [err.field ?? "email"]: err.message },
         hide,
       });
-    throw err;
+    return refuse(submission, {
+      formError: err.message,
+      fieldErrors: err.field ? { [err.field]: err.message } : {},
+      hide,
+    });
   }
 }

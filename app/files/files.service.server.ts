@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { dateInIndia } from "~/lib/india-date.ts";
-import { recordAudit } from "../writes/audit.repository.server.ts";
+import { inWrite, type Actor } from "../writes/transaction.server.ts";
 import type { DB } from "../platform/db/db.server.ts";
 import { newId } from "../platform/db/dialect.ts";
 import { uploadEnv } from "../platform/env.server.ts";
@@ -41,7 +41,7 @@ import { getSettings } from "../settings/settings.repository.server.ts";
 /**
  * Uploaded files (issue 13), the service: storing an upload within its limits, and what uploads
  * have used. Types and words in ./file-types.ts, SQL in ./files.repository.server.ts, the sweep
- * in ./file-sweep.server.ts.
+ * in ./file-sweep.service.server.ts.
  *
  * Official notification PDFs and images, kept in the database so that
  * every instance on one PostgreSQL serves the same files. A file's type is read from its first
@@ -150,40 +150,45 @@ export async function storeFile(
   const limits = uploadLimits((await getSettings(db)).uploads);
   const iso = at.toISOString();
 
+  // A new file is on no public page until a write links to it: no cache scope.
+  const actor: Actor = { ...by, name: by.email ?? "" };
   try {
-    return await db.transaction().execute(async (trx): Promise<StoreResult> => {
-      const existing = await touchFile(trx, sha256, iso);
-      if (existing) return { ok: true, file: toStoredFile(existing), created: false };
-      const refusal = await reserveUpload(trx, by.id ?? "", bytes.length, limits, at);
-      if (refusal) throw new Refused(refusal);
-      const meta = {
-        id: newId(),
-        sha256,
-        type,
-        name,
-        size: bytes.length,
-        uploaded_by: by.id,
-        created_at: iso,
-      };
-      const row = {
-        ...meta,
-        bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-        // Nothing links to it yet: its grace period starts now.
-        unreferenced_since: iso,
-      };
-      // Two editors uploading the same file at once: the second insert does nothing, and gives
-      // back what it reserved.
-      if (!(await insertFile(trx, row))) throw new Refused("lost-race");
-      const declared = input.declaredType ? `; declared ${input.declaredType.slice(0, 100)}` : "";
-      await recordAudit(
-        trx,
-        by,
-        "file.upload",
-        name,
-        `${fileUrl({ sha256, type })}; ${type}; ${bytes.length} bytes${declared}`,
-      );
-      return { ok: true, file: toStoredFile(meta), created: true };
-    });
+    return await inWrite(
+      db,
+      actor,
+      async (trx, audit): Promise<StoreResult> => {
+        const existing = await touchFile(trx, sha256, iso);
+        if (existing) return { ok: true, file: toStoredFile(existing), created: false };
+        const refusal = await reserveUpload(trx, by.id ?? "", bytes.length, limits, at);
+        if (refusal) throw new Refused(refusal);
+        const meta = {
+          id: newId(),
+          sha256,
+          type,
+          name,
+          size: bytes.length,
+          uploaded_by: by.id,
+          created_at: iso,
+        };
+        const row = {
+          ...meta,
+          bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+          // Nothing links to it yet: its grace period starts now.
+          unreferenced_since: iso,
+        };
+        // Two editors uploading the same file at once: the second insert does nothing, and gives
+        // back what it reserved.
+        if (!(await insertFile(trx, row))) throw new Refused("lost-race");
+        const declared = input.declaredType ? `; declared ${input.declaredType.slice(0, 100)}` : "";
+        await audit(
+          "file.upload",
+          name,
+          `${fileUrl({ sha256, type })}; ${type}; ${bytes.length} bytes${declared}`,
+        );
+        return { ok: true, file: toStoredFile(meta), created: true };
+      },
+      () => [],
+    );
   } catch (err) {
     if (!(err instanceof Refused)) throw err;
     if (err.refusal !== "lost-race") return err.refusal;

@@ -6,7 +6,7 @@ import { dataSchema } from "~/content/fields.ts";
 import { linkTrust } from "~/content/official-links.ts";
 import { REGISTRY } from "~/content/registry.ts";
 import { ConfigError, parseEnv, uploadEnv } from "../platform/env.server.ts";
-import { storeFile, uploadMaxBytes } from "./files.server.ts";
+import { storeFile, uploadMaxBytes } from "./files.service.server.ts";
 import {
   describeContent,
   detectFileType,
