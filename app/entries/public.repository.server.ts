@@ -11,8 +11,8 @@ import type { Kind } from "~/content/registry.ts";
 import { todayInIndia } from "~/lib/india-date.ts";
 import type { DB } from "../platform/db/db.server.ts";
 import { addDays } from "../lib/format.ts";
+import { isPublic } from "~/platform/db/public-entries.ts";
 import {
-  isPublic,
   summaryColumns,
   toEntry,
   toSummary,

@@ -6,7 +6,7 @@ import { landingKey, type LandingFacet } from "~/content/landing.ts";
 import { ALL_INDIA, ANY_QUALIFICATION } from "~/content/options.ts";
 import { REGISTRY, type Kind } from "~/content/registry.ts";
 import { addDays } from "~/lib/format.ts";
-import { perGeneration } from "~/entries/public-data.server.ts";
+import { perGeneration } from "~/platform/services.server.ts";
 import { calendarCandidates } from "./repository.server.ts";
 import { keyWindows, windowSources, type KeyWindow, type WindowCode } from "./windows.ts";
 

@@ -8,7 +8,11 @@ import { sweep } from "./sweep.server.ts";
 // (dev's Vite graph included). Seeding composed in http/ is the next step (PLAN-27 §E.4).
 // eslint-disable-next-line import-x/no-restricted-paths
 import { seedDemoContent } from "../../demo/seed.ts";
-import { watchContentGeneration, type GenerationSource } from "~/page-cache/index.ts";
+import {
+  generationMemo,
+  watchContentGeneration,
+  type GenerationSource,
+} from "~/page-cache/index.ts";
 import { stopNotFoundLog } from "../redirects/not-found-log.repository.server.ts";
 
 export interface Services {
@@ -78,3 +82,10 @@ export async function closeServices(): Promise<void> {
 export async function db(): Promise<DB> {
   return (await services()).db;
 }
+
+/**
+ * A value derived only from public content, computed once per content generation and shared by
+ * every request until the next write (app/page-cache/per-generation.server.ts). Here, with the
+ * services it reads, so that every feature can use it (issue 27: My exams sits below entries).
+ */
+export const perGeneration = generationMemo(services);

@@ -38,12 +38,8 @@ import { env } from "~/platform/env.server.ts";
 import { listedEntry, menuValues } from "~/entries/list-rows.presenter.server.ts";
 import { breadcrumbJsonLd, pageMeta, structuredData } from "~/seo/seo.server.ts";
 import { pagePath } from "~/lib/page-path.ts";
-import { db } from "~/platform/services.server.ts";
-import {
-  perGeneration,
-  publicOrganizationNames,
-  publicSettings,
-} from "~/entries/public-data.server.ts";
+import { db, perGeneration } from "~/platform/services.server.ts";
+import { publicOrganizationNames, publicSettings } from "~/entries/public-data.server.ts";
 import type { RouteHandle } from "~/page-cache/index.ts";
 import type { Route } from "./+types/kind-list";
 import { alertsBoxHtml } from "~/alerts/box.server.ts";
