@@ -7,6 +7,7 @@ import { env } from "~/platform/env.server.ts";
 import { closeServices, services } from "~/platform/services.server.ts";
 import { startAlertWorker, stopAlertWorker } from "~/alerts/worker.server.ts";
 import { startLinkMonitorOnce, stopLinkMonitor } from "~/link-monitor/monitor.server.ts";
+import { remindersByPush } from "~/my-exams/reminders.server.ts";
 import { reactRouterHandler } from "./react-router-bridge.ts";
 import { markDecided, sendWhole } from "./whole-body.ts";
 import { privateResponses } from "./private-responses.ts";
@@ -48,7 +49,8 @@ const pageCache = createPageCache({
 /** Open the database (migrating and seeding it) before the first request is accepted. */
 export async function start(): Promise<void> {
   const ready = await services();
-  startAlertWorker(ready.db);
+  // My exams' reminders go by the push channel (issue 28); alerts does not import My exams.
+  startAlertWorker(ready.db, { push: remindersByPush });
   startLinkMonitorOnce(ready.db);
   pageCache.start(ready);
 }
