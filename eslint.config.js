@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import { importX } from "eslint-plugin-import-x";
@@ -6,28 +7,33 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-/** The feature folders (layer 3). */
-const FEATURES = [
-  "app/alerts/**",
-  "app/eligibility/**",
-  "app/entries/**",
-  "app/files/**",
-  "app/messages/**",
-  "app/organizations/**",
-  "app/platform/**",
-  "app/redirects/**",
-  "app/seo/**",
-  "app/settings/**",
-  "app/site-pages/**",
-  "app/users/**",
-  "app/writes/**",
-  "app/csv/**",
-  "app/link-monitor/**",
-  "app/my-exams/**",
-  "app/notice-import/**",
-  "app/page-cache/**",
-  "app/photo-kit/**",
+/**
+ * The feature folders' levels, top to bottom (issue 27; README "Layers"): a feature imports only
+ * features on lower levels, never one on its own level or above. Below them all sit app/writes,
+ * app/page-cache and app/platform (their zones are below). Entries tells the levels under it of
+ * each save (link checks, My exams' notices, alerts); those never import entries.
+ */
+const FEATURE_LEVELS = [
+  [
+    "csv",
+    "eligibility",
+    "messages",
+    "notice-import",
+    "photo-kit",
+    "redirects",
+    "seo",
+    "site-pages",
+    "users",
+  ],
+  ["entries"],
+  ["link-monitor", "my-exams"],
+  ["alerts", "files", "organizations"],
+  ["settings"],
 ];
+/** The feature folders (layer 3), with the three below them all. */
+const FEATURES = [...FEATURE_LEVELS.flat(), "writes", "page-cache", "platform"].map(
+  (name) => `app/${name}/**`,
+);
 /** Tiny shared helpers (layer 6). */
 const LIB = ["app/lib/**"];
 /**
@@ -68,8 +74,33 @@ const REPOSITORY_ZONE = {
 const FEATURES_BUT = (...names) => FEATURES.filter((glob) => !names.includes(glob.split("/")[1]));
 /** The ground every feature stands on: the database, configuration, logging, auth, the outbound client. */
 const PLATFORM = ["app/platform/**"];
+/** One zone per feature folder: nothing from its own level (but itself) or above. */
+const FEATURE_LEVEL_ZONES = FEATURE_LEVELS.flatMap((level, i) => {
+  const below = FEATURE_LEVELS.slice(i + 1).flat();
+  return level.map((name) => ({
+    target: `app/${name}/**`,
+    from: FEATURE_LEVELS.slice(0, i + 1)
+      .flat()
+      .filter((other) => other !== name)
+      .map((other) => `app/${other}/**`),
+    message:
+      `app/${name}/ imports only features on lower levels (${below.join(", ") || "none"}), ` +
+      "and writes, page-cache, platform, i18n, content, lib: move what both need down.",
+  }));
+});
+/** Every folder of app/ has its place: a new feature folder takes a level above (the lead decides). */
+const PLACED = [
+  ...FEATURE_LEVELS.flat(),
+  ...["routes", "components", "writes", "page-cache", "platform", "i18n", "content", "lib"],
+];
+const unplaced = readdirSync(`${import.meta.dirname}/app`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !PLACED.includes(entry.name))
+  .map((entry) => `app/${entry.name}/`);
+if (unplaced.length > 0)
+  throw new Error(`eslint.config.js: give ${unplaced.join(", ")} a level in FEATURE_LEVELS`);
 const LAYER_ZONES = [
   REPOSITORY_ZONE,
+  ...FEATURE_LEVEL_ZONES,
   { ...PAGE_CACHE_ZONE, target: ["app/!(page-cache)/**", "app/*.{ts,tsx}"] },
   {
     target: "app/**",

@@ -1,6 +1,6 @@
 import type { Kind } from "~/content/kinds.ts";
 import type { DB } from "~/platform/db/db.server.ts";
-import type { Entry } from "~/entries/entry-row.server.ts";
+import type { Entry } from "~/content/entry.ts";
 import type { EntryWrite } from "~/entries/entries.repository.server.ts";
 import { saveEntry } from "~/entries/entries.service.server.ts";
 import type { Actor } from "~/writes/transaction.server.ts";

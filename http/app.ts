@@ -8,6 +8,7 @@ import { closeServices } from "~/platform/services.server.ts";
 import { startAlertWorker, stopAlertWorker } from "~/alerts/worker.server.ts";
 import { startLinkMonitorOnce, stopLinkMonitor } from "~/link-monitor/monitor.server.ts";
 import { pageCacheSources } from "./boot.ts";
+import { remindersByPush } from "~/my-exams/reminders.server.ts";
 import { reactRouterHandler } from "./react-router-bridge.ts";
 import { markDecided, sendWhole } from "./whole-body.ts";
 import { privateResponses } from "./private-responses.ts";
@@ -49,7 +50,8 @@ const pageCache = createPageCache({
 /** Open the database (migrating and seeding it) before the first request is accepted. */
 export async function start(): Promise<void> {
   const ready = await pageCacheSources();
-  startAlertWorker(ready.db);
+  // My exams' reminders go by the push channel (issue 28); alerts does not import My exams.
+  startAlertWorker(ready.db, { push: remindersByPush });
   startLinkMonitorOnce(ready.db);
   pageCache.start(ready);
 }

@@ -2,7 +2,7 @@
 // actor, so revisions, audit rows and the content generation are what a real save leaves.
 import type { Kind } from "~/content/kinds.ts";
 import type { DB } from "~/platform/db/db.server.ts";
-import type { Entry } from "~/entries/entry-row.server.ts";
+import type { Entry } from "~/content/entry.ts";
 import type { EntryWrite } from "~/entries/entries.repository.server.ts";
 import type { SitePage, SitePageInput } from "~/site-pages/site-pages.repository.server.ts";
 import { saveEntry } from "~/entries/entries.service.server.ts";

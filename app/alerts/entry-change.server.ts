@@ -1,10 +1,11 @@
 // The one call into alerts for an entry's change (issue 27): the entries service makes it once per
 // entry written, in its transaction, and this decides which outbox rows follow: subscribers'
 // alerts when the entry went public or a public entry's key facts changed, and the channels'
-// messages (Indexing API, Telegram, saved lists' notices). Nothing else enqueues for an entry.
+// messages (Indexing API, Telegram). Beside it the service tells My exams, whose saved lists'
+// notices go through the push channel (app/my-exams/reminders.server.ts).
 import type { DB } from "../platform/db/db.server.ts";
 import { now } from "../platform/db/dialect.ts";
-import type { EntrySummary } from "../entries/entry-row.server.ts";
+import type { EntrySummary } from "~/content/entry.ts";
 import { enqueueEntryMessages } from "./channels/entry-messages.server.ts";
 import { enqueueEntryAlerts, type AlertChange } from "./triggers.server.ts";
 

@@ -2,7 +2,7 @@
 // and stopped with it: the senders of the configured channels, then the loop.
 import type { DB } from "../platform/db/db.server.ts";
 import { env } from "../platform/env.server.ts";
-import { startChannelSenders } from "./channels/start.server.ts";
+import { startChannelSenders, type PushPartner } from "./channels/start.server.ts";
 import { createEmailSender } from "./email.server.ts";
 import { registerSender, startOutboxWorker } from "./outbox.server.ts";
 import { pruneAlerts } from "./subscriptions.server.ts";
@@ -18,7 +18,8 @@ export function emailEnabled(config = env()): boolean {
   return !!config.SMTP_URL;
 }
 
-export function startAlertWorker(db: DB): void {
+/** `push`: what else this process sends by push (My exams' reminders: see PushPartner). */
+export function startAlertWorker(db: DB, partners: { push?: PushPartner } = {}): void {
   if (running) return;
   const config = env();
   const email = config.SMTP_URL
@@ -30,7 +31,7 @@ export function startAlertWorker(db: DB): void {
       })
     : undefined;
   registerSender("email", email?.send);
-  const channels = startChannelSenders(db);
+  const channels = startChannelSenders(db, partners);
   const worker = startOutboxWorker(db);
   const prune = () =>
     pruneAlerts(db).catch((err: Error) =>

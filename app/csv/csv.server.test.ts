@@ -6,7 +6,8 @@ import { HINDI_CHANGED_AT, TEXT_CHANGED_AT, type EntryData } from "~/content/fie
 import type { Kind } from "~/content/kinds.ts";
 import type { DB } from "~/platform/db/db.server.ts";
 import { seedDemoContent } from "../../demo/seed.ts";
-import { toEntry, type Entry } from "~/entries/entry-row.server.ts";
+import { toEntry } from "~/entries/entry-row.server.ts";
+import type { Entry } from "~/content/entry.ts";
 import { saveEntry, trashEntries } from "~/entries/entries.service.server.ts";
 import type { Actor } from "~/writes/transaction.server.ts";
 import { exportEntries, exportTrash } from "./export.server.ts";

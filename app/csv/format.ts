@@ -1,7 +1,7 @@
 import { allFields, hindiFields, type EntryData, type Field } from "~/content/fields.ts";
 import { entryInputSchema, REGISTRY } from "~/content/registry.ts";
 import type { Kind } from "~/content/kinds.ts";
-import { parseDateCell } from "~/notice-import/dates.ts";
+import { parseDateCell } from "~/lib/printed-dates.ts";
 
 /**
  * Entries as CSV (issue 32): one row per entry, one column per field, the same columns out and

@@ -3,9 +3,9 @@ import type { EntryData } from "~/content/fields.ts";
 import { REGISTRY } from "~/content/registry.ts";
 import { todayInIndia } from "~/lib/india-date.ts";
 import type { DB } from "../platform/db/db.server.ts";
-import { isPublic } from "../entries/entry-row.server.ts";
+import { isPublic } from "~/platform/db/public-entries.ts";
 import { hindiOrganizationNames } from "../organizations/organizations.repository.server.ts";
-import { perGeneration } from "../entries/public-data.server.ts";
+import { perGeneration } from "~/page-cache/index.ts";
 
 /** Every published job open on `today` (India's date) with the rules of each of its posts. */
 export async function openJobRules(db: DB, today: string): Promise<RulesFile> {

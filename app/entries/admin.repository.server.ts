@@ -5,14 +5,8 @@ import { KINDS, type Kind } from "~/content/kinds.ts";
 import { STATUSES, type Status } from "~/content/kinds/schema.ts";
 import type { DB } from "../platform/db/db.server.ts";
 import { now } from "../platform/db/dialect.ts";
-import {
-  summaryColumns,
-  toEntry,
-  toSummary,
-  type Entry,
-  type EntrySummary,
-  type Page,
-} from "./entry-row.server.ts";
+import { summaryColumns, toEntry, toSummary, type Page } from "./entry-row.server.ts";
+import type { Entry, EntrySummary } from "../content/entry.ts";
 import type { Author } from "./entries.repository.server.ts";
 import { dropFileLinks } from "../files/file-references.repository.server.ts";
 

@@ -11,7 +11,7 @@ import { filterColumns } from "~/content/field-roles.ts";
 import { REGISTRY } from "~/content/registry.ts";
 import type { Kind } from "~/content/kinds.ts";
 import type { DB } from "../platform/db/db.server.ts";
-import { isPublic } from "./entry-row.server.ts";
+import { isPublic } from "~/platform/db/public-entries.ts";
 
 /** What the cache needs to know of an entry a write touched, before or after the change. */
 export interface TouchedEntry {

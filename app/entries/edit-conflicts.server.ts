@@ -7,7 +7,7 @@ import { choiceName, mergeEdits, valueAt, withValue, type Choice } from "~/conte
 import { entryToFormTree, type FormTree } from "~/content/form-data.ts";
 import type { DB } from "../platform/db/db.server.ts";
 import { revisionsAt } from "../writes/revisions.repository.server.ts";
-import type { Entry } from "./entry-row.server.ts";
+import type { Entry } from "../content/entry.ts";
 
 /** A field both people changed: its key and the two values (as the form holds them). */
 export interface ConflictMark {

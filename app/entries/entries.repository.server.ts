@@ -14,7 +14,8 @@ import type { Kind } from "~/content/kinds.ts";
 import { stampTranslation } from "~/content/translation.ts";
 import type { DB } from "../platform/db/db.server.ts";
 import { newId } from "../platform/db/dialect.ts";
-import { toEntry, type Entry } from "./entry-row.server.ts";
+import { toEntry } from "./entry-row.server.ts";
+import type { Entry } from "../content/entry.ts";
 
 export interface Author {
   id: string | null;

@@ -19,12 +19,14 @@ import {
   setStatusManyIn,
   type BulkStatus,
 } from "./admin.repository.server.ts";
-import { onEntryChange } from "../alerts/entry-change.server.ts";
+import { onEntryChange, type EntryChangeOptions } from "../alerts/entry-change.server.ts";
+import { enqueueSavedEntryNotices } from "~/my-exams/reminders.server.ts";
 import type { DB } from "../platform/db/db.server.ts";
 import { now, nowAfter } from "../platform/db/dialect.ts";
 import { inEnglish, recordDayChanges } from "./change-log.server.ts";
 import { dueScheduled, publishIfUnchanged } from "./scheduled.server.ts";
-import { toEntry, type Entry, type EntrySummary } from "./entry-row.server.ts";
+import { toEntry } from "./entry-row.server.ts";
+import type { Entry, EntrySummary } from "../content/entry.ts";
 import {
   EntryConflictError,
   EntryNotFoundError,
@@ -133,6 +135,21 @@ export async function saveEntry(
 
 class Forbidden extends Error {}
 
+/**
+ * Who hears of an entry going from `before` (null: new) to `after`, in the write's transaction:
+ * alerts (subscribers' alerts and the channels' messages: one call) and the My exams lists that
+ * saved it or its job (issue 28). Both are below entries and never import it (issue 27).
+ */
+async function entryChanged(
+  trx: DB,
+  before: EntrySummary | null,
+  after: EntrySummary,
+  options: EntryChangeOptions = {},
+): Promise<void> {
+  await onEntryChange(trx, before, after, options);
+  await enqueueSavedEntryNotices(trx, before, after, { notify: options.notify });
+}
+
 /** Whether this user may save this status over the entry as stored (undefined: a new entry). */
 function mayWrite(user: { id: string; role: Role }, row: EntryRow | undefined, status: Status) {
   if (!maySetStatus(user.role, status)) return false;
@@ -155,7 +172,7 @@ export async function createEntryIn(
   const { entry, json } = await insertEntryRow(trx, kind, input, authorOf(actor), at);
   await recordFileLinks(trx, "entry", entry.id, json);
   await recordRevision(trx, "entry", entry.id, entry, authorOf(actor), at);
-  await onEntryChange(trx, null, entry, { notify, at });
+  await entryChanged(trx, null, entry, { notify, at });
   await scheduleLinkChecks(trx, null, entry);
   return entry;
 }
@@ -190,7 +207,7 @@ async function changeEntryIn(
   const old = was.data as EntryData;
   if (stillPublic) await recordDayChanges(trx, kind, entry.id, old, input.data, at);
   const changes = stillPublic && notify ? inEnglish(keyChanges(kind, old, input.data)) : [];
-  await onEntryChange(trx, was, entry, { notify, changes, at });
+  await entryChanged(trx, was, entry, { notify, changes, at });
   await scheduleLinkChecks(trx, was, entry);
   return entry;
 }
@@ -217,7 +234,7 @@ export function trashEntries(db: DB, kind: Kind, ids: readonly string[], actor: 
       const moved = await moveToTrashIn(trx, kind, ids);
       for (const e of moved) {
         await audit("entry.trash", `${e.kind}:${e.title}`, `id ${e.id}`);
-        await onEntryChange(trx, { ...e, deletedAt: null }, e);
+        await entryChanged(trx, { ...e, deletedAt: null }, e);
       }
       return moved;
     },
@@ -271,7 +288,7 @@ export function setStatuses(
         );
         if (status === "published") {
           // Only a publish is sure to change what the public sees; see enqueueEntryMessages.
-          await onEntryChange(trx, { ...entry, status: was }, entry);
+          await entryChanged(trx, { ...entry, status: was }, entry);
           await checkLinksSoon(trx, [entry.id]);
         }
         const { data: _data, ...summary } = entry;
@@ -342,7 +359,7 @@ export function publishDue(db: DB, at = new Date().toISOString()): Promise<numbe
         went.push(entry);
         await recordRevision(trx, "entry", row.id, entry, authorOf(SCHEDULER), at);
         await audit("entry.publish-scheduled", `${row.kind}:${row.title}`, `id ${row.id}`);
-        await onEntryChange(trx, toEntry(row), entry, { at });
+        await entryChanged(trx, toEntry(row), entry, { at });
         await checkLinksSoon(trx, [row.id]);
         published += 1;
       }

@@ -1,38 +1,12 @@
-// What every entries module shares: the domain types, what "public" means, the row mappers, and
-// the reads of any entry whatever its status. Writes, public reads, search, and sitemaps and feeds
-// are the other modules of this folder.
-import { sql } from "kysely";
+// What every entries module shares (the domain types are app/content/entry.ts's): what "public"
+// means, the row mappers, and the reads of any entry whatever its status. Writes, public
+// reads, search, and sitemaps and feeds are the other modules of this folder.
+import type { Entry, EntrySummary } from "~/content/entry.ts";
 import type { EntryData } from "~/content/fields.ts";
 import type { Kind } from "~/content/kinds.ts";
 import type { Status } from "~/content/kinds/schema.ts";
 import type { DB } from "../platform/db/db.server.ts";
 import type { EntryRow } from "../platform/db/schema.ts";
-
-export interface Entry {
-  id: string;
-  kind: Kind;
-  slug: string;
-  title: string;
-  organization: string;
-  state: string | null;
-  qualification: string | null;
-  status: Status;
-  publishAt: string | null;
-  publishedAt: string | null;
-  lastDate: string | null;
-  jobId: string | null;
-  data: EntryData;
-  createdAt: string;
-  updatedAt: string;
-  createdBy: string | null;
-  updatedBy: string | null;
-  deletedAt: string | null;
-  /** The Hindi title; an entry without one has no Hindi page of its own (issue 14). */
-  hiTitle: string | null;
-}
-
-/** What a list shows of an entry: no `data`, so lists stay small. */
-export type EntrySummary = Omit<Entry, "data">;
 
 export interface Page<T> {
   items: T[];
@@ -43,12 +17,6 @@ export interface Page<T> {
   perPage: number;
   pages: number;
 }
-
-/**
- * What "public" means, written as literals so both databases use the partial indexes that carry
- * the same condition (see the initial migration).
- */
-export const isPublic = sql<boolean>`status = 'published' and deleted_at is null`;
 
 export const summaryColumns = [
   "id",

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { slugify, type Status } from "~/content/kinds/schema.ts";
 import type { DB } from "../platform/db/db.server.ts";
 import { dialectOf } from "../platform/db/dialect.ts";
-import { isPublic } from "./entry-row.server.ts";
+import { isPublic } from "~/platform/db/public-entries.ts";
 
 /**
  * The job picker of the result, admit card, answer key and syllabus editors (issue 13): a search

@@ -6,7 +6,7 @@ import { definitionIn } from "~/i18n/registry-words.ts";
 import { catalog } from "~/i18n/catalog.server.ts";
 import type { Locale } from "~/lib/locale.ts";
 import { organizationIn, titleIn } from "~/lib/title.ts";
-import type { EntrySummary } from "./entry-row.server.ts";
+import type { EntrySummary } from "../content/entry.ts";
 
 /** A kind's sections in the page's language (a fact without words of its own takes its label). */
 const sectionsIn = (kind: EntrySummary["kind"], locale: Locale) =>

@@ -1,18 +1,8 @@
 import { todayInIndia } from "~/lib/india-date.ts";
-import { contentGeneration, generationMemo } from "~/page-cache/index.ts";
-import { db } from "../platform/services.server.ts";
+import { perGeneration } from "~/page-cache/index.ts";
 import { hindiOrganizationNames } from "../organizations/organizations.repository.server.ts";
 import { getSettings, type Settings } from "../settings/settings.repository.server.ts";
 import { readUpdates, type UpdatesFeed } from "./updates.repository.server.ts";
-
-/**
- * A value derived only from public content, computed once per content generation and shared by
- * every request until the next write (app/page-cache/per-generation.server.ts).
- */
-export const perGeneration = generationMemo(async () => ({
-  db: await db(),
-  generation: await contentGeneration(),
-}));
 
 /** The site settings, as public pages read them (every page of the site needs them). */
 export const publicSettings = (): Promise<Settings> => perGeneration("settings", getSettings);

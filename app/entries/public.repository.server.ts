@@ -11,15 +11,9 @@ import type { Kind } from "~/content/kinds.ts";
 import { todayInIndia } from "~/lib/india-date.ts";
 import type { DB } from "../platform/db/db.server.ts";
 import { addDays } from "../lib/format.ts";
-import {
-  isPublic,
-  summaryColumns,
-  toEntry,
-  toSummary,
-  type Entry,
-  type EntrySummary,
-  type Page,
-} from "./entry-row.server.ts";
+import { isPublic } from "~/platform/db/public-entries.ts";
+import { summaryColumns, toEntry, toSummary, type Page } from "./entry-row.server.ts";
+import type { Entry, EntrySummary } from "../content/entry.ts";
 
 export type PublicLookup =
   { found: "entry"; entry: Entry } | { found: "moved"; slug: string } | { found: "none" };

@@ -4,7 +4,7 @@ import { sql, type SelectQueryBuilder } from "kysely";
 import type { Kind } from "~/content/kinds.ts";
 import type { DB } from "../platform/db/db.server.ts";
 import type { Database } from "../platform/db/schema.ts";
-import { isPublic } from "./entry-row.server.ts";
+import { isPublic } from "~/platform/db/public-entries.ts";
 
 /**
  * How much an open job's relevance is multiplied by: a job seeker searching "junior clerk" wants

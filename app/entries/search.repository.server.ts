@@ -14,7 +14,8 @@ import {
   type Group,
 } from "./search-rank.server.ts";
 import { namedKind, searchWords } from "./search-words.server.ts";
-import { summaryColumns, toSummary, type EntrySummary, type Page } from "./entry-row.server.ts";
+import { summaryColumns, toSummary, type Page } from "./entry-row.server.ts";
+import type { EntrySummary } from "../content/entry.ts";
 
 export interface SearchHit extends EntrySummary {
   snippet: string;

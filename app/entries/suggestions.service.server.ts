@@ -12,7 +12,8 @@ import { entryInputSchema } from "~/content/registry.ts";
 import type { EntryInput } from "~/content/kinds/schema.ts";
 import type { DB } from "../platform/db/db.server.ts";
 import { now } from "../platform/db/dialect.ts";
-import { getEntryById, type Entry } from "./entry-row.server.ts";
+import { getEntryById } from "./entry-row.server.ts";
+import type { Entry } from "../content/entry.ts";
 import {
   decideSuggestion,
   getSuggestion,

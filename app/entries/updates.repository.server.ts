@@ -11,7 +11,7 @@ import {
   latestPublished,
   type PublicChange,
 } from "./public.repository.server.ts";
-import type { EntrySummary } from "./entry-row.server.ts";
+import type { EntrySummary } from "../content/entry.ts";
 
 /** The kinds the bell and the latest bar announce (spec §3: Job, Result or Admit Card). */
 const UPDATE_KINDS = BELL_KINDS.map((k) => k.key);

@@ -1,7 +1,7 @@
 import type { RelatedEntry } from "~/content/entry-shapes.ts";
 import { REGISTRY } from "~/content/registry.ts";
 import { localePath, type Locale } from "~/lib/locale.ts";
-import type { Entry } from "~/entries/entry-row.server.ts";
+import type { Entry } from "~/content/entry.ts";
 import type { EntryActionsProps } from "./entry-actions.tsx";
 import { keyWindows } from "./windows.ts";
 

@@ -7,7 +7,7 @@ import { ALL_INDIA, ANY_QUALIFICATION } from "~/content/options.ts";
 import { REGISTRY } from "~/content/registry.ts";
 import type { Kind } from "~/content/kinds.ts";
 import { addDays } from "~/lib/format.ts";
-import { perGeneration } from "~/entries/public-data.server.ts";
+import { perGeneration } from "~/page-cache/index.ts";
 import { calendarCandidates } from "./repository.server.ts";
 import { keyWindows, windowSources, type KeyWindow, type WindowCode } from "./windows.ts";
 

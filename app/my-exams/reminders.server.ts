@@ -14,7 +14,7 @@ import type { DB } from "~/platform/db/db.server.ts";
 import { now } from "~/platform/db/dialect.ts";
 import { logger } from "~/platform/logger.server.ts";
 import type { EntryData } from "~/content/fields.ts";
-import type { EntrySummary } from "~/entries/entry-row.server.ts";
+import type { EntrySummary } from "~/content/entry.ts";
 import {
   sendPushMessage,
   type PushPayload,
@@ -25,6 +25,8 @@ import {
   type PushEndpointPolicy,
 } from "~/alerts/channels/push-endpoints.server.ts";
 import type { OutboxMessage, Sender, SendResult } from "~/alerts/outbox.server.ts";
+import type { PushPartner } from "~/alerts/channels/start.server.ts";
+import { env } from "~/platform/env.server.ts";
 import {
   deleteList,
   enqueueForSavers,
@@ -279,3 +281,13 @@ export function startRemindersPass(db: DB, everyMs: number): { stop(): Promise<v
     },
   };
 }
+
+/**
+ * My exams' part of the push channel, handed to the outbox worker by the process (http/app.ts):
+ * reminders go to their lists' browsers, job alerts to theirs, and the reminders pass runs while
+ * the senders do.
+ */
+export const remindersByPush: PushPartner = {
+  sender: (alerts, push) => withReminders(alerts, createReminderSender(push)),
+  start: (db) => startRemindersPass(db, env().MY_EXAMS_PASS_MS),
+};

@@ -4,7 +4,7 @@
 import { sql } from "kysely";
 import type { Kind } from "~/content/kinds.ts";
 import type { DB } from "~/platform/db/db.server.ts";
-import { isPublic } from "~/entries/entry-row.server.ts";
+import { isPublic } from "~/platform/db/public-entries.ts";
 
 export interface PublicEntryRow {
   id: string;

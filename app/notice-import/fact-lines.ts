@@ -1,6 +1,6 @@
 import type { Source } from "./fact-types.ts";
 import type { Line } from "./lines.ts";
-import { matchKey } from "./text.ts";
+import { matchKey } from "~/lib/printed-text.ts";
 
 /** Where a fact was read: the line's page and (the start of) its text. */
 export const source = (line: Line): Source => ({ page: line.page, text: line.text.slice(0, 300) });

@@ -1,7 +1,7 @@
 import type { Row, RowsFact, Source } from "./fact-types.ts";
 import { keys, source, test } from "./fact-lines.ts";
 import type { Line } from "./lines.ts";
-import { cleanText, matchKey } from "./text.ts";
+import { cleanText, matchKey } from "~/lib/printed-text.ts";
 
 // The tables of a notification: the fee by category, and the vacancies by post and category.
 

@@ -1,9 +1,9 @@
-import { findDates } from "./dates.ts";
+import { findDates } from "~/lib/printed-dates.ts";
 import { keys, source, test } from "./fact-lines.ts";
 import { readFees, readPosts } from "./fact-tables.ts";
 import type { DateFact, Fact, LinkFact, NoticeFacts } from "./fact-types.ts";
 import type { Line } from "./lines.ts";
-import { cleanText, matchKey } from "./text.ts";
+import { cleanText, matchKey } from "~/lib/printed-text.ts";
 
 // Each fact of a notification but its tables (fact-tables.ts), read from its lines; readFacts
 // gathers them (the model: fact-types.ts).

@@ -1,4 +1,4 @@
-import { displayText } from "./text.ts";
+import { displayText } from "~/lib/printed-text.ts";
 
 /**
  * A PDF page's text pieces put back into lines and cells, from their positions: pieces on one

@@ -7,7 +7,7 @@ import {
   scannedPdf,
 } from "../../test/notice-pdf.ts";
 import { readNoticeText } from "./pdf-text.server.ts";
-import { matchKey } from "./text.ts";
+import { matchKey } from "~/lib/printed-text.ts";
 import { PDF_ERRORS } from "./notice-import.server.ts";
 import { NOTICE_KINDS, suggestFromLines, type NoticeReading, type Suggestion } from "./suggest.ts";
 

@@ -25,7 +25,7 @@ export {
 } from "./generation.server.ts";
 
 // Values derived from public content, kept per content generation (app/entries/public-data.server.ts).
-export { generationMemo } from "./per-generation.server.ts";
+export { generationMemo, perGeneration } from "./per-generation.server.ts";
 
 // HTTP helpers other answers use.
 export { etagMatches } from "./etag.ts";

@@ -1,5 +1,6 @@
 import type { DB } from "~/platform/db/db.server.ts";
-import type { GenerationSource } from "./follow.server.ts";
+import { db } from "~/platform/services.server.ts";
+import { contentGeneration, type GenerationSource } from "./follow.server.ts";
 
 /** Names can come from visitors' filters: the memo is emptied rather than grown past this. */
 const MAX_MEMOS = 2_000;
@@ -9,7 +10,7 @@ const MAX_MEMOS = 2_000;
  * and shared by every request until the next write (which bumps the generation, in this process
  * or any other): `perGeneration(name, compute)`. Callers must treat the value as read-only. A
  * failed computation is not kept. `sources` gives the process's database and generation
- * (app/entries/public-data.server.ts makes the process's memo with its services).
+ * (the process's own is `perGeneration` below; tests make their own).
  */
 export function generationMemo(sources: () => Promise<{ db: DB; generation: GenerationSource }>) {
   const memos = new Map<string, { generation: number; value: Promise<unknown> }>();
@@ -30,3 +31,13 @@ export function generationMemo(sources: () => Promise<{ db: DB; generation: Gene
     return value;
   };
 }
+
+/**
+ * The process's memo: its database and the content generation it follows. A value derived only
+ * from public content (settings, the bell, the finder's rules), shared by every request until the
+ * next write; every feature reads it from here (the page cache sits below them all).
+ */
+export const perGeneration = generationMemo(async () => ({
+  db: await db(),
+  generation: await contentGeneration(),
+}));

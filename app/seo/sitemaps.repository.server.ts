@@ -4,7 +4,7 @@ import { HINDI, type EntryData } from "~/content/fields.ts";
 import type { Kind } from "~/content/kinds.ts";
 import type { DB } from "../platform/db/db.server.ts";
 import { publicOfKind, type ListFilters } from "../entries/public.repository.server.ts";
-import { isPublic } from "../entries/entry-row.server.ts";
+import { isPublic } from "~/platform/db/public-entries.ts";
 
 export interface SitemapEntry {
   slug: string;

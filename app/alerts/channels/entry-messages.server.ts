@@ -2,11 +2,10 @@
 // a job page and the Telegram channel's post, enqueued in the write's own transaction. The write
 // path calls this beside enqueueEntryAlerts; each channel decides what concerns it.
 import type { DB } from "../../platform/db/db.server.ts";
-import type { EntrySummary } from "../../entries/entry-row.server.ts";
+import type { EntrySummary } from "~/content/entry.ts";
 import { enqueue } from "../outbox.server.ts";
 import { indexingMessagesFor } from "./indexing.server.ts";
 import { telegramMessageFor } from "./telegram.server.ts";
-import { enqueueSavedEntryNotices } from "~/my-exams/reminders.server.ts";
 
 const isPublic = (e: EntrySummary | null) => !!e && e.status === "published" && !e.deletedAt;
 
@@ -37,7 +36,5 @@ export async function enqueueEntryMessages(
     const post = telegramMessageFor(after, { baseUrl, enabled: channels.telegram });
     if (post) messages.push(post);
   }
-  // Saved lists' notices (issue 28): a date moved, the job's admit card came out.
-  const notices = await enqueueSavedEntryNotices(trx, before, after, { notify });
-  return notices + (messages.length ? await enqueue(trx, messages) : 0);
+  return messages.length ? await enqueue(trx, messages) : 0;
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../test/databases.ts";
 import { job } from "../../../test/entries.ts";
 import { savedEntry } from "../../../test/writes.ts";
-import type { Entry } from "../../entries/entry-row.server.ts";
+import type { Entry } from "../../content/entry.ts";
 import { enqueue, registerSender, workOutboxOnce } from "../outbox.server.ts";
 import {
   closedJobMessages,

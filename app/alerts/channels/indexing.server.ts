@@ -8,7 +8,7 @@ import { sign } from "node:crypto";
 import { z } from "zod";
 import { REGISTRY } from "~/content/registry.ts";
 import type { DB } from "../../platform/db/db.server.ts";
-import type { EntrySummary } from "../../entries/entry-row.server.ts";
+import type { EntrySummary } from "~/content/entry.ts";
 import { addDays, isClosed } from "../../lib/format.ts";
 import { countAttempt } from "../../platform/rate-limit.server.ts";
 import type { OutboxMessage, Sender, SendResult } from "../outbox.server.ts";

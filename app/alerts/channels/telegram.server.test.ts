@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../test/databases.ts";
-import type { Entry } from "../../entries/entry-row.server.ts";
+import type { Entry } from "../../content/entry.ts";
 import { enqueue, registerSender, workOutboxOnce } from "../outbox.server.ts";
 import { ChannelSettingsSchema } from "../../platform/env/channels.server.ts";
 import { createTelegramSender, telegramMessageFor, telegramOptions } from "./telegram.server.ts";

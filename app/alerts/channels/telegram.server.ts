@@ -2,7 +2,7 @@
 // channel by a bot (Bot API sendMessage, HTML parse mode), through the outbox like every message.
 import { z } from "zod";
 import { REGISTRY } from "~/content/registry.ts";
-import type { EntrySummary } from "../../entries/entry-row.server.ts";
+import type { EntrySummary } from "~/content/entry.ts";
 import { formatDate } from "../../lib/format.ts";
 import type { OutboxMessage, Sender, SendResult } from "../outbox.server.ts";
 import type { ChannelSettings } from "../../platform/env/channels.server.ts";

@@ -24,7 +24,7 @@ import type { EntryInput } from "~/content/kinds/schema.ts";
 import type { Kind } from "~/content/kinds.ts";
 import { can } from "~/content/policy.ts";
 import { getAdminEntry, jobTitles, kindFromUrl } from "~/entries/admin.repository.server.ts";
-import type { Entry } from "~/entries/entry-row.server.ts";
+import type { Entry } from "~/content/entry.ts";
 import { parseForm, REFUSAL_STATUS, refuse, refuseWrite } from "~/platform/forms.server.ts";
 import { refused } from "~/lib/write-result.ts";
 import { actorOf, requireEntryAccess, requireStaff, type StaffUser } from "~/users/guard.server.ts";

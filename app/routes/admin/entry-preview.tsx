@@ -11,7 +11,7 @@ import { todayInIndia } from "~/lib/india-date.ts";
 import { choicesInWords, entryPresentation } from "~/entries/entry-page.presenter.server.ts";
 import { getAdminEntry, kindFromUrl } from "~/entries/admin.repository.server.ts";
 import { entriesOfJob, getPublishedSummaryById } from "~/entries/public.repository.server.ts";
-import type { EntrySummary } from "~/entries/entry-row.server.ts";
+import type { EntrySummary } from "~/content/entry.ts";
 import { requireEntryAccess, requireStaff } from "~/users/guard.server.ts";
 import { db } from "~/platform/services.server.ts";
 import { UPLOADS_SECTION, withoutUploadFields } from "~/content/photo-fields.ts";

@@ -10,7 +10,7 @@ import { fmt, type Locale } from "~/lib/locale.ts";
 import { titleIn } from "~/lib/title.ts";
 import { clock, todayInIndia } from "~/lib/india-date.ts";
 import { jobsClosingSoon, latestPublished } from "~/entries/public.repository.server.ts";
-import type { EntrySummary } from "~/entries/entry-row.server.ts";
+import type { EntrySummary } from "~/content/entry.ts";
 import { env } from "~/platform/env.server.ts";
 import { formatDate, isNew } from "~/lib/format.ts";
 import {

@@ -25,7 +25,7 @@ import {
   listEntryChanges,
   getPublishedSummaryById,
 } from "~/entries/public.repository.server.ts";
-import type { Entry, EntrySummary } from "~/entries/entry-row.server.ts";
+import type { Entry, EntrySummary } from "~/content/entry.ts";
 import { todayInIndia } from "~/lib/india-date.ts";
 import { env } from "~/platform/env.server.ts";
 import { recordNotFound } from "~/redirects/not-found-log.repository.server.ts";

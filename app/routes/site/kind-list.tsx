@@ -39,11 +39,8 @@ import { listedEntry, menuValues } from "~/entries/list-rows.presenter.server.ts
 import { breadcrumbJsonLd, pageMeta, structuredData } from "~/seo/seo.server.ts";
 import { pagePath } from "~/lib/page-path.ts";
 import { db } from "~/platform/services.server.ts";
-import {
-  perGeneration,
-  publicOrganizationNames,
-  publicSettings,
-} from "~/entries/public-data.server.ts";
+import { perGeneration } from "~/page-cache/index.ts";
+import { publicOrganizationNames, publicSettings } from "~/entries/public-data.server.ts";
 import type { RouteHandle } from "~/page-cache/index.ts";
 import type { Route } from "./+types/kind-list";
 import { alertsBoxHtml } from "~/alerts/box.server.ts";

@@ -20,7 +20,7 @@ import {
 import { entryInputSchema } from "~/content/registry.ts";
 import { photoPresetProblem } from "~/photo-kit/job-section.server.tsx";
 import { getAdminEntry, kindFromUrl } from "~/entries/admin.repository.server.ts";
-import type { Entry } from "~/entries/entry-row.server.ts";
+import type { Entry } from "~/content/entry.ts";
 import {
   choicesOf,
   enteredStatus,

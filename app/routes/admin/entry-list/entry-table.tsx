@@ -6,7 +6,8 @@ import { StatusBadge } from "~/components/admin/status-badge.tsx";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import { REGISTRY } from "~/content/registry.ts";
 import type { Kind } from "~/content/kinds.ts";
-import type { EntrySummary, Page } from "~/entries/entry-row.server.ts";
+import type { Page } from "~/entries/entry-row.server.ts";
+import type { EntrySummary } from "~/content/entry.ts";
 import { formatDate } from "~/lib/format.ts";
 
 /** The rows with their checkboxes; redrawn fresh after every change, so no stale tick remains. */

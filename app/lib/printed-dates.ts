@@ -1,4 +1,4 @@
-import { matchKey } from "./text.ts";
+import { matchKey } from "./printed-text.ts";
 
 /**
  * Dates as notifications print them, read into YYYY-MM-DD. Browser-safe and pure.

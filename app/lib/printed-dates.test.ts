@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { findDates, parseDateCell } from "./dates.ts";
-import { displayText, matchKey, repairVisualOrder } from "./text.ts";
+import { findDates, parseDateCell } from "./printed-dates.ts";
+import { displayText, matchKey, repairVisualOrder } from "./printed-text.ts";
 
 describe("dates as notifications print them", () => {
   it.each([
