@@ -1,0 +1,86 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestSmtp, type TestSmtp } from "../test/smtp.ts";
+import { launch, useBrowser } from "./browser.ts";
+import { startInstance, type Instance } from "./instances.ts";
+
+/**
+ * Issue 27's one form contract on the public forms: a refused submission shows each problem
+ * beside its field (aria-invalid, aria-describedby naming the message) and keeps what was typed,
+ * from the browser's own check with JavaScript and from the server's reply without it.
+ */
+
+/** The message a field's aria-describedby points at (its error, not its hint). */
+async function errorBeside(page: Page, label: string | RegExp) {
+  const field = page.getByLabel(label);
+  expect(await field.getAttribute("aria-invalid")).toBe("true");
+  const ids = ((await field.getAttribute("aria-describedby")) ?? "").split(" ");
+  const texts = await Promise.all(
+    ids.filter(Boolean).map((id) => page.locator(`[id="${id}"]`).innerText()),
+  );
+  return texts.join(" | ");
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  describe(`public forms with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    const browser = useBrowser({ viewport: { width: 360, height: 800 }, javaScriptEnabled });
+
+    async function ready(page: Page) {
+      if (javaScriptEnabled) await page.locator("[data-testid=bell][data-count]").waitFor();
+    }
+
+    it("contact: a bad email is refused beside its field, and what was typed stays", async () => {
+      const page = await browser.page();
+      await page.goto("/contact-us");
+      await ready(page);
+      await page.getByLabel("Your Name").fill("Priya Contract");
+      await page.getByLabel("Email Address").fill("not-an-address");
+      await page.getByLabel("Message").fill("A message long enough to pass.");
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await page.locator("#contact-email[aria-invalid=true]").waitFor();
+      expect(await errorBeside(page, "Email Address")).toContain(
+        "This email address does not look right",
+      );
+      expect(await page.getByLabel("Your Name").getAttribute("aria-invalid")).toBeNull();
+      expect(await page.getByLabel("Your Name").inputValue()).toBe("Priya Contract");
+      expect(await page.getByLabel("Email Address").inputValue()).toBe("not-an-address");
+      expect(await page.getByLabel("Message").inputValue()).toBe("A message long enough to pass.");
+      await page.close();
+    });
+  });
+}
+
+describe("the alerts sign-up (a server with e-mail)", () => {
+  let smtp: TestSmtp;
+  let instance: Instance;
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    instance = await startInstance({ SMTP_URL: smtp.url, ALERTS_RATE_LIMIT: "1000/1m" });
+  });
+  afterAll(async () => {
+    await instance?.stop();
+    await smtp?.close();
+  });
+
+  for (const javaScriptEnabled of [true, false]) {
+    it(`refuses a bad address beside its field and keeps the address and the ticks (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async () => {
+      const browser = await launch({ baseURL: instance.baseURL, javaScriptEnabled });
+      try {
+        const page = await browser.context.newPage();
+        await page.goto("/alerts");
+        if (javaScriptEnabled) await page.locator("[data-testid=bell][data-count]").waitFor();
+        await page.getByLabel("E-mail address").fill("not-an-address");
+        await page.getByRole("checkbox", { name: "Bihar" }).check();
+        await page.getByRole("button", { name: "Subscribe" }).click();
+        await page.locator("#alerts-email[aria-invalid=true]").waitFor();
+        expect(await errorBeside(page, "E-mail address")).toBe(
+          "Enter an e-mail address such as name@example.com.",
+        );
+        expect(await page.getByLabel("E-mail address").inputValue()).toBe("not-an-address");
+        expect(await page.getByRole("checkbox", { name: "Bihar" }).isChecked()).toBe(true);
+      } finally {
+        await browser.close();
+      }
+    });
+  }
+});
