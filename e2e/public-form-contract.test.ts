@@ -1,7 +1,8 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestSmtp, type TestSmtp } from "../test/smtp.ts";
-import { launch, useBrowser } from "./browser.ts";
+import { firstJobPath } from "../bench/lib.ts";
+import { baseURL, launch, useBrowser } from "./browser.ts";
 import { startInstance, type Instance } from "./instances.ts";
 
 /**
@@ -45,6 +46,46 @@ for (const javaScriptEnabled of [true, false]) {
       expect(await page.getByLabel("Your Name").inputValue()).toBe("Priya Contract");
       expect(await page.getByLabel("Email Address").inputValue()).toBe("not-an-address");
       expect(await page.getByLabel("Message").inputValue()).toBe("A message long enough to pass.");
+      await page.close();
+    });
+
+    it("the eligibility finder: a date that is not real is refused beside it, and what was typed stays", async () => {
+      const page = await browser.page();
+      await page.goto("/eligibility");
+      await ready(page);
+      const form = page.getByRole("form", { name: "Your details" });
+      await form.getByLabel("Day", { exact: true }).fill("31");
+      await form.getByLabel("Month", { exact: true }).fill("2");
+      await form.getByLabel("Year", { exact: true }).fill("2001");
+      await form.getByRole("button", { name: "Show jobs I can apply for" }).click();
+      const day = form.getByLabel("Day", { exact: true });
+      await form.locator("input[name=dobDay][aria-invalid=true]").waitFor();
+      expect(await errorBeside(page, /^Day/)).toContain("Your date of birth is not a real date");
+      expect(await day.inputValue()).toBe("31");
+      expect(await form.getByLabel("Year", { exact: true }).inputValue()).toBe("2001");
+      await page.close();
+    });
+
+    it("'Am I eligible?': a date that is not real is refused beside it, and the category stays", async () => {
+      const page = await browser.page();
+      const job = await firstJobPath(baseURL());
+      await page.goto(job);
+      await ready(page);
+      const box = page.locator("#am-i-eligible");
+      await box.locator("summary").click();
+      await box.getByLabel("Day", { exact: true }).fill("31");
+      await box.getByLabel("Month", { exact: true }).fill("2");
+      await box.getByLabel("Year", { exact: true }).fill("2001");
+      await box.getByLabel("Category").selectOption("obc");
+      await box.getByRole("button", { name: "Check" }).click();
+      await box.locator("input[name=dobDay][aria-invalid=true]").waitFor();
+      const day = box.getByLabel("Day", { exact: true });
+      const ids = ((await day.getAttribute("aria-describedby")) ?? "").split(" ");
+      const said = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).innerText()));
+      expect(said.join(" | ")).toContain("Your date of birth is not a real date");
+      expect(await day.inputValue()).toBe("31");
+      expect(await box.getByLabel("Category").inputValue()).toBe("obc");
+      expect(await box.getByLabel("Category").getAttribute("aria-invalid")).toBeNull();
       await page.close();
     });
   });
