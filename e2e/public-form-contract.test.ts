@@ -103,6 +103,10 @@ describe("the alerts sign-up (a server with e-mail)", () => {
     await smtp?.close();
   });
 
+  it("answers 50 malformed POSTs at once with 4xx and words, never 500", async () => {
+    for (const path of ["/alerts", "/hi/alerts"]) await fiftyAtOnce(instance.baseURL, path);
+  });
+
   for (const javaScriptEnabled of [true, false]) {
     it(`refuses a bad address beside its field and keeps the address and the ticks (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async () => {
       const browser = await launch({ baseURL: instance.baseURL, javaScriptEnabled });
@@ -124,4 +128,61 @@ describe("the alerts sign-up (a server with e-mail)", () => {
       }
     });
   }
+});
+
+/** Bodies no browser sends: each public form must refuse them with words, never fail (500). */
+function malformed(i: number): { type: string; body: BodyInit } {
+  const huge = "x".repeat(300_000);
+  const bodies: { type: string; body: BodyInit }[] = [
+    { type: "application/json", body: '{"email":"a@b.c","name":"x"}' },
+    { type: "text/plain", body: "name=x&email=y" },
+    { type: "application/x-www-form-urlencoded", body: "%E0%A4%A&&==&%zz=1" },
+    {
+      type: "application/x-www-form-urlencoded",
+      body: `name=${huge}&email=${huge}&dobDay=${huge}`,
+    },
+    {
+      type: "application/x-www-form-urlencoded",
+      body: "__proto__[x]=1&constructor.prototype=2&states=x&states=y",
+    },
+    {
+      type: "application/x-www-form-urlencoded",
+      body: new Blob([new Uint8Array([0xff, 0xfe, 0x00, 0x26, 0x3d])]),
+    },
+    { type: "multipart/form-data; boundary=nope", body: "--wrong\r\n\r\nbroken" },
+    { type: "application/x-www-form-urlencoded", body: "" },
+    {
+      type: "application/x-www-form-urlencoded",
+      body: "email=&category=🙂&dobYear=-1&dobMonth=99&gender=x",
+    },
+    { type: "application/xml", body: "<form><name>x</name></form>" },
+  ];
+  return bodies[i % bodies.length];
+}
+
+async function fiftyAtOnce(base: string, path: string) {
+  const answers = await Promise.all(
+    Array.from({ length: 50 }, async (_, i) => {
+      const { type, body } = malformed(i);
+      const res = await fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { "content-type": type, origin: base },
+        body,
+      });
+      return { i, status: res.status, text: await res.text() };
+    }),
+  );
+  const bad = answers.filter((a) => a.status < 400 || a.status > 499 || !a.text.trim());
+  expect(
+    bad.map((a) => `${path} body ${a.i % 10}: ${a.status}`),
+    path,
+  ).toEqual([]);
+}
+
+describe("50 malformed POSTs at once to each public form", () => {
+  it("are each refused with 4xx and words, never 500", async () => {
+    const job = await firstJobPath(baseURL());
+    for (const path of ["/contact-us", "/hi/contact-us", "/eligibility", "/hi/eligibility", job])
+      await fiftyAtOnce(baseURL(), path);
+  });
 });

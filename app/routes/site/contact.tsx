@@ -107,11 +107,11 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   }
 }
 
-// The browser's check (zod/mini) is fetched when the form is first touched; until it has come,
-// or should it fail to come, the server's check answers in the same reply.
+// The browser's check (zod/mini) is fetched when the form is first touched; should it fail to
+// come, the server's check answers in the same reply.
 let checks: typeof import("~/content/contact-checks.ts") | null = null;
-const preloadChecks = () =>
-  void import("~/content/contact-checks.ts").then((m) => (checks = m)).catch(() => {});
+const loadChecks = () => import("~/content/contact-checks.ts").then((m) => (checks = m));
+const preloadChecks = () => void loadChecks().catch(() => {});
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const t = unpack(loaderData.strings).contact;
@@ -133,6 +133,17 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
         ? checks.parseContact(formData, t.text)
         : parse(formData, { resolve: (value) => ({ value }) }),
   });
+
+  /** A press before the check's code has come waits for it, then sends again (checked). */
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    if (checks) return form.onSubmit(event);
+    event.preventDefault();
+    const element = event.currentTarget;
+    loadChecks().then(
+      () => element.requestSubmit(),
+      () => void fetcher.submit(element, { method: "post" }),
+    );
+  }
 
   const errors: ContactErrors = {};
   for (const name of CONTACT_FIELDS) errors[name] = fields[name].errors?.[0];
@@ -165,6 +176,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 grid gap-6 md:grid-cols-[1fr_16rem]">
         <fetcher.Form
           {...getFormProps(form)}
+          onSubmit={onSubmit}
           ref={formRef}
           method="post"
           action={to("/contact-us")}
