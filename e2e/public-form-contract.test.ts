@@ -104,7 +104,8 @@ describe("the alerts sign-up (a server with e-mail)", () => {
   });
 
   it("answers 50 malformed POSTs at once with 4xx and words, never 500", async () => {
-    for (const path of ["/alerts", "/hi/alerts"]) await fiftyAtOnce(instance.baseURL, path);
+    for (const path of ["/alerts", "/hi/alerts", "/alerts/manage"])
+      await fiftyAtOnce(instance.baseURL, path);
   });
 
   for (const javaScriptEnabled of [true, false]) {

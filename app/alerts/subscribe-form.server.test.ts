@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { alerts as en } from "~/i18n/catalog/en/alerts.ts";
 import { alerts as hi } from "~/i18n/catalog/hi/alerts.ts";
 import { parseForm, refuse } from "~/platform/forms.server.ts";
-import { SUBSCRIBE_LISTS, subscribeFormSchema, subscribeInput } from "./subscribe-form.server.ts";
+import {
+  manageFormSchema,
+  preferencesInput,
+  SUBSCRIBE_LISTS,
+  subscribeFormSchema,
+  subscribeInput,
+} from "./subscribe-form.server.ts";
 
 /** The sign-up form as a browser posts it, read as the /alerts action reads it. */
 function read(pairs: [string, string][], words = en.errors) {
@@ -74,5 +80,25 @@ describe("the /alerts sign-up read by parseForm (issue 27)", () => {
     expect(sent.junk).toBeUndefined();
     expect((sent.organizations as string[]).length).toBe(20);
     expect(JSON.stringify(reply).length).toBeLessThan(10_000);
+  });
+
+  it("reads the manage page's choices without an address, with the same words", () => {
+    const form = new FormData();
+    for (const [name, value] of [
+      ["token", "t"],
+      ["intent", "save"],
+      ["qualifications", "12th Pass"],
+      ["language", "hi"],
+    ])
+      form.append(name, value);
+    const ok = parseForm(form, manageFormSchema(hi.errors), { multiple: SUBSCRIBE_LISTS });
+    expect(ok.status).toBe("success");
+    expect(preferencesInput(ok.status === "success" && ok.value)).toMatchObject({
+      qualifications: ["12th-pass"],
+      language: "hi",
+    });
+    form.append("states", "Narnia");
+    const refused = parseForm(form, manageFormSchema(hi.errors), { multiple: SUBSCRIBE_LISTS });
+    expect(refused.status === "error" && refused.error).toEqual({ topics: [hi.errors.topics] });
   });
 });

@@ -3,8 +3,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import {
   AlertChoices,
   AlertsPushSlot,
+  sentChoices,
   type AlertChoiceOptions,
-  type AlertChoiceValues,
 } from "~/components/alert-choices.tsx";
 import { PageError } from "~/components/page-error.tsx";
 import { catalog, requestLocale } from "~/i18n/catalog.server.ts";
@@ -218,22 +218,6 @@ function EmailAlerts({
       )}
     </main>
   );
-}
-
-/** What a refused form ticks again: the values sent back (one ticked box comes as one text). */
-function sentChoices(sent: Record<string, unknown>): AlertChoiceValues {
-  const list = (name: string) =>
-    [sent[name] ?? []].flat().filter((v): v is string => typeof v === "string");
-  return {
-    kinds: list("kinds"),
-    // By key, as the boxes carry them: an old page's "Goa" ticks the "goa" box (issue 27).
-    states: list("states").map(optionKey),
-    qualifications: list("qualifications").map(optionKey),
-    organizations: list("organizations"),
-    language: sent.language === "hi" ? "hi" : "en",
-    cadence: sent.cadence === "daily" ? "daily" : "instant",
-    digestHour: Number(sent.digestHour || 7) || 0,
-  };
 }
 
 /**
