@@ -68,6 +68,13 @@ const DETAIL_PAGE =
 const FINDER_PAGE = /\/app\/(routes\/site\/eligibility|components\/eligibility-results)\.tsx$/;
 
 /**
+ * Conform's browser half (issue 27: the public forms hold their state with `useForm`), a file of
+ * its own (8.6 KB gzip): in the finder's group it made the contact page load the whole finder
+ * (+41 KB). The job page loads it only with "Am I eligible?".
+ */
+const CONFORM = /\/node_modules\/@conform-to\//;
+
+/**
  * My exams' Save button (issue 28), loaded after hydration on the pages that show it (and by
  * /my): one named file, which `npm run bench` weighs.
  */
@@ -88,6 +95,7 @@ export default defineConfig({
                 { name: "detail", test: DETAIL_PAGE, priority: 1 },
                 { name: "finder", test: FINDER_PAGE, priority: 1 },
                 { name: "my-exams-save", test: MY_EXAMS_SAVE, priority: 1 },
+                { name: "conform", test: CONFORM, priority: 2 },
               ],
             },
           },

@@ -1,7 +1,7 @@
 // The choices of a job-alert subscription (issue 15): what, where, which qualification, which
 // organization, language and when. Plain checkboxes and radios: the /alerts form and the manage
 // page post them without JavaScript.
-import { nameIn } from "~/content/options.ts";
+import { nameIn, optionKey } from "~/content/options.ts";
 import { lazy, Suspense, useSyncExternalStore } from "react";
 import type { alerts } from "~/i18n/catalog/en/alerts.ts";
 
@@ -27,6 +27,22 @@ export interface AlertChoiceOptions {
    * the value).
    */
   names: Record<string, string>;
+}
+
+/** What a refused form ticks again: the values sent back (one ticked box comes as one text). */
+export function sentChoices(sent: Record<string, unknown>): AlertChoiceValues {
+  const list = (name: string) =>
+    [sent[name] ?? []].flat().filter((v): v is string => typeof v === "string");
+  return {
+    kinds: list("kinds"),
+    // By key, as the boxes carry them: an old page's "Goa" ticks the "goa" box (issue 27).
+    states: list("states").map(optionKey),
+    qualifications: list("qualifications").map(optionKey),
+    organizations: list("organizations"),
+    language: sent.language === "hi" ? "hi" : "en",
+    cadence: sent.cadence === "daily" ? "daily" : "instant",
+    digestHour: Number(sent.digestHour || 7) || 0,
+  };
 }
 
 const box = "rounded-app border border-stone-200 bg-white p-4 shadow-sm";

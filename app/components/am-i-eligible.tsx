@@ -1,3 +1,4 @@
+import { useForm } from "@conform-to/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { PostAnswer, PostEligibility } from "~/content/job-eligibility.ts";
 import { loadProfile } from "~/content/profile-storage.ts";
@@ -5,7 +6,7 @@ import type { Catalog } from "~/i18n/catalog/types.ts";
 import type { RuleWords } from "~/i18n/eligibility-words.ts";
 import type { QuickReply } from "~/i18n/quick-reply.ts";
 import { useLocalePath, useT } from "~/i18n/context.tsx";
-import { accepted, fieldErrorsOf } from "~/lib/form-reply.ts";
+import { accepted } from "~/lib/form-reply.ts";
 import { fmt } from "~/lib/locale.ts";
 import { DateOfBirthFields } from "./date-of-birth-fields.tsx";
 
@@ -35,8 +36,13 @@ export function AmIEligible({ posts, today, posted, words }: AmIEligibleProps) {
   const [saved, setSaved] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const result = local ?? posted ?? null;
+  // Conform holds the form's state: the server's reply without JavaScript, the same rules' reply
+  // from the browser with it (`local`), each problem at its field.
+  const [form, fields] = useForm({ id: "am-i-eligible-form", lastResult: result });
   const values = (result?.initialValue ?? {}) as Record<string, string>;
-  const errors = fieldErrorsOf(result);
+  const errors: Record<string, string | undefined> = {};
+  for (const name of ["dob", "category", "qualification", "discipline"])
+    errors[name] = fields[name].errors?.[0];
   const answers = result?.status === "success" ? result.detail?.answers : undefined;
 
   useEffect(() => {
@@ -54,10 +60,13 @@ export function AmIEligible({ posts, today, posted, words }: AmIEligibleProps) {
   }, [posts, today, words]);
 
   // After the browser's own check refused: the first field with a problem, read out with it.
+  // (Conform's own focus finds no field named "dob": the day box is "dobDay".) Once the errors
+  // are on the fields, which is the render after the reply's.
+  const shown = Object.values(errors).join("|");
   useEffect(() => {
-    if (local?.status === "error")
+    if (local?.status === "error" && shown)
       formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
-  }, [local]);
+  }, [local, shown]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -134,6 +143,7 @@ export function AmIEligible({ posts, today, posted, words }: AmIEligibleProps) {
       )}
       {!saved && (
         <form
+          id={form.id}
           ref={formRef}
           method="post"
           action="#am-i-eligible"
@@ -141,7 +151,7 @@ export function AmIEligible({ posts, today, posted, words }: AmIEligibleProps) {
           noValidate
           aria-label={t.formLabel}
           // The fields line up at their foot, or at their head when problems are said below them.
-          className={`mt-2 flex flex-wrap gap-3 pb-1 ${Object.keys(errors).length ? "items-start" : "items-end"}`}
+          className={`mt-2 flex flex-wrap gap-3 pb-1 ${Object.values(errors).some(Boolean) ? "items-start" : "items-end"}`}
         >
           <input type="hidden" name="intent" value="age-check" />
           <fieldset>

@@ -15,6 +15,7 @@ const GENDERS = ["female", "male", "other"] as const;
  * answers in the browser.
  */
 export function EligibilityFinderForm({
+  id,
   t,
   action,
   values,
@@ -26,6 +27,8 @@ export function EligibilityFinderForm({
   onForget,
   failure,
 }: {
+  /** The form's id, by which Conform's state (routes/site/eligibility.tsx) knows it. */
+  id: string;
   t: Catalog["eligibility"];
   action: string;
   values: ProfileForm;
@@ -98,6 +101,7 @@ export function EligibilityFinderForm({
 
   return (
     <form
+      id={id}
       method="post"
       action={action}
       onSubmit={onSubmit}

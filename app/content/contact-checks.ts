@@ -1,9 +1,11 @@
 // zod/mini: the same schema checks the form in the browser and on the server; the browser
 // loads this module only when the form is first used, so the page's own script stays small.
+import { parse } from "@conform-to/react";
 import * as z from "zod/mini";
 import {
   CONTACT_LIMITS,
   CONTACT_TEXT,
+  isHoneypotFilled,
   type ContactErrors,
   type ContactField,
   type ContactInput,
@@ -64,4 +66,23 @@ export function checkContact(
     errors[field] ??= issue.message;
   }
   return { ok: false, errors };
+}
+
+/**
+ * The browser's half of the server's `parseForm` (app/platform/forms.server.ts): the same schema,
+ * read into Conform's submission, so `useForm` shows its errors as it shows the server's reply. A
+ * form with the honeypot filled passes: the server answers it ("sent", nothing kept).
+ */
+export function parseContact(form: FormData, text: ContactText = CONTACT_TEXT) {
+  return parse(form, {
+    resolve(payload) {
+      if (isHoneypotFilled(form)) return { value: payload };
+      const result = contactSchemaIn(text).safeParse(payload);
+      if (result.success) return { value: result.data };
+      const error: Record<string, string[]> = {};
+      for (const issue of result.error.issues)
+        (error[issue.path.join(".")] ??= []).push(issue.message);
+      return { error };
+    },
+  });
 }

@@ -1,5 +1,6 @@
 import { Form, useActionData } from "react-router";
-import { AlertChoices, type AlertChoiceOptions } from "~/components/alert-choices.tsx";
+import { getFormProps, useForm } from "@conform-to/react";
+import { AlertChoices, sentChoices, type AlertChoiceOptions } from "~/components/alert-choices.tsx";
 import { PageError } from "~/components/page-error.tsx";
 import { catalog, requestLocale } from "~/i18n/catalog.server.ts";
 import { choiceNames, packedAlertsPageStrings } from "~/alerts/box.server.ts";
@@ -11,13 +12,16 @@ import {
   updatePreferences,
 } from "~/alerts/subscriptions.server.ts";
 import { verifyLink } from "~/alerts/subscription-links.server.ts";
-import { formFields, PreferencesSchema } from "~/alerts/subscription-preferences.ts";
+import {
+  manageFormSchema,
+  preferencesInput,
+  SUBSCRIBE_LISTS,
+} from "~/alerts/subscribe-form.server.ts";
 import { ALERT_KINDS, ALERT_QUALIFICATIONS, ALERT_STATES } from "~/alerts/topics.ts";
-import { alertFormValues, type AlertFormValues } from "~/alerts/form-values.server.ts";
 import { env } from "~/platform/env.server.ts";
-import { refuseValues } from "~/platform/forms.server.ts";
+import { parseForm, refuse } from "~/platform/forms.server.ts";
 import type { FormReply } from "~/lib/form-contract.ts";
-import { accepted, errorOf, formErrorOf } from "~/lib/form-reply.ts";
+import { accepted } from "~/lib/form-reply.ts";
 import { listOrganizations } from "~/organizations/organizations.repository.server.ts";
 import { db } from "~/platform/services.server.ts";
 import { publicOrganizationNames } from "~/entries/public-data.server.ts";
@@ -67,25 +71,17 @@ type ManageReply = FormReply & { detail?: { done: "saved" | "deleted" } };
 export async function action({ request }: Route.ActionArgs) {
   const t = catalog(requestLocale(request)).alerts;
   const form = await request.formData();
+  const submission = parseForm(form, manageFormSchema(t.errors), { multiple: SUBSCRIBE_LISTS });
   const id = verifyLink(env().AUTH_SECRET, "manage", String(form.get("token") ?? ""));
-  if (!id) return refuseValues({}, { formError: t.linkInvalid, status: 403 });
+  if (!id) return refuse(submission, { formError: t.linkInvalid, status: 403 });
   const conn = await db();
   if (form.get("intent") === "delete") {
     await deleteSubscription(conn, id);
     return accepted({ done: "deleted" as const }) satisfies ManageReply;
   }
-  const fields = formFields(form);
-  const parsed = PreferencesSchema.safeParse(fields);
-  if (!parsed.success) {
-    const tooMany = parsed.error.issues.some(
-      (i) => i.path[0] === "organizations" && i.code === "too_big",
-    );
-    return refuseValues(alertFormValues(fields), {
-      fieldErrors: { topics: tooMany ? t.errors.organizations : t.errors.topics },
-    });
-  }
-  if (!(await updatePreferences(conn, id, parsed.data)))
-    return refuseValues(alertFormValues(fields), { formError: t.gone, status: 404 });
+  if (submission.status !== "success") return refuse(submission);
+  if (!(await updatePreferences(conn, id, preferencesInput(submission.value))))
+    return refuse(submission, { formError: t.gone, status: 404 });
   return accepted({ done: "saved" as const }) satisfies ManageReply;
 }
 
@@ -96,9 +92,11 @@ export function headers() {
 export default function AlertsManage({ loaderData }: Route.ComponentProps) {
   const t = unpack(loaderData.strings).alerts;
   const result = useActionData<ManageReply>();
+  // Conform holds the choices form's state from the server's reply (the server checks).
+  const [form, fields] = useForm({ id: "alerts-manage-form", lastResult: result });
   const done = result?.status === "success" ? result.detail?.done : undefined;
   // A refusal's message: the whole form's (a link gone bad) or the choices' own.
-  const error = formErrorOf(result) ?? errorOf(result, "topics");
+  const error = form.errors?.[0] ?? fields.topics.errors?.[0];
   const button =
     "rounded-app bg-primary px-5 py-2.5 font-semibold text-white hover:bg-primary-dark";
   if (done === "deleted") {
@@ -113,7 +111,8 @@ export default function AlertsManage({ loaderData }: Route.ComponentProps) {
   }
   const { state } = loaderData;
   // After a refusal, the choices that were sent; else the stored ones.
-  const values = (result?.initialValue as AlertFormValues | undefined) ?? loaderData.values;
+  const sent = result?.initialValue as Record<string, unknown> | undefined;
+  const values = sent ? sentChoices(sent) : loaderData.values;
   return (
     <main className="mx-auto max-w-4xl px-4 py-6">
       <h1 className="text-2xl font-bold">{t.manageTitle}</h1>
@@ -135,7 +134,7 @@ export default function AlertsManage({ loaderData }: Route.ComponentProps) {
               {t.saved}
             </p>
           )}
-          <Form method="post" className="mt-4 space-y-4">
+          <Form {...getFormProps(form)} method="post" className="mt-4 space-y-4">
             <input type="hidden" name="token" value={loaderData.token} />
             <input type="hidden" name="intent" value="save" />
             <AlertChoices t={t} options={loaderData.options} values={values} error={error} />

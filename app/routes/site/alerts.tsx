@@ -1,7 +1,9 @@
 import { Form, useActionData, useNavigation } from "react-router";
+import { getFormProps, useForm } from "@conform-to/react";
 import {
   AlertChoices,
   AlertsPushSlot,
+  sentChoices,
   type AlertChoiceOptions,
 } from "~/components/alert-choices.tsx";
 import { PageError } from "~/components/page-error.tsx";
@@ -10,13 +12,16 @@ import { alertsPageStrings, choiceNames, packedAlertsPageStrings } from "~/alert
 import { fmt } from "~/lib/locale.ts";
 import type { RouteHandle } from "~/page-cache/index.ts";
 import { subscribeByEmail } from "~/alerts/subscriptions.server.ts";
-import { formFields, SubscribeSchema } from "~/alerts/subscription-preferences.ts";
+import {
+  SUBSCRIBE_LISTS,
+  subscribeFormSchema,
+  subscribeInput,
+} from "~/alerts/subscribe-form.server.ts";
 import { ALERT_KINDS, ALERT_QUALIFICATIONS, ALERT_STATES } from "~/alerts/topics.ts";
 import { emailEnabled } from "~/alerts/worker.server.ts";
-import { refuseValues } from "~/platform/forms.server.ts";
-import { alertFormValues, type AlertFormValues } from "~/alerts/form-values.server.ts";
+import { parseForm, refuse } from "~/platform/forms.server.ts";
 import type { FormReply } from "~/lib/form-contract.ts";
-import { accepted, fieldErrorsOf, formErrorOf } from "~/lib/form-reply.ts";
+import { accepted } from "~/lib/form-reply.ts";
 import { env } from "~/platform/env.server.ts";
 import { listOrganizations } from "~/organizations/organizations.repository.server.ts";
 import { publicOrganizationNames, publicSettings } from "~/entries/public-data.server.ts";
@@ -90,41 +95,30 @@ type SubscribeReply = FormReply & { detail?: { email: string } };
 
 export async function action({ request }: Route.ActionArgs) {
   const t = catalog(requestLocale(request)).alerts;
-  const fields = formFields(await request.formData());
-  const values = alertFormValues(fields);
-  if (!emailEnabled()) {
-    return refuseValues(values, { formError: t.emailOff, status: 503 });
-  }
-  const parsed = SubscribeSchema.safeParse(fields);
-  if (!parsed.success) {
-    const errors: { email?: string; topics?: string } = {};
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0]);
-      if (field === "email") errors.email = t.errors.email;
-      else if (field === "organizations" && issue.code === "too_big")
-        errors.topics = t.errors.organizations;
-      else errors.topics ??= t.errors.topics;
-    }
-    return refuseValues(values, { fieldErrors: errors });
-  }
+  const submission = parseForm(await request.formData(), subscribeFormSchema(t.errors), {
+    multiple: SUBSCRIBE_LISTS,
+  });
+  if (!emailEnabled()) return refuse(submission, { formError: t.emailOff, status: 503 });
+  if (submission.status !== "success") return refuse(submission);
+  const input = subscribeInput(submission.value);
   try {
     const conn = await db();
     const rule = env().ALERTS_RATE_LIMIT;
     const limit = await consumeRateLimit(conn, `alerts:${clientIp(request)}`, rule);
     if (!limit.allowed) {
       const minutes = Math.ceil(limit.retryAfterSeconds / 60);
-      return refuseValues(values, {
+      return refuse(submission, {
         formError: fmt(t.errors.rateLimited, { n: minutes }),
         status: 429,
         headers: { "Retry-After": String(limit.retryAfterSeconds) },
       });
     }
-    await subscribeByEmail(conn, parsed.data);
+    await subscribeByEmail(conn, input);
   } catch (err) {
     logger.error(`[alerts] could not store a subscription: ${(err as Error).message}`);
-    return refuseValues(values, { formError: t.errors.failed, status: 500 });
+    return refuse(submission, { formError: t.errors.failed, status: 500 });
   }
-  return accepted({ email: parsed.data.email }) satisfies SubscribeReply;
+  return accepted({ email: input.email }) satisfies SubscribeReply;
 }
 
 /** The answer to a POST is about one visitor: never cached. */
@@ -153,12 +147,18 @@ function EmailAlerts({
 }) {
   const result = useActionData<SubscribeReply>();
   const busy = useNavigation().state === "submitting";
+  // Conform holds the form's state from the server's reply: each problem at its field, what was
+  // sent back in the fields (the server checks; the page ships no schema for it).
+  const [form, fields] = useForm({
+    id: "alerts-form",
+    lastResult: result,
+    shouldValidate: "onSubmit",
+  });
   // A refusal brings back what was sent (cut at the form's limits).
-  const values = result?.initialValue
-    ? (result.initialValue as unknown as AlertFormValues)
-    : undefined;
-  const errors: { email?: string; topics?: string } = fieldErrorsOf(result);
-  const formError = formErrorOf(result);
+  const sent = result?.initialValue as Record<string, unknown> | undefined;
+  const values = sent ? sentChoices(sent) : undefined;
+  const errors = { email: fields.email.errors?.[0], topics: fields.topics.errors?.[0] };
+  const formError = form.errors?.[0];
   const sentTo = result?.status === "success" ? result.detail?.email : undefined;
   return (
     <main className="mx-auto max-w-4xl px-4 py-6">
@@ -172,7 +172,7 @@ function EmailAlerts({
           {fmt(t.checkInbox, { email: sentTo })}
         </p>
       ) : (
-        <Form method="post" className="mt-6 space-y-4" noValidate>
+        <Form {...getFormProps(form)} method="post" className="mt-6 space-y-4" noValidate>
           {formError && (
             <p role="alert" className="rounded-app bg-red-50 px-3 py-2 text-sm text-red-800">
               {formError}
@@ -189,7 +189,7 @@ function EmailAlerts({
               required
               maxLength={254}
               autoComplete="email"
-              defaultValue={values?.email}
+              defaultValue={typeof sent?.email === "string" ? sent.email : undefined}
               aria-invalid={errors.email ? true : undefined}
               aria-describedby={errors.email ? "alerts-email-error" : undefined}
               className="mt-1 w-full rounded-app border border-stone-300 px-3 py-2"

@@ -1,22 +1,22 @@
-import { useEffect, useRef, useState } from "react";
+import { getFormProps, parse, useForm } from "@conform-to/react";
+import { useEffect, useRef } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { contactSchemaIn } from "~/content/contact-checks.ts";
 import {
+  CONTACT_FIELDS,
   CONTACT_LIMITS,
   contactRetryText,
   HONEYPOT_FIELD,
   isHoneypotFilled,
-  readContactForm,
   type ContactErrors,
   type ContactField,
-  type ContactInput,
 } from "~/content/contact.ts";
 import { PageError } from "~/components/page-error.tsx";
 import { catalog, requestLocale, packedStrings, stringsFor } from "~/i18n/catalog.server.ts";
 import { useLocalePath } from "~/i18n/context.tsx";
 import { fmt } from "~/lib/locale.ts";
 import type { FormReply } from "~/lib/form-contract.ts";
-import { ACCEPTED, fieldErrorsOf, formErrorOf, replyOf } from "~/lib/form-reply.ts";
+import { ACCEPTED, replyOf } from "~/lib/form-reply.ts";
 import { env } from "~/platform/env.server.ts";
 import { parseForm, refuse } from "~/platform/forms.server.ts";
 import { logger } from "~/platform/logger.server.ts";
@@ -107,7 +107,10 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   }
 }
 
-const loadChecks = () => import("~/content/contact-checks.ts");
+// The browser's check (zod/mini) is fetched when the form is first touched; should it fail to
+// come, the server's check answers in the same reply.
+let checks: typeof import("~/content/contact-checks.ts") | null = null;
+const loadChecks = () => import("~/content/contact-checks.ts").then((m) => (checks = m));
 const preloadChecks = () => void loadChecks().catch(() => {});
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
@@ -116,21 +119,44 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<FormReply>();
   // Without JavaScript the form posts the page itself, and the answer comes as action data.
   const actionData = useActionData<FormReply>();
-  // The browser's own check answers first, in the same reply shape as the server's.
-  const [local, setLocal] = useState<FormReply | null>(null);
-  const result = local ?? fetcher.data ?? actionData;
   const busy = fetcher.state !== "idle";
   const formRef = useRef<HTMLFormElement>(null);
+  // Conform holds the form's state: the server's reply (`lastResult`) and the browser's own check
+  // of the same schema (`onValidate`) show their errors in the same places, and it moves focus to
+  // the first field refused.
+  const [form, fields] = useForm({
+    id: "contact-form",
+    lastResult: fetcher.data ?? actionData,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) =>
+      checks
+        ? checks.parseContact(formData, t.text)
+        : parse(formData, { resolve: (value) => ({ value }) }),
+  });
 
-  const errors: ContactErrors = fieldErrorsOf(result);
-  // Only a plain form post needs the typed values back; with a fetcher the fields keep them, and
-  // a changing defaultValue would make the reset after success restore an older attempt.
-  const values = !fetcher.data ? (actionData?.initialValue as ContactInput | undefined) : undefined;
-  const sent = result?.status === "success";
+  /** A press before the check's code has come waits for it, then sends again (checked). */
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    if (checks) return form.onSubmit(event);
+    event.preventDefault();
+    const element = event.currentTarget;
+    loadChecks().then(
+      () => element.requestSubmit(),
+      () => void fetcher.submit(element, { method: "post" }),
+    );
+  }
+
+  const errors: ContactErrors = {};
+  for (const name of CONTACT_FIELDS) errors[name] = fields[name].errors?.[0];
+  // A plain form post shows the typed values again (the reply's); with a fetcher the fields keep
+  // them, and Conform's starting values change only when the form is reset after success.
+  const values = (name: ContactField) => fields[name].initialValue as string | undefined;
+  // Said after success, and still after the reset that empties the fields (which forgets the
+  // reply); a refusal since (the browser's own check) takes its place.
+  const sent = form.status !== "error" && (fetcher.data ?? actionData)?.status === "success";
   // A refusal of the whole form (not of a field): its message, or the general failure.
   const failed =
-    result?.status === "error" && Object.keys(errors).length === 0
-      ? (formErrorOf(result) ?? t.text.failed)
+    form.status === "error" && !CONTACT_FIELDS.some((name) => errors[name])
+      ? (form.errors?.[0] ?? t.text.failed)
       : undefined;
   // Without JavaScript the answer is a new page, where an alert is not announced: the browser
   // moves focus to it instead (autofocus). With JavaScript the alert region, already on the page,
@@ -142,31 +168,6 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
     if (fetcher.state === "idle" && fetcher.data?.status === "success") formRef.current?.reset();
   }, [fetcher.state, fetcher.data]);
 
-  useEffect(() => {
-    if (fetcher.state !== "idle" || fetcher.data?.status !== "error") return;
-    focusFirstError(formRef.current, fieldErrorsOf(fetcher.data));
-  }, [fetcher.state, fetcher.data]);
-
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    const formElement = event.currentTarget;
-    const form = new FormData(formElement);
-    // A robot's submission goes to the server as it is (which answers "sent" and keeps nothing).
-    if (isHoneypotFilled(form)) return setLocal(null);
-    // The same schema as the server's, for an answer without a round trip. Its code is fetched
-    // when the form is first touched; should that fail, the server's check still answers.
-    event.preventDefault();
-    const checks = await loadChecks().catch(() => null);
-    const sent = readContactForm(form);
-    const checked = checks?.checkContact(sent, t.text);
-    if (checked && !checked.ok) {
-      setLocal(replyOf(sent, { fieldErrors: checked.errors }));
-      focusFirstError(formElement, checked.errors);
-      return;
-    }
-    setLocal(null);
-    void fetcher.submit(formElement, { method: "post" });
-  }
-
   return (
     <main className="mx-auto max-w-3xl">
       <h1 className="text-2xl font-semibold text-ink sm:text-3xl">{t.title}</h1>
@@ -174,11 +175,11 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-6 grid gap-6 md:grid-cols-[1fr_16rem]">
         <fetcher.Form
+          {...getFormProps(form)}
+          onSubmit={onSubmit}
           ref={formRef}
           method="post"
           action={to("/contact-us")}
-          noValidate
-          onSubmit={onSubmit}
           onFocus={preloadChecks}
           className="rounded-app border border-stone-200 bg-white p-4 shadow-sm sm:p-6"
           aria-describedby="contact-required-note"
@@ -193,7 +194,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             label={t.name}
             error={errors.name}
             disabled={busy}
-            defaultValue={values?.name}
+            defaultValue={values("name")}
             autoComplete="name"
           />
           <Field
@@ -202,7 +203,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             type="email"
             error={errors.email}
             disabled={busy}
-            defaultValue={values?.email}
+            defaultValue={values("email")}
             autoComplete="email"
           />
           <Field
@@ -211,7 +212,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             multiline
             error={errors.message}
             disabled={busy}
-            defaultValue={values?.message}
+            defaultValue={values("message")}
             hint={fmt(t.messageHint, {
               min: CONTACT_LIMITS.messageMin,
               max: CONTACT_LIMITS.messageMax,
@@ -336,11 +337,6 @@ function Field({
       )}
     </div>
   );
-}
-
-function focusFirstError(form: HTMLFormElement | null, errors: ContactErrors) {
-  const first = (["name", "email", "message"] as const).find((f) => errors[f]);
-  if (first) form?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -1,8 +1,14 @@
+import { useForm } from "@conform-to/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { data, useActionData } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import { EligibilityFinderForm } from "~/components/eligibility-finder-form.tsx";
-import { fetchRules, readProfileForm, rulesCode } from "~/components/eligibility-finder-rules.ts";
+import {
+  fetchRules,
+  FORM_NAMES,
+  readProfileForm,
+  rulesCode,
+} from "~/components/eligibility-finder-rules.ts";
 import { EligibilityResults } from "~/components/eligibility-results.tsx";
 import { PageError } from "~/components/page-error.tsx";
 import {
@@ -20,9 +26,10 @@ import { sayErrors, viewFindings, type ProfileMessages } from "~/i18n/eligibilit
 import { todayInIndia } from "~/lib/india-date.ts";
 import { publicEligibilityRules } from "~/eligibility/rules.repository.server.ts";
 import type { FormReply } from "~/lib/form-contract.ts";
-import { accepted, fieldErrorsOf, replyOf } from "~/lib/form-reply.ts";
+import { accepted, replyOf } from "~/lib/form-reply.ts";
 import { env } from "~/platform/env.server.ts";
-import { refuseValues } from "~/platform/forms.server.ts";
+import { parseForm, refuse } from "~/platform/forms.server.ts";
+import { textForm } from "~/content/text-form.server.ts";
 import { publicSettings } from "~/entries/public-data.server.ts";
 import { pageMeta } from "~/seo/seo.server.ts";
 import type { Route } from "./+types/eligibility";
@@ -75,13 +82,14 @@ export async function action({ request }: Route.ActionArgs) {
   // A body that is not a form (JSON, garbage) is the sender's mistake: 400, not 500.
   const form = await request.formData().catch(() => null);
   if (!form) throw data(null, { status: 400, headers: PRIVATE });
-  const values = readProfileForm(form, 100);
+  const submission = parseForm(form, textForm(FORM_NAMES, 100));
+  const values: ProfileForm = submission.status === "success" ? submission.value : {};
   const today = todayInIndia();
   const locale = requestLocale(request);
   const words = catalog(locale).eligibility.rules;
   const parsed = parseProfile(values, today);
   if (!parsed.ok) {
-    return refuseValues(values, { fieldErrors: sayErrors(parsed.errors, words), headers: PRIVATE });
+    return refuse(submission, { fieldErrors: sayErrors(parsed.errors, words), headers: PRIVATE });
   }
   const rules = await publicEligibilityRules(today);
   const findings = viewFindings(findPosts(parsed.profile, rules.jobs, today), locale, words);
@@ -108,8 +116,15 @@ export default function Eligibility({ loaderData }: Route.ComponentProps) {
   const [formKey, setFormKey] = useState(0);
   const resultsRef = useRef<HTMLHeadingElement>(null);
   const result = local ?? actionData ?? null;
+  // Conform holds the form's state: the server's reply without JavaScript, the same rules' reply
+  // from the browser with it (`local`), each problem at its field.
+  const [form, fields] = useForm({ id: "finder-form", lastResult: result });
   const values = (result?.initialValue ?? {}) as ProfileForm;
-  const errors: ProfileMessages = fieldErrorsOf(result);
+  const errors: ProfileMessages = {};
+  for (const name of [...FORM_NAMES, "dob"] as const) {
+    const error = fields[name].errors?.[0];
+    if (error) errors[name] = error;
+  }
   const findings = result?.status === "success" ? result.detail?.findings : undefined;
 
   async function answer(
@@ -182,6 +197,7 @@ export default function Eligibility({ loaderData }: Route.ComponentProps) {
       <p className="mb-4 text-muted">{t.intro}</p>
 
       <EligibilityFinderForm
+        id={form.id}
         key={formKey}
         t={t}
         // Without JavaScript the answer is a new page: it opens at the answer, not at the form

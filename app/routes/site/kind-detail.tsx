@@ -8,6 +8,7 @@ import { JsonLd } from "~/components/json-ld.tsx";
 import { PageError, errorMeta } from "~/components/page-error.tsx";
 import { glance } from "~/i18n/glance-words.ts";
 import { jobPostRules, QUICK_FORM_NAMES, quickAnswers } from "~/content/job-eligibility.ts";
+import { textForm } from "~/content/text-form.server.ts";
 import { kindByUrlPrefix, REGISTRY, type KindDefinition } from "~/content/registry.ts";
 import { hasHindi, inHindi } from "~/content/translation.ts";
 import { catalog, requestLocale, stringsFor } from "~/i18n/catalog.server.ts";
@@ -16,7 +17,9 @@ import { Strings } from "~/i18n/context.tsx";
 import { LOCALE_TAG, localePath, stripLocale, type Locale } from "~/lib/locale.ts";
 import { definitionIn } from "~/i18n/registry-words.ts";
 import { sayQuick } from "~/i18n/eligibility-words.ts";
-import { quickReply, type QuickReply } from "~/i18n/quick-reply.ts";
+import type { QuickReply } from "~/i18n/quick-reply.ts";
+import { accepted } from "~/lib/form-reply.ts";
+import { parseForm, refuse } from "~/platform/forms.server.ts";
 import { organizationIn, titleIn } from "~/lib/title.ts";
 import {
   changeIn,
@@ -238,22 +241,22 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (lookup.found !== "entry") throw data(null, { status: 404 });
   // A body that is not a form (JSON, garbage) is the sender's mistake: 400, not 500.
   const form = await request.formData().catch(() => null);
-  if (!form) throw data(null, { status: 400, headers: { "Cache-Control": "no-store" } });
-  const values: Record<string, string> = {};
-  for (const name of QUICK_FORM_NAMES) {
-    const value = form.get(name);
-    if (typeof value === "string") values[name] = value.slice(0, 40);
-  }
+  if (!form) throw data(null, { status: 400, headers: NO_STORE });
+  const submission = parseForm(form, textForm(QUICK_FORM_NAMES, 40));
+  const values = submission.status === "success" ? submission.value : {};
   const words = catalog(requestLocale(request)).eligibility.rules;
   const answer = sayQuick(
     quickAnswers(values, jobPostRules(lookup.entry.data), todayInIndia()),
     words,
   );
-  return data(quickReply(answer, values), {
-    status: answer.ok ? 200 : 400,
-    headers: { "Cache-Control": "no-store" },
+  if (!answer.ok) return refuse(submission, { fieldErrors: answer.errors, headers: NO_STORE });
+  return data(accepted({ answers: answer.answers }, values) satisfies QuickReply, {
+    headers: NO_STORE,
   });
 }
+
+/** The answer carries a birth date: no cache may keep it. */
+const NO_STORE = { "Cache-Control": "no-store" };
 
 /** The answer to a POST carries a birth date: no cache may keep it. */
 export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
