@@ -1,9 +1,15 @@
 // An alert subscription's choices (issue 15), pure: the /alerts and manage forms' schemas, the
 // row as its owner sees it, and the columns a set of choices is stored in.
 import { z } from "zod";
-import { optionKey } from "~/content/options.ts";
 import type { AlertSubscriptionsTable } from "../platform/db/schema.ts";
-import { ALERT_KINDS, ALERT_QUALIFICATIONS, ALERT_STATES, type AlertTopics } from "./topics.ts";
+import {
+  ALERT_KINDS,
+  ALERT_QUALIFICATIONS,
+  ALERT_STATES,
+  qualificationKey,
+  stateKey,
+  type AlertTopics,
+} from "./topics.ts";
 
 /** How long a confirmation link works; an unconfirmed subscription is deleted after it. */
 export const CONFIRM_TOKEN_DAYS = 7;
@@ -12,15 +18,19 @@ export const SENT_KEPT_DAYS = 30;
 const MAX_ORGANIZATIONS = 20;
 
 // A topic is stored by key; an old form or bookmark may send the English name ("Bihar" → "bihar").
-const oneOf = (k: readonly string[]) => z.string().transform(optionKey).pipe(z.enum(k));
+const oneOf = (k: readonly string[], key: (input: string) => string) =>
+  z.string().transform(key).pipe(z.enum(k));
 
 /** The choices of the /alerts form and the manage page (without the address). */
 export const PreferencesSchema = z.object({
   language: z.enum(["en", "hi"]).default("en"),
   cadence: z.enum(["instant", "daily"]).default("instant"),
   digestHour: z.coerce.number().int().min(0).max(23).default(7),
-  states: z.array(oneOf(ALERT_STATES)).max(ALERT_STATES.length).default([]),
-  qualifications: z.array(oneOf(ALERT_QUALIFICATIONS)).max(ALERT_QUALIFICATIONS.length).default([]),
+  states: z.array(oneOf(ALERT_STATES, stateKey)).max(ALERT_STATES.length).default([]),
+  qualifications: z
+    .array(oneOf(ALERT_QUALIFICATIONS, qualificationKey))
+    .max(ALERT_QUALIFICATIONS.length)
+    .default([]),
   organizations: z
     .array(z.string().trim().min(1).max(120))
     .max(MAX_ORGANIZATIONS, `Choose at most ${MAX_ORGANIZATIONS} organizations`)
@@ -38,24 +48,6 @@ export const SubscribeSchema = PreferencesSchema.extend({
     .pipe(z.email("Enter an e-mail address such as name@example.com")),
 });
 export type SubscribeInput = z.infer<typeof SubscribeSchema>;
-
-const LIST_FIELDS = ["states", "qualifications", "organizations", "kinds"] as const;
-
-/** The form's fields as the schema reads them: the checkbox groups as lists. */
-export function formFields(form: FormData): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const name of ["email", "language", "cadence", "digestHour"]) {
-    const v = form.get(name);
-    if (typeof v === "string" && v !== "") out[name] = v;
-  }
-  for (const name of LIST_FIELDS) {
-    out[name] = [...new Set(form.getAll(name).filter((v): v is string => typeof v === "string"))];
-  }
-  // One organization may come as a typed text field (the compact box) as well as checkboxes.
-  const typed = form.get("organization");
-  if (typeof typed === "string" && typed.trim()) (out.organizations as string[]).push(typed.trim());
-  return out;
-}
 
 /** A subscription as its owner may see it (no token hash). */
 export interface Subscription {

@@ -1,7 +1,7 @@
 // The choices of a job-alert subscription (issue 15): what, where, which qualification, which
 // organization, language and when. Plain checkboxes and radios: the /alerts form and the manage
 // page post them without JavaScript.
-import { nameIn, optionKey } from "~/content/options.ts";
+import { nameIn, QUALIFICATIONS, STATES, toOptionKey } from "~/content/options.ts";
 import { lazy, Suspense, useSyncExternalStore } from "react";
 import type { alerts } from "~/i18n/catalog/en/alerts.ts";
 
@@ -36,8 +36,8 @@ export function sentChoices(sent: Record<string, unknown>): AlertChoiceValues {
   return {
     kinds: list("kinds"),
     // By key, as the boxes carry them: an old page's "Goa" ticks the "goa" box (issue 27).
-    states: list("states").map(optionKey),
-    qualifications: list("qualifications").map(optionKey),
+    states: list("states").map((v) => toOptionKey(STATES, v)),
+    qualifications: list("qualifications").map((v) => toOptionKey(QUALIFICATIONS, v)),
     organizations: list("organizations"),
     language: sent.language === "hi" ? "hi" : "en",
     cadence: sent.cadence === "daily" ? "daily" : "instant",

@@ -17,7 +17,13 @@ import {
   subscribeFormSchema,
   subscribeInput,
 } from "~/alerts/subscribe-form.server.ts";
-import { ALERT_KINDS, ALERT_QUALIFICATIONS, ALERT_STATES } from "~/alerts/topics.ts";
+import {
+  ALERT_KINDS,
+  ALERT_QUALIFICATIONS,
+  ALERT_STATES,
+  qualificationKey,
+  stateKey,
+} from "~/alerts/topics.ts";
 import { emailEnabled } from "~/alerts/worker.server.ts";
 import { parseForm, refuse } from "~/platform/forms.server.ts";
 import type { FormReply } from "~/lib/form-contract.ts";
@@ -31,7 +37,6 @@ import { db } from "~/platform/services.server.ts";
 import type { Route } from "./+types/alerts";
 import { unpack } from "~/lib/packed.ts";
 import { logger } from "~/platform/logger.server.ts";
-import { optionKey } from "~/content/options.ts";
 
 /** The compact box on list and job pages links here with the page's facets. */
 export const handle = {
@@ -65,9 +70,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     options,
     prefill: {
       kinds: picked("kind", ALERT_KINDS),
-      // Keys; old links carry the English name ("?state=Bihar"), whose slug is the key.
-      states: picked("state", ALERT_STATES, optionKey),
-      qualifications: picked("qualification", ALERT_QUALIFICATIONS, optionKey),
+      // Keys; old links carry the English name ("?state=Bihar"): toOptionKey reads both.
+      states: picked("state", ALERT_STATES, stateKey),
+      qualifications: picked("qualification", ALERT_QUALIFICATIONS, qualificationKey),
       organizations: picked("organization", organizationNames),
       language: locale,
       cadence: "instant" as const,
