@@ -311,6 +311,27 @@ describeEachDatabase("users screen through better-auth's admin API", (db, dialec
     expect(await newLines()).toEqual([["user.revoke-sessions", created.email, null, by]]);
     await unlockUserSignIn(asAdmin(), created.id);
     expect(await newLines()).toEqual([["user.unlock-sign-in", created.email, null, by]]);
+
+    // The same change sent many times at once (a double-clicked button, a replayed request):
+    // the account changes once and the audit says so once; asking for the state it is in already
+    // writes nothing.
+    const twenty = (change: () => Promise<unknown>) =>
+      Promise.all(Array.from({ length: 20 }, change));
+    await twenty(() => setUserDisabled(asAdmin(), created.id, true));
+    expect(await newLines()).toEqual([["user.disable", created.email, null, by]]);
+    expect(
+      (await listUsersAsAdmin(auth, adminHeaders)).find((u) => u.id === created.id),
+    ).toMatchObject({ disabled: true });
+    await twenty(() => setUserDisabled(asAdmin(), created.id, false));
+    expect(await newLines()).toEqual([["user.enable", created.email, null, by]]);
+    await twenty(() => setUserRole(asAdmin(), created.id, "author"));
+    expect(await newLines()).toEqual([["user.set-role", created.email, "author", by]]);
+    await setUserRole(asAdmin(), created.id, "author");
+    await setUserDisabled(asAdmin(), created.id, false);
+    expect(await newLines()).toEqual([]);
+    expect(
+      (await listUsersAsAdmin(auth, adminHeaders)).find((u) => u.id === created.id),
+    ).toMatchObject({ role: "author", disabled: false });
   });
 });
 

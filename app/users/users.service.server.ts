@@ -1,7 +1,9 @@
 import { can, isRole, type Role } from "~/content/policy.ts";
 import type { Auth } from "../platform/auth.server.ts";
 import type { DB } from "../platform/db/db.server.ts";
+import { dialectOf } from "../platform/db/dialect.ts";
 import { inWrite } from "../writes/transaction.server.ts";
+import { claimDisabled, claimRole } from "./users.repository.server.ts";
 import { clearSignInFailures } from "./sign-in-throttle.server.ts";
 import { MIN_PASSWORD_LENGTH } from "../platform/auth.server.ts";
 import { COMMON_PASSWORDS } from "./common-passwords.ts";
@@ -263,10 +265,16 @@ export async function setUserRole(by: UserChanger, userId: string, role: UserRol
   checkedRole(role);
   if (role !== "admin" && userId === by.actor.id)
     throw new UserActionError(USER_MESSAGES.selfDemote);
-  await audited(
-    by,
-    () => by.auth.api.setRole({ body: { userId, role: asAuthRole(role) }, headers: by.headers }),
-    () => ["user.set-role", target.email, role],
+  // Our own column, claimed with its line in one transaction: twenty identical requests at once
+  // change it once and write one line; a role the user has already writes nothing.
+  await inWrite(
+    by.db,
+    by.actor,
+    async (trx, audit) => {
+      if (await claimRole(trx, userId, asAuthRole(role)))
+        await audit("user.set-role", target.email, role);
+    },
+    NO_PAGES,
   );
 }
 
@@ -279,17 +287,31 @@ export async function setUserDisabled(
   const target = await targetOf(by, userId);
   if (disabled && userId === by.actor.id) throw new UserActionError(USER_MESSAGES.selfDisable);
   const headers = by.headers;
-  await audited(
-    by,
-    () =>
-      disabled
-        ? by.auth.api.banUser({
-            body: { userId, banReason: "Disabled by an administrator" },
-            headers,
-          })
-        : by.auth.api.unbanUser({ body: { userId }, headers }),
-    () => [disabled ? "user.disable" : "user.enable", target.email],
+  // The flag is claimed with its line in one transaction (one change and one line however many
+  // identical requests arrive at once; none for an account already so); better-auth's own call
+  // then does the rest of it, once: the reason kept, every session ended, or both undone.
+  const dialect = dialectOf(by.db);
+  const claimed = await inWrite(
+    by.db,
+    by.actor,
+    async (trx, audit) => {
+      const changed = await claimDisabled(trx, dialect, userId, disabled);
+      if (changed) await audit(disabled ? "user.disable" : "user.enable", target.email);
+      return changed;
+    },
+    NO_PAGES,
   );
+  if (!claimed) return;
+  try {
+    await (disabled
+      ? by.auth.api.banUser({
+          body: { userId, banReason: "Disabled by an administrator" },
+          headers,
+        })
+      : by.auth.api.unbanUser({ body: { userId }, headers }));
+  } catch (err) {
+    translate(err);
+  }
 }
 
 /** Set a new password and end every session of that user, so the old password's holder is out. */
