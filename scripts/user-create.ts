@@ -7,7 +7,7 @@ import { isRole, ROLES, type Role } from "~/content/policy.ts";
 import { createAuth } from "~/platform/auth.server.ts";
 import { migrate, openDatabase } from "~/platform/db/db.server.ts";
 import { ConfigError, parseEnv } from "~/platform/env.server.ts";
-import { upsertUser, WeakPasswordError } from "~/users/users.service.server.ts";
+import { saveUserFromCommandLine, WeakPasswordError } from "~/users/users.service.server.ts";
 
 const usage = `usage: npm run user:create -- --email EMAIL --password PASSWORD [--role ${ROLES.join("|")}] [--admin] [--name NAME]
   --role   the back-office role: admin (everything), editor (publishes), author (drafts, submits for review)
@@ -61,7 +61,7 @@ const database = openDatabase(env.DATABASE_URL);
 try {
   await migrate(database);
   const auth = createAuth(database.db, database.dialect, env);
-  const { created } = await upsertUser(auth, {
+  const { created } = await saveUserFromCommandLine(database.db, auth, {
     email: args.email,
     password: args.password,
     name: args.name,

@@ -10,6 +10,7 @@ import {
   passwordProblem,
   resetUserPassword,
   revokeUserSessions,
+  saveUserFromCommandLine,
   setUserDisabled,
   setUserRole,
   unlockUserSignIn,
@@ -163,6 +164,35 @@ describeEachDatabase("users screen through better-auth's admin API", (db, dialec
     expect((await listUsersAsAdmin(auth, adminHeaders)).find((u) => u.id === plain.id)?.role).toBe(
       "user",
     );
+  });
+
+  it("user:create's save from the command line leaves an audit line for each change", async () => {
+    const email = "Command.Line@example.test";
+    const password = "harbour-Lantern-quartz-73";
+    const lines = async () =>
+      (
+        await db()
+          .selectFrom("audit_log")
+          .select(["action", "detail", "actor_email"])
+          .where("subject", "=", email.toLowerCase())
+          .orderBy("created_at")
+          .execute()
+      ).map((r) => [r.action, r.detail, r.actor_email]);
+    const by = "command line (user:create)";
+    expect(
+      (await saveUserFromCommandLine(db(), auth, { email, password, role: "editor" })).created,
+    ).toBe(true);
+    expect(await lines()).toEqual([["user.create", "role editor", by]]);
+    await saveUserFromCommandLine(db(), auth, { email, password: "harbour-Lantern-quartz-74" });
+    expect(await lines()).toEqual([
+      ["user.create", "role editor", by],
+      ["user.reset-password", "sessions kept", by],
+    ]);
+    // A refused password changes nothing and leaves no line.
+    await expect(
+      saveUserFromCommandLine(db(), auth, { email, password: "short" }),
+    ).rejects.toThrow();
+    expect(await lines()).toHaveLength(2);
   });
 
   it("disables a user (ending their sessions) and enables them again", async () => {

@@ -95,6 +95,33 @@ export async function upsertUser(
   return { id: user.id, created: true };
 }
 
+/** Who the audit names for a change made from the server's command line (`npm run user:create`). */
+const COMMAND_LINE = { id: null, email: "command line (user:create)", name: "user:create" };
+
+/**
+ * `npm run user:create`: upsertUser, and the audit line it deserves like any change of a user
+ * (a new account with its role, or a new password and maybe a role for an existing one).
+ */
+export async function saveUserFromCommandLine(
+  db: DB,
+  auth: Auth,
+  input: { email: string; password: string; name?: string; role?: UserRole },
+): Promise<{ id: string; created: boolean }> {
+  const saved = await upsertUser(auth, input);
+  const email = input.email.trim().toLowerCase();
+  const role = input.role ? `role ${input.role}` : undefined;
+  await inWrite(
+    db,
+    COMMAND_LINE,
+    (_trx, audit) =>
+      saved.created
+        ? audit("user.create", email, role ?? "no back-office role")
+        : audit("user.reset-password", email, role ? `${role}; sessions kept` : "sessions kept"),
+    NO_PAGES,
+  );
+  return saved;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The Users screen. Each call goes through better-auth's admin endpoints with the caller's own
 // request headers, so better-auth checks once more that the caller is an admin (defence in depth
