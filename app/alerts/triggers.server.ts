@@ -12,7 +12,7 @@ import type { Kind } from "~/content/kinds.ts";
 import { IST_OFFSET_MS } from "~/lib/india-date.ts";
 import type { DB } from "../platform/db/db.server.ts";
 import { now } from "../platform/db/dialect.ts";
-import type { Database } from "../platform/db/schema.ts";
+import { OUTBOX_FROM_SELECT, type Database } from "../platform/db/schema.ts";
 import { EVENT_REFERENCE } from "./outbox.server.ts";
 import { ALL_INDIA, ANY_QUALIFICATION } from "./topics.ts";
 import { QUALIFICATIONS, STATES, toOptionKey } from "~/content/options.ts";
@@ -231,17 +231,7 @@ export async function enqueueEntryAlerts(
 
   const instant = await trx
     .insertInto("outbox")
-    .columns([
-      "id",
-      "channel",
-      "key",
-      "subscription_id",
-      "payload",
-      "status",
-      "attempts",
-      "next_attempt_at",
-      "created_at",
-    ])
+    .columns(OUTBOX_FROM_SELECT)
     .expression(
       trx
         .selectFrom("alert_subscriptions")
@@ -291,17 +281,7 @@ export async function enqueueEntryAlerts(
   if (Number(items.numInsertedOrUpdatedRows ?? 0) > 0) {
     await trx
       .insertInto("outbox")
-      .columns([
-        "id",
-        "channel",
-        "key",
-        "subscription_id",
-        "payload",
-        "status",
-        "attempts",
-        "next_attempt_at",
-        "created_at",
-      ])
+      .columns(OUTBOX_FROM_SELECT)
       .expression(
         trx
           .selectFrom("alert_subscriptions")

@@ -180,57 +180,39 @@ export async function setStatusManyIn(
  * Take entries off the site without losing them: they wait in the trash. In the caller's
  * transaction (app/writes/).
  */
-export async function moveToTrashIn(
-  trx: DB,
-  kind: Kind,
-  ids: readonly string[],
-): Promise<EntrySummary[]> {
-  if (ids.length === 0) return [];
-  {
-    const rows = await trx
-      .selectFrom("entries")
-      .select(summaryColumns)
-      .where("kind", "=", kind)
-      .where("id", "in", [...ids])
-      .where("deleted_at", "is", null)
-      .execute();
-    if (rows.length === 0) return [];
-    const at = now();
-    await trx
-      .updateTable("entries")
-      .set({ deleted_at: at })
-      .where(
-        "id",
-        "in",
-        rows.map((r) => r.id),
-      )
-      .execute();
-    return rows.map((r) => toSummary({ ...r, deleted_at: at }));
-  }
-}
+export const moveToTrashIn = (trx: DB, kind: Kind, ids: readonly string[]) =>
+  setTrashed(trx, ids, true, kind);
 
 /** Bring entries back from the trash, in the status they had, in the caller's transaction. */
-export async function restoreFromTrashIn(trx: DB, ids: readonly string[]): Promise<EntrySummary[]> {
+export const restoreFromTrashIn = (trx: DB, ids: readonly string[]) => setTrashed(trx, ids, false);
+
+/** Move those of `ids` not yet there into the trash (or those in it out), as they were before. */
+async function setTrashed(
+  trx: DB,
+  ids: readonly string[],
+  trashed: boolean,
+  kind?: Kind,
+): Promise<EntrySummary[]> {
   if (ids.length === 0) return [];
-  {
-    const rows = await trx
-      .selectFrom("entries")
-      .select(summaryColumns)
-      .where("id", "in", [...ids])
-      .where("deleted_at", "is not", null)
-      .execute();
-    if (rows.length === 0) return [];
-    await trx
-      .updateTable("entries")
-      .set({ deleted_at: null })
-      .where(
-        "id",
-        "in",
-        rows.map((r) => r.id),
-      )
-      .execute();
-    return rows.map((r) => toSummary({ ...r, deleted_at: null }));
-  }
+  let query = trx
+    .selectFrom("entries")
+    .select(summaryColumns)
+    .where("id", "in", [...ids])
+    .where("deleted_at", trashed ? "is" : "is not", null);
+  if (kind) query = query.where("kind", "=", kind);
+  const rows = await query.execute();
+  if (rows.length === 0) return [];
+  const at = trashed ? now() : null;
+  await trx
+    .updateTable("entries")
+    .set({ deleted_at: at })
+    .where(
+      "id",
+      "in",
+      rows.map((r) => r.id),
+    )
+    .execute();
+  return rows.map((r) => toSummary({ ...r, deleted_at: at }));
 }
 
 /**
@@ -240,27 +222,25 @@ export async function restoreFromTrashIn(trx: DB, ids: readonly string[]): Promi
  */
 export async function deleteForeverIn(trx: DB, ids: readonly string[]): Promise<EntrySummary[]> {
   if (ids.length === 0) return [];
-  {
-    const rows = await trx
-      .selectFrom("entries")
-      .select(summaryColumns)
-      .where("id", "in", [...ids])
-      .where("deleted_at", "is not", null)
-      .execute();
-    const doomed = rows.map((r) => r.id);
-    if (doomed.length === 0) return [];
-    await trx
-      .deleteFrom("revisions")
-      .where("subject_type", "=", "entry")
-      .where("subject_id", "in", doomed)
-      .execute();
-    await trx.deleteFrom("entry_slugs").where("entry_id", "in", doomed).execute();
-    await trx.deleteFrom("entry_changes").where("entry_id", "in", doomed).execute();
-    await trx.updateTable("entries").set({ job_id: null }).where("job_id", "in", doomed).execute();
-    await trx.deleteFrom("entries").where("id", "in", doomed).execute();
-    await dropFileLinks(trx, "entry", doomed);
-    return rows.map(toSummary);
-  }
+  const rows = await trx
+    .selectFrom("entries")
+    .select(summaryColumns)
+    .where("id", "in", [...ids])
+    .where("deleted_at", "is not", null)
+    .execute();
+  const doomed = rows.map((r) => r.id);
+  if (doomed.length === 0) return [];
+  await trx
+    .deleteFrom("revisions")
+    .where("subject_type", "=", "entry")
+    .where("subject_id", "in", doomed)
+    .execute();
+  await trx.deleteFrom("entry_slugs").where("entry_id", "in", doomed).execute();
+  await trx.deleteFrom("entry_changes").where("entry_id", "in", doomed).execute();
+  await trx.updateTable("entries").set({ job_id: null }).where("job_id", "in", doomed).execute();
+  await trx.deleteFrom("entries").where("id", "in", doomed).execute();
+  await dropFileLinks(trx, "entry", doomed);
+  return rows.map(toSummary);
 }
 
 export interface JobChoice {

@@ -1,6 +1,7 @@
 // My exams' SQL (issue 28), on SQLite and PostgreSQL alike: public entries by id, the server
 // copies of saved lists, the reminders' outbox rows and the exam calendar's dates. Nothing here
 // decides anything: the services beside it do.
+import { OUTBOX_FROM_SELECT } from "~/platform/db/schema.ts";
 import { sql } from "kysely";
 import type { Kind } from "~/content/kinds.ts";
 import type { DB } from "~/platform/db/db.server.ts";
@@ -289,17 +290,7 @@ export async function enqueueForSavers(
   const body = JSON.stringify(payload).slice(1);
   const result = await db
     .insertInto("outbox")
-    .columns([
-      "id",
-      "channel",
-      "key",
-      "subscription_id",
-      "payload",
-      "status",
-      "attempts",
-      "next_attempt_at",
-      "created_at",
-    ])
+    .columns(OUTBOX_FROM_SELECT)
     .expression(
       db
         .selectFrom("my_exam_lists as l")

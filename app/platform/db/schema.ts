@@ -257,6 +257,22 @@ export interface AlertSubscriptionsTable {
   last_sent_at: string | null;
 }
 
+/**
+ * The columns a message is queued with when the rows come from a select (the alerts' fan-out and
+ * My exams' reminders: `insertInto("outbox").columns(OUTBOX_FROM_SELECT).expression(...)`).
+ */
+export const OUTBOX_FROM_SELECT = [
+  "id",
+  "channel",
+  "key",
+  "subscription_id",
+  "payload",
+  "status",
+  "attempts",
+  "next_attempt_at",
+  "created_at",
+] as const;
+
 /** One outgoing message (issue 15): e-mail, web push, Indexing API or Telegram. */
 export interface OutboxTable {
   id: string;
