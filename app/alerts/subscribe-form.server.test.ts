@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { alerts as en } from "~/i18n/catalog/en/alerts.ts";
 import { alerts as hi } from "~/i18n/catalog/hi/alerts.ts";
-import { parseForm, refuse } from "~/platform/forms.server.ts";
+import { refuse } from "~/platform/forms.server.ts";
+import { parseForm } from "~/lib/form-parse.ts";
 import {
   manageFormSchema,
   preferencesInput,

@@ -69,7 +69,7 @@ export function checkContact(
 }
 
 /**
- * The browser's half of the server's `parseForm` (app/platform/forms.server.ts): the same schema,
+ * The browser's half of the server's `parseForm` (app/lib/form-parse.ts): the same schema,
  * read into Conform's submission, so `useForm` shows its errors as it shows the server's reply. A
  * form with the honeypot filled passes: the server answers it ("sent", nothing kept).
  */

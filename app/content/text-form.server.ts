@@ -21,5 +21,5 @@ export function textForm<const Name extends string>(names: readonly Name[], max:
   return schema as z.ZodMiniObject<Record<Name, z.ZodMiniString>>;
 }
 
-/** One schema per form, so that the constraint and echo caches of forms.server.ts hold. */
+/** One schema per form, so that the constraint cache of app/lib/form-parse.ts and the echo cache of forms.server.ts hold. */
 const made = new Map<string, z.ZodMiniObject>();

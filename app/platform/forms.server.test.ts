@@ -6,12 +6,11 @@ import { refused, type Refusal } from "~/lib/write-result.ts";
 import {
   REFUSAL_STATUS,
   UNKNOWN_BUTTON,
-  formConstraint,
-  parseForm,
   refuse,
   refuseValues,
   refuseWrite,
 } from "./forms.server.ts";
+import { formConstraint, parseForm } from "~/lib/form-parse.ts";
 
 const Schema = z.discriminatedUnion("intent", [
   z.object({

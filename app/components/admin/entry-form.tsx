@@ -47,7 +47,7 @@ export interface EntryFormProps {
   canPublish?: boolean;
   /** What was loaded, when `values` is a rejected submission: unchanged means nothing to lose. */
   baseline?: FormTree;
-  /** The inputs' limits, derived on the server from the kind's schema (app/platform/forms.server.ts). */
+  /** The inputs' limits, derived on the server from the kind's schema (app/lib/form-parse.ts). */
   constraint?: FormConstraint;
   /** The saved entry's Hindi state (badge on the Hindi tab); null while the entry is new. */
   translation?: TranslationSummary | null;

@@ -1,16 +1,17 @@
+import { getFormProps, useForm } from "@conform-to/react";
 import type { FormConstraint, FormReply } from "~/lib/form-contract.ts";
-import { errorOf } from "~/lib/form-reply.ts";
-
-// The reply's readers live beside the reply type, for the public forms too.
+import { parseForm, type AnySchema } from "~/lib/form-parse.ts";
 
 /**
- * The browser half of the admin forms (the server half is app/platform/forms.server.ts, the types
- * both use app/lib/form-contract.ts). A screen
- * renders its form from three things: the values it starts from (loader), the constraints of its
- * schema (loader, `formConstraint`), and a refused submission (action, Conform's reply). `field`
- * gives each input its name, starting value, first error and the schema's `required`,
- * `maxLength`, `min` and `max`; the existing field components take these as props, so a form
- * reads the same without JavaScript (native POST, the reply rendered on the server) and with it.
+ * The browser half of the admin forms (the form is read by `parseForm`, app/lib/form-parse.ts,
+ * refused by app/platform/forms.server.ts; the types both use are app/lib/form-contract.ts).
+ * Conform's `useForm` holds each form's state: the server's reply (`lastResult`: the values sent
+ * and the errors by field), and, where the screen hands it the form's schema, the same check in
+ * the browser when a field is left and before sending. A screen renders its form from the values
+ * it starts from (loader), the constraints of its schema (loader, `formConstraint`) and the reply
+ * (action); `field` gives each input its name, starting value, first error and the schema's
+ * `required`, `maxLength`, `min` and `max`, so a form reads the same without JavaScript (native
+ * POST, the reply rendered on the server) and with it.
  */
 
 /** What a field component needs from the form: spread it onto TextField and friends. */
@@ -46,29 +47,25 @@ function constraintOf(constraint: FormConstraint | undefined, name: string) {
 const asNumber = (v: string | number | undefined) =>
   v === undefined || v === "" ? undefined : Number(v);
 
-/**
- * The field reader of one form: after a refusal the values come from the reply (what was sent),
- * otherwise from `defaults` (what is stored).
- */
-export function formFields(
-  reply: FormReply | undefined | null,
+const text = (v: unknown) => (v === undefined || v === null ? "" : String(v));
+
+/** The field reader of one form's values, errors (by full field name) and constraints. */
+export function fieldReader(
+  values: unknown,
+  errors: Readonly<Record<string, readonly string[] | undefined>>,
   constraint: FormConstraint | undefined,
-  defaults: Record<string, unknown>,
 ) {
-  const values = reply?.initialValue ?? defaults;
   return {
     /** The text a field starts with. */
-    value(name: string): string {
-      const v = valueAt(values, name);
-      return v === undefined || v === null ? "" : String(v);
-    },
+    value: (name: string): string => text(valueAt(values, name)),
+    /** The first error of a field. */
+    error: (name: string): string | undefined => errors[name]?.[0],
     field(name: string, limitsOf: string = name): FieldProps {
       const c = constraintOf(constraint, limitsOf);
-      const v = valueAt(values, name);
       return {
         name,
-        defaultValue: v === undefined || v === null ? "" : String(v),
-        error: errorOf(reply, name),
+        defaultValue: text(valueAt(values, name)),
+        error: errors[name]?.[0],
         required: c?.required,
         maxLength: c?.maxLength,
         min: asNumber(c?.min),
@@ -76,4 +73,58 @@ export function formFields(
       };
     },
   };
+}
+
+/**
+ * One admin form. After a refusal the fields start from the reply (what was sent), otherwise
+ * from `defaults` (what is stored). With a `schema` (one the browser can hold: no server
+ * module behind it) a field is checked when it is left and again as it is typed in after an
+ * error, and the form is not sent while it has errors; without one the server's check answers.
+ * Spread `props` on the `<Form>` (its id, Conform's submit check, `noValidate` once hydrated).
+ */
+export function useAdminForm({
+  id,
+  reply,
+  constraint,
+  defaults = {},
+  schema,
+  multiple,
+}: {
+  id: string;
+  reply: FormReply | undefined | null;
+  constraint: FormConstraint | undefined;
+  defaults?: Record<string, unknown>;
+  schema?: AnySchema;
+  /** Names that may repeat (ticked boxes), as the action's `parseForm` is told. */
+  multiple?: readonly string[];
+}) {
+  const [form] = useForm({
+    id,
+    lastResult: reply,
+    constraint,
+    // Without a schema, a check on leaving a field would be a round trip to the action: none.
+    shouldValidate: schema ? "onBlur" : "onSubmit",
+    shouldRevalidate: schema ? "onInput" : "onSubmit",
+    onValidate: schema
+      ? ({ formData }) => parseForm(formData, schema, { multiple, intents: true })
+      : undefined,
+  });
+  return {
+    ...fieldReader(reply?.initialValue ?? defaults, form.allErrors, constraint),
+    /** The message for the whole form, if the reply has one. */
+    formError: form.errors?.[0],
+    props: getFormProps(form),
+  };
+}
+
+/** Until every screen holds its form with `useAdminForm` (issue 27): the reader alone. */
+export function formFields(
+  reply: FormReply | undefined | null,
+  constraint: FormConstraint | undefined,
+  defaults: Record<string, unknown>,
+) {
+  const errors: Record<string, string[]> = {};
+  for (const [name, messages] of Object.entries(reply?.error ?? {}))
+    if (messages?.length) errors[name] = messages;
+  return fieldReader(reply?.initialValue ?? defaults, errors, constraint);
 }

@@ -7,7 +7,8 @@ import { formErrorOf } from "~/lib/form-reply.ts";
 import { can } from "~/content/policy.ts";
 import { alertChannels, alertsOverview, listOutboxRows } from "~/alerts/admin.server.ts";
 import { OUTBOX_CHANNELS, OUTBOX_STATUSES, OUTBOX_VIEWS } from "~/alerts/outbox-views.ts";
-import { parseForm, refuse, refuseWrite } from "~/platform/forms.server.ts";
+import { refuse, refuseWrite } from "~/platform/forms.server.ts";
+import { parseForm } from "~/lib/form-parse.ts";
 import { actorOf, requireStaff } from "~/users/guard.server.ts";
 import { db } from "~/platform/services.server.ts";
 import {

@@ -10,7 +10,8 @@ import {
 import { UploadUsage } from "~/components/admin/upload-usage.tsx";
 import { formFields } from "~/components/admin/form.tsx";
 import { formErrorOf, isRefused } from "~/lib/form-reply.ts";
-import { formConstraint, parseForm, refuse, refuseWrite } from "~/platform/forms.server.ts";
+import { refuse, refuseWrite } from "~/platform/forms.server.ts";
+import { formConstraint, parseForm } from "~/lib/form-parse.ts";
 import { uploadUsage } from "~/files/files.service.server.ts";
 import { actorOf, requireAdmin } from "~/users/guard.server.ts";
 import { db } from "~/platform/services.server.ts";

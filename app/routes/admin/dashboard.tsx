@@ -2,7 +2,8 @@ import { Link, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from
 import { diffEntries } from "~/components/admin/entry-diff.ts";
 import { z } from "zod";
 import { formErrorOf } from "~/lib/form-reply.ts";
-import { parseForm, refuse, refuseWrite } from "~/platform/forms.server.ts";
+import { refuse, refuseWrite } from "~/platform/forms.server.ts";
+import { parseForm } from "~/lib/form-parse.ts";
 import { AdminError } from "~/components/admin/admin-error.tsx";
 import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
 import { formatDateTime } from "~/lib/format.ts";

@@ -21,7 +21,7 @@ import { getAdminEntry, kindFromUrl } from "~/entries/admin.repository.server.ts
 import { countRecipients } from "~/alerts/triggers.server.ts";
 import { enteredStatus } from "~/entries/edit-conflicts.server.ts";
 import { listSuggestions } from "~/entries/suggestions.repository.server.ts";
-import { formConstraint } from "~/platform/forms.server.ts";
+import { formConstraint } from "~/lib/form-parse.ts";
 import { requireEntryAccess, requireStaff } from "~/users/guard.server.ts";
 import { getJobOption } from "~/entries/job-picker.server.ts";
 import { listOrganizations } from "~/organizations/organizations.repository.server.ts";

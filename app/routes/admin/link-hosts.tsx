@@ -19,7 +19,8 @@ import {
   removeVendorHost,
   VendorHostInput,
 } from "~/link-monitor/admin.server.ts";
-import { formConstraint, parseForm, refuse, refuseWrite } from "~/platform/forms.server.ts";
+import { refuse, refuseWrite } from "~/platform/forms.server.ts";
+import { formConstraint, parseForm } from "~/lib/form-parse.ts";
 import { formatDate } from "~/lib/format.ts";
 import { actorOf, requireStaff } from "~/users/guard.server.ts";
 import { db } from "~/platform/services.server.ts";

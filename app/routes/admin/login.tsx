@@ -1,8 +1,8 @@
 import { Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { formFields } from "~/components/admin/form.tsx";
-import { errorOf, formErrorOf } from "~/lib/form-reply.ts";
-import { formConstraint, parseForm, refuse } from "~/platform/forms.server.ts";
+import { useAdminForm } from "~/components/admin/form.tsx";
+import { refuse } from "~/platform/forms.server.ts";
+import { formConstraint, parseForm } from "~/lib/form-parse.ts";
 import { getViewer, safeReturnPath } from "~/users/guard.server.ts";
 import { clientIp } from "~/platform/rate-limit.server.ts";
 import { services } from "~/platform/services.server.ts";
@@ -77,11 +77,23 @@ export function meta() {
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
   if (loaderData.noAccess) return <NoAccess email={loaderData.noAccess.email} />;
-  const form = formFields(actionData, loaderData.constraint, {});
-  const errors = { email: errorOf(actionData, "email"), password: errorOf(actionData, "password") };
-  const formError = formErrorOf(actionData);
+  return <LoginForm next={loaderData.next} constraint={loaderData.constraint} reply={actionData} />;
+}
+
+function LoginForm({
+  next,
+  constraint,
+  reply,
+}: {
+  next: string;
+  constraint: Route.ComponentProps["loaderData"]["constraint"];
+  reply: Route.ComponentProps["actionData"];
+}) {
+  const busy = useNavigation().state === "submitting";
+  const form = useAdminForm({ id: "login-form", reply, constraint, schema: LoginSchema });
+  const errors = { email: form.error("email"), password: form.error("password") };
+  const formError = form.formError;
   return (
     <main className="flex min-h-screen items-center justify-center bg-stone-100 p-4">
       <div className="w-full max-w-sm rounded-app border border-stone-200 bg-white p-6 shadow-sm">
@@ -91,8 +103,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             {formError}
           </p>
         ) : null}
-        <Form method="post" noValidate className="mt-4 space-y-4">
-          <input type="hidden" name="next" value={loaderData.next} />
+        <Form method="post" {...form.props} noValidate className="mt-4 space-y-4">
+          <input type="hidden" name="next" value={next} />
           <div>
             <label htmlFor="email" className="block text-sm font-semibold">
               E-mail address

@@ -8,7 +8,8 @@ import { formatDateTime } from "~/lib/format.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { formErrorOf } from "~/lib/form-reply.ts";
 import { markMessage, openMessage, removeMessage } from "~/messages/messages.service.server.ts";
-import { parseForm, refuse } from "~/platform/forms.server.ts";
+import { refuse } from "~/platform/forms.server.ts";
+import { parseForm } from "~/lib/form-parse.ts";
 import { actorOf, requireStaff } from "~/users/guard.server.ts";
 import {
   MESSAGE_STATUSES,

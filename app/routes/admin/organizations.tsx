@@ -5,7 +5,8 @@ import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.
 import { formFields } from "~/components/admin/form.tsx";
 import { formErrorOf } from "~/lib/form-reply.ts";
 import { STATES } from "~/content/options.ts";
-import { formConstraint, parseForm, refuse, refuseWrite } from "~/platform/forms.server.ts";
+import { refuse, refuseWrite } from "~/platform/forms.server.ts";
+import { formConstraint, parseForm } from "~/lib/form-parse.ts";
 import { actorOf, requireStaff } from "~/users/guard.server.ts";
 import { listOrganizations } from "~/organizations/organizations.repository.server.ts";
 import { db } from "~/platform/services.server.ts";

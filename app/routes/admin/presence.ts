@@ -4,7 +4,8 @@ import { getEntryById } from "~/entries/entry-row.server.ts";
 import { can } from "~/content/policy.ts";
 import { forbidden, requireEntryAccess, requireStaff } from "~/users/guard.server.ts";
 import { touchPresence } from "~/users/presence.repository.server.ts";
-import { parseForm, refuse } from "~/platform/forms.server.ts";
+import { refuse } from "~/platform/forms.server.ts";
+import { parseForm } from "~/lib/form-parse.ts";
 import { db } from "~/platform/services.server.ts";
 import type { Route } from "./+types/presence";
 

@@ -11,7 +11,8 @@ import {
 import { formatDateTime } from "~/lib/format.ts";
 import { AdminTable } from "~/components/admin/admin-table.tsx";
 import { SITE_PAGE_SLUGS, type SitePageSlug } from "~/content/site-pages.ts";
-import { parseForm, refuse } from "~/platform/forms.server.ts";
+import { refuse } from "~/platform/forms.server.ts";
+import { parseForm } from "~/lib/form-parse.ts";
 import { actorOf, requireStaff } from "~/users/guard.server.ts";
 import { restorePage } from "~/site-pages/site-pages.service.server.ts";
 import { sanitizeRichText } from "~/platform/sanitize.server.ts";

@@ -4,7 +4,7 @@ import { AdminPageHeader, Banner } from "~/components/admin/banner.tsx";
 import { useFocusFirstError } from "~/components/admin/backoffice-ui.tsx";
 import { formErrorOf } from "~/lib/form-reply.ts";
 import { MIN_PASSWORD_LENGTH } from "~/platform/auth.server.ts";
-import { formConstraint } from "~/platform/forms.server.ts";
+import { formConstraint } from "~/lib/form-parse.ts";
 import { requireAdmin } from "~/users/guard.server.ts";
 import { services } from "~/platform/services.server.ts";
 import { listUsersAsAdmin } from "~/users/users.service.server.ts";

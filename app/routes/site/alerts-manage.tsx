@@ -19,7 +19,8 @@ import {
 } from "~/alerts/subscribe-form.server.ts";
 import { ALERT_KINDS, ALERT_QUALIFICATIONS, ALERT_STATES } from "~/alerts/topics.ts";
 import { env } from "~/platform/env.server.ts";
-import { parseForm, refuse } from "~/platform/forms.server.ts";
+import { refuse } from "~/platform/forms.server.ts";
+import { parseForm } from "~/lib/form-parse.ts";
 import type { FormReply } from "~/lib/form-contract.ts";
 import { accepted } from "~/lib/form-reply.ts";
 import { listOrganizations } from "~/organizations/organizations.repository.server.ts";

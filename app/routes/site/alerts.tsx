@@ -25,7 +25,8 @@ import {
   stateKey,
 } from "~/alerts/topics.ts";
 import { emailEnabled } from "~/alerts/worker.server.ts";
-import { parseForm, refuse } from "~/platform/forms.server.ts";
+import { refuse } from "~/platform/forms.server.ts";
+import { parseForm } from "~/lib/form-parse.ts";
 import type { FormReply } from "~/lib/form-contract.ts";
 import { accepted } from "~/lib/form-reply.ts";
 import { env } from "~/platform/env.server.ts";

@@ -28,7 +28,8 @@ import { publicEligibilityRules } from "~/eligibility/rules.repository.server.ts
 import type { FormReply } from "~/lib/form-contract.ts";
 import { accepted, replyOf } from "~/lib/form-reply.ts";
 import { env } from "~/platform/env.server.ts";
-import { parseForm, refuse } from "~/platform/forms.server.ts";
+import { refuse } from "~/platform/forms.server.ts";
+import { parseForm } from "~/lib/form-parse.ts";
 import { textForm } from "~/content/text-form.server.ts";
 import { publicSettings } from "~/entries/public-data.server.ts";
 import { pageMeta } from "~/seo/seo.server.ts";

@@ -19,7 +19,8 @@ import { definitionIn } from "~/i18n/registry-words.ts";
 import { sayQuick } from "~/i18n/eligibility-words.ts";
 import type { QuickReply } from "~/i18n/quick-reply.ts";
 import { accepted } from "~/lib/form-reply.ts";
-import { parseForm, refuse } from "~/platform/forms.server.ts";
+import { refuse } from "~/platform/forms.server.ts";
+import { parseForm } from "~/lib/form-parse.ts";
 import { organizationIn, titleIn } from "~/lib/title.ts";
 import {
   changeIn,

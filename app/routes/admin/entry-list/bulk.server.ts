@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import type { KindDefinition } from "~/content/registry.ts";
-import { parseForm, refuse } from "~/platform/forms.server.ts";
+import { refuse } from "~/platform/forms.server.ts";
+import { parseForm } from "~/lib/form-parse.ts";
 import { actorOf, type StaffUser } from "~/users/guard.server.ts";
 import { db } from "~/platform/services.server.ts";
 import { setStatuses, trashEntries } from "~/entries/entries.service.server.ts";

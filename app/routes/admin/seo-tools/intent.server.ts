@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { parseForm, refuse as refuseForm, refuseWrite } from "~/platform/forms.server.ts";
+import { refuse as refuseForm, refuseWrite } from "~/platform/forms.server.ts";
+import { parseForm } from "~/lib/form-parse.ts";
 import type { Refused } from "~/lib/write-result.ts";
 import type { DB } from "~/platform/db/db.server.ts";
 import type { Actor } from "~/writes/transaction.server.ts";

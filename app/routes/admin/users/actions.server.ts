@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import { parseForm, refuse } from "~/platform/forms.server.ts";
+import { refuse } from "~/platform/forms.server.ts";
+import { parseForm } from "~/lib/form-parse.ts";
 import type { StaffUser } from "~/users/guard.server.ts";
 import { services } from "~/platform/services.server.ts";
 import {
