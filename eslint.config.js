@@ -270,9 +270,10 @@ export default tseslint.config(
   },
   // One write pipeline (issue 27, PLAN-27 §2c): only inWrite (app/writes/transaction.server.ts)
   // and the database layer open a transaction; a service writes through inWrite. Tests, demo/,
-  // scripts/ and bench/ are outside these files. WRITE_TRANSACTION_EXCEPTIONS are writers not yet
-  // moved to a service (each a counter or a reader's own data, with no audit line): move one, then
-  // take it off the list. (A later block setting no-restricted-syntax for the same files would
+  // scripts/ and bench/ are outside these files. WRITE_TRANSACTION_EXCEPTIONS are writers outside
+  // the editors' pipeline by design: counters and readers' own data, with no editor, no audit line,
+  // no page-cache scope and no content generation to move (inWrite would add all four). A writer
+  // that gains any of these moves to a service and off the list. (A later block setting no-restricted-syntax for the same files would
   // replace this one: add its selectors here instead.)
   {
     files: ["app/**/*.{ts,tsx}", "http/**/*.ts", "server.ts"],
