@@ -22,6 +22,7 @@ afterAll(async () => {
     async (db) => {
       await restoreSettings?.(db);
       await db.deleteFrom("redirects").where("source", "like", `/contract-${tag}%`).execute();
+      await db.deleteFrom("photo_presets").where("key", "like", `contract-${tag}%`).execute();
     },
     { write: true },
   );
@@ -153,5 +154,59 @@ for (const javaScriptEnabled of [true, false]) {
         expect(await page.locator("[aria-invalid=true]").count()).toBe(0);
       });
     }
+  });
+}
+
+/** A new photo preset's form, filled as it would save (one rule row). */
+async function fillPreset(page: Page, key: string) {
+  await page.getByLabel("Key").fill(key);
+  await page.getByLabel("Name", { exact: true }).fill(`Contract preset ${tag}`);
+  await page.getByLabel("Source (the notification)").fill("Contract notice 1/2026");
+  await page.getByLabel("Source's address").fill("https://psc.example.gov.in/notice-1.pdf");
+  await page.locator('[name="rules[0].slot"]').selectOption("photo");
+  await page.locator('[name="rules[0].kbMax"]').fill("40");
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  describe(`the photo preset form with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    const browser = useBrowser({ viewport: { width: 360, height: 800 }, javaScriptEnabled });
+    let page: Page;
+    const key = `contract-${tag}-${javaScriptEnabled ? "js" : "nojs"}`;
+
+    beforeAll(async () => {
+      page = await browser.page();
+      await signInAsAdmin(page);
+    });
+
+    // Its rows are read and checked by the server only, which says every problem at once: one
+    // POST answers a bad value too, with JavaScript as without.
+    it("a bad key is refused beside its field by the server's reply, typed text kept", async () => {
+      await page.goto("/admin/photo-presets/new");
+      if (javaScriptEnabled) await hydrated(page, "photo-preset-form");
+      const posts = countPosts(page);
+      await fillPreset(page, "Not A Key");
+      await page.getByLabel("Key").press("Tab");
+      expect(posts).toHaveLength(0);
+      await page.getByRole("button", { name: "Save preset" }).click();
+      await page.locator("#photo-preset-form [aria-invalid=true]").waitFor();
+      expect(await describedText(page, "Key")).toContain(
+        "The key may contain only lower-case letters, digits and single hyphens",
+      );
+      expect(await page.getByLabel("Key").inputValue()).toBe("Not A Key");
+      expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe(
+        `Contract preset ${tag}`,
+      );
+      expect(posts).toHaveLength(1);
+    });
+
+    it("a good save is one POST", async () => {
+      await page.goto("/admin/photo-presets/new");
+      if (javaScriptEnabled) await hydrated(page, "photo-preset-form");
+      const posts = countPosts(page);
+      await fillPreset(page, key);
+      await page.getByRole("button", { name: "Save preset" }).click();
+      await page.waitForURL((url) => url.searchParams.get("saved") === key);
+      expect(posts).toHaveLength(1);
+    });
   });
 }
