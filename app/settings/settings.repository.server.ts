@@ -1,15 +1,10 @@
 import { z } from "zod";
 import type { DB } from "../platform/db/db.server.ts";
 import { now } from "../platform/db/dialect.ts";
+import { OrganizationSchema, SeoSchema } from "./seo-schemas.ts";
 
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && !!url.hostname;
-  } catch {
-    return false;
-  }
-}
+// The SEO tools' schemas live where the browser can check a form with them too.
+export { OrganizationSchema, SeoSchema };
 
 const email = (label: string) =>
   z
@@ -25,46 +20,6 @@ const whole = (label: string, min: number, max: number) =>
     .int(`${label} must be a whole number`)
     .min(min, `${label} must be at least ${min}`)
     .max(max, `${label} must be at most ${max}`);
-
-/** The organization behind the site, for its structured-data record and social links. */
-export const OrganizationSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, "Enter the organization's name")
-    .max(120, "The name must be at most 120 characters")
-    .default("govjobs"),
-  url: z
-    .string()
-    .trim()
-    .max(300, "The address must be at most 300 characters")
-    .refine((v) => v === "" || isHttpUrl(v), "The address must start with http:// or https://")
-    .default(""),
-  logo: z
-    .string()
-    .trim()
-    .max(300, "The logo address must be at most 300 characters")
-    .refine(
-      (v) => v === "" || (v.startsWith("/") && !v.startsWith("//")) || isHttpUrl(v),
-      "The logo must be a path on this site (like /logo.svg) or an http(s) address",
-    )
-    .default("/logo.svg"),
-  sameAs: z
-    .array(
-      z
-        .string()
-        .trim()
-        .max(300, "Each profile address must be at most 300 characters")
-        .refine(isHttpUrl, "Each profile must be a full http:// or https:// address"),
-    )
-    .max(10, "List at most 10 profiles")
-    .default([]),
-  contactType: z
-    .string()
-    .trim()
-    .max(60, "The contact type must be at most 60 characters")
-    .default("customer service"),
-});
 
 export const LatestBarSchema = z.object({
   count: whole("Number of updates", 1, 20).default(5),
@@ -88,24 +43,6 @@ export const FaqItemSchema = z.object({
     .trim()
     .min(1, "Enter the answer")
     .max(2000, "An answer must be at most 2000 characters"),
-});
-
-export const SeoSchema = z.object({
-  titleTemplate: z
-    .string()
-    .trim()
-    .min(1, "Enter a title template such as %s | govjobs")
-    .max(120, "The title template must be at most 120 characters")
-    .refine((v) => v.includes("%s"), "The title template must contain %s where the page title goes")
-    .default("%s | govjobs"),
-  defaultDescription: z
-    .string()
-    .trim()
-    .max(300, "The description must be at most 300 characters")
-    .default(
-      "Latest government jobs, exam results, admit cards, syllabus and answer keys in India.",
-    ),
-  robotsTxt: z.string().max(5000, "robots.txt must be at most 5000 characters").default(""),
 });
 
 /**

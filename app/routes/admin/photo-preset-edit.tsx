@@ -2,7 +2,8 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AdminError } from "~/components/admin/admin-error.tsx";
 import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
 import { FieldShell, describedBy, inputClass } from "~/components/admin/field-input.tsx";
-import { fieldErrorsOf, formErrorOf } from "~/lib/form-reply.ts";
+import { useAdminForm } from "~/components/admin/form.tsx";
+import { fieldErrorsOf } from "~/lib/form-reply.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { parseEntryForm, type FormTree } from "~/content/form-data.ts";
 import { RowsEditor } from "~/components/admin/rows-editor.tsx";
@@ -64,26 +65,37 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function PhotoPresetEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { preset } = loaderData;
   const busy = useNavigation().state === "submitting";
+  // Checked by the server only, which says every problem at once: the rows are read as the entry
+  // editor's are (blank ones dropped), which the browser's parseForm does not do, and a check of
+  // the other fields alone would hold back what is wrong in the rows until they pass.
+  const form = useAdminForm({
+    id: "photo-preset-form",
+    reply: actionData,
+    constraint: undefined,
+    defaults: loaderData.values,
+  });
   const values = (actionData?.initialValue as FormTree | undefined) ?? loaderData.values;
   const errors = fieldErrorsOf(actionData);
-  const formError = formErrorOf(actionData);
-  const text = (name: string) => (typeof values[name] === "string" ? (values[name] as string) : "");
+  const formError = form.formError;
   const rows = Array.isArray(values.rules) ? (values.rules as FormTree[]) : [];
   const field = (
     name: string,
     label: string,
     props: Record<string, unknown> = {},
     help?: string,
-  ) => (
-    <FieldShell name={name} label={label} error={errors[name]} help={help}>
-      <input
-        {...describedBy(name, { error: errors[name], help })}
-        defaultValue={text(name)}
-        className={inputClass}
-        {...props}
-      />
-    </FieldShell>
-  );
+  ) => {
+    const { error, defaultValue } = form.field(name);
+    return (
+      <FieldShell name={name} label={label} error={error} help={help}>
+        <input
+          {...describedBy(name, { error, help })}
+          defaultValue={defaultValue}
+          className={inputClass}
+          {...props}
+        />
+      </FieldShell>
+    );
+  };
   return (
     <div className="mx-auto max-w-4xl">
       <AdminPageHeader
@@ -106,6 +118,7 @@ export default function PhotoPresetEdit({ loaderData, actionData }: Route.Compon
       <Form
         key={actionData ? JSON.stringify(actionData.error) : "loaded"}
         method="post"
+        {...form.props}
         noValidate
         className="space-y-4"
         aria-label="Photo preset"

@@ -39,28 +39,9 @@ export const DONE: Record<string, string> = {
   "organization-saved": "Organization record saved.",
 };
 
-/** The field errors of one form (first message of each), when the refusal is about it. */
-export function errorsFor(
-  result: FormReply | undefined,
-  form: SeoToolsForm,
-): Record<string, string | undefined> {
-  if (formOfReply(result) !== form) return {};
-  const out: Record<string, string | undefined> = {};
-  for (const [name, messages] of Object.entries(result?.error ?? {}))
-    if (name && messages?.length) out[name] = messages[0];
-  return out;
-}
-
-/** The values a refused form was sent with, to show again; undefined for the other forms. */
-export function valuesFor(
-  result: FormReply | undefined,
-  form: SeoToolsForm,
-): Record<string, string> | undefined {
-  if (formOfReply(result) !== form) return undefined;
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(result?.initialValue ?? {}))
-    if (typeof value === "string") out[name] = value;
-  return out;
+/** The reply when it is about `form` (each form shows only its own refusal), else undefined. */
+export function replyFor(result: FormReply | undefined, form: SeoToolsForm): FormReply | undefined {
+  return formOfReply(result) === form ? result : undefined;
 }
 
 /** A form-level message of one of the given forms. */

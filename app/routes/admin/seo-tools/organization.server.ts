@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { SEO_TOOLS } from "~/components/admin/seo-tools/form-state.ts";
+import { sameAsLines, sameAsProblem } from "~/settings/seo-schemas.ts";
 import { saveOrganizationRecord } from "~/settings/settings.service.server.ts";
 import { intentForm, refuseWritten, type SeoToolsIntent } from "./intent.server.ts";
 
@@ -24,18 +25,14 @@ export const organizationIntents: Record<string, SeoToolsIntent> = {
       {
         ...values,
         // One textarea holds every profile, one per line.
-        sameAs: values.sameAs
-          .split(/\r?\n/)
-          .map((line) => line.trim())
-          .filter(Boolean),
+        sameAs: sameAsLines(values.sameAs),
       },
       actor,
     );
     if (!result.ok) {
-      const errors = { ...result.fieldErrors };
       // Say which line of the textarea is wrong.
-      const line = Object.keys(errors).find((k) => k.startsWith("sameAs."));
-      if (line) errors.sameAs = `Line ${Number(line.split(".")[1]) + 1}: ${errors[line]}`;
+      const sameAs = sameAsProblem(result.fieldErrors ?? {});
+      const errors = { ...result.fieldErrors, ...(sameAs && { sameAs }) };
       return refuseWritten(sub, result, { fieldErrors: errors });
     }
     return redirect(`${SEO_TOOLS}?done=organization-saved#organization`);

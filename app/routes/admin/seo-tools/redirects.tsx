@@ -5,14 +5,11 @@ import { formatDateTime } from "~/lib/format.ts";
 import { AdminTable } from "~/components/admin/admin-table.tsx";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { FieldShell, describedBy, inputClass } from "~/components/admin/field-input.tsx";
-import {
-  SEO_TOOLS,
-  errorsFor,
-  formErrorOf,
-  valuesFor,
-} from "~/components/admin/seo-tools/form-state.ts";
+import { useAdminForm } from "~/components/admin/form.tsx";
+import { SEO_TOOLS, replyFor } from "~/components/admin/seo-tools/form-state.ts";
 import type { FormReply } from "~/lib/form-contract.ts";
-import type { RedirectRule } from "~/redirects/redirect-rules.ts";
+import { fieldErrorsOf, formErrorOf } from "~/lib/form-reply.ts";
+import { RedirectFormSchema, type RedirectRule } from "~/redirects/redirect-rules.ts";
 import type { loadRedirects } from "./redirects.server.ts";
 
 type RedirectsData = Awaited<ReturnType<typeof loadRedirects>>;
@@ -45,9 +42,7 @@ export function RedirectsSection({
         editing={d.editing}
         editMissing={d.editMissing}
         prefill={d.prefill}
-        errors={errorsFor(refusal, "redirect")}
-        values={valuesFor(refusal, "redirect")}
-        formError={formErrorOf(refusal, "redirect")}
+        reply={replyFor(refusal, "redirect")}
         busy={busy}
         limits={d.limits}
         statuses={d.statuses}
@@ -154,9 +149,7 @@ function RedirectForm({
   editing,
   editMissing,
   prefill,
-  errors,
-  values,
-  formError,
+  reply,
   busy,
   limits,
   statuses,
@@ -166,24 +159,36 @@ function RedirectForm({
   editing: RedirectRule | null;
   editMissing: boolean;
   prefill: string;
-  errors: Record<string, string | undefined>;
-  values?: Record<string, string>;
-  formError: string | null;
+  reply: FormReply | undefined;
   busy: boolean;
 }) {
-  const v = values ?? {
-    id: editing?.id ?? "",
-    source: editing?.source ?? prefill,
-    destination: editing?.destination ?? "",
-    statusCode: String(editing?.statusCode ?? 301),
-    enabled: editing ? (editing.enabled ? "on" : "") : "on",
+  const form = useAdminForm({
+    id: "redirect-form",
+    reply,
+    constraint: undefined,
+    defaults: {
+      id: editing?.id ?? "",
+      source: editing?.source ?? prefill,
+      destination: editing?.destination ?? "",
+      statusCode: String(editing?.statusCode ?? 301),
+      enabled: editing ? (editing.enabled ? "on" : "") : "on",
+    },
+    schema: RedirectFormSchema,
+  });
+  const v = { id: form.value("id"), source: form.value("source") };
+  const errors = {
+    source: form.error("source"),
+    destination: form.error("destination"),
+    statusCode: form.error("statusCode"),
   };
+  // Said when the server refused the form; with JavaScript the fields' own messages come first.
+  const formError = formErrorOf(reply);
+  const hasErrors = Object.keys(fieldErrorsOf(reply)).length > 0 || !!formError;
   const isEdit = !!v.id;
-  const hasErrors = Object.values(errors).some(Boolean) || !!formError;
   return (
     <Form
       method="post"
-      id="redirect-form"
+      {...form.props}
       noValidate
       className="mt-5 scroll-mt-4 rounded-app border border-stone-200 bg-stone-50 p-4"
       aria-labelledby="redirect-form-heading"
@@ -213,7 +218,7 @@ function RedirectForm({
         <TextField
           name="destination"
           label="New address (destination)"
-          defaultValue={v.destination}
+          defaultValue={form.value("destination")}
           error={errors.destination}
           maxLength={limits.destination}
           help="A path like /jobs/new-page or a full https:// address. Leave empty for 410 Gone."
@@ -221,7 +226,7 @@ function RedirectForm({
         <FieldShell name="statusCode" label="Status" error={errors.statusCode}>
           <select
             {...describedBy("statusCode", { error: errors.statusCode })}
-            defaultValue={v.statusCode}
+            defaultValue={form.value("statusCode")}
             className={inputClass}
           >
             {statuses.map((s) => (
@@ -236,7 +241,7 @@ function RedirectForm({
             <input
               type="checkbox"
               name="enabled"
-              defaultChecked={v.enabled === "on"}
+              defaultChecked={form.value("enabled") === "on"}
               className="size-4 accent-primary"
             />
             Enabled

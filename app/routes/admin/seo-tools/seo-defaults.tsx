@@ -1,8 +1,11 @@
 import { Form } from "react-router";
 import { Banner, buttonClass } from "~/components/admin/banner.tsx";
 import { SectionCard, TextAreaField, TextField } from "~/components/admin/backoffice-ui.tsx";
-import { errorsFor, valuesFor } from "~/components/admin/seo-tools/form-state.ts";
+import { useAdminForm } from "~/components/admin/form.tsx";
+import { replyFor } from "~/components/admin/seo-tools/form-state.ts";
 import type { FormConstraint, FormReply } from "~/lib/form-contract.ts";
+import { fieldErrorsOf } from "~/lib/form-reply.ts";
+import { SeoFormSchema } from "~/settings/seo-schemas.ts";
 import type { Settings } from "~/settings/settings.repository.server.ts";
 
 /** The SEO defaults section: title template, default description, robots.txt. */
@@ -18,46 +21,43 @@ export function SeoDefaultsSection({
   refusal: FormReply | undefined;
   busy: boolean;
 }) {
-  const errors = errorsFor(refusal, "seo");
-  const v = valuesFor(refusal, "seo") ?? seo;
+  const reply = replyFor(refusal, "seo");
+  const form = useAdminForm({
+    id: "seo-defaults-form",
+    reply,
+    constraint,
+    defaults: seo,
+    schema: SeoFormSchema,
+  });
   return (
     <SectionCard
       id="seo-defaults"
       title="SEO defaults"
       description="Used by every public page that does not set its own."
     >
-      <Form method="post" noValidate className="grid gap-4">
-        {Object.values(errors).some(Boolean) ? (
+      <Form method="post" {...form.props} noValidate className="grid gap-4">
+        {Object.keys(fieldErrorsOf(reply)).length ? (
           <Banner tone="error">
             The SEO defaults were not saved. Correct the fields marked below.
           </Banner>
         ) : null}
         <TextField
-          name="titleTemplate"
+          {...form.field("titleTemplate")}
           label="Title template"
           required
-          defaultValue={v.titleTemplate}
-          error={errors.titleTemplate}
-          maxLength={constraint.titleTemplate?.maxLength}
           help="%s is replaced by the page's own title, e.g. %s | govjobs."
         />
         <TextAreaField
-          name="defaultDescription"
+          {...form.field("defaultDescription")}
           label="Default description"
           rows={3}
-          defaultValue={v.defaultDescription}
-          error={errors.defaultDescription}
-          maxLength={constraint.defaultDescription?.maxLength}
           help="At most 300 characters; search engines show about 155."
         />
         <TextAreaField
-          name="robotsTxt"
+          {...form.field("robotsTxt")}
           label="robots.txt"
           rows={8}
           monospace
-          defaultValue={v.robotsTxt}
-          error={errors.robotsTxt}
-          maxLength={constraint.robotsTxt?.maxLength}
           help="Served at /robots.txt. Leave empty for the default (allow everything, point to the sitemap)."
         />
         <div>
