@@ -4,7 +4,6 @@ import { now } from "../platform/db/dialect.ts";
 import { OrganizationSchema, SeoSchema } from "./seo-schemas.ts";
 
 // The SEO tools' schemas live where the browser can check a form with them too.
-export { OrganizationSchema, SeoSchema };
 
 const email = (label: string) =>
   z

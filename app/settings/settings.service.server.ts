@@ -4,14 +4,13 @@ import type { DB } from "../platform/db/db.server.ts";
 import {
   getSettings,
   HindiSettingsSchema,
-  OrganizationSchema,
   saveSettingsIn,
-  SeoSchema,
   SettingsSchema,
   settingsFieldErrors,
   UploadLimitsSchema,
   type Settings,
 } from "./settings.repository.server.ts";
+import { OrganizationSchema, SeoSchema } from "./seo-schemas.ts";
 import { EVERY_PAGE, inWrite, type Actor } from "../writes/transaction.server.ts";
 
 /** Refused with field errors keyed by the dotted path of the field ("latestBar.count", "sameAs.2"). */

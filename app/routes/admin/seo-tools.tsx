@@ -10,7 +10,7 @@ import { getSettings } from "~/settings/settings.repository.server.ts";
 import { z } from "zod";
 import { refuse } from "~/platform/forms.server.ts";
 import { formConstraint, parseForm } from "~/lib/form-parse.ts";
-import { OrganizationSchema, SeoSchema } from "~/settings/settings.repository.server.ts";
+import { OrganizationSchema, SeoSchema } from "~/settings/seo-schemas.ts";
 import type { SeoToolsIntent } from "./seo-tools/intent.server.ts";
 import { loadNotFound, notFoundForms, notFoundIntents } from "./seo-tools/not-found.server.ts";
 import { NotFoundSection } from "./seo-tools/not-found.tsx";
