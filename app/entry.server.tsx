@@ -5,9 +5,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import { JsonLdBlocks } from "./components/json-ld.tsx";
 import devanagari400 from "@fontsource/poppins/files/poppins-devanagari-400-normal.woff2?url";
 import devanagari600 from "@fontsource/poppins/files/poppins-devanagari-600-normal.woff2?url";
-import appCss from "./app.css?url";
 import { localeFromPath } from "./lib/locale.ts";
 import { jsonLdContext, nonceContext } from "./lib/request-context.ts";
+import { stylesheetFor } from "./stylesheets.ts";
 import { rememberMatches, withRenderedRoutes } from "./platform/route-matches.server.ts";
 import { logger } from "./platform/logger.server.ts";
 
@@ -87,10 +87,11 @@ export default function handleRequest(
           // The stylesheet is asked for with the page's first bytes, ahead of the fonts and the
           // script the page names: on a slow phone it no longer arrives 1 s after the page
           // (npm run bench -- --first-paint).
-          responseHeaders.append("Link", `<${appCss}>; rel=preload; as=style`);
+          const { pathname } = new URL(request.url);
+          responseHeaders.append("Link", `<${stylesheetFor(pathname)}>; rel=preload; as=style`);
           // Hindi pages fetch their Devanagari glyphs at once, not after the CSS (no reflow);
           // a header, so no page carries script for it (English pages never fetch them).
-          if (localeFromPath(new URL(request.url).pathname) === "hi")
+          if (localeFromPath(pathname) === "hi")
             for (const href of DEVANAGARI_FONTS)
               responseHeaders.append(
                 "Link",
