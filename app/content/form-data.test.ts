@@ -1,3 +1,4 @@
+import { parse } from "@conform-to/react";
 import { describe, expect, it } from "vitest";
 import {
   entryToFormTree,
@@ -8,6 +9,7 @@ import {
   isoToIndiaLocal,
   parseEntryForm,
   parseName,
+  readableForm,
 } from "./form-data.ts";
 import { entryInputSchema } from "./registry.ts";
 
@@ -245,5 +247,24 @@ describe("entry form parser", () => {
       form([...validJob, ["data.salaryMin", "20000"], ["data.salaryMax", "20000"]]),
     );
     expect(entryInputSchema("job").safeParse(fine.value).success).toBe(true);
+  });
+});
+
+// Conform's parse throws on its own control names when they are not its JSON (a 500, not a 400):
+// the entry editor's action hands it only what the editor's reader takes.
+describe("the form Conform's parse is given on the server", () => {
+  it("holds only the reader's text values: no forged __intent__ or __state__, files or prototypes", () => {
+    const sent = form([
+      ["title", "A job"],
+      ["__intent__", "{not json"],
+      ["__state__", "{not json"],
+      ["__proto__.polluted", "1"],
+      ["data.posts[0].total", "4"],
+    ]);
+    sent.append("notice", new File(["%PDF"], "notice.pdf"));
+    expect(() => parse(sent, { resolve: () => ({ value: {} }) })).toThrow();
+    const readable = readableForm(sent);
+    expect([...readable.keys()]).toEqual(["title", "data.posts[0].total"]);
+    expect(parse(readable, { resolve: () => ({ value: {} }) }).status).toBe("success");
   });
 });

@@ -74,21 +74,35 @@ type Node =
  * ignored rather than trusted: malformed or hostile names (`__proto__`), files, indexes beyond
  * 999, and a name that would turn an existing value into a container (or back).
  */
-export function parseEntryForm(
-  form: FormData | URLSearchParams | Iterable<[string, FormDataEntryValue]>,
-): ParsedForm {
+export function parseEntryForm(form: FormSource): ParsedForm {
   const root: Node = { kind: "object", map: new Map() };
+  for (const [, raw, steps] of readable(form)) insert(root, steps, raw);
+  const rowOrigins: Record<string, number[]> = {};
+  const value = materialize(root, "", rowOrigins) as FormTree;
+  return { value, rowOrigins };
+}
+
+type FormSource = FormData | URLSearchParams | Iterable<[string, FormDataEntryValue]>;
+
+/** The text values this reader takes, with their names' steps (see parseEntryForm). */
+function* readable(form: FormSource): Generator<[string, string, Step[]]> {
   let count = 0;
   for (const [name, raw] of form as Iterable<[string, FormDataEntryValue]>) {
     if (++count > MAX_FIELDS) break;
     if (typeof raw !== "string") continue;
     const steps = parseName(name);
-    if (!steps) continue;
-    insert(root, steps, raw);
+    if (steps) yield [name, raw, steps];
   }
-  const rowOrigins: Record<string, number[]> = {};
-  const value = materialize(root, "", rowOrigins) as FormTree;
-  return { value, rowOrigins };
+}
+
+/**
+ * Only the values parseEntryForm reads, as a new FormData: what Conform's own parse is given on
+ * the server, so that its view of the form (names, echo) holds nothing this reader ignores.
+ */
+export function readableForm(form: FormSource): FormData {
+  const out = new FormData();
+  for (const [name, raw] of readable(form)) out.append(name, raw);
+  return out;
 }
 
 function insert(root: Node, steps: Step[], value: string) {

@@ -5,7 +5,10 @@ import { entryInputSchema } from "~/content/registry.ts";
 import { registerDialect } from "../platform/db/dialect.ts";
 import type { Database } from "../platform/db/schema.ts";
 import type { EntryWrite } from "./entries.repository.server.ts";
-import { refuseValues } from "../platform/forms.server.ts";
+import { parse } from "@conform-to/react";
+import { checkEntry, readEntryForm } from "~/components/admin/entry-form/checks.ts";
+import { readableForm } from "~/content/form-data.ts";
+import { refuse } from "../platform/forms.server.ts";
 import {
   JOB_SEARCH_LIMIT,
   getJobOption,
@@ -168,13 +171,20 @@ describeEachDatabase("job picker", (db) => {
 // without JavaScript) came back empty beside its "No job matches" error.
 describe("the picker's text in a refused entry form", () => {
   it("comes back as typed, cut at a title's length, beside the entry's fields", () => {
-    const refused = (jobQuery: string) =>
-      (
-        refuseValues(
-          { title: "A result", jobQuery, junk: "x" },
-          { schema: withJobPickText(entryInputSchema("result")) },
-        ) as unknown as { data: { initialValue: Record<string, unknown> } }
+    // As the editor's action refuses: Conform's submission of the form, the tree as read echoed.
+    const refused = (jobQuery: string) => {
+      const form = new FormData();
+      for (const [name, text] of Object.entries({ title: "A result", jobQuery, junk: "x" }))
+        form.append(name, text);
+      const { value } = readEntryForm(form);
+      const submission = parse(readableForm(form), { resolve: () => checkEntry("result", value) });
+      const schema = withJobPickText(entryInputSchema("result"));
+      return (
+        refuse(submission, { schema, values: value }) as unknown as {
+          data: { initialValue: Record<string, unknown> };
+        }
       ).data.initialValue;
+    };
     expect(refused("No such job")).toEqual({ title: "A result", jobQuery: "No such job" });
     expect(refused("q".repeat(5000)).jobQuery).toBe("q".repeat(200));
   });

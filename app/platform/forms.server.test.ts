@@ -1,5 +1,8 @@
+import { parse } from "@conform-to/react";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { checkEntry, readEntryForm } from "~/components/admin/entry-form/checks.ts";
+import { readableForm } from "~/content/form-data.ts";
 import { formFields } from "~/components/admin/form.tsx";
 import { entryInputSchema } from "~/content/registry.ts";
 import { refused, type Refusal } from "~/lib/write-result.ts";
@@ -223,6 +226,24 @@ describe("a refused write, as the form's reply", () => {
   });
 });
 
+// Found moving the entry editor onto refuse (issue 27): its 403 "no longer yours", refused after
+// a submission that passed its checks, would have gone back saying "success".
+describe("a refusal with nothing more to say", () => {
+  it("is still a refusal: status error", () => {
+    const passed = parseForm(
+      form([
+        ["intent", "delete"],
+        ["id", "x"],
+      ]),
+      Schema,
+    );
+    expect(passed.status).toBe("success");
+    const reply = body(refuse(passed, { status: 403, detail: { gone: "Not yours" } }));
+    expect(reply.init.status).toBe(403);
+    expect(reply.data.status).toBe("error");
+  });
+});
+
 describe("a button the form does not have", () => {
   it("is refused with one message for the whole form", () => {
     const submission = parseForm(form([["intent", "explode"]]), Schema);
@@ -231,7 +252,7 @@ describe("a button the form does not have", () => {
   });
 });
 
-describe("the entry editor, which reads its own form", () => {
+describe("forms with their own reader (the entry editor, a photo preset)", () => {
   it("refuses in the same shape as every other form", () => {
     const own = body(
       refuseValues(
@@ -326,16 +347,23 @@ describe("the entry editor, which reads its own form", () => {
 
   it("caps the entry editor's echo at the registry's limits, rows included", () => {
     const big = "y".repeat(300_000);
+    // As the editor's action refuses: Conform's submission of the form, the tree as read echoed.
+    const sent = form(
+      [
+        "title",
+        "organization",
+        "junk",
+        "data.summary",
+        "data.notAField",
+        "data.faqs[0].question",
+        "data.faqs[0].answer",
+        "data.faqs[0].x",
+      ].map((name): [string, string] => [name, big]),
+    );
+    const { value } = readEntryForm(sent);
+    const submission = parse(readableForm(sent), { resolve: () => checkEntry("job", value) });
     const reply = body(
-      refuseValues(
-        {
-          title: big,
-          organization: big,
-          junk: big,
-          data: { summary: big, notAField: big, faqs: [{ question: big, answer: big, x: big }] },
-        },
-        { schema: entryInputSchema("job"), formError: "No" },
-      ),
+      refuse(submission, { schema: entryInputSchema("job"), values: value, formError: "No" }),
     );
     expect(JSON.stringify(reply.data).length).toBeLessThan(40_000);
     const values = reply.data.initialValue as Record<string, unknown>;

@@ -25,19 +25,22 @@ interface RefuseOptions<Detail> {
   formError?: string;
   fieldErrors?: Record<string, string | undefined>;
   status?: number;
-  values?: Record<string, string>;
+  values?: Record<string, unknown>;
   hide?: string[];
   detail?: Detail;
   /** Response headers, like Retry-After on a 429. */
   headers?: HeadersInit;
+  /** What the values come back cut by, for a form with its own reader (the entry editor). */
+  schema?: AnySchema;
 }
 
 /**
  * Refuse a submission: its own errors, plus any the write path found (a taken slug, a redirect
  * loop; keyed by field name) and a message for the whole form. Status 400 unless told; `values`
- * replaces some of the values sent (a newer version to carry), `hide` leaves some out (a
- * password never goes back to the page), `detail` is what a screen needs beyond errors (who saved
- * first).
+ * replaces some of the values sent (a newer version to carry; the entry editor's, all as its
+ * reader read them), `hide` leaves some out (a password never goes back to the page), `detail` is
+ * what a screen needs beyond errors (who saved first). A refusal is an error, even one that says
+ * nothing more.
  */
 export function refuse<Detail = never>(
   submission: Submission,
@@ -49,6 +52,7 @@ export function refuse<Detail = never>(
     hide,
     detail,
     headers,
+    schema = schemaOfSubmission(submission),
   }: RefuseOptions<Detail> = {},
 ) {
   const extra: Record<string, string[]> = {};
@@ -61,20 +65,21 @@ export function refuse<Detail = never>(
     fieldErrors: extra,
     hideFields: hide,
   });
-  const schema = schemaOfSubmission(submission);
+  reply.status = "error";
+  if (values)
+    reply.initialValue = { ...reply.initialValue, ...values } as FormReply["initialValue"];
   if (schema) {
     reply.initialValue = withinLimits(reply.initialValue, schema) as FormReply["initialValue"];
     reply.fields = reply.fields?.filter((name) => echoNodeAt(schema, name)).slice(0, ECHO_MAX_ROWS);
   }
-  if (values) reply.initialValue = { ...reply.initialValue, ...values };
   if (detail !== undefined) reply.detail = detail;
   return data(reply, { status, headers });
 }
 
 /**
- * The same refusal for a form that has its own reader (the entry editor, whose fields come from
- * the content registry and whose rows may have gaps): the values as that reader understood them
- * and its errors by input name, in the reply shape of every other admin form.
+ * The same refusal without a Conform submission, for a form read by its own reader (a photo
+ * preset's): the values as that reader understood them and its errors by input name, in the
+ * reply shape of every other admin form.
  */
 export function refuseValues<Detail = never>(
   values: object,
@@ -83,20 +88,9 @@ export function refuseValues<Detail = never>(
     fieldErrors = {},
     status = 400,
     detail,
-    schema,
     headers,
-  }: {
-    /** Response headers, like Retry-After on a 429. */
-    headers?: HeadersInit;
-    formError?: string;
-    fieldErrors?: Record<string, string | undefined>;
-    status?: number;
-    detail?: Detail;
-    /** The form's schema: values come back cut at its limits, unknown fields left out. */
-    schema?: AnySchema;
-  } = {},
+  }: Omit<RefuseOptions<Detail>, "values" | "hide" | "schema"> = {},
 ) {
-  if (schema) values = withinLimits(values, schema);
   const reply: FormReply & { detail?: Detail } = replyOf(values, { formError, fieldErrors });
   if (detail !== undefined) reply.detail = detail;
   return data(reply, { status, headers });
@@ -132,10 +126,10 @@ export const REFUSAL_STATUS: Readonly<Record<Refusal, number>> = {
  * its errors at their fields (`fieldErrors` adds more, `formError` says it otherwise), with the
  * status its reason decides unless told. A row that is gone with nothing to say is a thrown 404,
  * the page's "not found". `form` is the parsed submission, or the values of a form with its own
- * reader (the entry editor, a photo preset), as `refuseValues` takes them.
+ * reader (a photo preset), as `refuseValues` takes them.
  */
 export function refuseWrite<Detail = never>(
-  form: Submission | { values: Record<string, unknown>; schema?: AnySchema },
+  form: Submission | { values: Record<string, unknown> },
   result: Refused,
   {
     messageAt,
@@ -154,9 +148,7 @@ export function refuseWrite<Detail = never>(
     fieldErrors: { ...result.fieldErrors, ...message, ...options.fieldErrors },
     status: options.status ?? REFUSAL_STATUS[result.reason],
   };
-  return "reply" in form
-    ? refuse(form, refusal)
-    : refuseValues(form.values, { ...refusal, schema: form.schema });
+  return "reply" in form ? refuse(form, refusal) : refuseValues(form.values, refusal);
 }
 
 // ---------------------------------------------------------------------------------------------

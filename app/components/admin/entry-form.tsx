@@ -1,12 +1,14 @@
-import { useEffect, useRef, useState, type FocusEvent, type ReactNode } from "react";
+import { getFormProps, parse, useForm, type Submission } from "@conform-to/react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import type { Choice } from "~/content/entry-merge.ts";
 import { HINDI } from "~/content/fields.ts";
-import { inputId, parseEntryForm, type FieldErrors, type FormTree } from "~/content/form-data.ts";
+import { inputId, parseEntryForm, type FormTree } from "~/content/form-data.ts";
 import { REGISTRY } from "~/content/registry.ts";
 import type { Kind } from "~/content/kinds.ts";
 import type { Status } from "~/content/kinds/schema.ts";
-import type { FormConstraint } from "~/lib/form-contract.ts";
+import type { FormConstraint, FormReply } from "~/lib/form-contract.ts";
+import { fieldErrorsOf } from "~/lib/form-reply.ts";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import { ConfirmButton } from "./confirm-button.tsx";
 import {
@@ -19,7 +21,7 @@ import { jobDataForPreview } from "./eligibility-preview.tsx";
 import type { TranslationSummary } from "./hindi-panel.tsx";
 import type { PresetChoice } from "./preset-field.tsx";
 import { LeaveDialog, useUnsavedChanges } from "./unsaved-changes.tsx";
-import { checkEntryForm, sameContent, str, withFieldError } from "./entry-form/checks.ts";
+import { resolveLeftField, sameContent, str, type EntryValue } from "./entry-form/checks.ts";
 import { ErrorSummary } from "./entry-form/error-summary.tsx";
 import { LanguageTabs, type LanguageTab } from "./entry-form/language-tabs.tsx";
 import { PublishingPanel, type JobOption } from "./entry-form/publishing.tsx";
@@ -31,7 +33,8 @@ import { BasicsSection, card, HindiPanel, KindSections } from "./entry-form/sect
 export interface EntryFormProps {
   kind: Kind;
   values: FormTree;
-  errors: FieldErrors;
+  /** The action's reply to the last save, when it refused it (its errors by input name). */
+  reply?: FormReply | null;
   /** The status saved in the database; null while the entry is new. */
   savedStatus: Status | null;
   savedSlug: string | null;
@@ -87,7 +90,7 @@ export interface EntryFormProps {
 export function EntryForm({
   kind,
   values,
-  errors: initialErrors,
+  reply = null,
   savedStatus,
   savedSlug,
   jobChoices,
@@ -110,20 +113,36 @@ export function EntryForm({
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
-  const [errors, setErrors] = useState<FieldErrors>(initialErrors);
+  const replyErrors = fieldErrorsOf(reply);
   // A rejected save is unsaved work, unless nothing in it differs from what was loaded (an
   // empty form sent by mistake must not ask "leave without saving?").
   const [dirty, setDirty] = useState(
     () =>
-      Object.keys(initialErrors).length > 0 &&
+      Object.keys(replyErrors).length > 0 &&
       (baseline === undefined || !sameContent(values, baseline)),
   );
+  const { blocker, markSubmitting } = useUnsavedChanges(dirty);
+  // Conform holds the errors: the server's reply (`lastResult`), then the editor's own check of
+  // each field as it is left (`onValidate`: the reader and schema the server uses). A save is
+  // not checked here: it goes to the server, which answers with JavaScript as without.
+  const [form] = useForm<EntryValue>({
+    id: "entry-form",
+    lastResult: reply,
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }): Submission<EntryValue> =>
+      parse<EntryValue, string[]>(formData, {
+        resolve: (_, intent): ReturnType<typeof resolveLeftField> =>
+          resolveLeftField(kind, formData, intent, form.allErrors),
+      }),
+    onSubmit: () => markSubmitting(true),
+  });
+  const errors = fieldErrorsOf({ error: form.allErrors });
   const [status, setStatus] = useState(str(values.status) || "published");
   const [title, setTitle] = useState(str(values.title));
   // The tab shown (language-tabs.tsx). Until hydrated nothing depends on it, so the browser may
   // start on the tab its address names.
   const [tab, setTab] = useState<LanguageTab>(() =>
-    Object.keys(initialErrors)[0]?.startsWith(`data.${HINDI}`) ||
+    Object.keys(replyErrors)[0]?.startsWith(`data.${HINDI}`) ||
     (typeof window !== "undefined" && window.location.hash === "#hindi")
       ? "hindi"
       : "english",
@@ -166,7 +185,6 @@ export function EntryForm({
   const formRef = useRef<HTMLFormElement>(null);
   const primaryRef = useRef<HTMLButtonElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
-  const { blocker, markSubmitting } = useUnsavedChanges(dirty);
   const data = (values.data ?? {}) as FormTree;
   // The job's birth-date preview follows the form as it is typed; the server renders it from the
   // values it was given, so it is there without JavaScript too.
@@ -191,9 +209,10 @@ export function EntryForm({
   }, [navigation.state, markSubmitting]);
 
   // A rejected save: show the person what to fix first.
+  const refused = Object.keys(replyErrors).length > 0;
   useEffect(() => {
-    if (Object.keys(initialErrors).length > 0) summaryRef.current?.focus();
-  }, [initialErrors]);
+    if (refused) summaryRef.current?.focus();
+  }, [reply, refused]);
 
   // While a marked field is undecided, Ctrl+S goes to it instead of saving.
   const blockedRef = useRef<(() => void) | null>(null);
@@ -215,26 +234,16 @@ export function EntryForm({
     return () => window.removeEventListener("keydown", onKey);
   }, []);
 
-  // Instant feedback: when a field loses focus, check it with the same schema as the server.
-  const checkField = (event: FocusEvent<HTMLFormElement>) => {
-    const target = event.target as unknown as HTMLInputElement;
-    if (!target.name || !formRef.current) return;
-    const found = checkEntryForm(kind, formRef.current);
-    setErrors((prev) => withFieldError(prev, target.name, found[target.name]));
-  };
-
   return (
     <EditConflictsContext.Provider value={conflictState}>
       <LeaveDialog blocker={blocker} />
       {notice}
       <ErrorSummary kind={kind} errors={errors} summaryRef={summaryRef} showTab={showTab} />
       <Form
+        {...getFormProps(form, { ariaAttributes: false })}
         ref={formRef}
         method="post"
-        noValidate
-        id="entry-form"
         aria-label={`${def.label} form`}
-        onBlur={checkField}
         onChange={(event) => {
           setDirty(true);
           schedulePreview();
@@ -247,7 +256,6 @@ export function EntryForm({
           if (target.name === "title") setTitle(target.value);
           if (target.name === "slug") setSlug(target.value);
         }}
-        onSubmit={() => markSubmitting(true)}
         className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start"
       >
         <input type="hidden" name="version" value={version} />
@@ -316,7 +324,8 @@ export function EntryForm({
             jobChoices={jobChoices}
             onJobChange={() => {
               setDirty(true);
-              setErrors((prev) => withFieldError(prev, "jobId", undefined));
+              // A job chosen or typed again: the server's "No job matches" goes.
+              if (form.allErrors.jobId) form.update({ name: "jobId", validated: false });
             }}
           />
           {trashFormId ? (

@@ -1,9 +1,11 @@
+import type { Intent } from "@conform-to/react";
 import {
   alignHindiRows,
   fieldErrorsFromIssues,
   parseEntryForm,
   type FieldErrors,
   type FormTree,
+  type ParsedForm,
 } from "~/content/form-data.ts";
 import { entryInputSchema, REGISTRY } from "~/content/registry.ts";
 import type { Kind } from "~/content/kinds.ts";
@@ -21,26 +23,58 @@ export function withKindWords(kind: Kind, errors: FieldErrors): FieldErrors {
   return { ...errors, title: `${REGISTRY[kind].titleLabel}${title.slice(5)}` };
 }
 
-/** The form as it stands, checked with the same schema as the server (for instant feedback). */
-export function checkEntryForm(kind: Kind, form: HTMLFormElement): FieldErrors {
-  const { value, rowOrigins } = alignHindiRows(parseEntryForm(new FormData(form)));
+/**
+ * The editor's reader (app/content/form-data.ts): input names to one tree, blank rows dropped and
+ * gaps closed, each Hindi row at the place of the English row it translates.
+ */
+export const readEntryForm = (form: FormData): ParsedForm => alignHindiRows(parseEntryForm(form));
+
+/** The entry a kind's form holds, as its schema gives it back. */
+export type EntryValue = ReturnType<ReturnType<typeof entryInputSchema>["parse"]>;
+
+/** Errors by input name, as Conform holds them (the first message of each). */
+export type ErrorsByName = Record<string, string[]>;
+
+/**
+ * The editor's check, as a Conform resolve answers: the form tree checked by the kind's schema,
+ * the same in the browser and on the server, giving the entry or each input's message in the
+ * kind's words. With `rowOrigins` the names are those of the inputs on the page (gaps and blank
+ * rows included); without, the tree's own positions (the server's, which echoes the tree).
+ */
+export function checkEntry(
+  kind: Kind,
+  value: FormTree,
+  rowOrigins?: ParsedForm["rowOrigins"],
+): { value?: EntryValue; error?: ErrorsByName } {
   const result = entryInputSchema(kind).safeParse(value);
-  return result.success
-    ? {}
-    : withKindWords(kind, fieldErrorsFromIssues(result.error.issues, rowOrigins));
+  if (result.success) return { value: result.data };
+  const found = withKindWords(kind, fieldErrorsFromIssues(result.error.issues, rowOrigins));
+  return { error: Object.fromEntries(Object.entries(found).map(([name, m]) => [name, [m]])) };
 }
 
-/** The errors with one input's message set to `message`, or dropped when there is none. */
-export function withFieldError(
-  prev: FieldErrors,
-  name: string,
-  message: string | undefined,
-): FieldErrors {
-  if (prev[name] === message) return prev;
-  const next = { ...prev };
-  if (message) next[name] = message;
-  else delete next[name];
-  return next;
+/**
+ * The editor's resolve in the browser (its `onValidate`, through Conform's parse): a field left
+ * is checked with the reader and schema above, and only its message changes, the others (the
+ * server's among them: a slug in use) staying as they are (`null` keeps one). A save is not
+ * checked here (`error: null` lets it go): the server answers it, with JavaScript as without.
+ * Any other of Conform's intents keeps every message.
+ */
+export function resolveLeftField(
+  kind: Kind,
+  form: FormData,
+  intent: Intent | null,
+  shown: ErrorsByName,
+): { error: Record<string, string[] | null> | null } {
+  if (!intent) return { error: null };
+  const kept: Record<string, string[] | null> = {};
+  for (const name of Object.keys(shown)) kept[name] = null;
+  const left = intent.type === "validate" ? intent.payload.name : undefined;
+  if (!left) return { error: kept };
+  const { value, rowOrigins } = readEntryForm(form);
+  const found = checkEntry(kind, value, rowOrigins).error?.[left];
+  if (found) kept[left] = found;
+  else delete kept[left];
+  return { error: kept };
 }
 
 /** A form tree without its blanks: "", empty rows and empty lists say nothing was typed. */

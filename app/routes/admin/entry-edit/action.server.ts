@@ -1,14 +1,18 @@
+import { parse } from "@conform-to/react";
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { withKindWords } from "~/components/admin/entry-form/checks.ts";
+import {
+  checkEntry,
+  readEntryForm,
+  type EntryValue,
+} from "~/components/admin/entry-form/checks.ts";
 import { diffEntries } from "~/components/admin/entry-diff.ts";
 import { HINDI, type EntryData } from "~/content/fields.ts";
 import {
-  alignHindiRows,
-  fieldErrorsFromIssues,
   indiaLocalToIso,
-  parseEntryForm,
+  readableForm,
   type FieldErrors,
+  type FormTree,
 } from "~/content/form-data.ts";
 import {
   entryAccess,
@@ -28,7 +32,7 @@ import {
   staleForm,
   type ConflictMark,
 } from "~/entries/edit-conflicts.server.ts";
-import { refuseValues, refuseWrite } from "~/platform/forms.server.ts";
+import { refuse, refuseWrite } from "~/platform/forms.server.ts";
 import { actorOf, forbidden, requireStaff } from "~/users/guard.server.ts";
 import { resolveJobPick, withJobPickText } from "~/entries/job-picker.server.ts";
 import { db } from "~/platform/services.server.ts";
@@ -52,9 +56,10 @@ const INTENTS: readonly EntryIntent[] = [
  * The "Notify subscribers" box: a form that showed it says so (`notifyAsked`), and an unticked
  * box sends nothing. A form without the box (an author's, an old tab) notifies as before.
  */
+const NOTIFY_CHOICE = "Tick the box or leave it empty.";
 const NotifyChoice = z.object({
   notifyAsked: z.literal("1").nullable(),
-  notify: z.literal("on", "Tick the box or leave it empty.").nullable(),
+  notify: z.literal("on", NOTIFY_CHOICE).nullable(),
 });
 
 /**
@@ -108,38 +113,61 @@ export async function entryEditAction({ request, url, params }: Route.ActionArgs
     );
   }
 
-  let { value } = alignHindiRows(parseEntryForm(form));
-  // The two shortcut buttons decide the status themselves, whatever the select says.
-  if (intent === "draft") value.status = "draft";
-  if (intent === "submit") value.status = "pending";
-  if (intent === "publish") value.status = "published";
   // The version the form was loaded at (sent back as it came after a refusal), and after a 409
   // the version both people started from: then each field both changed needs a choice.
   const sentVersion = typeof form.get("version") === "string" ? String(form.get("version")) : "";
   const common = typeof form.get("base") === "string" ? String(form.get("base")).slice(0, 40) : "";
-  let undecided: ConflictMark[] = [];
-  let undecidedBy: string | null = null;
-  if (existing && common && sentVersion && common !== sentVersion) {
-    const settled = await settleChoices(
-      database,
-      existing.id,
-      { base: common, version: sentVersion },
-      value,
-      choicesOf(form),
-    );
-    value = settled.value;
-    undecided = settled.undecided;
-    undecidedBy = settled.by;
-  }
-  // The job picker's text (a title or id typed without JavaScript) becomes the job's id.
-  const picked = await resolveJobPick(database, value);
-  if (picked?.ok) value.jobId = picked.jobId;
-  const parsed = entryInputSchema(kind.kind).safeParse(value);
   const choice = NotifyChoice.safeParse({
     notifyAsked: form.get("notifyAsked"),
     notify: form.get("notify"),
   });
   const notify = choice.success && (!choice.data.notifyAsked || choice.data.notify === "on");
+  // What the reading found beside Conform's answer: the form as read (a refusal echoes it, cut at
+  // the schema's limits) and the fields both people changed that are still undecided.
+  const read = {
+    value: {} as FormTree,
+    undecided: [] as ConflictMark[],
+    by: null as string | null,
+  };
+  // Conform's submission, read by the editor's own reader (rows may have gaps) and checked by
+  // the kind's schema, in the order the refusals below answer: nothing is checked while a field
+  // both people changed is undecided, nor in an entry that is no longer theirs to save.
+  const submission = await parse<EntryValue, string[]>(readableForm(form), {
+    async resolve() {
+      const { value } = readEntryForm(form);
+      read.value = value;
+      // The two shortcut buttons decide the status themselves, whatever the select says.
+      if (intent === "draft") value.status = "draft";
+      if (intent === "submit") value.status = "pending";
+      if (intent === "publish") value.status = "published";
+      if (existing && common && sentVersion && common !== sentVersion) {
+        const settled = await settleChoices(
+          database,
+          existing.id,
+          { base: common, version: sentVersion },
+          value,
+          choicesOf(form),
+        );
+        Object.assign(read, { value: settled.value, undecided: settled.undecided, by: settled.by });
+      }
+      // The job picker's text (a title or id typed without JavaScript) becomes the job's id.
+      const picked = await resolveJobPick(database, read.value);
+      if (picked?.ok) read.value.jobId = picked.jobId;
+      if (read.undecided.length || (existing && access === "none")) return { error: {} };
+      if (existing && access === "read") {
+        // The form shows the stored status; a suggestion never changes it.
+        read.value.status = existing.status;
+        return intent === "suggest" ? checkEntry(kind.kind, read.value) : { error: {} };
+      }
+      if (!choice.success)
+        return { error: { notify: [choice.error.issues[0]?.message ?? NOTIFY_CHOICE] } };
+      const checked = checkEntry(kind.kind, read.value);
+      return picked?.ok === false
+        ? { error: { ...checked.error, jobId: [picked.error] } }
+        : checked;
+    },
+  });
+  const value = read.value;
   // A nonce per rejection: the browser redraws the form from exactly what the server saw.
   // The version goes back as it came: a rejected form must not adopt a newer save unseen.
   const schema = withJobPickText(entryInputSchema(kind.kind));
@@ -151,21 +179,23 @@ export async function entryEditAction({ request, url, params }: Route.ActionArgs
     notify,
     ...extra,
   });
-  const reject = (errors: FieldErrors, status = 400, extra: Partial<Rejection> = {}) =>
-    refuseValues<Rejection>(value, {
+  /** A refusal with the submission's own errors and `fieldErrors`, echoing the form as read. */
+  const reject = (status = 400, extra: Partial<Rejection> = {}, fieldErrors?: FieldErrors) =>
+    refuse<Rejection>(submission, {
       schema,
-      fieldErrors: errors,
+      values: value,
+      fieldErrors,
       status,
       detail: rejection(extra),
     });
   // Nothing is saved while a field both people changed is undecided (checked before the rest).
-  if (undecided.length)
-    return reject({}, 409, {
+  if (read.undecided.length)
+    return reject(409, {
       stale: {
-        by: undecidedBy ?? "another editor",
+        by: read.by ?? "another editor",
         at: sentVersion,
         changes: [],
-        conflicts: undecided,
+        conflicts: read.undecided,
         adopted: [],
         again: true,
       },
@@ -173,30 +203,27 @@ export async function entryEditAction({ request, url, params }: Route.ActionArgs
   /** The entry is no longer the author's to change: nothing is saved, nothing typed is lost. */
   const notEditable = async (access: EntryAccess, existing: Entry | undefined) => {
     if (access === "none" || !existing)
-      return reject({}, 403, {
+      return reject(403, {
         gone: `Not saved: this ${kind.label.toLowerCase()} is no longer yours to edit (it was moved to the trash or given to someone else). What you typed is still below: copy what you need.`,
       });
     const taken = await enteredStatus(database, existing.id, existing.status);
     const takenInfo = { status: existing.status, by: taken?.by ?? null, at: taken?.at ?? null };
     // The form shows the stored status; a suggestion never changes it.
     value.status = existing.status;
-    if (intent !== "suggest") return reject({}, 409, { taken: takenInfo });
+    if (intent !== "suggest") return reject(409, { taken: takenInfo });
     // Sent as a suggested change: checked as a save would be, kept for an editor to apply.
-    const suggestion = entryInputSchema(kind.kind).safeParse(value);
-    if (!suggestion.success)
-      return reject(withKindWords(kind.kind, fieldErrorsFromIssues(suggestion.error.issues)), 400, {
-        taken: takenInfo,
-      });
+    if (submission.status !== "success") return reject(400, { taken: takenInfo });
+    const suggestion = submission.value;
     await suggestChange(database, {
       entry: existing,
       snapshot: {
-        title: suggestion.data.title,
-        slug: suggestion.data.slug ?? existing.slug,
-        organization: suggestion.data.organization,
+        title: suggestion.title,
+        slug: suggestion.slug ?? existing.slug,
+        organization: suggestion.organization,
         status: existing.status,
         publishAt: existing.publishAt,
-        jobId: suggestion.data.jobId ?? null,
-        data: withoutEmptyHindi(suggestion.data.data as EntryData),
+        jobId: suggestion.jobId ?? null,
+        data: withoutEmptyHindi(suggestion.data as EntryData),
       },
       baseVersion: sentVersion || existing.updatedAt,
       actor,
@@ -204,29 +231,26 @@ export async function entryEditAction({ request, url, params }: Route.ActionArgs
     return redirect(`${base}/edit/${existing.id}?suggested=1`);
   };
   if (existing && access !== "edit") return notEditable(access, existing);
-  if (!choice.success)
-    return reject({ notify: choice.error.issues[0]?.message ?? "Tick the box or leave it empty." });
-  if (!parsed.success || picked?.ok === false) {
-    return reject({
-      ...(parsed.success
-        ? {}
-        : withKindWords(kind.kind, fieldErrorsFromIssues(parsed.error.issues))),
-      ...(picked?.ok === false ? { jobId: picked.error } : {}),
-    });
-  }
-  const presetProblem = await photoPresetProblem(database, parsed.data.data as EntryData);
-  if (presetProblem) return reject({ "data.photoPreset": presetProblem });
+  // The submission's own errors: the notify box, the schema's, the job the picker could not find.
+  if (submission.status !== "success") return reject();
+  const parsed = submission.value;
+  const presetProblem = await photoPresetProblem(database, parsed.data as EntryData);
+  if (presetProblem) return reject(400, {}, { "data.photoPreset": presetProblem });
   const statusRefused = () =>
-    reject({ status: "Authors save drafts or submit them for review; an editor publishes." }, 403);
-  if (!maySetStatus(user.role, parsed.data.status)) return statusRefused();
+    reject(
+      403,
+      {},
+      { status: "Authors save drafts or submit them for review; an editor publishes." },
+    );
+  if (!maySetStatus(user.role, parsed.status)) return statusRefused();
 
   const result = await saveEntry(database, {
     kind: kind.kind,
     id: existing?.id,
     input: {
-      ...parsed.data,
-      publishAt: indiaLocalToIso(parsed.data.publishAt),
-      data: withoutEmptyHindi(parsed.data.data as EntryData),
+      ...parsed,
+      publishAt: indiaLocalToIso(parsed.publishAt),
+      data: withoutEmptyHindi(parsed.data as EntryData),
     },
     // Forms carry the version they were loaded at; a form without one (an old tab) is not checked.
     expectedVersion: existing && sentVersion ? sentVersion : undefined,
@@ -238,12 +262,14 @@ export async function entryEditAction({ request, url, params }: Route.ActionArgs
   if (result.ok) return redirect(`${base}/edit/${result.entry.id}?saved=1`);
   if (result.reason === "forbidden") {
     // An editor took the entry (or trashed it) after this request read it above.
-    if (!maySetStatus(user.role, parsed.data.status)) return statusRefused();
+    if (!maySetStatus(user.role, parsed.status)) return statusRefused();
     const current = existing && (await getAdminEntry(database, kind.kind, existing.id));
     return notEditable(current ? entryAccess(user, current) : "none", current);
   }
   if (result.reason !== "stale")
-    return refuseWrite<Rejection>({ values: value, schema }, result, {
+    return refuseWrite<Rejection>(submission, result, {
+      schema,
+      values: value,
       detail: rejection(),
       // A slug in use, a missing job: said at that field.
       messageAt: result.reason === "conflict" ? result.field : undefined,
@@ -253,7 +279,9 @@ export async function entryEditAction({ request, url, params }: Route.ActionArgs
   // form now carries the new version and the version both started from.
   const { current, by, loaded } = result;
   const merge = staleForm(loaded, value, current);
-  return refuseWrite<Rejection>({ values: merge.values, schema }, result, {
+  return refuseWrite<Rejection>(submission, result, {
+    schema,
+    values: merge.values,
     detail: rejection({
       version: current.updatedAt,
       base: sentVersion,

@@ -3,7 +3,6 @@ import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.
 import { EditingNow } from "~/components/admin/editing-now.tsx";
 import { EntryForm } from "~/components/admin/entry-form.tsx";
 import { EntryLinksPanel } from "~/components/admin/entry-links-panel.tsx";
-import { fieldErrorsOf } from "~/lib/form-reply.ts";
 import { NoticeStart } from "~/components/admin/notice-suggestions.tsx";
 import { StatusBadge } from "~/components/admin/status-badge.tsx";
 import type { FormTree } from "~/content/form-data.ts";
@@ -160,7 +159,7 @@ export function EntryEdit({ loaderData, actionData }: Route.ComponentProps) {
         kind={loaderData.kind}
         values={(rejected?.reply.initialValue as FormTree | undefined) ?? loaderData.values}
         baseline={rejected ? loaderData.values : undefined}
-        errors={fieldErrorsOf(rejected?.reply)}
+        reply={rejected?.reply}
         constraint={loaderData.constraint}
         translation={loaderData.translation}
         savedStatus={entry?.status ?? null}
