@@ -8,6 +8,7 @@ import { StatusBadge } from "~/components/admin/status-badge.tsx";
 import type { FormTree } from "~/content/form-data.ts";
 import { REGISTRY } from "~/content/registry.ts";
 import { Strings } from "~/i18n/context.tsx";
+import { fieldErrorsOf, formErrorOf } from "~/lib/form-reply.ts";
 import type { Route } from "../+types/entry-edit";
 import {
   SavedBanner,
@@ -112,6 +113,9 @@ export function EntryEdit({ loaderData, actionData }: Route.ComponentProps) {
         </Banner>
       ) : null}
       {rejected?.gone ? <Banner tone="error">{rejected.gone}</Banner> : null}
+      {rejected && !rejected.stale && !rejected.taken && !rejected.gone ? (
+        <RefusedWhole reply={rejected.reply} />
+      ) : null}
       {loaderData.canPublish ? (
         <WaitingSuggestions suggestions={loaderData.suggestions} />
       ) : loaderData.access !== "read" ? (
@@ -172,5 +176,18 @@ export function EntryEdit({ loaderData, actionData }: Route.ComponentProps) {
       />
       {entry ? <Form method="post" id="trash-form" /> : null}
     </div>
+  );
+}
+
+/**
+ * A refusal with nothing to show at a field (a message for the whole form, or none: a role
+ * changed between the page and the save) must not leave the editor looking at an unchanged form.
+ */
+function RefusedWhole({ reply }: { reply: Parameters<typeof formErrorOf>[0] }) {
+  if (Object.keys(fieldErrorsOf(reply)).length > 0) return null;
+  return (
+    <Banner tone="error">
+      {formErrorOf(reply) ?? "Nothing was saved. Reload the page to see the entry as it is now."}
+    </Banner>
   );
 }
