@@ -89,6 +89,7 @@ export function useAdminForm({
   defaults = {},
   schema,
   multiple,
+  intent,
 }: {
   id: string;
   reply: FormReply | undefined | null;
@@ -97,6 +98,11 @@ export function useAdminForm({
   schema?: AnySchema;
   /** Names that may repeat (ticked boxes), as the action's `parseForm` is told. */
   multiple?: readonly string[];
+  /**
+   * The button of a one-button form whose schema is a union by `intent` (several forms posting
+   * to one action): a field's check, made before any button is pressed, reads as that button's.
+   */
+  intent?: string;
 }) {
   const [form] = useForm({
     id,
@@ -106,7 +112,10 @@ export function useAdminForm({
     shouldValidate: schema ? "onBlur" : "onSubmit",
     shouldRevalidate: schema ? "onInput" : "onSubmit",
     onValidate: schema
-      ? ({ formData }) => parseForm(formData, schema, { multiple, intents: true })
+      ? ({ formData }) => {
+          if (intent && !formData.has("intent")) formData.set("intent", intent);
+          return parseForm(formData, schema, { multiple, intents: true });
+        }
       : undefined,
   });
   return {
@@ -115,16 +124,4 @@ export function useAdminForm({
     formError: form.errors?.[0],
     props: getFormProps(form),
   };
-}
-
-/** Until every screen holds its form with `useAdminForm` (issue 27): the reader alone. */
-export function formFields(
-  reply: FormReply | undefined | null,
-  constraint: FormConstraint | undefined,
-  defaults: Record<string, unknown>,
-) {
-  const errors: Record<string, string[]> = {};
-  for (const [name, messages] of Object.entries(reply?.error ?? {}))
-    if (messages?.length) errors[name] = messages;
-  return fieldReader(reply?.initialValue ?? defaults, errors, constraint);
 }
