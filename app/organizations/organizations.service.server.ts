@@ -1,13 +1,13 @@
 import { refused, type Refused, type WriteResult } from "~/lib/write-result.ts";
 import { z } from "zod";
 import type { DB } from "../platform/db/db.server.ts";
+import { updateOrganization } from "./organizations.repository.server.ts";
+import { EVERYTHING } from "~/page-cache/index.ts";
 import {
+  OrganizationEditSchema,
   OrganizationInputError,
   parseDomains,
-  updateOrganization,
-} from "./organizations.repository.server.ts";
-import { EVERYTHING } from "~/page-cache/index.ts";
-import { OrganizationEditSchema } from "./organization-form.ts";
+} from "./organization-form.ts";
 import { inWrite, type Actor } from "../writes/transaction.server.ts";
 
 /** Refused as invalid with what is wrong, written for the admin; nothing was written. */

@@ -76,6 +76,13 @@ export function fieldReader(
 }
 
 /**
+ * What a form is given while it has no reply (a stable object): when a reply goes away (the
+ * page's other form was saved, the page came back from a redirect), Conform reads this as "start
+ * afresh" and forgets the reply's errors, as the server-rendered page does.
+ */
+const NO_REPLY = { initialValue: null };
+
+/**
  * One admin form. After a refusal the fields start from the reply (what was sent), otherwise
  * from `defaults` (what is stored). With a `schema` (one the browser can hold: no server
  * module behind it) a field is checked when it is left and again as it is typed in after an
@@ -106,7 +113,7 @@ export function useAdminForm({
 }) {
   const [form] = useForm({
     id,
-    lastResult: reply,
+    lastResult: reply ?? NO_REPLY,
     constraint,
     // Without a schema, a check on leaving a field would be a round trip to the action: none.
     shouldValidate: schema ? "onBlur" : "onSubmit",
@@ -122,6 +129,8 @@ export function useAdminForm({
     ...fieldReader(reply?.initialValue ?? defaults, form.allErrors, constraint),
     /** The message for the whole form, if the reply has one. */
     formError: form.errors?.[0],
+    /** Whether the form is refused now, by the server's reply or the browser's check. */
+    refused: Object.values(form.allErrors).some((messages) => messages.length > 0),
     props: getFormProps(form),
   };
 }

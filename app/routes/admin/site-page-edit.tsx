@@ -4,7 +4,6 @@ import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.
 import { TextAreaField, TextField, useFocusFirstError } from "~/components/admin/backoffice-ui.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { useAdminForm } from "~/components/admin/form.tsx";
-import { isRefused } from "~/lib/form-reply.ts";
 import { RichTextEditor } from "~/components/admin/rich-text-editor.tsx";
 import { SITE_PAGE_SLUGS, type SitePageSlug } from "~/content/site-pages.ts";
 import { EditingNow } from "~/components/admin/editing-now.tsx";
@@ -175,7 +174,7 @@ export default function SitePageEdit({ loaderData, actionData }: Route.Component
           </Link>
           ; saving again replaces it with yours.
         </Banner>
-      ) : isRefused(actionData) ? (
+      ) : form.refused ? (
         <Banner tone="error">The page was not saved. Correct the fields marked below.</Banner>
       ) : null}
       <Form

@@ -13,10 +13,9 @@ import {
   unlockUserSignIn,
   type UserChanger,
 } from "~/users/users.service.server.ts";
-import { UsersForm } from "./form.ts";
+import { NOT_CREATED, UsersForm } from "./form.ts";
 import { CHOOSE_ROLE } from "./roles.ts";
 
-const NOT_CREATED = "The user was not created. Correct the fields marked below.";
 /** A password is never sent back to the page, logged or audited. */
 const hide = ["password"];
 

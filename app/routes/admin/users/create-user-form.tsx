@@ -4,7 +4,7 @@ import { SectionCard, TextField } from "~/components/admin/backoffice-ui.tsx";
 import { FieldShell, describedBy, inputClass } from "~/components/admin/field-input.tsx";
 import { useAdminForm } from "~/components/admin/form.tsx";
 import type { FormConstraint, FormReply } from "~/lib/form-contract.ts";
-import { UsersForm } from "./form.ts";
+import { NOT_CREATED, UsersForm } from "./form.ts";
 import { ROLE_HELP, USER_ROLES, USER_ROLE_LABEL } from "./roles.ts";
 
 /** The Users screen's create form: e-mail, name, first password and role. */
@@ -40,9 +40,9 @@ export function CreateUserForm({
         className="grid gap-4 md:grid-cols-2"
         key={reply ? "retry" : userCount}
       >
-        {form.formError ? (
+        {form.refused ? (
           <div className="md:col-span-2">
-            <Banner tone="error">{form.formError}</Banner>
+            <Banner tone="error">{form.formError ?? NOT_CREATED}</Banner>
           </div>
         ) : null}
         <TextField

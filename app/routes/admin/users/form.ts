@@ -7,6 +7,9 @@ import { CHOOSE_ROLE, USER_ROLES } from "./roles.ts";
  * create form checks the same schema in the browser before sending (./create-user-form.tsx).
  */
 
+/** What a refused create says above its fields. */
+export const NOT_CREATED = "The user was not created. Correct the fields marked below.";
+
 /** The create form: the account's e-mail, name, first password and role. */
 const CreateUserForm = z
   .object({
