@@ -109,6 +109,7 @@ for (const javaScriptEnabled of [true, false]) {
       const title = page.getByLabel("Title", { exact: true });
       const stored = await title.inputValue();
       await title.fill("   ");
+      await title.press("Tab");
       await page.getByRole("button", { name: "Save page" }).click();
       await page.locator("input[name=title][aria-invalid=true]").waitFor();
       expect(await errorBeside(page, title)).toContain("Enter the page title");
@@ -129,13 +130,18 @@ for (const javaScriptEnabled of [true, false]) {
       const fake = page.locator("#add-fake-form");
       const vendor = page.locator("#add-vendor-form");
       await fake.getByLabel("Domain").fill("not a host!");
-      // (Both forms have a Source and a Note, whose ids are the same: found by name here.)
-      await fake.locator("input[name=source]").fill("e2e contract");
+      await fake.getByLabel("Domain").press("Tab");
       await fake.getByRole("button", { name: "Add known fake" }).click();
       await fake.locator("input[name=host][aria-invalid=true]").waitFor();
       expect(await errorBeside(page, fake.getByLabel("Domain"))).toContain(
         "Give the fake site's domain, such as ssc-gov.example.",
       );
+      // Pressing the button checks every field, not only the one left. (Both forms have a
+      // Source and a Note, whose ids are the same — f-source, f-source-help — so these are
+      // found inside the form.)
+      const source = fake.locator("input[name=source]");
+      await fake.locator("input[name=source][aria-invalid=true]").waitFor();
+      await fake.getByText("Say who reported it (a link or a notice).").waitFor();
       expect(await fake.getByLabel("Domain").inputValue()).toBe("not a host!");
       expect(await vendor.locator("[aria-invalid=true]").count()).toBe(0);
       expect(posts).toHaveLength(refusedPosts(true));
@@ -163,7 +169,7 @@ for (const javaScriptEnabled of [true, false]) {
       const host = `contract-${tag}-${js}.example`;
       fakes.push(host);
       await fake.getByLabel("Domain").fill(host);
-      await fake.locator("input[name=source]").fill("e2e contract");
+      await source.fill("e2e contract");
       await fake.getByRole("button", { name: "Add known fake" }).click();
       await page.getByText("Known fake added.").waitFor();
       expect(posts).toHaveLength(1);
@@ -178,6 +184,7 @@ for (const javaScriptEnabled of [true, false]) {
       const domains = row.getByLabel("Official domains (one per line)");
       const stored = await domains.inputValue();
       await domains.fill("not a domain!!");
+      await domains.press("Tab");
       await row.getByRole("button", { name: "Save" }).click();
       await row.locator("textarea[name=domains][aria-invalid=true]").waitFor();
       expect(await errorBeside(page, domains)).toContain('"not a domain!!" is not a web address.');
@@ -203,6 +210,13 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: "Save settings" }).click();
       await page.locator("input[name='latestBar.count'][aria-invalid=true]").waitFor();
       expect(await errorBeside(page, count)).toContain("Number of updates must be at least 1");
+      // Focus goes to the refused field, not the banner above the form.
+      if (javaScriptEnabled)
+        await page.waitForFunction(
+          () => document.activeElement?.getAttribute("name") === "latestBar.count",
+          undefined,
+          { timeout: 5000 },
+        );
       expect(await count.inputValue()).toBe("0");
       // The settings' rules are the server's: one POST either way, none for leaving the field.
       expect(posts).toHaveLength(1);
