@@ -13,8 +13,8 @@ import type { AppDatabase } from "~/platform/db/db.server.ts";
 import { parseRedirectForm } from "~/redirects/redirect-rules.ts";
 import { sanitizeRichText } from "~/platform/sanitize.server.ts";
 import { SettingsSchema, settingsFieldErrors } from "~/settings/settings.repository.server.ts";
-import { SITE_PAGE_LIMITS } from "~/site-pages/site-pages.repository.server.ts";
-import { passwordProblem } from "~/users/users.service.server.ts";
+import { SITE_PAGE_LIMITS } from "~/site-pages/site-page-form.ts";
+import { passwordProblem } from "~/users/password-rules.ts";
 import { createUser, signIn, startInstance, type Instance } from "./instances.ts";
 import {
   countRows,

@@ -1,9 +1,5 @@
-import {
-  addKnownFake,
-  addVendorHost,
-  KnownFakeInput,
-  VendorHostInput,
-} from "~/link-monitor/admin.server.ts";
+import { addKnownFake, addVendorHost } from "~/link-monitor/admin.server.ts";
+import { KnownFakeInput, VendorHostInput } from "~/link-monitor/host-inputs.ts";
 import type { DB } from "~/platform/db/db.server.ts";
 import {
   ensureOrganization,

@@ -9,7 +9,6 @@ import {
   addKnownFake,
   addVendorHost,
   entryLinksForEditor,
-  KnownFakeInput,
   linksNotice,
   linksScreen,
   LinksQuery,
@@ -17,8 +16,8 @@ import {
   removeKnownFake,
   removeVendorHost,
   reviewLink,
-  VendorHostInput,
 } from "./admin.server.ts";
+import { KnownFakeInput, VendorHostInput } from "./host-inputs.ts";
 import { linksOfEntry, writeCheck, claimDueLinks } from "./links.repository.server.ts";
 import { listKnownFakes, listVendorHosts } from "./lists.repository.server.ts";
 

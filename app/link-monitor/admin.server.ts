@@ -4,7 +4,7 @@ import { refused, type Refused, type WriteResult } from "~/lib/write-result.ts";
 // vendor hosts and known fakes), each with its audit row in one transaction.
 import { z } from "zod";
 import { EVERYTHING } from "~/page-cache/index.ts";
-import { allFields, isoDate, type EntryData } from "~/content/fields.ts";
+import { allFields, type EntryData } from "~/content/fields.ts";
 import { REGISTRY } from "~/content/registry.ts";
 import { isKind } from "~/content/kinds.ts";
 import { todayInIndia } from "~/lib/india-date.ts";
@@ -35,7 +35,8 @@ import {
   listVendorHosts,
 } from "./lists.repository.server.ts";
 import type { AdminLink, AdminListedLink } from "./admin-links.ts";
-import { LINK_GROUPS, parseHostInput, type LinkGroup, type LinkHop } from "./rules.ts";
+import type { KnownFakeInput, VendorHostInput } from "./host-inputs.ts";
+import { LINK_GROUPS, type LinkGroup, type LinkHop } from "./rules.ts";
 
 /** Where a link sits in its entry, in the form's words. */
 function placeOf(kind: string, field: string, label: string | null): string {
@@ -190,54 +191,6 @@ export function recheckLink(db: DB, id: string, actor: Actor): Promise<boolean> 
     () => [],
   );
 }
-
-const text = (max: number, what: string) =>
-  z.string().trim().max(max, `${what} must be at most ${max} characters.`);
-
-export const VendorHostInput = z.object({
-  organizationId: z.string().max(100),
-  pattern: z
-    .string()
-    .min(1, "Give a host such as ibpsreg.ibps.in.")
-    .max(300)
-    .transform((v, ctx) => {
-      const pattern = parseHostInput(v, { wildcard: true });
-      if (!pattern) {
-        ctx.addIssue({
-          code: "custom",
-          message: "Give a host such as ibpsreg.ibps.in, or *.ucanapply.com for its subdomains.",
-        });
-        return z.NEVER;
-      }
-      return pattern;
-    }),
-  note: text(200, "The note"),
-  source: text(300, "The source").min(1, "Say where this host is known from (a link or a notice)."),
-});
-
-export const KnownFakeInput = z.object({
-  host: z
-    .string()
-    .min(1, "Give the fake site's domain.")
-    .max(300)
-    .transform((v, ctx) => {
-      const host = parseHostInput(v);
-      if (!host) {
-        ctx.addIssue({
-          code: "custom",
-          message: "Give the fake site's domain, such as ssc-gov.example.",
-        });
-        return z.NEVER;
-      }
-      return host;
-    }),
-  reportedOn: isoDate("The date reported").refine(
-    (d) => d <= todayInIndia(),
-    "The date reported cannot be in the future.",
-  ),
-  source: text(300, "The source").min(1, "Say who reported it (a link or a notice)."),
-  note: text(200, "The note"),
-});
 
 /** Refused as invalid: `message` belongs at the input `field`. */
 export type ListChange = WriteResult<

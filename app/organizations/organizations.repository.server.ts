@@ -1,4 +1,3 @@
-import { linkHost } from "~/content/official-links.ts";
 import { slugify } from "~/content/kinds/schema.ts";
 import type { DB } from "../platform/db/db.server.ts";
 import { newId, now } from "../platform/db/dialect.ts";
@@ -113,27 +112,6 @@ export async function getOrganizationByName(
     .where("name", "=", name)
     .executeTakeFirst();
   return row && toOrganization(row);
-}
-
-export class OrganizationInputError extends Error {}
-
-/**
- * "https://www.upsc.gov.in/", "upsc.gov.in" → "upsc.gov.in". Throws, naming the line, for anything
- * that is not a host name.
- */
-export function parseDomains(text: string): string[] {
-  const hosts: string[] = [];
-  for (const line of text.split(/[\n,]+/).map((l) => l.trim())) {
-    if (!line) continue;
-    const host = linkHost(/^https?:\/\//i.test(line) ? line : `https://${line}`);
-    if (!host || !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host))
-      throw new OrganizationInputError(
-        `"${line.slice(0, 80)}" is not a web address. Give one host per line, such as upsc.gov.in.`,
-      );
-    if (!hosts.includes(host)) hosts.push(host);
-  }
-  if (hosts.length > 20) throw new OrganizationInputError("Give at most 20 official domains.");
-  return hosts;
 }
 
 export async function updateOrganization(

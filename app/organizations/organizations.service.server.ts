@@ -1,13 +1,13 @@
 import { refused, type Refused, type WriteResult } from "~/lib/write-result.ts";
 import { z } from "zod";
-import { STATES, toOptionKey } from "~/content/options.ts";
 import type { DB } from "../platform/db/db.server.ts";
+import { updateOrganization } from "./organizations.repository.server.ts";
+import { EVERYTHING } from "~/page-cache/index.ts";
 import {
+  OrganizationEditSchema,
   OrganizationInputError,
   parseDomains,
-  updateOrganization,
-} from "./organizations.repository.server.ts";
-import { EVERYTHING } from "~/page-cache/index.ts";
+} from "./organization-form.ts";
 import { inWrite, type Actor } from "../writes/transaction.server.ts";
 
 /** Refused as invalid with what is wrong, written for the admin; nothing was written. */
@@ -15,19 +15,6 @@ export type OrganizationSaveResult = WriteResult<
   { domains: string[] },
   Refused<"invalid", { message: string }> | Refused<"not-found">
 >;
-
-/** What the Organizations screen edits, with the limits its inputs show. */
-export const OrganizationEditSchema = z.object({
-  /** Left out, the Hindi name stays as it is. */
-  hiName: z.string().trim().max(200, "The Hindi name must be at most 200 characters.").optional(),
-  shortName: z.string().trim().max(40, "The short name must be at most 40 characters."),
-  domains: z.string().max(2000, "Give at most 20 official domains."),
-  /** A key; the English name of a form or client from before keys is taken too. */
-  state: z
-    .string()
-    .transform((s) => toOptionKey(STATES, s))
-    .refine((s) => s === "" || STATES.some((o) => o.value === s), "Choose a state from the list."),
-});
 
 /**
  * An organization's Hindi name, short name, official domains (as typed, one per line) and state, with its

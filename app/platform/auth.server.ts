@@ -5,8 +5,7 @@ import { CLIENT_ADDRESS_HEADER } from "./client-address.server.ts";
 import type { Env } from "./env.server.ts";
 import type { DB } from "./db/db.server.ts";
 import type { MigrationDialect } from "./db/migrations/index.ts";
-
-export const MIN_PASSWORD_LENGTH = 12;
+import { MIN_PASSWORD_LENGTH } from "~/lib/passwords.ts";
 
 /**
  * What better-auth's admin API lets each role do: for an admin, exactly what the Users screen

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { checkEntry, readEntryForm } from "~/components/admin/entry-form/checks.ts";
 import { readableForm } from "~/content/form-data.ts";
-import { formFields } from "~/components/admin/form.tsx";
+import { fieldReader } from "~/components/admin/form.tsx";
 import { entryInputSchema } from "~/content/registry.ts";
 import { refused, type Refusal } from "~/lib/write-result.ts";
 import {
@@ -138,7 +138,7 @@ describe("the admin form layer", () => {
     expect(constraint.count).toMatchObject({ min: 1, max: 5 });
     expect(constraint["settings.rotateMs"]).toMatchObject({ min: 2000 });
 
-    const fields = formFields(undefined, constraint, { title: "Clerk" });
+    const fields = fieldReader({ title: "Clerk" }, {}, constraint);
     expect(fields.field("title")).toMatchObject({
       name: "title",
       defaultValue: "Clerk",

@@ -187,8 +187,6 @@ export async function putSitePage(
   return saved;
 }
 
-export const SITE_PAGE_LIMITS = { title: 120, description: 300, body: 100_000 } as const;
-
 /** A revision of a page as the history screen shows it. */
 export interface SitePageRevision {
   id: string;

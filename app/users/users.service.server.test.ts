@@ -7,7 +7,6 @@ import {
   UserActionError,
   createUser,
   listUsersAsAdmin,
-  passwordProblem,
   resetUserPassword,
   revokeUserSessions,
   saveUserFromCommandLine,
@@ -17,6 +16,7 @@ import {
   upsertUser,
   type UserChanger,
 } from "./users.service.server.ts";
+import { passwordProblem } from "./password-rules.ts";
 
 const ADMIN = { email: "boss@example.test", password: "tidal-Orchard-lantern-41" };
 const EDITOR = { email: "editor@example.test", password: "silver-Meadow-compass-82" };

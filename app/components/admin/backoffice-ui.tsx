@@ -227,12 +227,17 @@ export function pageParam(value: string | null): number {
 export function useFocusFirstError(result: unknown) {
   useEffect(() => {
     if (!result) return;
-    const field =
-      document.querySelector<HTMLElement>("main [aria-invalid=true]:not([hidden])") ??
-      document.querySelector<HTMLElement>("main [role=alert]");
-    if (!field) return;
-    if (field.getAttribute("role") === "alert" && !field.hasAttribute("tabindex"))
-      field.setAttribute("tabindex", "-1");
-    field.focus();
+    // A form held by Conform (useAdminForm) marks its fields in the render after the reply:
+    // look once that render is on the page, or the banner would be taken for the first error.
+    const frame = requestAnimationFrame(() => {
+      const field =
+        document.querySelector<HTMLElement>("main [aria-invalid=true]:not([hidden])") ??
+        document.querySelector<HTMLElement>("main [role=alert]");
+      if (!field) return;
+      if (field.getAttribute("role") === "alert" && !field.hasAttribute("tabindex"))
+        field.setAttribute("tabindex", "-1");
+      field.focus();
+    });
+    return () => cancelAnimationFrame(frame);
   }, [result]);
 }

@@ -76,6 +76,13 @@ export function fieldReader(
 }
 
 /**
+ * What a form is given while it has no reply (a stable object): when a reply goes away (the
+ * page's other form was saved, the page came back from a redirect), Conform reads this as "start
+ * afresh" and forgets the reply's errors, as the server-rendered page does.
+ */
+const NO_REPLY = { initialValue: null };
+
+/**
  * One admin form. After a refusal the fields start from the reply (what was sent), otherwise
  * from `defaults` (what is stored). With a `schema` (one the browser can hold: no server
  * module behind it) a field is checked when it is left and again as it is typed in after an
@@ -89,6 +96,7 @@ export function useAdminForm({
   defaults = {},
   schema,
   multiple,
+  intent,
 }: {
   id: string;
   reply: FormReply | undefined | null;
@@ -97,34 +105,32 @@ export function useAdminForm({
   schema?: AnySchema;
   /** Names that may repeat (ticked boxes), as the action's `parseForm` is told. */
   multiple?: readonly string[];
+  /**
+   * The button of a one-button form whose schema is a union by `intent` (several forms posting
+   * to one action): a field's check, made before any button is pressed, reads as that button's.
+   */
+  intent?: string;
 }) {
   const [form] = useForm({
     id,
-    lastResult: reply,
+    lastResult: reply ?? NO_REPLY,
     constraint,
     // Without a schema, a check on leaving a field would be a round trip to the action: none.
     shouldValidate: schema ? "onBlur" : "onSubmit",
     shouldRevalidate: schema ? "onInput" : "onSubmit",
     onValidate: schema
-      ? ({ formData }) => parseForm(formData, schema, { multiple, intents: true })
+      ? ({ formData }) => {
+          if (intent && !formData.has("intent")) formData.set("intent", intent);
+          return parseForm(formData, schema, { multiple, intents: true });
+        }
       : undefined,
   });
   return {
     ...fieldReader(reply?.initialValue ?? defaults, form.allErrors, constraint),
     /** The message for the whole form, if the reply has one. */
     formError: form.errors?.[0],
+    /** Whether the form is refused now, by the server's reply or the browser's check. */
+    refused: Object.values(form.allErrors).some((messages) => messages.length > 0),
     props: getFormProps(form),
   };
-}
-
-/** Until every screen holds its form with `useAdminForm` (issue 27): the reader alone. */
-export function formFields(
-  reply: FormReply | undefined | null,
-  constraint: FormConstraint | undefined,
-  defaults: Record<string, unknown>,
-) {
-  const errors: Record<string, string[]> = {};
-  for (const [name, messages] of Object.entries(reply?.error ?? {}))
-    if (messages?.length) errors[name] = messages;
-  return fieldReader(reply?.initialValue ?? defaults, errors, constraint);
 }

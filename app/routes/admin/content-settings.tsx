@@ -8,8 +8,8 @@ import {
   useFocusFirstError,
 } from "~/components/admin/backoffice-ui.tsx";
 import { UploadUsage } from "~/components/admin/upload-usage.tsx";
-import { formFields } from "~/components/admin/form.tsx";
-import { formErrorOf, isRefused } from "~/lib/form-reply.ts";
+import { useAdminForm } from "~/components/admin/form.tsx";
+import { isRefused } from "~/lib/form-reply.ts";
 import { refuse, refuseWrite } from "~/platform/forms.server.ts";
 import { formConstraint, parseForm } from "~/lib/form-parse.ts";
 import { uploadUsage } from "~/files/files.service.server.ts";
@@ -103,7 +103,13 @@ export default function ContentSettings({ loaderData, actionData }: Route.Compon
   const busy = useNavigation().state === "submitting";
   // After a refused save (or "Add another question") the page shows what was sent.
   const reply = actionData ?? undefined;
-  const form = formFields(reply, loaderData.constraint, loaderData.values);
+  // The settings' rules are the server's (settings.repository.server.ts): no check in the browser.
+  const form = useAdminForm({
+    id: "content-settings-form",
+    reply,
+    constraint: loaderData.constraint,
+    defaults: loaderData.values,
+  });
   const f = form.field;
   const sent = reply?.initialValue as Record<string, unknown> | undefined;
   const faq = faqRows(sent ? sent.homeFaq : loaderData.values.homeFaq);
@@ -130,10 +136,10 @@ export default function ContentSettings({ loaderData, actionData }: Route.Compon
       ) : null}
       {refused ? (
         <Banner tone="error">
-          {formErrorOf(reply) ?? "The settings were not saved. Correct the fields marked below."}
+          {form.formError ?? "The settings were not saved. Correct the fields marked below."}
         </Banner>
       ) : null}
-      <Form method="post" noValidate key={formKey}>
+      <Form method="post" {...form.props} noValidate key={formKey}>
         <SectionCard id="site" title="Site">
           <div className="grid gap-4 md:grid-cols-2">
             <TextField
@@ -220,7 +226,7 @@ export default function ContentSettings({ loaderData, actionData }: Route.Compon
           title="Home page FAQ"
           description="Questions and answers at the foot of the home page (also marked up for search engines). Empty rows are ignored."
         >
-          <FaqList prefix="homeFaq" rows={rows} reply={reply} maxLength={faqLimits} />
+          <FaqList prefix="homeFaq" rows={rows} error={form.error} maxLength={faqLimits} />
           {rows.length < MAX_FAQ ? (
             <button
               type="submit"
@@ -258,7 +264,7 @@ export default function ContentSettings({ loaderData, actionData }: Route.Compon
           <FaqList
             prefix="hindi.homeFaq"
             rows={hiRows}
-            reply={reply}
+            error={form.error}
             maxLength={faqLimits}
             hindi
             className="mt-2"

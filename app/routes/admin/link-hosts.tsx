@@ -4,7 +4,7 @@ import { AdminError } from "~/components/admin/admin-error.tsx";
 import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
 import { TextField } from "~/components/admin/backoffice-ui.tsx";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
-import { formFields } from "~/components/admin/form.tsx";
+import { useAdminForm } from "~/components/admin/form.tsx";
 import { formErrorOf } from "~/lib/form-reply.ts";
 import type { FormReply } from "~/lib/form-contract.ts";
 import { formatDateTime } from "~/lib/format.ts";
@@ -13,12 +13,11 @@ import { todayInIndia } from "~/lib/india-date.ts";
 import {
   addKnownFake,
   addVendorHost,
-  KnownFakeInput,
   linkLists,
   removeKnownFake,
   removeVendorHost,
-  VendorHostInput,
 } from "~/link-monitor/admin.server.ts";
+import { KnownFakeInput, VendorHostInput } from "~/link-monitor/host-inputs.ts";
 import { refuse, refuseWrite } from "~/platform/forms.server.ts";
 import { formConstraint, parseForm } from "~/lib/form-parse.ts";
 import { formatDate } from "~/lib/format.ts";
@@ -85,18 +84,21 @@ export default function LinkHosts({ loaderData, actionData }: Route.ComponentPro
   const refusedIntent = actionData?.initialValue?.intent;
   const replyFor = (intent: string) =>
     refusedIntent === intent ? (actionData as FormReply) : undefined;
-  const vendor = formFields(replyFor("add-vendor"), loaderData.constraint, {
-    organizationId: "",
-    pattern: "",
-    note: "",
-    source: "",
+  // Two forms post here: each shows only its own reply.
+  const addForm = (intent: "add-vendor" | "add-fake", defaults: Record<string, string>) => ({
+    id: `${intent}-form`,
+    reply: replyFor(intent),
+    constraint: loaderData.constraint,
+    schema: HostsForm,
+    intent,
+    defaults,
   });
-  const fake = formFields(replyFor("add-fake"), loaderData.constraint, {
-    host: "",
-    reportedOn: loaderData.today,
-    source: "",
-    note: "",
-  });
+  const vendor = useAdminForm(
+    addForm("add-vendor", { organizationId: "", pattern: "", note: "", source: "" }),
+  );
+  const fake = useAdminForm(
+    addForm("add-fake", { host: "", reportedOn: loaderData.today, source: "", note: "" }),
+  );
   const formError = formErrorOf(actionData);
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -150,6 +152,7 @@ export default function LinkHosts({ loaderData, actionData }: Route.ComponentPro
             intent="add-vendor"
             button="Add vendor host"
             busy={busy}
+            formProps={vendor.props}
           >
             <label className="text-sm font-semibold">
               Organization
@@ -218,7 +221,13 @@ export default function LinkHosts({ loaderData, actionData }: Route.ComponentPro
           </ul>
         )}
         {canEdit ? (
-          <AddForm title="Add a known fake" intent="add-fake" button="Add known fake" busy={busy}>
+          <AddForm
+            title="Add a known fake"
+            intent="add-fake"
+            button="Add known fake"
+            busy={busy}
+            formProps={fake.props}
+          >
             <TextField
               label="Domain"
               help="ssc-gov-recruitment.example (its subdomains count too)"
@@ -284,16 +293,23 @@ function AddForm({
   intent,
   button,
   busy,
+  formProps,
   children,
 }: {
   title: string;
   intent: string;
   button: string;
   busy: boolean;
+  /** The form's id and submit check (useAdminForm). */
+  formProps: ReturnType<typeof useAdminForm>["props"];
   children: React.ReactNode;
 }) {
   return (
-    <Form method="post" className="mt-4 grid gap-3 border-t border-stone-100 pt-4 sm:grid-cols-2">
+    <Form
+      method="post"
+      {...formProps}
+      className="mt-4 grid gap-3 border-t border-stone-100 pt-4 sm:grid-cols-2"
+    >
       <h3 className="font-semibold sm:col-span-2">{title}</h3>
       {children}
       <div className="sm:col-span-2">

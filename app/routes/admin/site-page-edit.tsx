@@ -1,11 +1,9 @@
 import { Form, Link, data, redirect, useNavigation } from "react-router";
-import { z } from "zod";
 import { AdminError } from "~/components/admin/admin-error.tsx";
 import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.tsx";
 import { TextAreaField, TextField, useFocusFirstError } from "~/components/admin/backoffice-ui.tsx";
 import { formatDateTime } from "~/lib/format.ts";
-import { formFields } from "~/components/admin/form.tsx";
-import { isRefused } from "~/lib/form-reply.ts";
+import { useAdminForm } from "~/components/admin/form.tsx";
 import { RichTextEditor } from "~/components/admin/rich-text-editor.tsx";
 import { SITE_PAGE_SLUGS, type SitePageSlug } from "~/content/site-pages.ts";
 import { EditingNow } from "~/components/admin/editing-now.tsx";
@@ -16,11 +14,8 @@ import { touchPresence } from "~/users/presence.repository.server.ts";
 import { savePage } from "~/site-pages/site-pages.service.server.ts";
 import { sanitizeRichText } from "~/platform/sanitize.server.ts";
 import { db } from "~/platform/services.server.ts";
-import {
-  SITE_PAGE_LIMITS,
-  getSitePage,
-  sitePageTranslation,
-} from "~/site-pages/site-pages.repository.server.ts";
+import { getSitePage, sitePageTranslation } from "~/site-pages/site-pages.repository.server.ts";
+import { EMPTY_PAGE_TEXT, SitePageSchema, hasText } from "~/site-pages/site-page-form.ts";
 import { TranslationBadge } from "~/components/admin/hindi-panel.tsx";
 import type { Route } from "./+types/site-page-edit";
 
@@ -65,60 +60,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-/** The page's form; `version` is the one the editor opened, sent back to catch a lost update. */
-const SitePageSchema = z.object({
-  title: z
-    .string()
-    .trim()
-    .min(1, "Enter the page title")
-    .max(SITE_PAGE_LIMITS.title, `The title must be at most ${SITE_PAGE_LIMITS.title} characters`),
-  description: z
-    .string()
-    .trim()
-    .max(
-      SITE_PAGE_LIMITS.description,
-      `The description must be at most ${SITE_PAGE_LIMITS.description} characters`,
-    ),
-  body: z
-    .string()
-    .max(
-      SITE_PAGE_LIMITS.body,
-      `The page text must be at most ${SITE_PAGE_LIMITS.body} characters of HTML`,
-    )
-    // What is stored is the sanitized HTML; a body that sanitizes to nothing is empty.
-    .transform((html) => sanitizeRichText(html))
-    .refine((html) => html.replace(/<[^>]*>/g, "").trim() !== "", "Write the page's text"),
-  // The Hindi version (issue 14): optional, the English limits, sanitized like the English.
-  hi_title: z
-    .string()
-    .trim()
-    .max(
-      SITE_PAGE_LIMITS.title,
-      `The Hindi title must be at most ${SITE_PAGE_LIMITS.title} characters`,
-    )
-    .optional(),
-  hi_description: z
-    .string()
-    .trim()
-    .max(
-      SITE_PAGE_LIMITS.description,
-      `The Hindi description must be at most ${SITE_PAGE_LIMITS.description} characters`,
-    )
-    .optional(),
-  hi_body: z
-    .string()
-    .max(
-      SITE_PAGE_LIMITS.body,
-      `The Hindi page text must be at most ${SITE_PAGE_LIMITS.body} characters of HTML`,
-    )
-    .optional()
-    .transform((html) => {
-      const clean = sanitizeRichText(html ?? "");
-      return clean.replace(/<[^>]*>/g, "").trim() === "" ? "" : clean;
-    }),
-  version: z.string().optional(),
-});
-
 /** Who saved the page while this editor had it open. */
 type Stale = { by: string; at: string };
 
@@ -128,8 +69,16 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await request.formData();
   const submission = parseForm(form, SitePageSchema);
   if (submission.status !== "success") return refuse(submission);
-  const { version, hi_title, hi_description, hi_body, ...english } = submission.value;
-  const hindi = { title: hi_title ?? "", description: hi_description ?? "", body: hi_body };
+  const { version, hi_title, hi_description, hi_body, ...fields } = submission.value;
+  // What is stored is the sanitized HTML; a body that sanitizes to nothing is empty.
+  const english = { ...fields, body: sanitizeRichText(fields.body) };
+  if (!hasText(english.body)) return refuse(submission, { fieldErrors: { body: EMPTY_PAGE_TEXT } });
+  const hiClean = sanitizeRichText(hi_body ?? "");
+  const hindi = {
+    title: hi_title ?? "",
+    description: hi_description ?? "",
+    body: hasText(hiClean) ? hiClean : "",
+  };
   const page = { ...english, hindi };
   const conn = await db();
   const current = await getSitePage(conn, slug);
@@ -165,14 +114,20 @@ export default function SitePageEdit({ loaderData, actionData }: Route.Component
   useFocusFirstError(actionData);
   const busy = useNavigation().state === "submitting";
   const d = loaderData;
-  const form = formFields(actionData, d.constraint, {
-    title: d.title,
-    description: d.description,
-    body: d.body,
-    hi_title: d.hiTitle,
-    hi_description: d.hiDescription,
-    hi_body: d.hiBody,
-    version: d.updatedAt ?? "",
+  const form = useAdminForm({
+    id: "site-page-form",
+    reply: actionData,
+    constraint: d.constraint,
+    schema: SitePageSchema,
+    defaults: {
+      title: d.title,
+      description: d.description,
+      body: d.body,
+      hi_title: d.hiTitle,
+      hi_description: d.hiDescription,
+      hi_body: d.hiBody,
+      version: d.updatedAt ?? "",
+    },
   });
   const hiBodyError = form.field("hi_body").error;
   const hindiRefused =
@@ -219,11 +174,12 @@ export default function SitePageEdit({ loaderData, actionData }: Route.Component
           </Link>
           ; saving again replaces it with yours.
         </Banner>
-      ) : isRefused(actionData) ? (
+      ) : form.refused ? (
         <Banner tone="error">The page was not saved. Correct the fields marked below.</Banner>
       ) : null}
       <Form
         method="post"
+        {...form.props}
         noValidate
         key={d.updatedAt ?? "new"}
         className="space-y-4 rounded-app border border-stone-200 bg-white p-4 md:p-5"

@@ -1,6 +1,4 @@
-import { errorOf } from "~/lib/form-reply.ts";
 import { inputClass } from "~/components/admin/field-input.tsx";
-import type { FormReply } from "~/lib/form-contract.ts";
 
 /**
  * The rows of a home page FAQ, English (`homeFaq.N.question`) or Hindi (`hindi.homeFaq.N.…`):
@@ -9,14 +7,15 @@ import type { FormReply } from "~/lib/form-contract.ts";
 export function FaqList({
   prefix,
   rows,
-  reply,
+  error,
   maxLength,
   hindi = false,
   className = "",
 }: {
   prefix: "homeFaq" | "hindi.homeFaq";
   rows: readonly { question: string; answer: string }[];
-  reply: FormReply | undefined;
+  /** The form's first error at a field (useAdminForm). */
+  error: (name: string) => string | undefined;
   maxLength: (column: "question" | "answer") => number | undefined;
   hindi?: boolean;
   className?: string;
@@ -25,8 +24,8 @@ export function FaqList({
   const say = (word: string) => (hindi ? `${word} (Hindi)` : word);
   return (
     <>
-      {errorOf(reply, prefix) ? (
-        <p className="mb-2 text-sm font-semibold text-red-700">{errorOf(reply, prefix)}</p>
+      {error(prefix) ? (
+        <p className="mb-2 text-sm font-semibold text-red-700">{error(prefix)}</p>
       ) : null}
       <ol className={`${className} space-y-4`.trim()}>
         {rows.map((row, i) => (
@@ -39,7 +38,7 @@ export function FaqList({
                 name={`${prefix}.${i}.question`}
                 label={say("Question")}
                 value={row.question}
-                error={errorOf(reply, `${prefix}.${i}.question`)}
+                error={error(`${prefix}.${i}.question`)}
                 maxLength={maxLength("question")}
                 lang={lang}
               />
@@ -47,7 +46,7 @@ export function FaqList({
                 name={`${prefix}.${i}.answer`}
                 label={say("Answer")}
                 value={row.answer}
-                error={errorOf(reply, `${prefix}.${i}.answer`)}
+                error={error(`${prefix}.${i}.answer`)}
                 maxLength={maxLength("answer")}
                 multiline
                 lang={lang}

@@ -2,9 +2,9 @@ import { Form } from "react-router";
 import { Banner, buttonClass } from "~/components/admin/banner.tsx";
 import { SectionCard, TextField } from "~/components/admin/backoffice-ui.tsx";
 import { FieldShell, describedBy, inputClass } from "~/components/admin/field-input.tsx";
-import { formFields } from "~/components/admin/form.tsx";
-import { formErrorOf } from "~/lib/form-reply.ts";
+import { useAdminForm } from "~/components/admin/form.tsx";
 import type { FormConstraint, FormReply } from "~/lib/form-contract.ts";
+import { NOT_CREATED, UsersForm } from "./form.ts";
 import { ROLE_HELP, USER_ROLES, USER_ROLE_LABEL } from "./roles.ts";
 
 /** The Users screen's create form: e-mail, name, first password and role. */
@@ -23,19 +23,26 @@ export function CreateUserForm({
   busy: boolean;
   minPasswordLength: number;
 }) {
-  const form = formFields(reply, constraint, {});
+  const form = useAdminForm({
+    id: "create-user-form",
+    reply,
+    constraint,
+    schema: UsersForm,
+    intent: "create",
+  });
   const role = form.field("role");
   return (
     <SectionCard id="create-user" title="Create a user">
       <Form
         method="post"
+        {...form.props}
         noValidate
         className="grid gap-4 md:grid-cols-2"
         key={reply ? "retry" : userCount}
       >
-        {formErrorOf(reply) ? (
+        {form.refused ? (
           <div className="md:col-span-2">
-            <Banner tone="error">{formErrorOf(reply)}</Banner>
+            <Banner tone="error">{form.formError ?? NOT_CREATED}</Banner>
           </div>
         ) : null}
         <TextField
