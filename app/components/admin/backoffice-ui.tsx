@@ -30,6 +30,7 @@ export function TextField({
   step,
   className,
   lang,
+  idPrefix,
 }: {
   name: string;
   label: ReactNode;
@@ -47,6 +48,8 @@ export function TextField({
   className?: string;
   /** "hi" for a Hindi text. */
   lang?: string;
+  /** A second form on the page with the same field names (FieldShell's `idPrefix`). */
+  idPrefix?: string;
 }) {
   return (
     <FieldShell
@@ -56,9 +59,10 @@ export function TextField({
       help={help}
       error={error}
       className={className}
+      idPrefix={idPrefix}
     >
       <input
-        {...describedBy(name, { help, error })}
+        {...describedBy(name, { help, error, idPrefix })}
         type={type}
         defaultValue={defaultValue}
         maxLength={maxLength}

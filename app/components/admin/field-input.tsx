@@ -21,6 +21,7 @@ export function FieldShell({
   help,
   error,
   className = "",
+  idPrefix = "",
   children,
 }: {
   name: string;
@@ -29,9 +30,11 @@ export function FieldShell({
   help?: ReactNode;
   error?: string;
   className?: string;
+  /** Two forms on one page with the same field names: each its own ids (`fake-f-source`). */
+  idPrefix?: string;
   children: ReactNode;
 }) {
-  const id = inputId(name);
+  const id = idPrefix + inputId(name);
   return (
     <div className={className} data-field={name}>
       {/* The star sits outside the label: the input's name stays the label's words alone. */}
@@ -77,8 +80,11 @@ export function RequiredMark() {
 }
 
 /** The aria attributes that tie an input to its help and error text. */
-export function describedBy(name: string, { help, error }: { help?: unknown; error?: unknown }) {
-  const id = inputId(name);
+export function describedBy(
+  name: string,
+  { help, error, idPrefix = "" }: { help?: unknown; error?: unknown; idPrefix?: string },
+) {
+  const id = idPrefix + inputId(name);
   const ids = [error ? `${id}-error` : "", help ? `${id}-help` : ""].filter(Boolean);
   return {
     id,

@@ -7,7 +7,7 @@ import { parseForm, type AnySchema } from "~/lib/form-parse.ts";
  * refused by app/platform/forms.server.ts; the types both use are app/lib/form-contract.ts).
  * Conform's `useForm` holds each form's state: the server's reply (`lastResult`: the values sent
  * and the errors by field), and, where the screen hands it the form's schema, the same check in
- * the browser when a field is left and before sending. A screen renders its form from the values
+ * the browser before sending. A screen renders its form from the values
  * it starts from (loader), the constraints of its schema (loader, `formConstraint`) and the reply
  * (action); `field` gives each input its name, starting value, first error and the schema's
  * `required`, `maxLength`, `min` and `max`, so a form reads the same without JavaScript (native
@@ -85,8 +85,8 @@ const NO_REPLY = { initialValue: null };
 /**
  * One admin form. After a refusal the fields start from the reply (what was sent), otherwise
  * from `defaults` (what is stored). With a `schema` (one the browser can hold: no server
- * module behind it) a field is checked when it is left and again as it is typed in after an
- * error, and the form is not sent while it has errors; without one the server's check answers.
+ * module behind it) the form is checked when a button is pressed and each refused field again
+ * as it is typed in, and the form is not sent while it has errors; without one the server's check answers.
  * Spread `props` on the `<Form>` (its id, Conform's submit check, `noValidate` once hydrated).
  */
 export function useAdminForm({
@@ -116,7 +116,10 @@ export function useAdminForm({
     lastResult: reply ?? NO_REPLY,
     constraint,
     // Without a schema, a check on leaving a field would be a round trip to the action: none.
-    shouldValidate: schema ? "onBlur" : "onSubmit",
+    // Checked when a button is pressed, then again as each refused field is typed in. Not when a
+    // field is left: a message appearing there moves the button from under a click, and the
+    // click is lost (found by the e2e of these screens).
+    shouldValidate: "onSubmit",
     shouldRevalidate: schema ? "onInput" : "onSubmit",
     onValidate: schema
       ? ({ formData }) => {

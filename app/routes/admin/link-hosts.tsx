@@ -231,15 +231,22 @@ export default function LinkHosts({ loaderData, actionData }: Route.ComponentPro
             <TextField
               label="Domain"
               help="ssc-gov-recruitment.example (its subdomains count too)"
+              idPrefix="fake-"
               {...fake.field("host")}
             />
-            <TextField label="Reported on" help="YYYY-MM-DD" {...fake.field("reportedOn")} />
+            <TextField
+              label="Reported on"
+              help="YYYY-MM-DD"
+              idPrefix="fake-"
+              {...fake.field("reportedOn")}
+            />
             <TextField
               label="Source"
               help="Who reported it: PIB Fact Check, a notice…"
+              idPrefix="fake-"
               {...fake.field("source")}
             />
-            <TextField label="Note" help="Optional" {...fake.field("note")} />
+            <TextField label="Note" help="Optional" idPrefix="fake-" {...fake.field("note")} />
           </AddForm>
         ) : null}
       </section>
