@@ -6,6 +6,7 @@
 // the server is restarted (every worker) and measured from its first moment, warmed by nothing but
 // itself (issue 33: the hot list it recorded during the runs before).
 import { writeFileSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import {
   freePort,
@@ -54,6 +55,20 @@ interface Run {
   rss: number | "";
 }
 
+/** Renders between two /healthz readings: the sum over the workers, and each worker's. */
+function rendersBetween(before: Health, after: Health) {
+  const each = [...after.renders].map(([pid, n]) => n - (before.renders.get(pid) ?? 0));
+  const kept = [...after.kept].map(([pid, n]) => n - (before.kept.get(pid) ?? 0));
+  if (!each.length) return { renders: undefined, note: "" };
+  return {
+    renders: sum(each),
+    note:
+      each.length > 1
+        ? `renders per worker ${each.join(" / ")}, pages kept from a peer ${kept.join(" / ")}`
+        : "",
+  };
+}
+
 export async function resultDay(o: ResultDayOptions): Promise<void> {
   const port = await freePort(4250, 4289);
   const base = `http://127.0.0.1:${port}`;
@@ -76,23 +91,20 @@ export async function resultDay(o: ResultDayOptions): Promise<void> {
       if (fresh) {
         // Load from the first moment the server answers, with no warming from outside.
         const script = writeScript(path.join(o.workDir, "result-day.lua"), list, weights);
-        const before = await healthz(base);
+        const before = await healthz(base, workers);
         const r = parseResult(await wrkAsync(wrkArgs(o, script, base)));
-        const after = await healthz(base);
+        const after = await healthz(base, workers);
         runs.push({
           label: `app${o.workers.length > 1 ? `, ${workers} process(es)` : ""}, right after a start`,
           ...r,
           writes: "",
           writeFailures: 0,
           writeMs: [],
-          renders:
-            before.renders === undefined || after.renders === undefined
-              ? undefined
-              : after.renders - before.renders,
+          renders: rendersBetween(before, after).renders,
           rss: treeRssMb(server.pid!),
         });
         cacheNotes.push(
-          `${runs.at(-1)!.label}: /healthz answered ${readyMs} ms after the start; ${before.cache?.warmed ?? "n/a"} pages drawn from the hot list before the load began (one worker's /healthz), ${after.cache?.warmed ?? "n/a"} by its end`,
+          `${runs.at(-1)!.label}: /healthz answered ${readyMs} ms after the start; ${before.warmed} pages drawn from the hot list before the load began (all workers), ${after.warmed} by its end; ${rendersBetween(before, after).note}`,
         );
         await stop(server);
         continue;
@@ -119,14 +131,14 @@ export async function resultDay(o: ResultDayOptions): Promise<void> {
         for (const url of list) bodies.push(await getAsSent(base + url));
       }
       const script = writeScript(path.join(o.workDir, "result-day.lua"), list, weights);
-      const before = await healthz(base);
+      const before = await healthz(base, workers);
       const started = Date.now();
       const wrkRun = wrkAsync(wrkArgs(o, script, base));
       const writes = publishing
         ? await editor(base, cookie, hotId, started, started + o.seconds * 1000)
         : { done: 0, failed: 0, ms: [] };
       const out = await wrkRun;
-      const after = await healthz(base);
+      const after = await healthz(base, workers);
       const r = parseResult(out);
       runs.push({
         label: `app${o.workers.length > 1 ? `, ${workers} process(es)` : ""}, ${publishing ? `editor every ${WRITE_EVERY_S} s` : "no publishing"}`,
@@ -134,15 +146,12 @@ export async function resultDay(o: ResultDayOptions): Promise<void> {
         writes: publishing ? writes.done : "",
         writeFailures: writes.failed,
         writeMs: writes.ms,
-        renders:
-          before.renders === undefined || after.renders === undefined
-            ? undefined
-            : after.renders - before.renders,
+        renders: rendersBetween(before, after).renders,
         rss: treeRssMb(server.pid!),
       });
       if (after.cache)
         cacheNotes.push(
-          `${runs.at(-1)!.label}: page cache ${after.cache.entries} pages, ${after.cache.percentFull}% full, ${after.cache.evictions} evictions`,
+          `${runs.at(-1)!.label}: page cache ${after.cache.entries} pages, ${after.cache.percentFull}% full, ${after.cache.evictions} evictions (one worker); ${rendersBetween(before, after).note}`,
         );
       await stop(server);
     }
@@ -208,7 +217,7 @@ export async function resultDay(o: ResultDayOptions): Promise<void> {
         `  throughput with publishing ÷ without: ${(busy.rps / quiet.rps).toFixed(2)} (target ≥ 0.7)`,
         `  p99 with publishing: ${busy.p99.toFixed(1)} ms (target < 100 ms)`,
         `  p99 over the first ${o.seconds} s after a start: ${fresh.p99.toFixed(1)} ms (target < 100 ms)`,
-        `  renders per write${workers > 1 ? " (one worker's /healthz counters: whichever answered)" : ""}: ${print(perWrite, 1)}; hot URLs (distinct URLs asked for in ${WRITE_EVERY_S} s at this rate): ${Math.round(hot)}; ratio ${perWrite === undefined ? "n/a" : (perWrite / hot).toFixed(2)}`,
+        `  renders per write${workers > 1 ? " (all workers)" : ""}: ${print(perWrite, 1)}; hot URLs (distinct URLs asked for in ${WRITE_EVERY_S} s at this rate): ${Math.round(hot)}; ratio ${perWrite === undefined ? "n/a" : (perWrite / hot).toFixed(2)}`,
         `  editor's form posts: ${writes} (${busy.writeFailures} failed), median ${ms.length ? ms[Math.floor(ms.length / 2)].toFixed(0) : "n/a"} ms, slowest ${ms.length ? ms.at(-1)!.toFixed(0) : "n/a"} ms`,
         `  app ÷ nginx (no publishing): ${Math.round((quiet.rps / n.rps) * 100)}%`,
       ].join("\n"),
@@ -276,19 +285,50 @@ function parseResult(out: string) {
   };
 }
 
-async function healthz(base: string) {
-  const json = (await (await fetch(`${base}/healthz`)).json()) as {
-    renders?: number;
-    pageCache?: {
-      renders?: number;
-      entries: number;
-      percentFull: number;
-      evictions: number;
-      warmed?: number;
-    } | null;
-  };
-  const renders = json.pageCache?.renders ?? json.renders;
-  return { renders: typeof renders === "number" ? renders : undefined, cache: json.pageCache };
+interface Health {
+  /** Each worker's renders and pages kept from a peer so far, by its pid. */
+  renders: Map<string, number>;
+  kept: Map<string, number>;
+  /** Pages drawn from the hot list, all workers. */
+  warmed: number;
+  /** One worker's page cache. */
+  cache: { entries: number; percentFull: number; evictions: number } | undefined;
+}
+
+/**
+ * Every worker's /healthz counters: asked on a connection of its own each time (the primary hands
+ * each to the next worker), until each of `workers` pids (X-Worker-Pid) has answered.
+ */
+async function healthz(base: string, workers: number): Promise<Health> {
+  const health: Health = { renders: new Map(), kept: new Map(), warmed: 0, cache: undefined };
+  for (let i = 0; i < workers * 20 && health.renders.size < workers; i++) {
+    const { pid, body } = await new Promise<{ pid: string; body: string }>((resolve, reject) =>
+      http
+        .get(`${base}/healthz`, { agent: false }, (res) => {
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk: string) => (body += chunk));
+          res.on("end", () => resolve({ pid: String(res.headers["x-worker-pid"] ?? "one"), body }));
+        })
+        .on("error", reject),
+    );
+    const json = JSON.parse(body) as {
+      pageCache?: {
+        renders?: number;
+        sharesKept?: number;
+        entries: number;
+        percentFull: number;
+        evictions: number;
+        warmed?: number;
+      } | null;
+    };
+    if (health.renders.has(pid) || typeof json.pageCache?.renders !== "number") continue;
+    health.renders.set(pid, json.pageCache.renders);
+    health.kept.set(pid, json.pageCache.sharesKept ?? 0);
+    health.warmed += json.pageCache.warmed ?? 0;
+    health.cache ??= json.pageCache;
+  }
+  return health;
 }
 
 async function warm(base: string, list: string[]): Promise<number[]> {

@@ -173,7 +173,11 @@ if (opts["result-day"]) {
       appDir,
       workDir: root,
       db: `${count} entries, ${target.name}`,
-      serverEnv: (p, workers) => serverEnv({ ...target, databaseUrl }, true, workers, p),
+      // Each answer names its worker, so /healthz is read from every worker (result-day.ts).
+      serverEnv: (p, workers) => ({
+        ...serverEnv({ ...target, databaseUrl }, true, workers, p),
+        WORKER_PID_HEADER: "1",
+      }),
       admin,
       seconds,
       connections,

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createPostgresDatabase, createUser, signIn, untilHealthy } from "./instances.ts";
+import { createPostgresDatabase, createUser, jobForm, signIn, untilHealthy } from "./instances.ts";
 import { getOnce, type OneGet } from "./one-get.ts";
 import { choosePort } from "./ports.ts";
 
@@ -309,17 +309,7 @@ function launch(dataDir: string, databaseUrl: string, port: number): Cluster {
 }
 
 function publishJob(baseURL: string, cookie: string, title: string) {
-  const body = new URLSearchParams({
-    intent: "publish",
-    title,
-    organization: "Cluster Testing Board",
-    status: "published",
-    "data.summary": "A job published through one worker of two.",
-    "data.employmentType": "FULL_TIME",
-    "data.state": "Delhi",
-    "data.lastDate": "2099-12-31",
-    "data.qualification": "Graduate",
-  }).toString();
+  const body = jobForm(title, "Cluster Testing Board").toString();
   return new Promise<{ status: number; pid: number }>((resolve, reject) => {
     const req = http.request(
       `${baseURL}/admin/manage-jobs/add`,

@@ -84,6 +84,21 @@ export function createUser(
   if (r.status !== 0) throw new Error(`user:create failed: ${r.stderr}`);
 }
 
+/** The admin job form's fields that publish a job called `title` (Delhi, graduates, open to 2099). */
+export function jobForm(title: string, organization: string): URLSearchParams {
+  return new URLSearchParams({
+    intent: "publish",
+    title,
+    organization,
+    status: "published",
+    "data.summary": "A job published through one worker of two.",
+    "data.employmentType": "FULL_TIME",
+    "data.state": "Delhi",
+    "data.lastDate": "2099-12-31",
+    "data.qualification": "Graduate",
+  });
+}
+
 /** Sign in through the real login form; returns the Cookie header value for later requests. */
 export async function signIn(baseURL: string, email: string, password: string): Promise<string> {
   const post = () =>

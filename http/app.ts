@@ -36,6 +36,11 @@ const pageCache = createPageCache({
   maxBytes: config.PAGE_CACHE_MB * 1024 * 1024,
   warmPages: config.WARM_PAGES,
   warmWaitMs: config.WARM_WAIT_MS,
+  // A worker of the cluster shares its renders with the others (app/page-cache/share.server.ts).
+  cluster:
+    config.GOVJOBS_WORKER_SLOT === undefined
+      ? undefined
+      : { slot: config.GOVJOBS_WORKER_SLOT, workers: config.WEB_CONCURRENCY },
   baseHost: new URL(config.BASE_URL).host,
   trustedProxies: config.TRUSTED_PROXIES,
   sources: pageCacheSources,

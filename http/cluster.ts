@@ -4,6 +4,7 @@
 // stays small. Run by Node 24 directly: type annotations only, no TS-only syntax.
 import cluster, { type Worker } from "node:cluster";
 import { claimSqliteDatabase } from "../app/platform/backup.server.ts";
+import { isForPeers } from "../app/platform/cluster-peers.server.ts";
 import type { Env } from "../app/platform/env.server.ts";
 import { processLog } from "../app/platform/logger.server.ts";
 import { printFatal } from "./startup.ts";
@@ -91,35 +92,51 @@ export function runPrimary(config: Env): void {
     return worker;
   };
 
-  const startWorker = () => {
+  /** The serving workers: what one sends for its peers goes on to the others. */
+  const serving = new Set<Worker>();
+  const relay = (from: Worker, message: object) => {
+    if (!isForPeers(message)) return;
+    for (const peer of serving)
+      if (peer !== from && peer.isConnected()) peer.send(message, undefined, () => {});
+  };
+
+  // Worker `slot` (0 … WEB_CONCURRENCY - 1) draws its share of the pages the workers share; a
+  // worker that replaces a dead one takes its slot.
+  const startWorker = (slot: number) => {
     const forkedAt = Date.now();
-    const worker = fork({ SEED_DEMO: "0" }, (dead, how, code) => {
-      if (!served) {
-        // Exit code 1 has printed its own line (a port in use, a database that cannot be reached).
-        if (code !== 1)
-          printFatal(`Cannot start govjobs: worker ${dead.process.pid} ${how} while starting`);
-        return stop("SIGTERM", 1);
-      }
-      const now = Date.now();
-      if (now - forkedAt < QUICK_DEATH_MS) quickDeaths.push(now);
-      quickDeaths = quickDeaths.filter((at) => now - at < QUICK_DEATH_WINDOW_MS);
-      if (quickDeaths.length >= MAX_QUICK_DEATHS) {
-        printFatal(
-          `Cannot keep govjobs running: ${quickDeaths.length} workers died within ${QUICK_DEATH_MS / 1000} s of starting in ${QUICK_DEATH_WINDOW_MS / 60_000} minutes (the last ${how}); stopping`,
+    const worker = fork(
+      { SEED_DEMO: "0", GOVJOBS_WORKER_SLOT: String(slot) },
+      (dead, how, code) => {
+        if (!served) {
+          // Exit code 1 has printed its own line (a port in use, a database that cannot be reached).
+          if (code !== 1)
+            printFatal(`Cannot start govjobs: worker ${dead.process.pid} ${how} while starting`);
+          return stop("SIGTERM", 1);
+        }
+        const now = Date.now();
+        if (now - forkedAt < QUICK_DEATH_MS) quickDeaths.push(now);
+        quickDeaths = quickDeaths.filter((at) => now - at < QUICK_DEATH_WINDOW_MS);
+        if (quickDeaths.length >= MAX_QUICK_DEATHS) {
+          printFatal(
+            `Cannot keep govjobs running: ${quickDeaths.length} workers died within ${QUICK_DEATH_MS / 1000} s of starting in ${QUICK_DEATH_WINDOW_MS / 60_000} minutes (the last ${how}); stopping`,
+          );
+          return stop("SIGTERM", 1);
+        }
+        // Each failed start in a row waits twice as long as the last before the next fork.
+        const delay = quickDeaths.length ? 250 * 2 ** (quickDeaths.length - 1) : 0;
+        processLog.error(
+          `${tag} worker ${dead.process.pid} ${how}; starting another${delay ? ` in ${delay} ms` : ""}`,
         );
-        return stop("SIGTERM", 1);
-      }
-      // Each failed start in a row waits twice as long as the last before the next fork.
-      const delay = quickDeaths.length ? 250 * 2 ** (quickDeaths.length - 1) : 0;
-      processLog.error(
-        `${tag} worker ${dead.process.pid} ${how}; starting another${delay ? ` in ${delay} ms` : ""}`,
-      );
-      const timer = setTimeout(() => {
-        pendingForks.delete(timer);
-        startWorker();
-      }, delay);
-      pendingForks.add(timer);
-    });
+        const timer = setTimeout(() => {
+          pendingForks.delete(timer);
+          startWorker(slot);
+        }, delay);
+        pendingForks.add(timer);
+      },
+    );
+    serving.add(worker);
+    worker.on("message", (message) => relay(worker, message));
+    worker.once("exit", () => serving.delete(worker));
     worker.once("listening", () => {
       if (served) return;
       served = true;
@@ -139,6 +156,8 @@ export function runPrimary(config: Env): void {
       stop(signal, 0);
     });
 
+  // Pages the workers hand each other are Buffers: V8's serialization carries them as bytes.
+  cluster.setupPrimary({ serialization: "advanced" });
   fork({ GOVJOBS_PREPARE: "1" }, (_worker, how, code) => {
     if (code !== 0) {
       exitCode = 1;
@@ -147,6 +166,6 @@ export function runPrimary(config: Env): void {
         printFatal(`Cannot start govjobs: preparing the database failed (the process ${how})`);
       return finish();
     }
-    for (let i = 0; i < config.WEB_CONCURRENCY; i++) startWorker();
+    for (let slot = 0; slot < config.WEB_CONCURRENCY; slot++) startWorker(slot);
   });
 }

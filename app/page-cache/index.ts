@@ -36,3 +36,4 @@ export { contentGeneration, type GenerationSource } from "./follow.server.ts";
 
 // The process's page cache (http/app.ts): its hit on the socket, its middleware, its hot pages.
 export { createPageCache, pageCacheStats, type PageCacheOptions } from "./serve.server.ts";
+export type { ClusterSlot } from "./share.server.ts";

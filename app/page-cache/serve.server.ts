@@ -34,6 +34,7 @@ import {
   isCacheableResponse,
   type CachedResponse,
 } from "./response.server.ts";
+import { sharePages, shareOrder, type ClusterSlot } from "./share.server.ts";
 import { PageCache } from "./store.server.ts";
 
 /** The database and the content generation the cache follows (app/platform/services.server.ts). */
@@ -52,6 +53,8 @@ export interface PageCacheOptions {
   warmPages: number;
   /** WARM_WAIT_MS: how long start-up waits for the hot pages. */
   warmWaitMs: number;
+  /** This worker's place in the cluster, whose workers share their renders; undefined: alone. */
+  cluster: ClusterSlot | undefined;
   /** The host hot pages are drawn for (BASE_URL's). */
   baseHost: string;
   trustedProxies: TrustedProxies;
@@ -91,6 +94,7 @@ export function createPageCache(o: PageCacheOptions) {
   let warming: Warming | undefined;
   /** Moves the page cache to a new generation, dropping only what the writes in between changed. */
   let followChanges: ReturnType<typeof followContentChanges> | undefined;
+  let stopSharing = () => {};
 
   const { cachedAnswer, hitHeaders, payloadOf, staticHeaders } = cachedAnswers({
     staticHeaders: o.staticHeaders,
@@ -296,6 +300,7 @@ export function createPageCache(o: PageCacheOptions) {
     /** The database is open: hits may be answered, and the hot list is counted from now on. */
     start(sources: Sources): void {
       ready = sources;
+      stopSharing = sharePages(pageCache, o.cluster);
       if (hotPages) startHotPages(sources.db, o.warmPages);
     },
     /**
@@ -313,7 +318,12 @@ export function createPageCache(o: PageCacheOptions) {
         // A start without warm pages is slower for a few seconds, not broken.
         return logger.warn(`[hot pages] could not read the hot list: ${(err as Error).message}`);
       }
-      warming = await warmPages(urls, drawHotPage, o.warmWaitMs);
+      // In a cluster, this worker's share of the list first: the others send theirs.
+      warming = await warmPages(
+        shareOrder(urls, pageCache.redraws.mine),
+        drawHotPage,
+        o.warmWaitMs,
+      );
       const { drawn, total } = warming;
       logger.info(
         `[hot pages] went through ${drawn} of ${total} hot pages in ${Math.round(performance.now() - started)} ms before taking requests${drawn < total ? "; the rest follow between requests" : ""}`,
@@ -323,6 +333,7 @@ export function createPageCache(o: PageCacheOptions) {
     async stop(): Promise<void> {
       const db = ready?.db;
       ready = undefined;
+      stopSharing();
       warming?.stop();
       await warming?.done;
       if (db && hotPages) await stopHotPages(db);

@@ -1,6 +1,7 @@
 import { promisify } from "node:util";
 import { brotliCompress, constants, gunzip, gunzipSync } from "node:zlib";
 import { logger } from "~/platform/logger.server.ts";
+import { Redraws, type Render } from "./redraws.server.ts";
 import type { CachedResponse } from "./response.server.ts";
 import { EVERYTHING, namesOwnPage } from "./scopes.ts";
 
@@ -36,9 +37,6 @@ const UPGRADE_QUEUE = 256;
 const UPGRADE_MIN_BYTES = 4096;
 const gunzipAsync = promisify(gunzip);
 const brotliAsync = promisify(brotliCompress);
-
-/** A render's outcome: the response to store, or undefined when it must not be cached. */
-type Render = () => Promise<CachedResponse | undefined>;
 
 /**
  * A least-recently-used map of cached responses, bounded by bytes (each entry's gzip and brotli
@@ -77,13 +75,26 @@ export class PageCache {
     brotliUpgrades: 0,
     /** Pages drawn at start from the hot list (app/page-cache/hot-pages.server.ts). */
     warmed: 0,
+    /** Pages drawn here and handed to the other workers (share.server.ts). */
+    sharesSent: 0,
+    /** Pages another worker drew, kept (`accept`), and refused (another generation, or held). */
+    sharesKept: 0,
+    sharesRefused: 0,
   };
   /** Keys whose brotli copy waits for BEST_BROTLI, oldest first. */
   #upgrades = new Set<string>();
   #upgrading: Promise<void> | undefined;
-  /** Stale keys waiting to be drawn again in the background, oldest asked first. */
-  #redraws = new Map<string, { scopes: readonly string[]; render: Render }>();
-  #redrawing = false;
+  /** Stale keys waiting to be drawn again in the background (redraws.server.ts). */
+  readonly redraws = new Redraws(this);
+  /** Called with each render this cache stores, and the generation it was drawn under. */
+  onStore:
+    | ((
+        key: string,
+        response: CachedResponse,
+        scopes: readonly string[],
+        generation: string,
+      ) => void)
+    | undefined;
 
   constructor(
     readonly maxBytes = 96 * 1024 * 1024,
@@ -218,6 +229,33 @@ export class PageCache {
     return slot !== undefined && slot.staleSince === undefined;
   }
 
+  /** Whether a stale entry is kept for `key`. */
+  isStale(key: string): boolean {
+    return this.#entries.get(key)?.staleSince !== undefined;
+  }
+
+  /**
+   * A page another worker drew (share.server.ts), kept only when it was drawn under this cache's
+   * generation and this cache holds no fresh copy of it: a cache behind or ahead of the sender
+   * would take another generation's page for its own. Kept, it carries its page's scopes, so a
+   * later write drops or stales it like a page drawn here, and it leaves the redraw queue.
+   */
+  accept(
+    key: string,
+    response: CachedResponse,
+    scopes: readonly string[],
+    generation: string,
+  ): boolean {
+    if (!generation || generation !== this.generation || this.has(key)) {
+      this.stats.sharesRefused++;
+      return false;
+    }
+    this.set(key, response, scopes);
+    this.redraws.drop(key);
+    this.stats.sharesKept++;
+    return true;
+  }
+
   /** A fresh entry (a hit), or undefined: missing, or stale (the caller takes `lookup`'s path). */
   get(key: string): CachedResponse | undefined {
     const slot = this.#entries.get(key);
@@ -330,7 +368,10 @@ export class PageCache {
       (response) => {
         this.#flights.delete(flightKey);
         if (this.generation === started) {
-          if (response) this.set(key, response, scopes);
+          if (response) {
+            this.set(key, response, scopes);
+            this.onStore?.(key, response, scopes, started);
+          }
           // What the page answers now is not cacheable: its stale copy must not be served either.
           else this.delete(key);
         }
@@ -345,35 +386,10 @@ export class PageCache {
     return { result, joined: false };
   }
 
-  /**
-   * A stale entry's render in the background, unless one is under way or waiting. The stale pages
-   * are drawn again one at a time, oldest asked first: a write that stales 200 lists costs 200
-   * renders one after the other, between which requests are answered, instead of 200 at once
-   * ahead of every request (`npm run bench -- --result-day`: the p99 while an editor saves).
-   */
+  /** A stale entry's render in the background, unless one is under way or waiting (redraws.server.ts). */
   revalidate(key: string, scopes: readonly string[], render: Render): void {
-    if (this.#flights.has(`${this.generation}\n${key}`) || this.#redraws.has(key)) return;
-    this.#redraws.set(key, { scopes, render });
-    if (!this.#redrawing) void this.#redrawAll();
-  }
-
-  async #redrawAll(): Promise<void> {
-    this.#redrawing = true;
-    try {
-      for (let key = first(this.#redraws); key !== undefined; key = first(this.#redraws)) {
-        const { scopes, render } = this.#redraws.get(key)!;
-        this.#redraws.delete(key);
-        // Drawn meanwhile (a request past the window waited for it) or dropped: nothing to do.
-        if (this.#entries.get(key)?.staleSince === undefined) continue;
-        await this.fill(key, scopes, render).result.catch((err: unknown) => {
-          // The stale copy stays until its window ends; the next request past it renders again.
-          logger.error(`[cache] could not re-draw ${key}: ${(err as Error).message}`);
-        });
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    } finally {
-      this.#redrawing = false;
-    }
+    if (this.#flights.has(`${this.generation}\n${key}`)) return;
+    this.redraws.add(key, scopes, render);
   }
 }
 

@@ -227,6 +227,8 @@ const EnvSchema = z
     WORKER_PID_HEADER: flag,
     /** Not a setting: the cluster's primary marks the worker it forks to prepare the database. */
     GOVJOBS_PREPARE: flag,
+    /** Not a setting: the primary numbers the workers it forks (0 … WEB_CONCURRENCY - 1). */
+    GOVJOBS_WORKER_SLOT: z.coerce.number().int().min(0).optional(),
   })
   .superRefine(refuseLocalInProduction);
 
