@@ -228,6 +228,11 @@ describe("a cluster whose workers cannot stay up", () => {
     let ended: { code: number | null } | undefined;
     void child.exited.then((e) => (ended = e));
     const deadline = performance.now() + 90_000;
+    // The first kill waits for the primary to hear that the cluster serves: a worker killed
+    // between its own "listening" line and that message is a failed start, which stops the
+    // whole server at once (by design), not a quick death after serving.
+    while (!ended && performance.now() < deadline && !/govjobs listening on/.test(child.output()))
+      await new Promise((resolve) => setTimeout(resolve, 50));
     while (!ended && performance.now() < deadline) {
       for (const [, pid] of child.output().matchAll(/\[govjobs (\d+)\] worker listening/g)) {
         if (killed.has(Number(pid))) continue;
