@@ -77,7 +77,7 @@ export function PublishingPanel({
             </p>
           </>
         )}
-        {/* Shown by CSS only while "Scheduled" is chosen (app.css): the server's HTML has the
+        {/* Shown by CSS only while "Scheduled" is chosen (admin.css): the server's HTML has the
             final layout, so nothing moves when the page hydrates. A saved time stays shown. */}
         <div className={str(values.publishAt) ? undefined : "publish-at-when-scheduled"}>
           <FieldShell
@@ -129,7 +129,7 @@ export function PublishingPanel({
 
 /**
  * "This will notify N subscribers", with the box that turns it off for this save. Shown by CSS
- * only while "Published" is chosen (app.css), so it is right without JavaScript. The count is the
+ * only while "Published" is chosen (admin.css), so it is right without JavaScript. The count is the
  * stored entry's: a change of state or qualification in the form is counted once saved.
  */
 function NotifyNotice({

@@ -73,7 +73,7 @@ export function SaveBar({
         </button>
       ) : canPublish ? (
         // One control decides: the Status select. The button says what it will do with the
-        // chosen status (app.css shows the matching label, with or without JavaScript).
+        // chosen status (admin.css shows the matching label, with or without JavaScript).
         <button
           ref={primaryRef}
           type="submit"
