@@ -70,9 +70,11 @@ const FINDER_PAGE = /\/app\/(routes\/site\/eligibility|components\/eligibility-r
 /**
  * Conform's browser half (issue 27: the public forms hold their state with `useForm`), a file of
  * its own (8.6 KB gzip): in the finder's group it made the contact page load the whole finder
- * (+41 KB). The job page loads it only with "Am I eligible?".
+ * (+41 KB). The job page loads it only with "Am I eligible?". Only the state half (react, dom):
+ * @conform-to/zod, which the admin forms run in the browser, brought zod into this file and
+ * every public form's page grew by 3–29 KB.
  */
-const CONFORM = /\/node_modules\/@conform-to\//;
+const CONFORM = /\/node_modules\/@conform-to\/(react|dom)\//;
 
 /**
  * My exams' Save button (issue 28), loaded after hydration on the pages that show it (and by

@@ -42,13 +42,17 @@ describe("script on public pages", () => {
   it("holds the form pages where they stand (contact, alerts, the finder)", async () => {
     const base = baseURL();
     const limits: Record<string, number> = {
-      // 27 Nov 2026: 129,713, 162,689 and 160,094 B, the same in both languages.
+      // 27 Nov 2026: 129,713, 162,689 and 160,094 B, the same in both languages. Later that day
+      // 129,748, 163,948 and 161,353: the admin forms run parseForm (zod's JSON Schema, unions)
+      // in the browser, and the zod code they share with the finder lives in the finder's file,
+      // which /alerts loads too (+1,259 B each). Conform's own file caught @conform-to/zod and
+      // zod as well (contact 158,750) until its group named only the state half.
       "/contact-us": 130_000,
       "/hi/contact-us": 130_000,
-      "/alerts": 163_000,
-      "/hi/alerts": 163_000,
-      "/eligibility": 160_500,
-      "/hi/eligibility": 160_500,
+      "/alerts": 164_000,
+      "/hi/alerts": 164_000,
+      "/eligibility": 161_500,
+      "/hi/eligibility": 161_500,
     };
     const weights: Record<string, number> = {};
     for (const url of Object.keys(limits)) {
