@@ -15,7 +15,12 @@ import { savePage } from "~/site-pages/site-pages.service.server.ts";
 import { sanitizeRichText } from "~/platform/sanitize.server.ts";
 import { db } from "~/platform/services.server.ts";
 import { getSitePage, sitePageTranslation } from "~/site-pages/site-pages.repository.server.ts";
-import { EMPTY_PAGE_TEXT, SitePageSchema, hasText } from "~/site-pages/site-page-form.ts";
+import {
+  EMPTY_PAGE_TEXT,
+  SITE_PAGE_LIMITS,
+  SitePageSchema,
+  hasText,
+} from "~/site-pages/site-page-form.ts";
 import { TranslationBadge } from "~/components/admin/hindi-panel.tsx";
 import type { Route } from "./+types/site-page-edit";
 
@@ -68,11 +73,20 @@ export async function action({ request, params }: Route.ActionArgs) {
   const slug = knownSlug(params.slug);
   const form = await request.formData();
   const submission = parseForm(form, SitePageSchema);
-  if (submission.status !== "success") return refuse(submission);
+  // What is stored is the sanitized HTML; a body that sanitizes to nothing is empty. Only the
+  // server can tell, and it says so beside the schema's own refusals (every mistake at once).
+  const body = form.get("body");
+  const emptyBody =
+    typeof body === "string" &&
+    body.length <= SITE_PAGE_LIMITS.body &&
+    !hasText(sanitizeRichText(body));
+  if (submission.status !== "success")
+    return refuse(submission, {
+      fieldErrors: emptyBody && !submission.error?.body ? { body: EMPTY_PAGE_TEXT } : {},
+    });
   const { version, hi_title, hi_description, hi_body, ...fields } = submission.value;
-  // What is stored is the sanitized HTML; a body that sanitizes to nothing is empty.
   const english = { ...fields, body: sanitizeRichText(fields.body) };
-  if (!hasText(english.body)) return refuse(submission, { fieldErrors: { body: EMPTY_PAGE_TEXT } });
+  if (emptyBody) return refuse(submission, { fieldErrors: { body: EMPTY_PAGE_TEXT } });
   const hiClean = sanitizeRichText(hi_body ?? "");
   const hindi = {
     title: hi_title ?? "",
