@@ -86,7 +86,8 @@ const NO_REPLY = { initialValue: null };
  * One admin form. After a refusal the fields start from the reply (what was sent), otherwise
  * from `defaults` (what is stored). With a `schema` (one the browser can hold: no server
  * module behind it) the form is checked when a button is pressed and each refused field again
- * as it is typed in, and the form is not sent while it has errors; without one the server's check answers.
+ * as it is typed in, and the form is not sent while it has errors; without one the server's
+ * check answers.
  * Spread `props` on the `<Form>` (its id, Conform's submit check, `noValidate` once hydrated).
  */
 export function useAdminForm({
@@ -115,10 +116,10 @@ export function useAdminForm({
     id,
     lastResult: reply ?? NO_REPLY,
     constraint,
-    // Without a schema, a check on leaving a field would be a round trip to the action: none.
     // Checked when a button is pressed, then again as each refused field is typed in. Not when a
     // field is left: a message appearing there moves the button from under a click, and the
-    // click is lost (found by the e2e of these screens).
+    // click is lost (found by the e2e of these screens); and without a schema such a check would
+    // be a round trip to the action.
     shouldValidate: "onSubmit",
     shouldRevalidate: schema ? "onInput" : "onSubmit",
     onValidate: schema
