@@ -1,6 +1,7 @@
-import { rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { bumpGeneration, kindScope } from "~/page-cache/index.ts";
 import { openDatabase } from "~/platform/db/db.server.ts";
 import { createPostgresDatabase, untilHealthy } from "./instances.ts";
 import { spawnServer, type Spawned } from "./spawn-server.ts";
@@ -57,11 +58,7 @@ describe.each(["sqlite", "postgres"] as const)("warm start [%s]", (dialect) => {
       expect(await get(first, LONG)).toEqual({ status: 200, xCache: i ? "HIT" : "MISS" });
     }
     await first.stop();
-    const database = openDatabase(
-      databaseUrl
-        ? { dialect: "postgres", url: databaseUrl }
-        : { dialect: "sqlite", file: `${first.dataDir}/spawned.db` },
-    );
+    const database = openData();
     try {
       const rows = await database.db.selectFrom("hot_pages").select(["url", "hits"]).execute();
       expect(rows.map((r) => r.url).toSorted()).toEqual([...HOT].sort());
@@ -71,7 +68,30 @@ describe.each(["sqlite", "postgres"] as const)("warm start [%s]", (dialect) => {
     }
   });
 
+  const openData = () =>
+    openDatabase(
+      databaseUrl
+        ? { dialect: "postgres", url: databaseUrl }
+        : { dialect: "sqlite", file: `${first.dataDir}/spawned.db` },
+    );
+  const snapshot = () => `${first.dataDir}/page-cache/worker-0.v8`;
+  const healthOf = async (server: Spawned) =>
+    (
+      (await (await fetch(`${server.baseURL}/healthz`)).json()) as {
+        pageCache: {
+          warmed: number;
+          restored: number;
+          renders: number;
+          staled: number;
+          dropped: number;
+        };
+      }
+    ).pageCache;
+
   it("draws the hot pages before it answers: the first request for each is a cache hit", async () => {
+    // The first server kept its pages at shutdown; another instance (its own disk) has none.
+    expect(existsSync(snapshot())).toBe(true);
+    rmSync(snapshot());
     second = await spawnServer({
       env: {
         DATA_DIR: first.dataDir,
@@ -83,9 +103,50 @@ describe.each(["sqlite", "postgres"] as const)("warm start [%s]", (dialect) => {
     for (const url of HOT) expect((await get(second, url)).xCache, url).toBe("HIT");
     // A page nobody asked for before the restart is drawn by its first request.
     expect((await get(second, "/admit-cards")).xCache).toBe("MISS");
-    const health = (await (await fetch(`${second.baseURL}/healthz`)).json()) as {
-      pageCache: { warmed: number };
-    };
-    expect(health.pageCache.warmed).toBe(HOT.length);
+    const health = await healthOf(second);
+    expect(health.warmed).toBe(HOT.length);
+    expect(health.restored).toBe(0);
+  });
+
+  it("keeps its pages across a restart, dropping what was written while it was down", async () => {
+    await second!.stop();
+    second = undefined;
+    // While no server runs, a write to the admit cards list (a script, or another instance).
+    const database = openData();
+    try {
+      await database.db
+        .transaction()
+        .execute((trx) => bumpGeneration(trx, [kindScope("/admit-cards")]));
+    } finally {
+      await database.close();
+    }
+    const third = await spawnServer({
+      env: {
+        DATA_DIR: first.dataDir,
+        // The three most hit pages are hot; /admit-cards, asked for once, is not.
+        WARM_PAGES: String(HOT.length),
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      },
+    });
+    try {
+      await untilHealthy(third.baseURL, third.child, third.output);
+      const before = await healthOf(third);
+      // Every page the last run held (the hot pages and /admit-cards)…
+      expect(before.restored).toBe(HOT.length + 1);
+      expect(before.warmed).toBe(0);
+      // …is answered without a render, but /admit-cards, which the write changed: marked stale
+      // and drawn again in the background (served stale until then); a hot page the write
+      // changed would have been drawn before the server listened.
+      expect(before).toMatchObject({ staled: 1, dropped: 0 });
+      for (const url of HOT) expect((await get(third, url)).xCache, url).toBe("HIT");
+      expect(["STALE", "HIT"]).toContain((await get(third, "/admit-cards")).xCache);
+      await expect.poll(async () => (await get(third, "/admit-cards")).xCache).toBe("HIT");
+      // One render in all: that page's.
+      expect((await healthOf(third)).renders).toBe(1);
+      // A copy is used once: the file is gone until this server stops.
+      expect(existsSync(snapshot())).toBe(false);
+    } finally {
+      await third.stop();
+    }
   });
 });

@@ -1,9 +1,10 @@
+import path from "node:path";
 import express from "express";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { nonceContext } from "~/lib/request-context.ts";
 import { createPageCache } from "~/page-cache/index.ts";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "~/platform/client-address.server.ts";
-import { env } from "~/platform/env.server.ts";
+import { DATA_DIR, env } from "~/platform/env.server.ts";
 import { closeServices } from "~/platform/services.server.ts";
 import { startAlertWorker, stopAlertWorker } from "~/alerts/worker.server.ts";
 import { startLinkMonitorOnce, stopLinkMonitor } from "~/link-monitor/monitor.server.ts";
@@ -36,6 +37,8 @@ const pageCache = createPageCache({
   maxBytes: config.PAGE_CACHE_MB * 1024 * 1024,
   warmPages: config.WARM_PAGES,
   warmWaitMs: config.WARM_WAIT_MS,
+  // Each worker keeps its pages across a restart in a file of its own (snapshot.server.ts).
+  snapshotFile: path.join(DATA_DIR, "page-cache", `worker-${config.GOVJOBS_WORKER_SLOT ?? 0}.v8`),
   // A worker of the cluster shares its renders with the others (app/page-cache/share.server.ts).
   cluster:
     config.GOVJOBS_WORKER_SLOT === undefined

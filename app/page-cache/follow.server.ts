@@ -128,15 +128,20 @@ export const cacheGeneration = (content: number, day: string) => `${content}-${d
 /**
  * Brings `cache` to a content generation and day: it reads what the generations in between
  * changed (the `content_changes` rows, one range read) and drops or stales only those pages. It
- * empties the cache when it cannot tell: the first time (it does not know what the cache holds),
+ * empties the cache when it cannot tell: the first time, unless told where it stands (`from`),
  * on a new day, or when rows are missing (pruned, or a gap). An older generation than the cache's
  * (read by a request before another moved the cache on) changes nothing, as on PostgreSQL's
  * listener, which only moves forward. The rows in the database, not this process's events, are the source of
  * truth, so every process and instance (SQLite or PostgreSQL) drops the same pages. Calls are
  * queued: requests that see the same new generation at once share one read.
  */
-export function followContentChanges(cache: PageCache, db: AppDatabase["db"]) {
-  let at: { content: number; day: string } | undefined;
+export function followContentChanges(
+  cache: PageCache,
+  db: AppDatabase["db"],
+  /** Where the cache stands when known (pages restored from a snapshot at that generation). */
+  from?: { content: number; day: string },
+) {
+  let at = from;
   let queue: Promise<void> = Promise.resolve();
 
   async function step(content: number, day: string) {

@@ -35,6 +35,7 @@ import {
   type CachedResponse,
 } from "./response.server.ts";
 import { sharePages, shareOrder, type ClusterSlot } from "./share.server.ts";
+import { saveSnapshot, takeSnapshot } from "./snapshot.server.ts";
 import { PageCache } from "./store.server.ts";
 
 /** The database and the content generation the cache follows (app/platform/services.server.ts). */
@@ -53,6 +54,8 @@ export interface PageCacheOptions {
   warmPages: number;
   /** WARM_WAIT_MS: how long start-up waits for the hot pages. */
   warmWaitMs: number;
+  /** Where this worker keeps its pages across a restart (snapshot.server.ts); undefined: nowhere. */
+  snapshotFile: string | undefined;
   /** This worker's place in the cluster, whose workers share their renders; undefined: alone. */
   cluster: ClusterSlot | undefined;
   /** The host hot pages are drawn for (BASE_URL's). */
@@ -294,6 +297,29 @@ export function createPageCache(o: PageCacheOptions) {
     await flight.result;
   }
 
+  /** At start: the pages the last run of this worker kept, brought to the current generation. */
+  async function restore(db: DB): Promise<void> {
+    const snapshot = o.snapshotFile && (await takeSnapshot(o.snapshotFile, o.build.assets.version));
+    if (!snapshot) return;
+    const { content, day } = snapshot;
+    pageCache.generation = cacheGeneration(content, day);
+    for (const [key, response, scopes] of snapshot.pages) pageCache.set(key, response, scopes);
+    pageCache.stats.restored = pageCache.size;
+    // Writes made meanwhile (another instance, a script) drop or stale what they changed.
+    followChanges = followContentChanges(pageCache, db, { content, day });
+    await cacheAtCurrentGeneration();
+  }
+
+  /** At shutdown: the fresh pages, for the next start of this worker with this build. */
+  async function keep(): Promise<void> {
+    if (!o.snapshotFile || !hotPages || pageCache.generation !== cacheKey.key) return;
+    const pages = [...pageCache.fresh()];
+    const { generation: content, day } = cacheKey;
+    await saveSnapshot(o.snapshotFile, { build: o.build.assets.version, content, day, pages })
+      .then(() => logger.info(`[page cache] kept ${pages.length} pages for the next start`))
+      .catch((err: Error) => logger.warn(`[page cache] could not keep its pages: ${err.message}`));
+  }
+
   return {
     answerHit,
     middleware,
@@ -311,6 +337,7 @@ export function createPageCache(o: PageCacheOptions) {
     async warm(): Promise<void> {
       if (!hotPages || !ready) return;
       const started = performance.now();
+      await restore(ready.db);
       let urls: string[];
       try {
         urls = await listHotPages(ready.db, o.warmPages);
@@ -336,6 +363,7 @@ export function createPageCache(o: PageCacheOptions) {
       stopSharing();
       warming?.stop();
       await warming?.done;
+      await keep();
       if (db && hotPages) await stopHotPages(db);
     },
   };

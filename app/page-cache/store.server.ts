@@ -24,12 +24,10 @@ interface Slot {
 }
 
 /**
- * The cache's brotli copies are made again at brotli's best quality, in the background: 11 makes a
- * 60–80 KB page 11–12% smaller than 5 (job page 15,239 → 13,406 bytes) but costs 45–60 ms of CPU,
- * ten renders, so it cannot be done while the visitor waits. It runs on libuv's thread pool, one
- * page at a time, resting three times as long as each took (at most a quarter of one core), for
- * the pages most recently stored (at most UPGRADE_QUEUE waiting; a page replaced or dropped
- * meanwhile is skipped). gzip is not redone: 9 saves 0.1–0.6% over 6.
+ * Brotli copies are made again at the best quality in the background: 11 makes a page 11–12%
+ * smaller than 5 but costs 45–60 ms of CPU (ten renders). One page at a time on libuv's pool,
+ * resting three times as long as each took, newest stored first (at most UPGRADE_QUEUE; a page
+ * replaced or dropped meanwhile is skipped). gzip is not redone: 9 saves 0.1–0.6% over 6.
  */
 const BEST_BROTLI = 11;
 const UPGRADE_QUEUE = 256;
@@ -39,10 +37,8 @@ const gunzipAsync = promisify(gunzip);
 const brotliAsync = promisify(brotliCompress);
 
 /**
- * A least-recently-used map of cached responses, bounded by bytes (each entry's gzip and brotli
- * copies, and the plain copies of the pages asked for plain; PAGE_CACHE_MB) and by count.
- * `evictions` counts what the bound pushed out.
- *
+ * A least-recently-used map of cached responses, bounded by bytes (gzip and brotli copies, and
+ * plain copies asked for; PAGE_CACHE_MB) and by count; `evictions` counts what the bound pushed out.
  * Each entry carries the cache scopes of its page. When the content generation moves, `invalidate`
  * drops the entries that show the written entry (or depend on everything) and marks stale the
  * lists that merely include it; `fill` renders one key once however many requests miss it at the
@@ -75,6 +71,8 @@ export class PageCache {
     brotliUpgrades: 0,
     /** Pages drawn at start from the hot list (app/page-cache/hot-pages.server.ts). */
     warmed: 0,
+    /** Pages kept at start from the last run's snapshot (snapshot.server.ts). */
+    restored: 0,
     /** Pages drawn here and handed to the other workers (share.server.ts). */
     sharesSent: 0,
     /** Pages another worker drew, kept (`accept`), and refused (another generation, or held). */
@@ -176,13 +174,11 @@ export class PageCache {
   }
 
   /**
-   * `entry`'s uncompressed body. Crawlers and tools that send no Accept-Encoding ask for it; a
-   * browser never does. Unzipping a 60–80 KB page on each such hit cost 13% of the CPU of a hit
-   * (and held plain hits to a tenth of nginx's rate): the first ask unzips it and keeps the copy,
-   * later ones reuse it. The copies count in the cache's bytes and take at most a quarter of
-   * them, least recently asked going first, so a crawler walking every page plain cannot push
-   * out the compressed copies browsers are served. An entry no longer in the cache (answered
-   * from a render whose generation moved on) is unzipped and not kept.
+   * `entry`'s uncompressed body, for clients that send no Accept-Encoding (crawlers, tools).
+   * Unzipping on each such hit cost 13% of a hit's CPU: the first ask keeps the copy. Copies count
+   * in the cache's bytes, at most a quarter of them, least recently asked going first, so a crawler
+   * walking every page plain cannot push out the compressed copies. An entry no longer in the
+   * cache (answered from a render whose generation moved on) is unzipped and not kept.
    */
   plain(key: string, entry: CachedResponse): Buffer {
     let body = this.#plain.get(entry);
@@ -221,6 +217,12 @@ export class PageCache {
       this.delete(oldest);
       this.evictions++;
     }
+  }
+
+  /** The fresh entries with their scopes, least recently used first (snapshot.server.ts). */
+  *fresh(): Generator<[string, CachedResponse, readonly string[]]> {
+    for (const [key, slot] of this.#entries)
+      if (slot.staleSince === undefined) yield [key, slot.response, slot.scopes];
   }
 
   /** Whether a fresh entry is kept for `key` (counts nothing, moves nothing). */
