@@ -22,7 +22,7 @@ import {
 import { startNginx } from "./nginx.ts";
 import { demoServerEnv } from "./demo-server.ts";
 
-interface Options {
+export interface EncodingsOptions {
   appDir: string;
   buildDir: string;
   port: number;
@@ -39,7 +39,7 @@ const ENCODINGS = [
   ["br", "gzip, deflate, br"],
 ] as const;
 
-export async function encodings(o: Options): Promise<void> {
+export async function encodings(o: EncodingsOptions): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "govjobs-encodings-"));
   const base = `http://127.0.0.1:${o.port}`;
   const env = (cache: boolean, workers: number): NodeJS.ProcessEnv => ({

@@ -154,6 +154,8 @@ export async function freePort(from: number, to: number): Promise<number> {
 
 export interface WrkResult {
   rps: number;
+  /** Requests wrk completed in the run. */
+  requests: number;
   p50: number;
   p99: number;
   errors: number;
@@ -188,12 +190,13 @@ export function wrk(
 /** wrk's own summary: requests per second, the 50th and 99th percentiles, errors of every sort. */
 export function parseWrk(out: string): WrkResult {
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
   const p50 = toMs(/\s50%\s+([\d.]+\w+)/.exec(out)?.[1] ?? "0");
   const p99 = toMs(/\s99%\s+([\d.]+\w+)/.exec(out)?.[1] ?? "0");
   const errors =
     Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0) +
     (/Socket errors: (.*)/.exec(out)?.[1].match(/\d+/g) ?? []).reduce((a, n) => a + Number(n), 0);
-  return { rps, p50, p99, errors };
+  return { rps, requests, p50, p99, errors };
 }
 
 export function table(rows: (string | number)[][]): string {

@@ -1,14 +1,15 @@
-// npx tsx bench/profile-summary.ts FILE.cpuprofile [--top 25]
+// npx tsx bench/profile-summary.ts FILE.cpuprofile [--top 25] [--last SECONDS]
 // Sums a V8 CPU profile (node --cpu-prof) by self time: per function and per file or package, so
 // a render's cost can be read without DevTools; and the app's own functions by inclusive time
-// (the bundle's "// app/…" module comments name the source file of each line).
+// (the bundle's "// app/…" module comments name the source file of each line). --last counts only
+// the profile's last SECONDS (the load run, without the start and the warm-up before it).
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { top: { type: "string", default: "25" } },
+  options: { top: { type: "string", default: "25" }, last: { type: "string" } },
 });
 if (positionals.length !== 1) {
   console.error("usage: npx tsx bench/profile-summary.ts FILE.cpuprofile [--top 25]");
@@ -30,7 +31,12 @@ interface Profile {
 const profile = JSON.parse(readFileSync(positionals[0], "utf8")) as Profile;
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const selfUs = new Map<number, number>();
+const spanUs = profile.timeDeltas.reduce((a, b) => a + b, 0);
+const fromUs = values.last ? spanUs - Number(values.last) * 1e6 : 0;
+let atUs = 0;
 profile.samples.forEach((id, i) => {
+  atUs += profile.timeDeltas[i] ?? 0;
+  if (atUs < fromUs) return;
   selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
 });
 

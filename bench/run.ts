@@ -1,5 +1,5 @@
 // npm run bench [-- --count 100000 --seconds 8 --connections 10 --postgres --soak --workers 1,2]
-//                [--app DIR] [--result-day] [--encodings] [--weights] [--first-paint]
+//                [--app DIR] [--result-day] [--encodings] [--render] [--weights] [--first-paint]
 // Builds the app, fills a database with --count entries, and prints one table: requests/s and
 // p50/p99 latency per page with the page cache on and off, nginx serving the identical bytes as
 // static files (same load tool, same connections, same run), page weights and server memory; then
@@ -7,6 +7,7 @@
 // --app DIR measures another checkout (a git worktree of an older commit) with this benchmark.
 // --result-day runs bench/result-day.ts instead (60 s at 100 connections unless told otherwise).
 // --encodings runs bench/encodings.ts instead (plain, gzip and br, uncached and cached, demo content).
+// --render prints only the CPU time per uncached request (bench/render.ts), demo content.
 // --weights prints only the page weights (bench/page-weights.ts: script per public page), demo content.
 // --first-paint prints only first paint on an emulated cheap phone (bench/first-paint.ts), demo content.
 import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -33,6 +34,7 @@ import {
 import { startNginx } from "./nginx.ts";
 import { resultDay } from "./result-day.ts";
 import { encodings } from "./encodings.ts";
+import { render } from "./render.ts";
 import { myExamsScriptWeight } from "./my-exams-weight.ts";
 import { pageWeights, printWeights, weighedPages, weightsOnDemo } from "./page-weights.ts";
 import { oneAtATime, soak } from "./one-at-a-time.ts";
@@ -51,6 +53,7 @@ const { values: opts } = parseArgs({
     app: { type: "string" },
     "result-day": { type: "boolean", default: false },
     encodings: { type: "boolean", default: false },
+    render: { type: "boolean", default: false },
     weights: { type: "boolean", default: false },
     "first-paint": { type: "boolean", default: false },
   },
@@ -78,6 +81,17 @@ if (opts.encodings) {
     seconds,
     connections,
     workers: opts.workers ? workerCounts.at(-1)! : 1,
+  });
+  process.exit(0);
+}
+
+if (opts.render) {
+  await render({
+    appDir,
+    buildDir: BUILD_DIR,
+    port: 41_000 + Math.floor(Math.random() * 5000),
+    seconds: Number(opts.seconds ?? 6),
+    connections,
   });
   process.exit(0);
 }
@@ -280,7 +294,7 @@ for (const row of rows.slice(1)) {
     new Map([
       [
         workerCounts[0],
-        { rps: Number(rps), p50: Number(p50), p99: Number(p99), errors: 0, rss: 0 },
+        { rps: Number(rps), requests: 0, p50: Number(p50), p99: Number(p99), errors: 0, rss: 0 },
       ],
     ]),
   );

@@ -21,6 +21,7 @@ import {
   entryTrustContext,
   pageOfficialDomains,
   readerLinks,
+  type PageTrustDirectory,
 } from "~/link-monitor/trust.server.ts";
 
 export interface EntryPresentation {
@@ -39,14 +40,16 @@ export interface EntryPresentation {
  * What an entry's page shows besides its fields, decided on the server (the public page and the
  * admin preview alike), so the browser receives the facts and not the code that derives them.
  * The organization's domains, once an admin has given them, decide which links are official;
- * until then the entry's own official website does; its vendor hosts count too.
+ * until then the entry's own official website does; its vendor hosts count too. A public page
+ * gives the content generation's `directory` of organizations and vendor hosts.
  */
 export async function entryPresentation(
   db: DB,
   entry: { id: string; kind: Kind; organization: string; lastDate: string | null; data: EntryData },
   today: string,
+  directory?: PageTrustDirectory,
 ): Promise<EntryPresentation> {
-  const context = await entryTrustContext(db, entry);
+  const context = await entryTrustContext(db, entry, directory);
   const { organization } = context;
   const officialDomains = pageOfficialDomains(context);
   return {

@@ -2,6 +2,7 @@ import { todayInIndia } from "~/lib/india-date.ts";
 import { perGeneration } from "~/page-cache/index.ts";
 import { hindiOrganizationNames } from "../organizations/organizations.repository.server.ts";
 import { getSettings, type Settings } from "../settings/settings.repository.server.ts";
+import { pageTrustDirectory, type PageTrustDirectory } from "~/link-monitor/trust.server.ts";
 import { readUpdates, type UpdatesFeed } from "./updates.repository.server.ts";
 
 /** The site settings, as public pages read them (every page of the site needs them). */
@@ -28,3 +29,10 @@ export const publicUpdates = (today = todayInIndia()): Promise<UpdatesFeed> =>
       today,
     );
   });
+
+/**
+ * The organizations and vendor hosts an entry page judges its links by (a change to either
+ * moves the generation on).
+ */
+export const publicTrustDirectory = (): Promise<PageTrustDirectory> =>
+  perGeneration("trust-directory", pageTrustDirectory);

@@ -20,6 +20,7 @@ import {
 import { KnownFakeInput, VendorHostInput } from "./host-inputs.ts";
 import { linksOfEntry, writeCheck, claimDueLinks } from "./links.repository.server.ts";
 import { listKnownFakes, listVendorHosts } from "./lists.repository.server.ts";
+import { pageTrustDirectory } from "./trust.server.ts";
 
 // Issue 30: what editors and admins change on the Links screens, each with its audit row, and
 // what the pages then say.
@@ -146,6 +147,8 @@ describeEachDatabase("the back-office of the link monitor", (get) => {
 
   it("labels a vendor host's link official on the page, and tells readers of a broken link where to go instead", async () => {
     const site = "https://www.probe-board.example/";
+    // Read before the entry (and its organization) was saved: the organization is read on its own.
+    const earlier = await pageTrustDirectory(db);
     const saved = await saveEntry(db, {
       kind: "job",
       input: {
@@ -164,6 +167,11 @@ describeEachDatabase("the back-office of the link monitor", (get) => {
     // *.ucanapply.com is pre-filled for every organization.
     expect(page.trusts["https://probe.ucanapply.com/apply"]).toMatchObject({ official: true });
     expect(page.links).toEqual({});
+    // A public page's directory of the generation says the same.
+    expect(await entryPresentation(db, entry, todayInIndia(), earlier)).toEqual(page);
+    expect(
+      await entryPresentation(db, entry, todayInIndia(), await pageTrustDirectory(db)),
+    ).toEqual(page);
 
     await checked(db, entry.id, {
       "https://probe.ucanapply.com/apply": {},
@@ -177,6 +185,9 @@ describeEachDatabase("the back-office of the link monitor", (get) => {
       [site]: {},
     });
     const after = await entryPresentation(db, entry, todayInIndia());
+    expect(
+      await entryPresentation(db, entry, todayInIndia(), await pageTrustDirectory(db)),
+    ).toEqual(after);
     expect(after.links["https://probe.ucanapply.com/apply"]).toEqual({
       code: "working",
       on: todayInIndia(),

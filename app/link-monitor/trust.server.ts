@@ -8,7 +8,11 @@ import {
   type Organization,
 } from "~/organizations/organizations.repository.server.ts";
 import { dateInIndia } from "~/lib/india-date.ts";
-import { listKnownFakes, listVendorHosts } from "./lists.repository.server.ts";
+import {
+  listKnownFakes,
+  listVendorHosts,
+  type StoredVendorHost,
+} from "./lists.repository.server.ts";
 import { linksOfEntry, type LinkRow } from "./links.repository.server.ts";
 import {
   hostOf,
@@ -103,14 +107,35 @@ export function fallbackFor(
   return null;
 }
 
-/** One entry's trust context, read for its page (three small reads). */
+/** What every entry page judges links against but the known fakes: kept per content generation. */
+export interface PageTrustDirectory {
+  organizations: ReadonlyMap<string, Organization>;
+  vendors: StoredVendorHost[];
+}
+
+/** The organizations by name and every vendor host (a change to either draws every page again). */
+export async function pageTrustDirectory(db: DB): Promise<PageTrustDirectory> {
+  const [organizations, vendors] = await Promise.all([listOrganizations(db), listVendorHosts(db)]);
+  return { organizations: new Map(organizations.map((o) => [o.name, o])), vendors };
+}
+
+/**
+ * One entry's trust context, read for its page (three small reads). With a `directory` (the
+ * public pages' copy of the content generation), only the known fakes are read, whose changes
+ * draw no page again; an organization made since (a draft's save does not move the generation)
+ * is read on its own.
+ */
 export async function entryTrustContext(
   db: DB,
   entry: { organization: string; data: EntryData },
+  directory?: PageTrustDirectory,
 ): Promise<TrustContext & { organization: Organization | undefined }> {
-  const organization = await getOrganizationByName(db, entry.organization);
+  const organization =
+    directory?.organizations.get(entry.organization) ??
+    (await getOrganizationByName(db, entry.organization));
   const [vendors, fakes] = await Promise.all([
-    listVendorHosts(db, { organizationIds: organization ? [organization.id] : [] }),
+    directory?.vendors ??
+      listVendorHosts(db, { organizationIds: organization ? [organization.id] : [] }),
     listKnownFakes(db),
   ]);
   return trustContextFor(

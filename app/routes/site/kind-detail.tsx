@@ -50,13 +50,17 @@ import {
 import { jobPostingJsonLd } from "~/seo/job-posting.server.ts";
 import { pagePath } from "~/lib/page-path.ts";
 import { db } from "~/platform/services.server.ts";
-import { publicOrganizationNames, publicSettings } from "~/entries/public-data.server.ts";
+import {
+  publicOrganizationNames,
+  publicSettings,
+  publicTrustDirectory,
+} from "~/entries/public-data.server.ts";
 import type { Route } from "./+types/kind-detail";
 import type { RouteHandle } from "~/page-cache/index.ts";
 import { alertsBoxHtml } from "~/alerts/box.server.ts";
 import { pack, packOnce, unpack } from "~/lib/packed.ts";
 import { UPLOADS_SECTION, withoutUploadFields } from "~/content/photo-fields.ts";
-import { photoSectionHtml } from "~/photo-kit/job-section.server.tsx";
+import { photoSectionHtml, publicPhotoPresets } from "~/photo-kit/job-section.server.tsx";
 import { EntryActions } from "~/my-exams/entry-actions.tsx";
 import { entryActions } from "~/my-exams/entry-actions.server.ts";
 
@@ -125,8 +129,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       publicOrganizationNames(),
       relatedTo(conn, entry, locale, t.registry),
       listEntryChanges(conn, entry.id),
-      entryPresentation(conn, entry, today),
-      kind.kind === "job" ? photoSectionHtml(conn, shown, locale) : "",
+      publicTrustDirectory().then((d) => entryPresentation(conn, entry, today, d)),
+      kind.kind === "job"
+        ? publicPhotoPresets().then((p) => photoSectionHtml(conn, shown, locale, p))
+        : "",
     ],
   );
 
