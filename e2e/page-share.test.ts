@@ -1,4 +1,5 @@
 import pg from "pg";
+import { rmSync, statSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createPostgresDatabase, createUser, jobForm, signIn, untilHealthy } from "./instances.ts";
 import { getOnce } from "./one-get.ts";
@@ -11,6 +12,7 @@ import { spawnServer, type Spawned } from "./spawn-server.ts";
  */
 interface Counters {
   renders: number;
+  restored: number;
   sharesSent: number;
   sharesKept: number;
 }
@@ -30,6 +32,7 @@ describe.each(["sqlite", "postgres"] as const)("workers share their renders [%s]
         WORKER_PID_HEADER: "1",
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       },
+      keepData: true,
     });
     await untilHealthy(server.baseURL, server.child, server.output);
     createUser(
@@ -44,6 +47,7 @@ describe.each(["sqlite", "postgres"] as const)("workers share their renders [%s]
   });
   afterAll(async () => {
     await server?.stop();
+    if (server) rmSync(server.dataDir, { recursive: true, force: true });
     if (!databaseUrl) return;
     const c = new pg.Client({ connectionString: inject("postgresUrl") });
     await c.connect();
@@ -170,5 +174,29 @@ describe.each(["sqlite", "postgres"] as const)("workers share their renders [%s]
     // One worker drew the new list; the other kept its copy and answers it without a render.
     expect(Math.max(...keptAfterSave)).toBeGreaterThanOrEqual(1);
     expect([...fresh.values()].every((x) => x === "HIT")).toBe(true);
+  });
+
+  it("keeps each worker's pages across a restart of the cluster", async () => {
+    await bothAtCurrentGeneration();
+    await get("/syllabus");
+    await server.stop();
+    // One file per worker, each holding what that worker had (the preparing worker writes none).
+    const files = [0, 1].map((slot) => `${server.dataDir}/page-cache/worker-${slot}.v8`);
+    const sizes = files.map((file) => statSync(file).size);
+    expect(Math.min(...sizes)).toBeGreaterThan(Math.max(...sizes) / 2);
+    server = await spawnServer({
+      env: {
+        DATA_DIR: server.dataDir,
+        WEB_CONCURRENCY: "2",
+        WORKER_PID_HEADER: "1",
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      },
+    });
+    await untilHealthy(server.baseURL, server.child, server.output);
+    const started = await counters();
+    for (const [pid, c] of started) expect(c.restored, String(pid)).toBeGreaterThan(3);
+    for (const pid of started.keys()) expect((await from(pid, "/syllabus")).xCache).toBe("HIT");
+    const after = await counters();
+    for (const [pid, c] of after) expect(c.renders, String(pid)).toBe(started.get(pid)!.renders);
   });
 });

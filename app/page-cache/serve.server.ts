@@ -98,6 +98,8 @@ export function createPageCache(o: PageCacheOptions) {
   /** Moves the page cache to a new generation, dropping only what the writes in between changed. */
   let followChanges: ReturnType<typeof followContentChanges> | undefined;
   let stopSharing = () => {};
+  /** Set by warm(): this process serves (the cluster's preparing worker never does). */
+  let serving = false;
 
   const { cachedAnswer, hitHeaders, payloadOf, staticHeaders } = cachedAnswers({
     staticHeaders: o.staticHeaders,
@@ -297,22 +299,21 @@ export function createPageCache(o: PageCacheOptions) {
     await flight.result;
   }
 
-  /** At start: the pages the last run of this worker kept, brought to the current generation. */
+  /** At start: the pages this worker's last run kept, then the writes since (dropped or stale). */
   async function restore(db: DB): Promise<void> {
     const snapshot = o.snapshotFile && (await takeSnapshot(o.snapshotFile, o.build.assets.version));
     if (!snapshot) return;
-    const { content, day } = snapshot;
-    pageCache.generation = cacheGeneration(content, day);
+    pageCache.generation = cacheGeneration(snapshot.content, snapshot.day);
     for (const [key, response, scopes] of snapshot.pages) pageCache.set(key, response, scopes);
     pageCache.stats.restored = pageCache.size;
-    // Writes made meanwhile (another instance, a script) drop or stale what they changed.
-    followChanges = followContentChanges(pageCache, db, { content, day });
+    followChanges = followContentChanges(pageCache, db, snapshot);
     await cacheAtCurrentGeneration();
   }
 
   /** At shutdown: the fresh pages, for the next start of this worker with this build. */
   async function keep(): Promise<void> {
-    if (!o.snapshotFile || !hotPages || pageCache.generation !== cacheKey.key) return;
+    // Not the cluster's preparing worker (it never warms): its empty cache over worker 0's file.
+    if (!o.snapshotFile || !serving || pageCache.generation !== cacheKey.key) return;
     const pages = [...pageCache.fresh()];
     const { generation: content, day } = cacheKey;
     await saveSnapshot(o.snapshotFile, { build: o.build.assets.version, content, day, pages })
@@ -337,6 +338,7 @@ export function createPageCache(o: PageCacheOptions) {
     async warm(): Promise<void> {
       if (!hotPages || !ready) return;
       const started = performance.now();
+      serving = true;
       await restore(ready.db);
       let urls: string[];
       try {
