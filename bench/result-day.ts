@@ -5,7 +5,7 @@
 // nginx serving the very bytes the warm server answered for the same URL list, go beside it. Then
 // the server is restarted (every worker) and measured from its first moment, warmed by nothing but
 // itself (issue 33: the hot list it recorded during the runs before).
-import { writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import {
@@ -81,11 +81,16 @@ export async function resultDay(o: ResultDayOptions): Promise<void> {
   const cacheNotes: string[] = [];
 
   for (const workers of o.workers) {
-    for (const phase of ["quiet", "saving", "fresh"] as const) {
+    // "fresh": a restart of the same build (each worker takes back the pages it kept at
+    // shutdown); "deploy": the same without them, as after a new build (only the hot list).
+    for (const phase of ["quiet", "saving", "fresh", "deploy"] as const) {
       const publishing = phase === "saving";
-      const fresh = phase === "fresh";
+      const fresh = phase === "fresh" || phase === "deploy";
+      const env = o.serverEnv(port, workers);
+      if (phase === "deploy")
+        rmSync(path.join(env.DATA_DIR ?? "data", "page-cache"), { recursive: true, force: true });
       const launched = Date.now();
-      const server = startServer(o.serverEnv(port, workers), o.appDir);
+      const server = startServer(env, o.appDir);
       await waitFor(`${base}/healthz`, server);
       const readyMs = Date.now() - launched;
       if (fresh) {
@@ -95,7 +100,7 @@ export async function resultDay(o: ResultDayOptions): Promise<void> {
         const r = parseResult(await wrkAsync(wrkArgs(o, script, base)));
         const after = await healthz(base, workers);
         runs.push({
-          label: `app${o.workers.length > 1 ? `, ${workers} process(es)` : ""}, right after a start`,
+          label: `app${o.workers.length > 1 ? `, ${workers} process(es)` : ""}, right after a ${phase === "deploy" ? "deploy" : "start"}`,
           ...r,
           writes: "",
           writeFailures: 0,
@@ -104,7 +109,7 @@ export async function resultDay(o: ResultDayOptions): Promise<void> {
           rss: treeRssMb(server.pid!),
         });
         cacheNotes.push(
-          `${runs.at(-1)!.label}: /healthz answered ${readyMs} ms after the start; ${before.warmed} pages drawn from the hot list before the load began (all workers), ${after.warmed} by its end; ${rendersBetween(before, after).note}`,
+          `${runs.at(-1)!.label}: /healthz answered ${readyMs} ms after the start; ${before.restored} pages kept from the last run (all workers); ${before.warmed} pages drawn from the hot list before the load began (all workers), ${after.warmed} by its end; ${rendersBetween(before, after).note}`,
         );
         await stop(server);
         continue;
@@ -203,6 +208,7 @@ export async function resultDay(o: ResultDayOptions): Promise<void> {
     const quiet = runs.find((r) => r.label === `app${suffix}, no publishing`)!;
     const busy = runs.find((r) => r.label === `app${suffix}, editor every ${WRITE_EVERY_S} s`)!;
     const fresh = runs.find((r) => r.label === `app${suffix}, right after a start`)!;
+    const deploy = runs.find((r) => r.label === `app${suffix}, right after a deploy`)!;
     const writes = Number(busy.writes) || 0;
     // Renders the writes caused: the busy run's, less what the same run renders without them.
     const perWrite =
@@ -216,7 +222,7 @@ export async function resultDay(o: ResultDayOptions): Promise<void> {
         `\n${workers} process(es):`,
         `  throughput with publishing ÷ without: ${(busy.rps / quiet.rps).toFixed(2)} (target ≥ 0.7)`,
         `  p99 with publishing: ${busy.p99.toFixed(1)} ms (target < 100 ms)`,
-        `  p99 over the first ${o.seconds} s after a start: ${fresh.p99.toFixed(1)} ms (target < 100 ms)`,
+        `  p99 over the first ${o.seconds} s after a start: ${fresh.p99.toFixed(1)} ms (target < 100 ms); after a deploy (no kept pages): ${deploy.p99.toFixed(1)} ms`,
         `  renders per write${workers > 1 ? " (all workers)" : ""}: ${print(perWrite, 1)}; hot URLs (distinct URLs asked for in ${WRITE_EVERY_S} s at this rate): ${Math.round(hot)}; ratio ${perWrite === undefined ? "n/a" : (perWrite / hot).toFixed(2)}`,
         `  editor's form posts: ${writes} (${busy.writeFailures} failed), median ${ms.length ? ms[Math.floor(ms.length / 2)].toFixed(0) : "n/a"} ms, slowest ${ms.length ? ms.at(-1)!.toFixed(0) : "n/a"} ms`,
         `  app ÷ nginx (no publishing): ${Math.round((quiet.rps / n.rps) * 100)}%`,
@@ -289,8 +295,9 @@ interface Health {
   /** Each worker's renders and pages kept from a peer so far, by its pid. */
   renders: Map<string, number>;
   kept: Map<string, number>;
-  /** Pages drawn from the hot list, all workers. */
+  /** Pages drawn from the hot list, and kept from the last run, all workers. */
   warmed: number;
+  restored: number;
   /** One worker's page cache. */
   cache: { entries: number; percentFull: number; evictions: number } | undefined;
 }
@@ -300,7 +307,13 @@ interface Health {
  * each to the next worker), until each of `workers` pids (X-Worker-Pid) has answered.
  */
 async function healthz(base: string, workers: number): Promise<Health> {
-  const health: Health = { renders: new Map(), kept: new Map(), warmed: 0, cache: undefined };
+  const health: Health = {
+    renders: new Map(),
+    kept: new Map(),
+    warmed: 0,
+    restored: 0,
+    cache: undefined,
+  };
   for (let i = 0; i < workers * 20 && health.renders.size < workers; i++) {
     const { pid, body } = await new Promise<{ pid: string; body: string }>((resolve, reject) =>
       http
@@ -320,12 +333,14 @@ async function healthz(base: string, workers: number): Promise<Health> {
         percentFull: number;
         evictions: number;
         warmed?: number;
+        restored?: number;
       } | null;
     };
     if (health.renders.has(pid) || typeof json.pageCache?.renders !== "number") continue;
     health.renders.set(pid, json.pageCache.renders);
     health.kept.set(pid, json.pageCache.sharesKept ?? 0);
     health.warmed += json.pageCache.warmed ?? 0;
+    health.restored += json.pageCache.restored ?? 0;
     health.cache ??= json.pageCache;
   }
   return health;
