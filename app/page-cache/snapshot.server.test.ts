@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -56,6 +56,19 @@ describe("the page cache kept across a restart", () => {
     writeFileSync(file, "not a snapshot");
     expect(await takeSnapshot(file, "b1")).toBeUndefined();
     expect(existsSync(file)).toBe(false);
+  });
+
+  it("does not use a file it cannot remove", async () => {
+    const file = fileIn();
+    await saveSnapshot(file, snapshot());
+    chmodSync(path.dirname(file), 0o500);
+    try {
+      // (Root ignores the mode: then the file is taken and removed as usual.)
+      const taken = await takeSnapshot(file, "b1");
+      expect(taken === undefined).toBe(existsSync(file));
+    } finally {
+      chmodSync(path.dirname(file), 0o700);
+    }
   });
 
   it("answers nothing when there is no file", async () => {

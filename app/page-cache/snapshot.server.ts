@@ -41,10 +41,11 @@ export async function takeSnapshot(file: string, build: string): Promise<Snapsho
   let bytes: Buffer;
   try {
     bytes = await readFile(file);
+    // A file that cannot be removed is not used: it would be used again at every start.
+    await rm(file, { force: true });
   } catch {
     return undefined;
   }
-  await rm(file, { force: true });
   try {
     const read = deserialize(bytes) as Partial<Snapshot> & { format?: unknown };
     if (
