@@ -6,7 +6,7 @@ const MODULE_TAG_END_BYTES = Buffer.from(MODULE_TAG_END);
 const PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
 
 /**
- * A drawn page with its script deferred until its stylesheet has loaded (see deferred-scripts.tsx):
+ * A drawn page with its script deferred until the page is drawn (see deferred-scripts.tsx):
  * React Router's module preloads leave the head, their addresses go onto its module script as
  * `data-preload`, and that script's type becomes one the browser does not run; StartScripts
  * restores both. Only the head and the module script's tag are read and rewritten (a few KB of a

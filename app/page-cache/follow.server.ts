@@ -141,7 +141,8 @@ export function followContentChanges(
   /** Where the cache stands when known (pages restored from a snapshot at that generation). */
   from?: { content: number; day: string },
 ) {
-  let at = from;
+  // Copied: the caller's object may hold much more (a snapshot's pages).
+  let at = from && { content: from.content, day: from.day };
   let queue: Promise<void> = Promise.resolve();
 
   async function step(content: number, day: string) {
