@@ -3,12 +3,15 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { JsonLdBlocks } from "./components/json-ld.tsx";
-import { ScriptNonce } from "./deferred-scripts.tsx";
-import { deferModuleScripts } from "./deferred-scripts.server.ts";
+import devanagari400 from "@fontsource/poppins/files/poppins-devanagari-400-normal.woff2?url";
+import devanagari600 from "@fontsource/poppins/files/poppins-devanagari-600-normal.woff2?url";
+import { localeFromPath } from "./lib/locale.ts";
 import { jsonLdContext, nonceContext } from "./lib/request-context.ts";
 import { stylesheetFor } from "./stylesheets.ts";
 import { rememberMatches, withRenderedRoutes } from "./platform/route-matches.server.ts";
 import { logger } from "./platform/logger.server.ts";
+
+const DEVANAGARI_FONTS = [devanagari400, devanagari600];
 
 /** Errors in loaders, actions and rendering: logged as JSON, never shown to the visitor. */
 
@@ -49,13 +52,11 @@ export default function handleRequest(
     );
     const { pipe, abort } = renderToPipeableStream(
       <JsonLdBlocks.Provider value={loadContext.get(jsonLdContext)}>
-        <ScriptNonce.Provider value={nonce}>
-          <ServerRouter
-            context={withRenderedRoutes(routerContext)}
-            url={request.url}
-            nonce={nonce || undefined}
-          />
-        </ScriptNonce.Provider>
+        <ServerRouter
+          context={withRenderedRoutes(routerContext)}
+          url={request.url}
+          nonce={nonce || undefined}
+        />
       </JsonLdBlocks.Provider>,
       {
         nonce: nonce || undefined,
@@ -76,8 +77,7 @@ export default function handleRequest(
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              // The page's script waits for its stylesheet (deferred-scripts.tsx).
-              const html = deferModuleScripts(Buffer.concat(chunks));
+              const html = Buffer.concat(chunks);
               responseHeaders.set("Content-Length", String(html.length));
               resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
               callback();
@@ -89,6 +89,14 @@ export default function handleRequest(
           // (npm run bench -- --first-paint).
           const { pathname } = new URL(request.url);
           responseHeaders.append("Link", `<${stylesheetFor(pathname)}>; rel=preload; as=style`);
+          // Hindi pages fetch their Devanagari glyphs at once, not after the CSS (no reflow);
+          // a header, so no page carries script for it (English pages never fetch them).
+          if (localeFromPath(pathname) === "hi")
+            for (const href of DEVANAGARI_FONTS)
+              responseHeaders.append(
+                "Link",
+                `<${href}>; rel=preload; as=font; type="font/woff2"; crossorigin`,
+              );
           pipe(body);
         },
         onShellError(error: unknown) {

@@ -1,3 +1,5 @@
+import poppins400 from "@fontsource/poppins/files/poppins-latin-400-normal.woff2?url";
+import poppins600 from "@fontsource/poppins/files/poppins-latin-600-normal.woff2?url";
 import { useEffect } from "react";
 import {
   isRouteErrorResponse,
@@ -13,13 +15,12 @@ import { canLoadPage, isChunkLoadError, loadPage } from "./lib/chunk-recovery.ts
 import { ERROR_PAGE_KINDS } from "./content/kinds.ts";
 import { LOCALE_TAG, localeFromPath } from "./lib/locale.ts";
 import { stylesheetFor } from "./stylesheets.ts";
-import { StartScripts } from "./deferred-scripts.tsx";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  // No font is preloaded (issue 33): on a slow phone a preloaded font shares the line with the
-  // stylesheet and arrives after the first paint anyway (font-display: swap), so it only made the
-  // page paint later (npm run bench -- --first-paint: 0.2–0.3 s, docs/PERFORMANCE.md).
+  // The two weights every page uses, fetched with the CSS instead of after it (no text reflow).
+  { rel: "preload", as: "font", type: "font/woff2", href: poppins400, crossOrigin: "anonymous" },
+  { rel: "preload", as: "font", type: "font/woff2", href: poppins600, crossOrigin: "anonymous" },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -49,7 +50,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <ScrollRestoration />
         <Scripts />
-        <StartScripts />
       </body>
     </html>
   );

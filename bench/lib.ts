@@ -219,21 +219,18 @@ export async function firstJobPath(base: string): Promise<string> {
 }
 
 /**
- * The scripts a page's HTML loads at once: its script tags, its module preloads (in the head, or
- * listed on the deferred module script that puts them there after the first paint:
- * app/deferred-scripts.tsx) and the modules its inline script imports (the page-weight figures
- * of `npm run bench` and `npm run bench:photo`).
+ * The scripts a page's HTML loads at once: its script tags, its module preloads and the entry
+ * module its inline script imports (the page-weight figures of `npm run bench` and
+ * `npm run bench:photo`).
  */
 export function pageScripts(html: string): Set<string> {
   const attr = (re: RegExp) => [...html.matchAll(re)].map((m) => m[1]);
   const js = new Set([
     ...attr(/<script[^>]+src="([^"]+)"/g),
     ...attr(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
-    ...attr(/<script[^>]+data-preload="([^"]*)"/g).flatMap((list) => list.split(" ")),
   ]);
-  for (const m of html.matchAll(/import\("([^"]+\.js)"\)|(?:import|from) "([^"]+\.js)"/g))
+  for (const m of html.matchAll(/import\("([^"]+\.js)"\)|import "([^"]+\.js)"/g))
     js.add(m[1] ?? m[2]);
-  js.delete("");
   return js;
 }
 

@@ -148,16 +148,18 @@ describe("language links for search engines", () => {
       expect(canonical(enHtml)).toBe(expected.en);
       expect(canonical(hiHtml)).toBe(expected.hi);
       expect(hiHtml).toContain('<meta property="og:locale" content="hi_IN"/>');
-      // No page asks for a font up front (issue 33: a preloaded font shared a slow line with the
-      // stylesheet and delayed the first paint); the stylesheet names them, Devanagari only for
-      // the Devanagari blocks (the download itself is checked above).
+      // Hindi pages ask for their Devanagari fonts up front (a Link header); English ones never.
       const [enRes, hiRes] = [
         await fetch(`${baseURL()}${path}`),
         await fetch(`${baseURL()}${hiPath}`),
       ];
-      for (const res of [enRes, hiRes])
-        expect(res.headers.get("link") ?? "").not.toMatch(/as=font|woff2/);
-      expect(hiHtml).not.toMatch(/as="font"|rel="preload"[^>]+woff2/);
+      expect(hiRes.headers.get("link")).toMatch(
+        /poppins-devanagari-400-normal-[^>]*\.woff2>; rel=preload; as=font/,
+      );
+      expect(hiRes.headers.get("link")).toMatch(
+        /poppins-devanagari-600-normal-[^>]*\.woff2>; rel=preload; as=font/,
+      );
+      expect(enRes.headers.get("link") ?? "").not.toContain("devanagari");
     }
   });
 
