@@ -172,13 +172,14 @@ it("the service worker shows a pushed alert with its title, body and tag", async
     registrationId,
     data: JSON.stringify(alert),
   });
-  const shown = await page.waitForFunction(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    const list = await registration.getNotifications();
-    return list.length
-      ? list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data?.url }))
-      : null;
-  });
-  expect(await shown.jsonValue()).toEqual([alert]);
+  // Polled: waitForFunction takes the async predicate's promise for a truthy answer and resolved
+  // with null when the worker had not shown the alert yet (failed once in CI that way).
+  const shown = () =>
+    page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      const list = await registration.getNotifications();
+      return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data?.url }));
+    });
+  await expect.poll(shown).toEqual([alert]);
   await context.close();
 });
