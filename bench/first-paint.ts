@@ -58,8 +58,7 @@ async function loadOnce(url: string): Promise<Paint> {
     });
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     await page.goto(url, { waitUntil: "load", timeout: 60_000 });
-    // The script starts after the first paint and the load event may come before both (the
-    // page's script is not asked for until then): wait for the paint and for hydration.
+    // The paint entries and hydration may come after the load event: wait for both.
     // Strings, not functions: tsx would name the functions' arrows with a helper the page lacks.
     // (Polled: waitForFunction evaluates with eval, which the page's CSP refuses.)
     const ready = `performance.getEntriesByType("paint").length === 2 && window.__hydratedAt !== undefined`;
