@@ -3,15 +3,11 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { JsonLdBlocks } from "./components/json-ld.tsx";
-import devanagari400 from "@fontsource/poppins/files/poppins-devanagari-400-normal.woff2?url";
-import devanagari600 from "@fontsource/poppins/files/poppins-devanagari-600-normal.woff2?url";
-import { localeFromPath } from "./lib/locale.ts";
+import { ScriptNonce } from "./components/inline-script.tsx";
 import { jsonLdContext, nonceContext } from "./lib/request-context.ts";
 import { stylesheetFor } from "./stylesheets.ts";
 import { rememberMatches, withRenderedRoutes } from "./platform/route-matches.server.ts";
 import { logger } from "./platform/logger.server.ts";
-
-const DEVANAGARI_FONTS = [devanagari400, devanagari600];
 
 /** Errors in loaders, actions and rendering: logged as JSON, never shown to the visitor. */
 
@@ -52,11 +48,13 @@ export default function handleRequest(
     );
     const { pipe, abort } = renderToPipeableStream(
       <JsonLdBlocks.Provider value={loadContext.get(jsonLdContext)}>
-        <ServerRouter
-          context={withRenderedRoutes(routerContext)}
-          url={request.url}
-          nonce={nonce || undefined}
-        />
+        <ScriptNonce.Provider value={nonce}>
+          <ServerRouter
+            context={withRenderedRoutes(routerContext)}
+            url={request.url}
+            nonce={nonce || undefined}
+          />
+        </ScriptNonce.Provider>
       </JsonLdBlocks.Provider>,
       {
         nonce: nonce || undefined,
@@ -89,14 +87,6 @@ export default function handleRequest(
           // (npm run bench -- --first-paint).
           const { pathname } = new URL(request.url);
           responseHeaders.append("Link", `<${stylesheetFor(pathname)}>; rel=preload; as=style`);
-          // Hindi pages fetch their Devanagari glyphs at once, not after the CSS (no reflow);
-          // a header, so no page carries script for it (English pages never fetch them).
-          if (localeFromPath(pathname) === "hi")
-            for (const href of DEVANAGARI_FONTS)
-              responseHeaders.append(
-                "Link",
-                `<${href}>; rel=preload; as=font; type="font/woff2"; crossorigin`,
-              );
           pipe(body);
         },
         onShellError(error: unknown) {

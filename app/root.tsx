@@ -1,5 +1,3 @@
-import poppins400 from "@fontsource/poppins/files/poppins-latin-400-normal.woff2?url";
-import poppins600 from "@fontsource/poppins/files/poppins-latin-600-normal.woff2?url";
 import { useEffect } from "react";
 import {
   isRouteErrorResponse,
@@ -18,9 +16,7 @@ import { stylesheetFor } from "./stylesheets.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  // The two weights every page uses, fetched with the CSS instead of after it (no text reflow).
-  { rel: "preload", as: "font", type: "font/woff2", href: poppins400, crossOrigin: "anonymous" },
-  { rel: "preload", as: "font", type: "font/woff2", href: poppins600, crossOrigin: "anonymous" },
+  // No font is preloaded: the faces are `font-display: optional` (app.css says why).
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {

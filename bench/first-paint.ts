@@ -25,7 +25,7 @@ export const FIRST_PAINT_HEAD = [
 interface Paint {
   fp: number;
   fcp: number;
-  /** When the page's script had run (the push marker the layout sets once hydrated). */
+  /** When the page's script had run (the marker the layout sets once hydrated). */
   hydrated: number;
 }
 
@@ -42,10 +42,10 @@ async function loadOnce(url: string): Promise<Paint> {
   try {
     // The moment hydration marks the page, taken in the page.
     await context.addInitScript(`new MutationObserver((_, o) => {
-      if (document.documentElement.dataset.push === undefined) return;
+      if (document.documentElement.dataset.hydrated === undefined) return;
       window.__hydratedAt = performance.now();
       o.disconnect();
-    }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-push"] });`);
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-hydrated"] });`);
     const page = context.pages()[0] ?? (await context.newPage());
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");

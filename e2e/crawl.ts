@@ -276,9 +276,13 @@ export async function crawl(page: Page, options: CrawlOptions): Promise<CrawlRes
   const look = async (from: string) => {
     // What only web push makes sense of (the /alerts choices) shows once the site's layout has
     // marked the page after hydration: looked at before, a loaded page would lack it.
-    await page.waitForFunction(() => !!document.documentElement.dataset.push, null, {
-      timeout: 15_000,
-    });
+    await page.waitForFunction(
+      () => document.documentElement.dataset.hydrated !== undefined,
+      null,
+      {
+        timeout: 15_000,
+      },
+    );
     const { links, forms } = await collected(page);
     // The bell's links are in a popover: opened to be read, closed again for the next click.
     if (!bellRead.has(localeOf(from)) && (await openBell(page))) {

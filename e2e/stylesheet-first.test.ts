@@ -30,7 +30,7 @@ describe("the stylesheet, asked for first", () => {
   it("hydrates with one stylesheet link, and keeps the styles across client navigation", async () => {
     const page = await browser.page();
     await page.goto("/");
-    await page.waitForFunction(() => document.documentElement.dataset.push !== undefined);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
     const count = () =>
       page.evaluate(() => document.querySelectorAll('link[rel="stylesheet"]').length);
     expect(await count()).toBe(1);
@@ -117,7 +117,7 @@ describe("the stylesheet, asked for first", () => {
       "/no-such-page",
     ]) {
       await page.goto(path);
-      await page.waitForFunction(() => document.documentElement.dataset.push !== undefined);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
       const names = await page.evaluate(() => [
         ...new Set([...document.querySelectorAll("[class]")].flatMap((e) => [...e.classList])),
       ]);

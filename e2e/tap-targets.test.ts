@@ -122,7 +122,7 @@ describe("tap targets at 360×740", () => {
     // The alerts form's checkboxes: the label around each box is what the thumb hits.
     await page.goto("/alerts");
     // The choices show once the page, hydrated, has marked what this browser can take (push).
-    await page.waitForFunction(() => !!document.documentElement.dataset.push);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
     const labels = await page
       .locator("form input[type=checkbox]")
       .evaluateAll((boxes) =>

@@ -7,7 +7,8 @@ import { packedStrings, requestLocale } from "~/i18n/catalog.server.ts";
 import { unpack } from "~/lib/packed.ts";
 import { Strings } from "~/i18n/context.tsx";
 import { NavigationProgress } from "~/components/spinner.tsx";
-import { markPush } from "~/lib/push-support.ts";
+import { MARK_PUSH_SCRIPT } from "~/lib/push-support.ts";
+import { InlineScript } from "~/components/inline-script.tsx";
 import { emailEnabled } from "~/alerts/worker.server.ts";
 import { redirectMiddleware } from "~/redirects/redirect-middleware.server.ts";
 import { db } from "~/platform/services.server.ts";
@@ -49,10 +50,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { shell } = unpack(loaderData.strings);
-  // After hydration (the server's HTML does not know): shows the links only push makes sense of.
-  useEffect(markPush, []);
+  // The page has hydrated: `<html data-hydrated>`, what tests and bench/first-paint wait for.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <Strings locale={loaderData.locale} areas={loaderData.strings}>
+      {/* Before anything is drawn: shows the links only push makes sense of (the server cannot
+          know whether this browser takes push). */}
+      <InlineScript code={MARK_PUSH_SCRIPT} />
       <a
         href="#content"
         className="sr-only z-50 rounded-app bg-white px-4 py-2 text-ink focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
