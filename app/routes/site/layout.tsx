@@ -8,6 +8,7 @@ import { unpack } from "~/lib/packed.ts";
 import { Strings } from "~/i18n/context.tsx";
 import { NavigationProgress } from "~/components/spinner.tsx";
 import { MARK_PUSH_SCRIPT } from "~/lib/push-support.ts";
+import { cacheFonts, MARK_FONTS_SCRIPT } from "~/lib/fonts.ts";
 import { InlineScript } from "~/components/inline-script.tsx";
 import { emailEnabled } from "~/alerts/worker.server.ts";
 import { redirectMiddleware } from "~/redirects/redirect-middleware.server.ts";
@@ -50,15 +51,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { shell } = unpack(loaderData.strings);
-  // The page has hydrated: `<html data-hydrated>`, what tests and bench/first-paint wait for.
+  // The page has hydrated: `<html data-hydrated>`, what tests and bench/first-paint wait for;
+  // then the fonts are fetched for the next page.
+  const hindi = loaderData.locale === "hi";
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
-  }, []);
+    void cacheFonts(hindi);
+  }, [hindi]);
   return (
     <Strings locale={loaderData.locale} areas={loaderData.strings}>
       {/* Before anything is drawn: shows the links only push makes sense of (the server cannot
-          know whether this browser takes push). */}
-      <InlineScript code={MARK_PUSH_SCRIPT} />
+          know whether this browser takes push), and Poppins where it is cached. */}
+      <InlineScript code={`${MARK_PUSH_SCRIPT};${MARK_FONTS_SCRIPT}`} />
       <a
         href="#content"
         className="sr-only z-50 rounded-app bg-white px-4 py-2 text-ink focus:not-sr-only focus:fixed focus:top-2 focus:left-2"

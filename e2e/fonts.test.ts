@@ -1,0 +1,133 @@
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { launch } from "./browser.ts";
+
+/**
+ * Poppins on public pages once it is cached (issue 33, app/lib/fonts.ts): a first page is drawn in
+ * the phone's own face and downloads no font until it has hydrated; the next page names Poppins
+ * before its first paint and draws in it, Devanagari included after a Hindi page.
+ */
+
+/** The woff2 files a page asks for. */
+function watchFonts(page: Page) {
+  const fonts: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith(".woff2")) fonts.push(r.url());
+  });
+  return fonts;
+}
+
+/** What the page named before anything was drawn, and the face its body is drawn in now. */
+async function faceOf(page: Page) {
+  return page.evaluate(() => ({
+    marked: document.documentElement.dataset.fonts ?? null,
+    family: getComputedStyle(document.body).fontFamily,
+  }));
+}
+
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+
+describe("fonts on public pages", () => {
+  it("draws a first page in the phone's face, then the next ones in Poppins", async () => {
+    const browser = await launch({ viewport: { width: 360, height: 740 } });
+    try {
+      const page = await browser.context.newPage();
+      const fonts = watchFonts(page);
+      // Recorded in the page before its first paint: data-fonts as the body began.
+      await page.addInitScript(() => {
+        document.addEventListener("DOMContentLoaded", () => {
+          (window as unknown as { early: string | null }).early =
+            document.documentElement.dataset.fonts ?? null;
+        });
+      });
+
+      await page.goto("/jobs");
+      expect(await faceOf(page)).toMatchObject({ marked: null });
+      expect((await faceOf(page)).family).not.toContain("Poppins");
+      await hydrated(page);
+      // The latin faces are fetched once the page has hydrated, for the next page.
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem("govjobs-fonts")))
+        .toBe("latin");
+      expect(fonts.length).toBeGreaterThan(0);
+      expect(fonts.every((f) => /poppins-latin-(400|600)/.test(f))).toBe(true);
+
+      await page.goto("/results");
+      expect(await page.evaluate(() => (window as unknown as { early: unknown }).early)).toBe(
+        "latin",
+      );
+      expect((await faceOf(page)).family).toMatch(/^"?Poppins"?,/);
+      expect(await page.evaluate(() => document.fonts.check('16px "Poppins"'))).toBe(true);
+
+      // A Hindi page, with only the latin faces cached: Devanagari in the phone's face, then
+      // its faces fetched after hydration; the next Hindi page draws in them.
+      await page.goto("/hi/jobs");
+      expect((await faceOf(page)).family).not.toContain("Devanagari");
+      await hydrated(page);
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem("govjobs-fonts")))
+        .toBe("latin deva");
+      await page.goto("/hi/results");
+      expect((await faceOf(page)).family).toContain('"Poppins Devanagari"');
+      expect(
+        await page.evaluate(() => document.fonts.check('16px "Poppins Devanagari"', "हि")),
+      ).toBe(true);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it("downloads no font on a first Hindi page before it has hydrated", async () => {
+    const browser = await launch({ viewport: { width: 360, height: 740 } });
+    try {
+      const page = await browser.context.newPage();
+      // The moment the layout marks the page hydrated, taken in the page.
+      await page.addInitScript(() => {
+        new MutationObserver((_, observer) => {
+          if (document.documentElement.dataset.hydrated === undefined) return;
+          (window as unknown as { hydratedAt: number }).hydratedAt = performance.now();
+          observer.disconnect();
+        }).observe(document, {
+          subtree: true,
+          attributes: true,
+          attributeFilter: ["data-hydrated"],
+        });
+      });
+      await page.goto("/hi");
+      await hydrated(page);
+      const asked = () =>
+        page.evaluate(() => {
+          const at = (window as unknown as { hydratedAt: number }).hydratedAt;
+          return performance
+            .getEntriesByType("resource")
+            .filter((e) => e.name.endsWith(".woff2"))
+            .map((e) => ({
+              font: e.name.split("/").pop(),
+              // The layout marks the page and asks for the fonts in one task; the observer that
+              // takes the time runs right after it.
+              afterHydration: e.startTime >= at - 20,
+              gap: Math.round(e.startTime - at),
+            }));
+        });
+      // The four faces, latin and Devanagari, all asked for after hydration.
+      await expect.poll(async () => (await asked()).length).toBe(4);
+      const early = (await asked()).filter((f) => !f.afterHydration);
+      expect(early).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it("downloads no font at all without JavaScript", async () => {
+    const browser = await launch({ javaScriptEnabled: false });
+    try {
+      const page = await browser.context.newPage();
+      const fonts = watchFonts(page);
+      for (const path of ["/", "/hi", "/jobs"]) await page.goto(path, { waitUntil: "load" });
+      expect(fonts).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+});
