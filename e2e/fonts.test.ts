@@ -82,37 +82,28 @@ describe("fonts on public pages", () => {
     const browser = await launch({ viewport: { width: 360, height: 740 } });
     try {
       const page = await browser.context.newPage();
-      // The moment the layout marks the page hydrated, taken in the page.
-      await page.addInitScript(() => {
-        new MutationObserver((_, observer) => {
-          if (document.documentElement.dataset.hydrated === undefined) return;
-          (window as unknown as { hydratedAt: number }).hydratedAt = performance.now();
-          observer.disconnect();
-        }).observe(document, {
-          subtree: true,
-          attributes: true,
-          attributeFilter: ["data-hydrated"],
-        });
+      // The page's scripts come a second late, so hydration cannot come before the first layout
+      // (where the faces were asked for before, all four). Each font request is then judged
+      // by whether the page had hydrated when it was seen: the layout marks the page before it
+      // asks for the fonts, so a request made after hydration is always seen as such.
+      await page.route("**/*.js", async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await route.continue();
+      });
+      const asked: Promise<{ font: string; hydrated: boolean }>[] = [];
+      page.on("request", (r) => {
+        if (!r.url().endsWith(".woff2")) return;
+        asked.push(
+          page
+            .evaluate(() => document.documentElement.dataset.hydrated !== undefined)
+            .then((hydrated) => ({ font: r.url().split("/").pop()!, hydrated })),
+        );
       });
       await page.goto("/hi");
       await hydrated(page);
-      const asked = () =>
-        page.evaluate(() => {
-          const at = (window as unknown as { hydratedAt: number }).hydratedAt;
-          return performance
-            .getEntriesByType("resource")
-            .filter((e) => e.name.endsWith(".woff2"))
-            .map((e) => ({
-              font: e.name.split("/").pop(),
-              // The layout marks the page and asks for the fonts in one task; the observer that
-              // takes the time runs right after it.
-              afterHydration: e.startTime >= at - 20,
-              gap: Math.round(e.startTime - at),
-            }));
-        });
-      // The four faces, latin and Devanagari, all asked for after hydration.
-      await expect.poll(async () => (await asked()).length).toBe(4);
-      const early = (await asked()).filter((f) => !f.afterHydration);
+      // The four faces, latin and Devanagari, all asked for once the page had hydrated.
+      await expect.poll(() => asked.length).toBe(4);
+      const early = (await Promise.all(asked)).filter((f) => !f.hydrated);
       expect(early).toEqual([]);
     } finally {
       await browser.close();
