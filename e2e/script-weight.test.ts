@@ -7,9 +7,11 @@ import { baseURL } from "./browser.ts";
  * Issue 33, "a lighter phone": the script each public page loads at once, in gzip bytes as sent.
  * The target is SCRIPT_BUDGET (100 KB); React and React Router alone are 107.3 KB of it
  * (docs/PERFORMANCE.md), so this holds the pages where they stand (123.1 KB on a job page) and
- * fails on the first kilobyte more.
+ * fails on the first kilobyte more. Raised by 500 B on 27 Nov (job page 124,194 B): the site
+ * layout's code that fetches the fonts after hydration and marks push and fonts before the first
+ * paint (+~250 B), which spares a first Hindi page 95 KB of fonts while its script loads.
  */
-const TODAY_LIMIT = 124_000;
+const TODAY_LIMIT = 124_500;
 
 /** Chunks only other screens need: the back office, the finder, the photo tool, My exams' Save. */
 const NOT_AT_FIRST_LOAD =
@@ -46,13 +48,14 @@ describe("script on public pages", () => {
       // 129,748, 163,948 and 161,353: the admin forms run parseForm (zod's JSON Schema, unions)
       // in the browser, and the zod code they share with the finder lives in the finder's file,
       // which /alerts loads too (+1,259 B each). Conform's own file caught @conform-to/zod and
-      // zod as well (contact 158,750) until its group named only the state half.
-      "/contact-us": 130_000,
-      "/hi/contact-us": 130_000,
-      "/alerts": 164_000,
-      "/hi/alerts": 164_000,
-      "/eligibility": 161_500,
-      "/hi/eligibility": 161_500,
+      // zod as well (contact 158,750) until its group named only the state half. Then 129,949,
+      // 164,147 and 161,553 with the site layout's font and push code (+~200 B, see TODAY_LIMIT).
+      "/contact-us": 130_500,
+      "/hi/contact-us": 130_500,
+      "/alerts": 164_500,
+      "/hi/alerts": 164_500,
+      "/eligibility": 162_000,
+      "/hi/eligibility": 162_000,
     };
     const weights: Record<string, number> = {};
     for (const url of Object.keys(limits)) {
