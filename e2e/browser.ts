@@ -45,6 +45,12 @@ export async function launch(
   };
 }
 
+/** Waits until the site's layout has marked the page hydrated (`<html data-hydrated>`). */
+export const waitForHydration = (page: Page, timeout?: number) =>
+  page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined, null, {
+    timeout,
+  });
+
 /**
  * One browser for a test file; each call of `page()` opens a fresh page. Console errors are
  * collected so a test can assert that none happened.

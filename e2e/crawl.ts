@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { LANDING_FACETS } from "../app/content/landing.ts";
 import { KIND_LIST } from "../app/content/registry.ts";
+import { waitForHydration } from "./browser.ts";
 
 /**
  * A click-through crawl of the public site, as a visitor with JavaScript on does it: from the home
@@ -274,15 +275,8 @@ export async function crawl(page: Page, options: CrawlOptions): Promise<CrawlRes
   /** The languages whose bell has been read: it lists the same updates on every page. */
   const bellRead = new Set<string>();
   const look = async (from: string) => {
-    // What only web push makes sense of (the /alerts choices) shows once the site's layout has
-    // marked the page after hydration: looked at before, a loaded page would lack it.
-    await page.waitForFunction(
-      () => document.documentElement.dataset.hydrated !== undefined,
-      null,
-      {
-        timeout: 15_000,
-      },
-    );
+    // The page is read once it has hydrated (its links and forms as a reader's clicks meet them).
+    await waitForHydration(page, 15_000);
     const { links, forms } = await collected(page);
     // The bell's links are in a popover: opened to be read, closed again for the next click.
     if (!bellRead.has(localeOf(from)) && (await openBell(page))) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { launch } from "./browser.ts";
+import { launch, waitForHydration } from "./browser.ts";
 
 /**
  * Poppins on public pages once it is cached (issue 33, app/lib/fonts.ts): a first page is drawn in
@@ -25,9 +25,6 @@ async function faceOf(page: Page) {
   }));
 }
 
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
-
 describe("fonts on public pages", () => {
   it("draws a first page in the phone's face, then the next ones in Poppins", async () => {
     const browser = await launch({ viewport: { width: 360, height: 740 } });
@@ -45,7 +42,7 @@ describe("fonts on public pages", () => {
       await page.goto("/jobs");
       expect(await faceOf(page)).toMatchObject({ marked: null });
       expect((await faceOf(page)).family).not.toContain("Poppins");
-      await hydrated(page);
+      await waitForHydration(page);
       // The latin faces are fetched once the page has hydrated, for the next page.
       await expect
         .poll(() => page.evaluate(() => localStorage.getItem("govjobs-fonts")))
@@ -64,7 +61,7 @@ describe("fonts on public pages", () => {
       // its faces fetched after hydration; the next Hindi page draws in them.
       await page.goto("/hi/jobs");
       expect((await faceOf(page)).family).not.toContain("Devanagari");
-      await hydrated(page);
+      await waitForHydration(page);
       await expect
         .poll(() => page.evaluate(() => localStorage.getItem("govjobs-fonts")))
         .toBe("latin deva");
@@ -100,7 +97,7 @@ describe("fonts on public pages", () => {
         );
       });
       await page.goto("/hi");
-      await hydrated(page);
+      await waitForHydration(page);
       // The four faces, latin and Devanagari, all asked for once the page had hydrated.
       await expect.poll(() => asked.length).toBe(4);
       const early = (await Promise.all(asked)).filter((f) => !f.hydrated);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { baseURL, signInAsAdmin, useBrowser } from "./browser.ts";
+import { baseURL, signInAsAdmin, useBrowser, waitForHydration } from "./browser.ts";
 
 /**
  * Issue 33, first paint on a cheap phone: the page's response asks for the site's stylesheet in
@@ -30,7 +30,7 @@ describe("the stylesheet, asked for first", () => {
   it("hydrates with one stylesheet link, and keeps the styles across client navigation", async () => {
     const page = await browser.page();
     await page.goto("/");
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+    await waitForHydration(page);
     const count = () =>
       page.evaluate(() => document.querySelectorAll('link[rel="stylesheet"]').length);
     expect(await count()).toBe(1);
@@ -117,7 +117,7 @@ describe("the stylesheet, asked for first", () => {
       "/no-such-page",
     ]) {
       await page.goto(path);
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+      await waitForHydration(page);
       const names = await page.evaluate(() => [
         ...new Set([...document.querySelectorAll("[class]")].flatMap((e) => [...e.classList])),
       ]);

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { firstJobPath } from "../bench/lib.ts";
-import { baseURL, useBrowser } from "./browser.ts";
+import { baseURL, useBrowser, waitForHydration } from "./browser.ts";
 
 /**
  * Issue 29: on a 360 px phone every interactive element of a public page is at least 24×24 CSS
@@ -121,8 +121,9 @@ describe("tap targets at 360×740", () => {
     expect(small).toEqual([]);
     // The alerts form's checkboxes: the label around each box is what the thumb hits.
     await page.goto("/alerts");
-    // The choices show once the page, hydrated, has marked what this browser can take (push).
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+    // The choices show where this browser takes push (marked before the first paint); read once
+    // the page has hydrated.
+    await waitForHydration(page);
     const labels = await page
       .locator("form input[type=checkbox]")
       .evaluateAll((boxes) =>
