@@ -17,6 +17,21 @@ function watchFonts(page: Page) {
   return fonts;
 }
 
+/** The faces the page's heading is drawn in (Chromium's own account: web fonts are "custom"). */
+async function headingFaces(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send("DOM.enable");
+    await cdp.send("CSS.enable");
+    const { root } = await cdp.send("DOM.getDocument");
+    const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector: "h1" });
+    const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+    return fonts.map((f) => `${f.isCustomFont ? "web" : "system"} ${f.familyName}`);
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /** What the page named before anything was drawn, and the face its body is drawn in now. */
 async function faceOf(page: Page) {
   return page.evaluate(() => ({
@@ -41,6 +56,7 @@ describe("fonts on public pages", () => {
 
       await page.goto("/jobs");
       expect(await faceOf(page)).toMatchObject({ marked: null });
+      expect((await headingFaces(page)).every((f) => f.startsWith("system"))).toBe(true);
       expect((await faceOf(page)).family).not.toContain("Poppins");
       await waitForHydration(page);
       // The latin faces are fetched once the page has hydrated, for the next page.
@@ -55,7 +71,11 @@ describe("fonts on public pages", () => {
         "latin",
       );
       expect((await faceOf(page)).family).toMatch(/^"?Poppins"?,/);
-      expect(await page.evaluate(() => document.fonts.check('16px "Poppins"'))).toBe(true);
+      await expect
+        .poll(() => page.evaluate(() => document.fonts.check('16px "Poppins"')))
+        .toBe(true);
+      // Drawn in it, not only loaded: a cached `optional` face comes within its short wait.
+      expect(await headingFaces(page)).toEqual([expect.stringMatching(/^web Poppins/)]);
 
       // A Hindi page, with only the latin faces cached: Devanagari in the phone's face, then
       // its faces fetched after hydration; the next Hindi page draws in them.
@@ -67,9 +87,12 @@ describe("fonts on public pages", () => {
         .toBe("latin deva");
       await page.goto("/hi/results");
       expect((await faceOf(page)).family).toContain('"Poppins Devanagari"');
-      expect(
-        await page.evaluate(() => document.fonts.check('16px "Poppins Devanagari"', "हि")),
-      ).toBe(true);
+      await expect
+        .poll(() => page.evaluate(() => document.fonts.check('16px "Poppins Devanagari"', "हि")))
+        .toBe(true);
+      const hindiFaces = await headingFaces(page);
+      expect(hindiFaces.length).toBeGreaterThan(0);
+      expect(hindiFaces.every((f) => f.startsWith("web Poppins"))).toBe(true);
     } finally {
       await browser.close();
     }
