@@ -15,8 +15,11 @@ export const FIRST_PAINT_BUDGET_MS = 1500;
 const RUNS = 3;
 const KBIT = 1000 / 8;
 
-export const FIRST_PAINT_HEAD = [
-  `emulated phone (400 kbit/s, 400 ms RTT, CPU ÷4), median of ${RUNS}`,
+/** Loads of each page when two builds are compared (--against), taken in turn. */
+const SIDE_BY_SIDE_RUNS = 5;
+
+const firstPaintHead = (runs: number) => [
+  `emulated phone (400 kbit/s, 400 ms RTT, CPU ÷4), median of ${runs}`,
   "first paint ms",
   "first contentful ms",
   "hydrated ms",
@@ -106,9 +109,53 @@ export const paintedPages = (jobPath: string): [string, string][] => [
 ];
 
 /** The first-paint table and its target line. */
-export function printFirstPaints(rows: (string | number)[][]): void {
-  console.log("\n" + table([FIRST_PAINT_HEAD, ...rows]));
+export function printFirstPaints(rows: (string | number)[][], runs = RUNS): void {
+  console.log("\n" + table([firstPaintHead(runs), ...rows]));
   console.log(`first paint target: under ${FIRST_PAINT_BUDGET_MS} ms (issue 33)`);
+}
+
+/**
+ * `--first-paint --against DIR`: this checkout and another one's build, each on its own demo
+ * server, loaded in turn page by page (the order swapped every round) so that a machine that
+ * slows down or speeds up during the sitting weighs on both alike (two runs one after the other
+ * differed by 0.1-0.4 s a page for the same build on 27 Nov).
+ */
+export async function firstPaintsSideBySide(
+  apps: { label: string; appDir: string }[],
+  o: { buildDir: string; port: number },
+): Promise<void> {
+  const bases: string[] = [];
+  let jobPath = "";
+  const serveFrom = async (i: number): Promise<void> => {
+    if (i === apps.length) return compare(bases, jobPath);
+    await withDemoServer({ ...apps[i], buildDir: o.buildDir, port: o.port + i }, (base, job) => {
+      bases.push(base);
+      jobPath ||= job;
+      return serveFrom(i + 1);
+    });
+  };
+  const compare = async (all: string[], job: string) => {
+    const rows = apps.map(() => [] as (string | number)[][]);
+    for (const [name, url] of paintedPages(job)) {
+      const runs: Paint[][] = all.map(() => []);
+      for (let round = 0; round < SIDE_BY_SIDE_RUNS; round++)
+        for (const i of round % 2 ? [...all.keys()].reverse() : all.keys())
+          runs[i].push(await loadOnce(all[i] + url));
+      runs.forEach((r, i) =>
+        rows[i].push([
+          name,
+          Math.round(median(r.map((p) => p.fp))),
+          Math.round(median(r.map((p) => p.fcp))),
+          Math.round(median(r.map((p) => p.hydrated))),
+        ]),
+      );
+    }
+    apps.forEach(({ label }, i) => {
+      console.log(`\n${label}`);
+      printFirstPaints(rows[i], SIDE_BY_SIDE_RUNS);
+    });
+  };
+  await serveFrom(0);
 }
 
 /** `npm run bench -- --first-paint`: the production build with the demo content, one process. */

@@ -345,6 +345,15 @@ export function prepareApp(dir: string | undefined): string {
   return appDir;
 }
 
+/** The app's commit for a label: short, and saying so when the checkout has uncommitted changes. */
+export function appLabel(appDir: string): string {
+  const r = spawnSync("git", ["-C", appDir, "status", "--porcelain", "--untracked-files=no"], {
+    encoding: "utf8",
+  });
+  const changed = r.status === 0 && r.stdout.trim() !== "";
+  return `${appDir} (${appCommit(appDir) || "no git"}${changed ? " with uncommitted changes" : ""})`;
+}
+
 /** The app's commit, short (for labels and per-commit data directories); "" when not a git tree. */
 export function appCommit(appDir: string): string {
   const r = spawnSync("git", ["-C", appDir, "rev-parse", "--short", "HEAD"], { encoding: "utf8" });

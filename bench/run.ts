@@ -1,5 +1,6 @@
 // npm run bench [-- --count 100000 --seconds 8 --connections 10 --postgres --soak --workers 1,2]
 //                [--app DIR] [--result-day] [--encodings] [--render] [--weights] [--first-paint]
+//                [--against DIR]
 // Builds the app, fills a database with --count entries, and prints one table: requests/s and
 // p50/p99 latency per page with the page cache on and off, nginx serving the identical bytes as
 // static files (same load tool, same connections, same run), page weights and server memory; then
@@ -10,12 +11,14 @@
 // --render prints only the CPU time per uncached request (bench/render.ts), demo content.
 // --weights prints only the page weights (bench/page-weights.ts: script per public page), demo content.
 // --first-paint prints only first paint on an emulated cheap phone (bench/first-paint.ts), demo content.
+// --first-paint --against DIR: the same for this checkout (or --app) and DIR, loaded in turn.
 import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { startThrowawayPostgres } from "../test/postgres.ts";
 import {
   appCommit,
+  appLabel,
   ensurePackages,
   firstJobPath,
   prepareApp,
@@ -38,7 +41,13 @@ import { render } from "./render.ts";
 import { myExamsScriptWeight } from "./my-exams-weight.ts";
 import { pageWeights, printWeights, weighedPages, weightsOnDemo } from "./page-weights.ts";
 import { oneAtATime, soak } from "./one-at-a-time.ts";
-import { firstPaintOnDemo, firstPaints, paintedPages, printFirstPaints } from "./first-paint.ts";
+import {
+  firstPaintOnDemo,
+  firstPaints,
+  firstPaintsSideBySide,
+  paintedPages,
+  printFirstPaints,
+} from "./first-paint.ts";
 
 const { values: opts } = parseArgs({
   options: {
@@ -56,6 +65,7 @@ const { values: opts } = parseArgs({
     render: { type: "boolean", default: false },
     weights: { type: "boolean", default: false },
     "first-paint": { type: "boolean", default: false },
+    against: { type: "string" },
   },
 });
 const count = Number(opts.count);
@@ -93,6 +103,18 @@ if (opts.render) {
     seconds: Number(opts.seconds ?? 6),
     connections,
   });
+  process.exit(0);
+}
+
+if (opts.against) {
+  if (!opts["first-paint"]) throw new Error("--against goes with --first-paint");
+  const againstDir = prepareApp(opts.against);
+  console.log(`building ${againstDir} (${appCommit(againstDir) || "no git"}) into ${BUILD_DIR}…`);
+  run("npx", ["react-router", "build"], { ...process.env, BUILD_DIR }, againstDir);
+  await firstPaintsSideBySide(
+    [appDir, againstDir].map((dir) => ({ label: appLabel(dir), appDir: dir })),
+    { buildDir: BUILD_DIR, port: 41_000 + Math.floor(Math.random() * 5000) },
+  );
   process.exit(0);
 }
 
