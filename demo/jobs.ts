@@ -1,11 +1,16 @@
 import type { EntryData } from "~/content/fields.ts";
 import { formatDate } from "~/lib/format.ts";
+import { dateInIndia } from "~/lib/india-date.ts";
 import { demoUploadRules } from "~/photo-kit/demo.ts";
 import { DEMO_NOTE, ORGS } from "./organizations.ts";
 import { POSTS } from "./posts.ts";
 
+/**
+ * India's date `offset` days from `base`: the site's "today" (a UTC date is the day before from
+ * 18:30 to 24:00 UTC, which made demo jobs close a day early and their sweep rewrite pages).
+ */
 export function day(offset: number, base: Date): string {
-  return new Date(base.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  return dateInIndia(base.getTime() + offset * 86_400_000);
 }
 
 /** One notification, two posts (regular and backlog), the categories split between them. */
