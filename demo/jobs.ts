@@ -6,8 +6,9 @@ import { DEMO_NOTE, ORGS } from "./organizations.ts";
 import { POSTS } from "./posts.ts";
 
 /**
- * India's date `offset` days from `base`: the site's "today" (a UTC date is the day before from
- * 18:30 to 24:00 UTC, which made demo jobs close a day early and their sweep rewrite pages).
+ * India's date `offset` days from `base`, the day the site calls today. A UTC date is a day behind
+ * from 18:30 to 24:00 UTC, and the demo's dates then disagreed with the site's (e2e/page-share's
+ * restart case failed every time in that window).
  */
 export function day(offset: number, base: Date): string {
   return dateInIndia(base.getTime() + offset * 86_400_000);
