@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type CSSProperties } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { RowsField, ScalarField } from "~/content/fields.ts";
 import { inputId, type FieldErrors, type FormTree } from "~/content/form-data.ts";
 import { RequiredMark, ScalarControl } from "./field-input.tsx";
@@ -6,39 +6,31 @@ import { SuggestionMark } from "./suggestion-mark.tsx";
 import { FieldConflict } from "./edit-conflicts.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 
-// A row is laid out for the width its form has (a container query: beside the publishing panel
-// a job form is narrow on a wide screen). Wide: one line, numbers narrow, text wider, long text
-// widest. Middle: twelve columns, six numbers to a line. Phone: numbers three to a line and
+// A row is laid out for the width its form has: wide (36rem and more, the `rows-wide` variant in
+// admin.css), twelve columns, six numbers to a line; on a phone, numbers three to a line and
 // everything else the whole line. Groups of boxes (a post's subjects) go on a line of their own.
+// (The container query's one-line layout for 68rem went with it: no form is that wide, the job
+// form's rows at most 806 px and the photo preset's 862 px, measured from 360 to 1920 px.)
 type LineType = Exclude<ScalarField["type"], "choices">;
-const TRACK: Record<LineType, string> = {
-  // Six digits (the number box's own minimum, app.css).
-  number: "minmax(calc(6ch + 1rem + 2px),1fr)",
-  date: "minmax(8.5rem,1.5fr)",
-  select: "minmax(7rem,2fr)",
-  text: "minmax(7rem,2fr)",
-  url: "minmax(9rem,3fr)",
-  textarea: "minmax(10rem,3fr)",
-};
 const SPAN: Record<LineType, string> = {
-  number: "col-span-2 @min-[68rem]:col-span-1",
+  number: "col-span-2",
   // The whole line on a phone: half of it cut "mm/dd/yyyy" at 360 px.
-  date: "col-span-6 @min-[36rem]:col-span-4 @min-[68rem]:col-span-1",
-  select: "col-span-6 @min-[36rem]:col-span-4 @min-[68rem]:col-span-1",
-  text: "col-span-6 @min-[36rem]:col-span-4 @min-[68rem]:col-span-1",
-  url: "col-span-6 @min-[68rem]:col-span-1",
-  textarea: "col-span-6 @min-[36rem]:col-span-12 @min-[68rem]:col-span-1",
+  date: "col-span-6 rows-wide:col-span-4",
+  select: "col-span-6 rows-wide:col-span-4",
+  text: "col-span-6 rows-wide:col-span-4",
+  url: "col-span-6",
+  textarea: "col-span-6 rows-wide:col-span-12",
 };
 
 /** In a row laid out in lines (six columns wide): numbers narrow, words wider, long text whole. */
 const LINE_SPAN: Record<ScalarField["type"], string | undefined> = {
   number: undefined,
-  choices: "col-span-2 @min-[36rem]:col-span-6",
+  choices: "col-span-2 rows-wide:col-span-6",
   date: "col-span-2",
   select: "col-span-2",
   text: "col-span-2",
   url: "col-span-2",
-  textarea: "col-span-2 @min-[36rem]:col-span-6",
+  textarea: "col-span-2 rows-wide:col-span-6",
 };
 
 /** Blank rows offered below the filled ones; without JavaScript they are the only way to add. */
@@ -90,7 +82,6 @@ export function RowsEditor({
     (c): c is ScalarField & { type: LineType } => c.type !== "choices",
   );
   const underLine = field.columns.filter((c) => c.type === "choices");
-  const template = onLine.map((c) => TRACK[c.type]).join(" ");
   const cells = (columns: readonly ScalarField[], index: number, row: FormTree) =>
     columns.map((column) => (
       <Cell
@@ -121,7 +112,7 @@ export function RowsEditor({
       {errors[name] ? (
         <p className="mt-1 text-sm font-semibold text-red-700">{errors[name]}</p>
       ) : null}
-      <ol className="@container mt-2 space-y-2">
+      <ol className="mt-2 space-y-2">
         {indexes.map((index, position) => {
           const row = rows[index] ?? {};
           return (
@@ -151,7 +142,7 @@ export function RowsEditor({
                 lines.map((line) => (
                   <div
                     key={line.join()}
-                    className="mt-2 grid grid-cols-2 items-end gap-x-3 gap-y-2 @min-[36rem]:grid-cols-6"
+                    className="mt-2 grid grid-cols-2 items-end gap-x-3 gap-y-2 rows-wide:grid-cols-6"
                   >
                     {field.columns
                       .filter((c) => line.includes(c.name))
@@ -169,14 +160,11 @@ export function RowsEditor({
                 ))
               ) : (
                 <>
-                  <div
-                    className="mt-1 grid grid-cols-6 gap-x-3 gap-y-2 @min-[36rem]:grid-cols-12 @min-[68rem]:grid-cols-(--row-columns)"
-                    style={{ "--row-columns": template } as CSSProperties}
-                  >
+                  <div className="mt-1 grid grid-cols-6 gap-x-3 gap-y-2 rows-wide:grid-cols-12">
                     {cells(onLine, index, row)}
                   </div>
                   {underLine.length > 0 && (
-                    <div className="mt-2 grid gap-x-3 gap-y-2 @min-[36rem]:grid-cols-2">
+                    <div className="mt-2 grid gap-x-3 gap-y-2 rows-wide:grid-cols-2">
                       {cells(underLine, index, row)}
                     </div>
                   )}
