@@ -14,7 +14,10 @@ describe("a click-through crawl of the public site", () => {
   it("follows every kind of link and submits every GET form without an error, a warning, a failed request or an unexpected page load", async () => {
     const page = await browser.page();
     const result = await crawl(page, {
-      starts: ["/", "/hi"],
+      // The photo tool is linked only from job pages with upload rules, and which job pages the
+      // crawl meets depends on the shared content as other files have left it: a CI run met none
+      // in English. Started from, its form is read in both languages whatever the crawl meets.
+      starts: ["/", "/hi", "/photo-tool", "/hi/photo-tool"],
       words: { en: ["clerk", "admit card"], hi: ["भर्ती", "परीक्षा"] },
     });
     // It went everywhere it was meant to: both languages, each kind of link, the forms.

@@ -316,9 +316,10 @@ export async function crawl(page: Page, options: CrawlOptions): Promise<CrawlRes
       if (taken.has(key)) continue;
       taken.add(key);
       if (!form.submittable) {
-        unsubmittable.push(
-          `form ${form.region} ${locale} on ${new URL(from, "http://x").pathname}`,
-        );
+        // One line per page and language (the photo tool's form has a hidden `job` when a job's
+        // page links to it, so it is two forms by its fields).
+        const line = `form ${form.region} ${locale} on ${new URL(from, "http://x").pathname}`;
+        if (!unsubmittable.includes(line)) unsubmittable.push(line);
         continue;
       }
       for (const round of [0, 1])
