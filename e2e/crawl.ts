@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { LANDING_FACETS } from "../app/content/landing.ts";
 import { KIND_LIST } from "../app/content/registry.ts";
+import { otherLanguagePath } from "../app/lib/locale.ts";
 import { waitForHydration } from "./browser.ts";
 
 /**
@@ -207,8 +208,33 @@ export async function routerState(page: Page): Promise<RouterState | null> {
 /**
  * Waits until React Router has rendered a location other than `beforeKey` (its history key; null
  * for a page just loaded) and is idle, and returns its state.
+ *
+ * "Rendered": the router's state changes first, and React commits the new page to the DOM in a
+ * transition after it, so for a moment the state names the new location over the old page's
+ * links (a CI run read a job page's links as the home page's, and a 6x slower CPU did it on most
+ * steps). The language switch in the header is drawn from the location React rendered, so the
+ * page has caught up when its href is the other language's path of the router's location.
  */
 export async function settled(page: Page, beforeKey: string | null): Promise<RouterState> {
+  for (;;) {
+    const state = await routed(page, beforeKey);
+    const url = new URL(state.path, "http://x");
+    await page.waitForFunction(
+      (href) => {
+        const link = document.querySelector("header a[hreflang]");
+        // No header (an error page draws none): nothing to wait for.
+        return !link || link.getAttribute("href") === href;
+      },
+      otherLanguagePath(url.pathname, url.search),
+      { timeout: 15_000 },
+    );
+    const now = (await routerState(page))!;
+    if (now.key === state.key && now.idle) return now;
+  }
+}
+
+/** Waits until React Router's state is at a location other than `beforeKey` and idle. */
+async function routed(page: Page, beforeKey: string | null): Promise<RouterState> {
   await page.waitForFunction(
     (before) => {
       const router = (
