@@ -31,6 +31,9 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One browser at a time: the machine has two cores and the server needs one.
           fileParallelism: false,
+          // A page drawn on the client can take seconds on a loaded 2-core CI machine: as long as
+          // a locator waits (e2e's `shown`), not expect.poll's default of one second.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

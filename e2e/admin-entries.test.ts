@@ -123,6 +123,8 @@ describe("editors manage a job from first draft to trash and back", () => {
     await page.getByLabel("Post name", { exact: true }).fill(`${title} (corrected)`);
     await page.getByRole("button", { name: "Update", exact: true }).click();
     await page.waitForURL(editUrl);
+    // The saved form is on screen (the address changes before React draws the page it leads to).
+    await shown(page.getByText("Saved and published."));
     await expect(page.getByLabel("Post name", { exact: true }).inputValue()).resolves.toBe(
       `${title} (corrected)`,
     );
@@ -154,6 +156,7 @@ describe("editors manage a job from first draft to trash and back", () => {
     await shown(page.getByText("The old address will redirect here."));
     await page.getByRole("button", { name: "Update", exact: true }).click();
     await page.waitForURL(editUrl);
+    await shown(page.getByText("Saved and published."));
     await expect(slugInput.inputValue()).resolves.toBe(`${slug}-moved`);
 
     const old = await publicHtml(`/jobs/${slug}`);

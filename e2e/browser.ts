@@ -68,6 +68,12 @@ export function useBrowser(options: BrowserContextOptions = {}) {
     consoleErrors,
     async page(): Promise<Page> {
       const page = await browser.context.newPage();
+      // A slow phone's CPU, or a loaded CI machine's, for finding races (README, Scripts).
+      const slowdown = Number(process.env.E2E_CPU_SLOWDOWN ?? 1);
+      if (slowdown > 1) {
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send("Emulation.setCPUThrottlingRate", { rate: slowdown });
+      }
       page.on("console", (msg) => {
         if (msg.type() === "error") consoleErrors.push(msg.text());
       });
