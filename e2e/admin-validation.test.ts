@@ -117,7 +117,8 @@ async function fillBadForm(page: Page, bad: BadInput[]) {
 /** The error is in the field's own block and tied to its input for screen readers. */
 async function expectErrorNextTo(page: Page, name: string, message: RegExp) {
   const input = page.locator(`[name="${name}"]`);
-  await expect(input.getAttribute("aria-invalid")).resolves.toBe("true");
+  // Conform marks the fields once it has taken the server's reply, a render after the summary.
+  await expect.poll(() => input.getAttribute("aria-invalid")).toBe("true");
   const errorId = (await input.getAttribute("aria-describedby"))?.split(" ")[0];
   expect(errorId).toMatch(/-error$/);
   const error = page.locator(`[data-field="${name}"] #${errorId}`);
