@@ -78,9 +78,7 @@ export function RowsEditor({
     onChange?.();
   };
   const labelId = `${inputId(name)}-label`;
-  const onLine = field.columns.filter(
-    (c): c is ScalarField & { type: LineType } => c.type !== "choices",
-  );
+  const onLine = field.columns.filter((c) => c.type !== "choices");
   const underLine = field.columns.filter((c) => c.type === "choices");
   const cells = (columns: readonly ScalarField[], index: number, row: FormTree) =>
     columns.map((column) => (
