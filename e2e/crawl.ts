@@ -222,7 +222,7 @@ export async function settled(page: Page, beforeKey: string | null): Promise<Rou
     await page.waitForFunction(
       (href) => {
         const link = document.querySelector("header a[hreflang]");
-        // No header (an error page draws none): nothing to wait for.
+        // No header (the root's error page draws none): nothing to wait for.
         return !link || link.getAttribute("href") === href;
       },
       otherLanguagePath(url.pathname, url.search),
