@@ -1,7 +1,6 @@
 import type { Page } from "playwright-core";
 import { LANDING_FACETS } from "../app/content/landing.ts";
 import { KIND_LIST } from "../app/content/registry.ts";
-import { otherLanguagePath } from "../app/lib/locale.ts";
 import { waitForHydration } from "./browser.ts";
 
 /**
@@ -213,28 +212,10 @@ export async function routerState(page: Page): Promise<RouterState | null> {
  * transition after it, so for a moment the state names the new location over the old page's
  * links (a CI run read a job page's links as the home page's, and a 6x slower CPU did it on most
  * steps). The language switch in the header is drawn from the location React rendered, so the
- * page has caught up when its href is the other language's path of the router's location.
+ * page has caught up when it links the router's location in the other language: the same path
+ * but for `/hi`, the same query parameters (in its own order: /alerts's switch sorts them).
  */
 export async function settled(page: Page, beforeKey: string | null): Promise<RouterState> {
-  for (;;) {
-    const state = await routed(page, beforeKey);
-    const url = new URL(state.path, "http://x");
-    await page.waitForFunction(
-      (href) => {
-        const link = document.querySelector("header a[hreflang]");
-        // No header (the root's error page draws none): nothing to wait for.
-        return !link || link.getAttribute("href") === href;
-      },
-      otherLanguagePath(url.pathname, url.search),
-      { timeout: 15_000 },
-    );
-    const now = (await routerState(page))!;
-    if (now.key === state.key && now.idle) return now;
-  }
-}
-
-/** Waits until React Router's state is at a location other than `beforeKey` and idle. */
-async function routed(page: Page, beforeKey: string | null): Promise<RouterState> {
   await page.waitForFunction(
     (before) => {
       const router = (
@@ -242,19 +223,29 @@ async function routed(page: Page, beforeKey: string | null): Promise<RouterState
           __reactRouterDataRouter?: {
             state: {
               initialized: boolean;
-              location: { key: string };
+              location: { key: string; pathname: string; search: string };
               navigation: { state: string };
             };
           };
         }
       ).__reactRouterDataRouter;
       const state = router?.state;
+      if (
+        !state?.initialized ||
+        state.navigation.state !== "idle" ||
+        state.location.key === before ||
+        document.readyState !== "complete"
+      )
+        return false;
+      const link = document.querySelector("header a[hreflang]");
+      // No header (the root's error page draws none): nothing more to wait for.
+      if (!link) return true;
+      const shown = new URL(link.getAttribute("href")!, location.origin);
+      const bare = (path: string) => path.replace(/^\/hi(?=\/|$)/, "") || "/";
+      const query = (search: string) => [...new URLSearchParams(search)].sort().join("&");
       return (
-        !!state &&
-        state.initialized &&
-        state.navigation.state === "idle" &&
-        state.location.key !== before &&
-        document.readyState === "complete"
+        bare(shown.pathname) === bare(new URL(state.location.pathname, location.origin).pathname) &&
+        query(shown.search) === query(state.location.search)
       );
     },
     beforeKey,

@@ -179,3 +179,26 @@ describe("a tab opened on the previous build", () => {
     await page.close();
   });
 });
+
+/**
+ * The crawl's `settled()` waits for the page React drew, not only the router's state: it names the
+ * location by the header's language switch, which on /alerts lists the query in its own order (a
+ * landed CI run's crawl timed out there when the wait compared the query as written).
+ */
+describe("the crawl's wait for a page drawn on the client", () => {
+  const browser = useBrowser({ viewport: { width: 1280, height: 900 } });
+
+  it("settles on /alerts reached from a job page's alerts link", async () => {
+    const page = await browser.page();
+    await page.goto("/jobs");
+    const job = await page.locator("main a[href^='/jobs/']").first().getAttribute("href");
+    await page.goto(job!);
+    const first = await settled(page, null);
+    const link = page.locator("main a[href^='/alerts?']").first();
+    const href = (await link.getAttribute("href"))!;
+    await link.click();
+    const after = await settled(page, first.key);
+    expect(after.path).toBe(href);
+    await page.close();
+  });
+});
