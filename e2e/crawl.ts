@@ -179,20 +179,21 @@ export interface RouterState {
   path: string;
 }
 
+/** What React Router puts on `window` (read inside the page; the type alone crosses over). */
+type RouterWindow = Window & {
+  __reactRouterDataRouter?: {
+    state: {
+      initialized: boolean;
+      location: { key: string; pathname: string; search: string };
+      navigation: { state: string };
+      errors: unknown;
+    };
+  };
+};
+
 export async function routerState(page: Page): Promise<RouterState | null> {
   return page.evaluate(() => {
-    const router = (
-      window as unknown as {
-        __reactRouterDataRouter?: {
-          state: {
-            initialized: boolean;
-            location: { key: string; pathname: string; search: string };
-            navigation: { state: string };
-            errors: unknown;
-          };
-        };
-      }
-    ).__reactRouterDataRouter;
+    const router = (window as RouterWindow).__reactRouterDataRouter;
     if (!router?.state.initialized) return null;
     const { location, navigation, errors } = router.state;
     return {
@@ -218,17 +219,7 @@ export async function routerState(page: Page): Promise<RouterState | null> {
 export async function settled(page: Page, beforeKey: string | null): Promise<RouterState> {
   await page.waitForFunction(
     (before) => {
-      const router = (
-        window as unknown as {
-          __reactRouterDataRouter?: {
-            state: {
-              initialized: boolean;
-              location: { key: string; pathname: string; search: string };
-              navigation: { state: string };
-            };
-          };
-        }
-      ).__reactRouterDataRouter;
+      const router = (window as RouterWindow).__reactRouterDataRouter;
       const state = router?.state;
       if (
         !state?.initialized ||
