@@ -42,6 +42,14 @@ describe("npm run dev", () => {
     const browser = await launch({ baseURL: dev.baseURL, viewport: { width: 1280, height: 900 } });
     try {
       const page = await browser.context.newPage();
+      const seen: string[] = [];
+      page.on("console", (m) => seen.push(`console.${m.type()}: ${m.text()}`));
+      page.on("pageerror", (e) => seen.push(`pageerror: ${e.message}`));
+      page.on("load", () => seen.push(`load ${page.url()}`));
+      page.on("requestfailed", (r) => seen.push(`failed ${r.url()} ${r.failure()?.errorText}`));
+      page.on("response", (r) => {
+        if (r.status() >= 400) seen.push(`${r.status()} ${r.url()}`);
+      });
       await page.goto("/admin/login");
       await page.getByLabel("E-mail address", { exact: true }).fill(ADMIN.email);
       await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
@@ -49,13 +57,22 @@ describe("npm run dev", () => {
       await page.waitForURL((url) => url.pathname === "/admin", { timeout: 60_000 });
       await page.goto("/admin/manage-jobs/add");
       // Hydrated (the page's React Router is running), so the save goes through JavaScript.
-      await page.waitForFunction(
-        () =>
-          (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } })
-            .__reactRouterDataRouter?.state.initialized === true,
-        undefined,
-        { timeout: 60_000 },
-      );
+      await page
+        .waitForFunction(
+          () =>
+            (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } })
+              .__reactRouterDataRouter?.state.initialized === true,
+          undefined,
+          { timeout: 60_000 },
+        )
+        .catch((error: unknown) => {
+          throw new Error(`not hydrated:\n${seen.join("\n")}\n--- server:\n${dev.output()}`, {
+            cause: error,
+          });
+        });
+      // Every dependency pre-bundled at start: a dependency found on a visit made Vite answer the
+      // page's React with "504 Outdated Optimize Dep" and reload it (react-router.config.ts).
+      expect(seen.filter((line) => /^50\d /.test(line))).toEqual([]);
       const title = `Dev Server Clerk ${Date.now()}`;
       await page.getByLabel("Post name", { exact: true }).fill(title);
       await page.getByLabel("Organization", { exact: true }).fill("Hot Reload Commission");
