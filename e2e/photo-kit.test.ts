@@ -183,7 +183,8 @@ describe("the photo and signature tool", () => {
     }
     expect(made).toBeGreaterThanOrEqual(10);
     expect(browser.consoleErrors).toEqual([]);
-  });
+    // A file for each rule of six sets, one after another: 20 s here alone, over 60 s at 3× CPU.
+  }, 120_000);
 
   it("turns a photo stored sideways with an EXIF tag upright, and moves the frame by keyboard", async () => {
     const page = await browser.page();
