@@ -145,6 +145,26 @@ describe("an author reads only the entries the edit rule lets them open", () => 
     expect(after).toEqual(before);
   });
 
+  it("lists and exports to an author their own entries only, and every entry to an editor", async () => {
+    // The list, its data and the CSV export once showed an author everybody's drafts, every field.
+    const views = [
+      `/admin/manage-jobs?q=${suffix}`,
+      `/admin/manage-jobs.data?q=${suffix}`,
+      `/admin/manage-jobs?q=${suffix}&status=draft`,
+      `/admin/manage-jobs/export?q=${suffix}`,
+      `/admin/manage-jobs/export?q=${suffix}&status=draft`,
+    ];
+    for (const path of views) {
+      const mine = await get(path, author);
+      expect(mine.status, path).toBe(200);
+      expect(mine.text, path).toContain(ownTitle);
+      expect(mine.text, path).not.toContain(othersTitle);
+      const all = await get(path, editor);
+      expect(all.text, path).toContain(ownTitle);
+      expect(all.text, path).toContain(othersTitle);
+    }
+  });
+
   it("still opens the author's own draft, and every draft to an editor", async () => {
     for (const path of screens(ownId)) {
       const { status, text } = await get(path, author);

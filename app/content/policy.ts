@@ -81,6 +81,15 @@ export function entryAccess(
   return (AUTHOR_STATUSES as readonly string[]).includes(entry.status) ? "edit" : "read";
 }
 
+/**
+ * Whose entries the back-office's lists, their counts and the CSV export show this user: every
+ * entry to an editor or an admin (undefined), their own to an author, to whom `entryAccess` gives
+ * nothing else.
+ */
+export function listedCreator(user: { id: string; role: Role }): string | undefined {
+  return can(user.role, "publish") ? undefined : user.id;
+}
+
 /** What the entry editor's buttons ask for (an `intent`). */
 export type EntryIntent =
   "save" | "draft" | "submit" | "publish" | "trash" | "restore" | "duplicate" | "suggest";

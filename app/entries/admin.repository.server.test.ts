@@ -223,6 +223,32 @@ describeEachDatabase("admin entries repository", (db) => {
     expect(a.status).toBe("draft");
   });
 
+  it("counts and lists one creator's entries alone when asked (an author's view)", async () => {
+    const author = { id: `author-${crypto.randomUUID()}`, email: null, name: "Author" };
+    const mine = await savedEntry(
+      db(),
+      "syllabus",
+      { ...syllabus("Own creator draft"), status: "draft" },
+      author,
+    );
+    await savedEntry(
+      db(),
+      "syllabus",
+      { ...syllabus("Other creator draft"), status: "draft" },
+      TEST_ACTOR,
+    );
+    const counts = await countByKindAndStatus(db(), { createdBy: author.id });
+    expect(counts.syllabus).toMatchObject({ draft: 1, published: 0, trash: 0 });
+    expect(counts.job.published).toBe(0);
+    const list = await adminListEntries(db(), "syllabus", {
+      q: "creator draft",
+      createdBy: author.id,
+    });
+    expect(list.items.map((e) => e.id)).toEqual([mine.id]);
+    const all = await adminListEntries(db(), "syllabus", { q: "creator draft" });
+    expect(all.items).toHaveLength(2);
+  });
+
   it("offers published and draft jobs by title as link targets, plus the current one", async () => {
     const zed = await savedEntry(db(), "job", job("Zed Choice Job", "draft"), TEST_ACTOR);
     const archived = await savedEntry(

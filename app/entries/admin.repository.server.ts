@@ -47,6 +47,8 @@ export interface AdminListQuery {
   sort?: AdminSort;
   page?: number;
   perPage?: number;
+  /** Only the entries this user created (an author's list: `listedCreator`). */
+  createdBy?: string;
 }
 
 /** `%` and `_` typed by the editor are meant literally, not as LIKE wildcards. */
@@ -58,9 +60,17 @@ export function likePattern(text: string): string {
 export async function adminListEntries(
   db: DB,
   kind: Kind,
-  { q, status, sort = "updated", page = 1, perPage = ADMIN_PER_PAGE }: AdminListQuery = {},
+  {
+    q,
+    status,
+    sort = "updated",
+    page = 1,
+    perPage = ADMIN_PER_PAGE,
+    createdBy,
+  }: AdminListQuery = {},
 ): Promise<Page<EntrySummary>> {
   let query = db.selectFrom("entries").where("kind", "=", kind).where("deleted_at", "is", null);
+  if (createdBy !== undefined) query = query.where("created_by", "=", createdBy);
   const text = q?.trim().slice(0, 200);
   if (text) {
     const pattern = likePattern(text);
@@ -106,9 +116,13 @@ export async function adminListEntries(
 export type StatusCounts = Record<Status | "trash", number>;
 
 /** How many entries of each kind are in each status, and in the trash. */
-export async function countByKindAndStatus(db: DB): Promise<Record<Kind, StatusCounts>> {
-  const rows = await db
-    .selectFrom("entries")
+export async function countByKindAndStatus(
+  db: DB,
+  { createdBy }: { createdBy?: string } = {},
+): Promise<Record<Kind, StatusCounts>> {
+  let query = db.selectFrom("entries");
+  if (createdBy !== undefined) query = query.where("created_by", "=", createdBy);
+  const rows = await query
     .select((eb) => [
       "kind",
       "status",

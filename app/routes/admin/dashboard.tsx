@@ -11,7 +11,7 @@ import { UploadUsage } from "~/components/admin/upload-usage.tsx";
 import { KIND_LIST, REGISTRY } from "~/content/registry.ts";
 import { KINDS } from "~/content/kinds.ts";
 import { todayInIndia } from "~/lib/india-date.ts";
-import { can } from "~/content/policy.ts";
+import { can, listedCreator } from "~/content/policy.ts";
 import { countByKindAndStatus, jobTitles, reviewQueue } from "~/entries/admin.repository.server.ts";
 import type { DB } from "~/platform/db/db.server.ts";
 import { getEntryById } from "~/entries/entry-row.server.ts";
@@ -127,13 +127,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const database = await db();
   const publisher = can(user.role, "publish");
   const [counts, closing, messages, audit, queue, uploads, links, suggestions] = await Promise.all([
-    countByKindAndStatus(database),
+    countByKindAndStatus(database, { createdBy: listedCreator(user) }),
     jobsClosingSoon(database, 7, 10),
     // Contact messages hold readers' personal details: only for the roles that answer them.
     can(user.role, "messages") ? listMessages(database, { limit: 5 }) : [],
     publisher ? latestAudit(database, 15) : [],
     // Editors review what authors submitted; an author sees their own drafts and submissions.
-    reviewQueue(database, publisher ? {} : { createdBy: user.id }),
+    reviewQueue(database, { createdBy: listedCreator(user) }),
     uploadUsage(database, user.id),
     // The link monitor's findings and its notice (issue 30), for the roles that see Links.
     can(user.role, "links") ? linksNotice(database) : null,
@@ -226,7 +226,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         publisher={publisher}
         busy={busy}
       />
-      <ContentCounts counts={counts} />
+      <ContentCounts counts={counts} own={!publisher} />
 
       {loaderData.links ? (
         <Strings areas={loaderData.linkStrings}>

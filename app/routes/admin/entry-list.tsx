@@ -4,7 +4,7 @@ import { AdminPageHeader, Banner, buttonClass } from "~/components/admin/banner.
 import { formErrorOf } from "~/lib/form-reply.ts";
 import { Pagination } from "~/components/pagination.tsx";
 import { REGISTRY } from "~/content/registry.ts";
-import { can } from "~/content/policy.ts";
+import { can, listedCreator } from "~/content/policy.ts";
 import {
   adminListEntries,
   countByKindAndStatus,
@@ -28,9 +28,10 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const query = readListQuery(url);
   if (query.sort === "last-date" && kind.kind !== "job") query.sort = "updated";
   const database = await db();
+  const createdBy = listedCreator(user);
   const [page, counts] = await Promise.all([
-    adminListEntries(database, kind.kind, query),
-    countByKindAndStatus(database),
+    adminListEntries(database, kind.kind, { ...query, createdBy }),
+    countByKindAndStatus(database, { createdBy }),
   ]);
   const done = url.searchParams.get("done");
   return {

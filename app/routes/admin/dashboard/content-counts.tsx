@@ -7,12 +7,15 @@ import type { Route } from "../+types/dashboard";
 
 type Data = Route.ComponentProps["loaderData"];
 
-/** How many entries of each kind are in each status, each count a link to that list. */
-export function ContentCounts({ counts }: Pick<Data, "counts">) {
+/**
+ * How many entries of each kind are in each status, each count a link to that list: an author's
+ * own entries (what their lists show them), everyone's for an editor.
+ */
+export function ContentCounts({ counts, own }: Pick<Data, "counts"> & { own: boolean }) {
   return (
     <section className={card} aria-labelledby="counts-title">
       <h2 id="counts-title" className={h2}>
-        Content
+        {own ? "Your entries" : "Content"}
       </h2>
       {/* Narrow screens: one line per kind, published first; wider ones get the full table. */}
       <ul className="divide-y divide-stone-100 text-sm sm:hidden">
