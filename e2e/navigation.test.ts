@@ -125,6 +125,41 @@ describe("filtering /jobs three times in a row, JavaScript on", () => {
   }
 });
 
+/**
+ * Back after two filters: the list is the first filter's, and so must the form be. With
+ * JavaScript the form kept the second choice (its selects are uncontrolled, drawn once); without,
+ * Chromium put back the form as it was left, the second choice picked before it was sent.
+ */
+for (const javaScriptEnabled of [true, false]) {
+  describe(`Back after two filters of /results, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    const browser = useBrowser({ viewport: { width: 360, height: 740 }, javaScriptEnabled });
+
+    it("shows in the form the filters of the list it shows", async () => {
+      const page = await browser.page();
+      await page.goto("/results");
+      const select = () => filterForm(page).locator("select[name=organization]");
+      const [first, second] = await select()
+        .locator("option")
+        .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+      expect(second).toBeTruthy();
+      for (const organization of [first, second]) {
+        await select().selectOption(organization);
+        await filterForm(page).locator("button[type=submit]").click();
+        await page.waitForURL((url) => url.searchParams.get("organization") === organization);
+        if (javaScriptEnabled) await settled(page, null);
+      }
+      await page.goBack();
+      await page.waitForURL((url) => url.searchParams.get("organization") === first);
+      if (javaScriptEnabled) await settled(page, null);
+      await expect.poll(() => select().inputValue()).toBe(first);
+      await page.goForward();
+      await page.waitForURL((url) => url.searchParams.get("organization") === second);
+      await expect.poll(() => select().inputValue()).toBe(second);
+      await page.close();
+    });
+  });
+}
+
 describe("a tab opened on the previous build", () => {
   const browser = useBrowser({ viewport: { width: 1280, height: 900 } });
 

@@ -23,6 +23,7 @@ import { unpack } from "~/lib/packed.ts";
 import type { RouteHandle } from "~/page-cache/index.ts";
 import { EXAM_CALENDAR_PARAMS } from "~/my-exams/exam-calendar-params.ts";
 import type { Route } from "./+types/exam-calendar";
+import { useFilterForm } from "~/lib/filter-form.ts";
 
 /** Every entry write may add or move a date: drawn again like the feeds (stale for a moment). */
 export const handle = {
@@ -126,6 +127,7 @@ const FILTERS = EXAM_CALENDAR_PARAMS;
 export default function ExamCalendar({ loaderData }: Route.ComponentProps) {
   const t = unpack(loaderData.strings).myExams.examCalendar;
   const to = useLocalePath();
+  const filterForm = useFilterForm();
   const { filters, menus, names, months } = loaderData;
   const filtered = FILTERS.some((f) => filters[f]);
   return (
@@ -146,6 +148,7 @@ export default function ExamCalendar({ loaderData }: Route.ComponentProps) {
         </div>
         <p className="mb-4 text-muted">{t.description}</p>
         <Form
+          {...filterForm}
           method="get"
           action={to("/exam-calendar")}
           className="mb-4 grid grid-cols-2 items-end gap-3 rounded-app border border-stone-200 bg-white p-3 sm:p-4 lg:grid-cols-4"

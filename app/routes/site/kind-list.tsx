@@ -45,6 +45,7 @@ import type { RouteHandle } from "~/page-cache/index.ts";
 import type { Route } from "./+types/kind-list";
 import { alertsBoxHtml } from "~/alerts/box.server.ts";
 import { unpack } from "~/lib/packed.ts";
+import { useFilterForm } from "~/lib/filter-form.ts";
 
 const PER_PAGE = 20;
 
@@ -256,6 +257,7 @@ export default function KindList({ loaderData }: Route.ComponentProps) {
   const { includeClosed, sort, view } = loaderData;
   const t = unpack(loaderData.strings).list;
   const to = useLocalePath();
+  const filterForm = useFilterForm();
   const count = t.count;
   return (
     <main>
@@ -272,6 +274,7 @@ export default function KindList({ loaderData }: Route.ComponentProps) {
       </div>
 
       <Form
+        {...filterForm}
         method="get"
         action={to(kind.urlPrefix)}
         className="mb-4 grid grid-cols-2 items-end gap-3 rounded-app border border-stone-200 bg-white p-3 sm:p-4 lg:grid-cols-4"
