@@ -56,6 +56,12 @@ const KINDS: { kind: string; segment: string; bad: BadInput[] }[] = [
         error: /Total cannot be negative/,
         with: [["data.posts[0].post", "Clerk"]],
       },
+      {
+        // A link into the server's own network is refused like a malformed one.
+        name: "data.applyUrl",
+        value: "http://127.0.0.1:8080/apply",
+        error: /Apply online must be a public web address, not a private or local one/,
+      },
     ],
   },
   {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { classifyUrlHostname } from "../lib/ip-address.ts";
 import { choiceLabels } from "./choices.ts";
 import type { FieldRoles } from "./field-roles.ts";
 import { OWN_FILE_PATH } from "./official-links.ts";
@@ -181,32 +182,53 @@ export function isoDate(label: string) {
     );
 }
 
-export function httpUrl(label: string) {
+/**
+ * What is wrong with a link for readers to follow, if anything: not an http(s) address; a user
+ * name or password in it; or a host on this server's own network — a private, loopback,
+ * link-local, unique-local or unspecified address (IPv4-mapped ones included, as the guarded
+ * client classes them), `localhost`, a `*.localhost` name, or a name without a dot ("intranet").
+ * Names are not looked up.
+ */
+export function linkProblem(value: string): "not-http" | "credentials" | "private" | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return "not-http";
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return "not-http";
+  if (url.username || url.password) return "credentials";
+  const host = url.hostname.replace(/\.$/, "");
+  const kind = classifyUrlHostname(host);
+  if (kind === "name") {
+    if (host === "localhost" || host.endsWith(".localhost") || !host.includes("."))
+      return "private";
+  } else if (kind !== "public") return "private";
+  return undefined;
+}
+
+export function httpUrl(label: string, { ownFile = false } = {}) {
+  const messages = {
+    "not-http": ownFile
+      ? `${label} must be a full http:// or https:// address, or an uploaded file`
+      : `${label} must be a full http:// or https:// address`,
+    credentials: `${label} must not contain a user name or password`,
+    private: `${label} must be a public web address, not a private or local one`,
+  };
   return z
     .string()
     .trim()
     .max(2000, `${label} must be at most 2000 characters`)
-    .refine((v) => {
-      try {
-        const u = new URL(v);
-        return u.protocol === "http:" || u.protocol === "https:";
-      } catch {
-        return false;
-      }
-    }, `${label} must be a full http:// or https:// address`);
+    .superRefine((v, ctx) => {
+      if (ownFile && OWN_FILE_PATH.test(v)) return;
+      const problem = linkProblem(v);
+      if (problem) ctx.addIssue({ code: "custom", message: messages[problem] });
+    });
 }
 
 /** A full http(s) address, or the address of a file uploaded to this site (`/files/…`). */
 export function httpUrlOrOwnFile(label: string) {
-  const full = httpUrl(label);
-  return z
-    .string()
-    .trim()
-    .pipe(
-      z.union([z.string().regex(OWN_FILE_PATH), full], {
-        error: `${label} must be a full http:// or https:// address, or an uploaded file`,
-      }),
-    );
+  return httpUrl(label, { ownFile: true });
 }
 
 function fieldSchema(field: Field): z.ZodType {

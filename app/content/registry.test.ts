@@ -80,6 +80,86 @@ describe("content registry", () => {
     );
   });
 
+  // Links are published for readers to follow: none may lead to this server's own network or
+  // carry someone's sign-in (javascript: is refused above by the same check).
+  it.each([
+    ["http://[::1]/apply", "private"],
+    ["http://127.0.0.1:8080/apply", "private"],
+    ["http://127.0.0.1:44123/admin", "private"],
+    ["http://169.254.169.254/latest/meta-data", "private"],
+    ["http://localhost/x", "private"],
+    ["http://app.localhost/x", "private"],
+    ["http://intranet/", "private"],
+    ["http://10.0.0.1/x", "private"],
+    ["http://192.168.1.1/", "private"],
+    ["http://2130706433/", "private"],
+    ["http://[::ffff:127.0.0.1]/", "private"],
+    ["http://[fd12:3456::1]/", "private"],
+    ["http://[fe80::1]/", "private"],
+    ["http://0.0.0.0/", "private"],
+    ["http://[::]/", "private"],
+    ["http://user:pass@10.0.0.1/x", "credentials"],
+    ["https://user@ssc.gov.in/", "credentials"],
+  ])("refuses the internal or signed-in link %s in every link field", (url, why) => {
+    const message =
+      why === "credentials"
+        ? "must not contain a user name or password"
+        : "must be a public web address, not a private or local one";
+    const input = validJob();
+    Object.assign(input.data, {
+      applyUrl: url,
+      notificationUrl: url,
+      officialWebsite: url,
+      links: [{ label: "Portal", url }],
+    });
+    const result = entryInputSchema("job").safeParse(input);
+    const messages = Object.fromEntries(
+      (result.error?.issues ?? []).map((i) => [i.path.join("."), i.message]),
+    );
+    expect(messages).toEqual({
+      "data.applyUrl": `Apply online ${message}`,
+      "data.notificationUrl": `Notification PDF ${message}`,
+      "data.officialWebsite": `Official website ${message}`,
+      "data.links.0.url": `Address ${message}`,
+    });
+  });
+
+  it("refuses internal links in the other kinds' link fields too", () => {
+    for (const kind of KIND_LIST) {
+      const fields = allFields(kind.sections).filter((f) => f.type === "url");
+      expect(fields.length, kind.kind).toBeGreaterThan(0);
+      for (const field of fields) {
+        const result = entryInputSchema(kind.kind).safeParse({
+          title: "Some entry title",
+          organization: "Some agency",
+          status: "draft",
+          data: { [field.name]: "http://127.0.0.1/x" },
+        });
+        const issue = result.error?.issues.find((i) => i.path.join(".") === `data.${field.name}`);
+        expect(issue?.message, `${kind.kind}.${field.name}`).toBe(
+          `${field.label} must be a public web address, not a private or local one`,
+        );
+      }
+    }
+  });
+
+  it.each([
+    "https://ssc.gov.in",
+    "https://example.com/path",
+    "http://8.8.8.8/apply",
+    "https://[2606:4700::6810:84e5]/x",
+    "https://upsc.gov.in./apply?x=1",
+  ])("keeps the public link %s", (url) => {
+    const input = validJob();
+    Object.assign(input.data, {
+      applyUrl: url,
+      officialWebsite: url,
+      links: [{ label: "L", url }],
+    });
+    const result = entryInputSchema("job").safeParse(input);
+    expect(result.error?.issues).toBeUndefined();
+  });
+
   it("requires a publish time for a scheduled entry", () => {
     const result = entryInputSchema("job").safeParse({ ...validJob(), status: "scheduled" });
     expect(result.error?.issues.map((i) => i.path.join("."))).toEqual(["publishAt"]);
