@@ -4,7 +4,7 @@
  * turns one into the other and back, in the browser and on the server alike (no server imports).
  */
 
-import { IST_OFFSET_MS, indiaWallClock } from "~/lib/india-date.ts";
+import { IST_OFFSET_MS, indiaWallClock } from "../lib/india-date.ts";
 import type { Comparable } from "./entry-shapes.ts";
 import type { Row } from "./fields.ts";
 

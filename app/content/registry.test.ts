@@ -3,6 +3,7 @@ import { allFields } from "./fields.ts";
 import { filterColumns } from "./field-roles.ts";
 import { entryInputSchema, KIND_LIST, REGISTRY } from "./registry.ts";
 import { slugify } from "./kinds/schema.ts";
+import { setClock } from "../lib/india-date.ts";
 
 function validJob() {
   return {
@@ -163,6 +164,28 @@ describe("content registry", () => {
   it("requires a publish time for a scheduled entry", () => {
     const result = entryInputSchema("job").safeParse({ ...validJob(), status: "scheduled" });
     expect(result.error?.issues.map((i) => i.path.join("."))).toEqual(["publishAt"]);
+  });
+
+  it("refuses a scheduled time already past (India time), and takes the minute being typed", () => {
+    setClock("2026-11-28T06:00:30Z"); // 11:30:30 in India
+    try {
+      const scheduled = (publishAt: string) =>
+        entryInputSchema("job").safeParse({ ...validJob(), status: "scheduled", publishAt });
+      for (const past of ["2020-01-01T10:00", "2026-11-28T11:29", "2026-11-28T05:59:00.000Z"]) {
+        const issues = scheduled(past).error?.issues ?? [];
+        expect(
+          issues.map((i) => [i.path.join("."), i.message]),
+          past,
+        ).toEqual([["publishAt", "That time has passed: choose a later one, or publish it now"]]);
+      }
+      for (const now of ["2026-11-28T11:30", "2026-11-28T11:31", "2027-01-01T09:00"])
+        expect(scheduled(now).success, now).toBe(true);
+      // Only a schedule is refused: a published entry keeps its past time.
+      const published = { ...validJob(), status: "published", publishAt: "2020-01-01T10:00" };
+      expect(entryInputSchema("job").safeParse(published).success).toBe(true);
+    } finally {
+      setClock();
+    }
   });
 
   it("keeps ticked subjects as their keys in the list's order, once each; refuses unknown ones", () => {

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { clock } from "../../lib/india-date.ts";
 import type { dataSchema } from "../fields.ts";
+import { indiaLocalToIso } from "../form-data.ts";
 import type { KindFields } from "./kind-fields.ts";
 
 /** "pending": an author's draft submitted for review; an editor publishes it (or sends it back). */
@@ -72,6 +74,16 @@ export function entryInputSchemaOf(
         code: "custom",
         path: ["publishAt"],
         message: "A scheduled entry needs a publish time",
+      });
+    }
+    // A time already past made the entry public at once while the editor said "Scheduled" (a
+    // typo in the year publishes now). The minute being typed still counts as now.
+    const at = v.status === "scheduled" ? Date.parse(indiaLocalToIso(v.publishAt) ?? "") : NaN;
+    if (at < clock().getTime() - 60_000) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["publishAt"],
+        message: "That time has passed: choose a later one, or publish it now",
       });
     }
     const data = (v.data ?? {}) as Record<string, unknown>;
