@@ -313,6 +313,25 @@ describe("contact page without JavaScript", () => {
     await page.close();
   });
 
+  it("stops a pasted text at each field's limit, which a refusal's echo would otherwise cut", async () => {
+    // Without the limits in the page, 5,145 characters were refused and shown again as 5,000: a
+    // second press of Send sent a message cut short without a word.
+    const page = await browser.page();
+    await openContact(page);
+    for (const [label, limit] of [
+      ["Your Name", 100],
+      ["Email Address", 254],
+      ["Message", 5000],
+    ] as const) {
+      const field = page.getByLabel(label);
+      expect(await field.getAttribute("maxlength"), label).toBe(String(limit));
+      await field.focus();
+      await page.keyboard.insertText("x".repeat(limit + 145));
+      expect((await field.inputValue()).length, label).toBe(limit);
+    }
+    await page.close();
+  });
+
   it("answers a visitor over the limit with 429, when to try again, and focus on that alert", async () => {
     const page = await browser.page();
     await openContact(page);

@@ -196,6 +196,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             error={errors.name}
             disabled={busy}
             defaultValue={values("name")}
+            maxLength={CONTACT_LIMITS.name}
             autoComplete="name"
           />
           <Field
@@ -205,6 +206,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             error={errors.email}
             disabled={busy}
             defaultValue={values("email")}
+            maxLength={CONTACT_LIMITS.email}
             autoComplete="email"
           />
           <Field
@@ -214,6 +216,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             error={errors.message}
             disabled={busy}
             defaultValue={values("message")}
+            maxLength={CONTACT_LIMITS.messageMax}
             hint={fmt(t.messageHint, {
               min: CONTACT_LIMITS.messageMin,
               max: CONTACT_LIMITS.messageMax,
@@ -301,6 +304,8 @@ function Field({
   type?: string;
   disabled: boolean;
   defaultValue?: string;
+  /** The schema's limit: the browser stops the text there, as a refusal's echo would cut it. */
+  maxLength?: number;
   autoComplete?: string;
 }) {
   const id = `contact-${name}`;
