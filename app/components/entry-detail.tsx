@@ -97,7 +97,7 @@ function EntryArticle({
   const checkedOn = entry.data.checkedOn;
   return (
     <article className="space-y-4 sm:space-y-5">
-      <header className="space-y-1 sm:space-y-2">
+      <header className="space-y-1 wrap-anywhere sm:space-y-2">
         <h1 lang={entry.lang} className="text-xl leading-tight font-semibold text-ink sm:text-3xl">
           {entry.title}
         </h1>

@@ -35,7 +35,7 @@ export function EntryListItem({
           to={href}
           lang={entry.lang}
           // 44 px tall at least: a list row is a thumb's target (issue 29).
-          className="py-2.5 font-semibold text-accent underline-offset-2 hover:underline"
+          className="min-w-0 py-2.5 font-semibold wrap-anywhere text-accent underline-offset-2 hover:underline"
         >
           {entry.title}
         </Link>
@@ -54,7 +54,7 @@ export function EntryListItem({
           <SaveSlot entry={{ id: entry.id, path: stripLocale(href), title: entry.title }} compact />
         </span>
       </div>
-      <p className="text-sm text-muted">{entry.organization}</p>
+      <p className="text-sm wrap-anywhere text-muted">{entry.organization}</p>
       <p className="mt-1 flex flex-wrap gap-x-4 text-xs text-muted">
         {entry.publishedAt && (
           <span>

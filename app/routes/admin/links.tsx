@@ -121,7 +121,7 @@ export default function Links({ loaderData, actionData }: Route.ComponentProps) 
           {query.group !== "problems" ? (
             <input type="hidden" name="group" value={query.group} />
           ) : null}
-          <label className="text-sm font-semibold">
+          <label className="max-w-full text-sm font-semibold">
             Organization
             <select
               name="organization"
@@ -159,7 +159,7 @@ export default function Links({ loaderData, actionData }: Route.ComponentProps) 
                   <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
                     <LinkStateBadge state={link.state} />
                     <span className="font-semibold">{link.place}</span>
-                    <span className="text-sm text-muted">
+                    <span className="min-w-0 text-sm wrap-anywhere text-muted">
                       on{" "}
                       <Link to={link.entry.editHref} className="text-accent underline">
                         {link.entry.title}

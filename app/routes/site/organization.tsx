@@ -123,7 +123,7 @@ export default function OrganizationPage({ loaderData }: Route.ComponentProps) {
       <JsonLd count={loaderData.jsonLd} />
       <Breadcrumbs crumbs={loaderData.crumbs} />
       <header className="space-y-1">
-        <h1 className="text-2xl font-semibold text-ink">
+        <h1 className="text-2xl font-semibold wrap-anywhere text-ink">
           {organization.name}
           {organization.shortName && (
             <span className="text-muted"> ({organization.shortName})</span>

@@ -215,7 +215,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               <li key={hit.id} className="px-4 py-3">
                 {/* The title runs on beside its type, not onto a line of its own (long Hindi titles). */}
                 {/* The title is a 44 px target (issue 29); it runs on beside its type. */}
-                <a href={hit.href} className="group -mt-3 block py-3 no-underline">
+                <a href={hit.href} className="group -mt-3 block py-3 wrap-anywhere no-underline">
                   <span className="mr-2 inline-block rounded-app bg-secondary-light px-1.5 py-0.5 text-xs font-semibold text-secondary">
                     {hit.kindLabel}
                   </span>
@@ -234,7 +234,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                       : fmt(t.lastDate, { value: hit.lastDate.value })}
                   </p>
                 )}
-                <p className="mt-1 text-xs text-muted">
+                <p className="mt-1 text-xs wrap-anywhere text-muted">
                   {hit.organization}
                   {hit.publishedAt && (
                     <>

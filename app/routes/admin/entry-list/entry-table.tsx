@@ -154,11 +154,13 @@ export function EntryTable({
                 <td className="px-3 py-3">
                   <Link
                     to={`${base}/edit/${entry.id}`}
-                    className="font-semibold text-ink underline decoration-stone-300 hover:text-primary-dark"
+                    className="font-semibold wrap-anywhere text-ink underline decoration-stone-300 hover:text-primary-dark"
                   >
                     {entry.title}
                   </Link>
-                  <span className="block text-xs text-muted md:hidden">{entry.organization}</span>
+                  <span className="block text-xs wrap-anywhere text-muted md:hidden">
+                    {entry.organization}
+                  </span>
                   {isJob && entry.lastDate ? (
                     <span className="block text-xs text-muted sm:hidden">
                       Last date {formatDate(entry.lastDate)}
