@@ -2,9 +2,8 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { job } from "../test/entries.ts";
 import { savedEntry, TEST_ACTOR } from "../test/writes.ts";
-import { useBrowser } from "./browser.ts";
+import { signInAsAdmin, useBrowser } from "./browser.ts";
 import { withE2eDb } from "./db.ts";
-import { EDITOR } from "./server.global.ts";
 
 /**
  * A title or organization with one very long word (no spaces) wraps instead of widening the page:
@@ -62,15 +61,6 @@ afterAll(async () => {
   );
 });
 
-async function signInAsEditor(page: Page) {
-  await page.goto("/admin/login");
-  if (new URL(page.url()).pathname === "/admin") return;
-  await page.getByLabel("E-mail address", { exact: true }).fill(EDITOR.email);
-  await page.getByLabel("Password", { exact: true }).fill(EDITOR.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((url) => url.pathname === "/admin");
-}
-
 /** The pages of `paths` (each showing the long word) that are wider than the 360 px screen. */
 async function tooWide(page: Page, paths: string[]): Promise<string[]> {
   const wide: string[] = [];
@@ -112,7 +102,7 @@ describe("a title with a 150-letter word at 360 px", () => {
 
   it("keeps the back-office's entry table and Links screen 360 px wide", async () => {
     const page = await browser.page();
-    await signInAsEditor(page);
+    await signInAsAdmin(page);
     const paths = [
       `/admin/manage-jobs?q=${word}`,
       `/admin/links?group=all&organization=${encodeURIComponent(organization)}`,
