@@ -15,7 +15,7 @@ export function ContentCounts({ counts, own }: Pick<Data, "counts"> & { own: boo
   return (
     <section className={card} aria-labelledby="counts-title">
       <h2 id="counts-title" className={h2}>
-        {own ? "Your entries" : "Content"}
+        {own ? "Yours, by kind" : "Content"}
       </h2>
       {/* Narrow screens: one line per kind, published first; wider ones get the full table. */}
       <ul className="divide-y divide-stone-100 text-sm sm:hidden">
