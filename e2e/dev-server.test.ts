@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch } from "./browser.ts";
-import { createUser, signIn, untilHealthy } from "./instances.ts";
-import { spawnServer, type Spawned } from "./spawn-server.ts";
+import { createUser, signIn } from "./instances.ts";
+import { spawnHealthy, type Spawned } from "./spawn-server.ts";
 
 /**
  * `npm run dev` serves everything `npm start` serves (issue 26): it once answered 500 ("Invalid
@@ -14,13 +14,13 @@ const ADMIN = { email: "dev-admin@govjobs.test", password: "Hot-reload-editor-77
 let dev: Spawned;
 
 beforeAll(async () => {
-  dev = await spawnServer({
+  // CI once found the chosen port taken by the time the dev server listened: a new port then.
+  dev = await spawnHealthy({
     command: ["npm", "run", "dev"],
     env: { NODE_ENV: "development", SEED_DEMO: "1", LOG_LEVEL: "warn" },
     prepare: (env) => createUser(env, ADMIN.email, ADMIN.password, true),
   });
-  await untilHealthy(dev.baseURL, dev.child, dev.output);
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   await dev?.stop();

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { untilHealthy } from "./instances.ts";
 import { choosePort } from "./ports.ts";
 
 /** A server process started by a test, with everything it wrote kept for the test to read. */
@@ -88,4 +89,22 @@ export async function spawnServer(options: SpawnOptions = {}): Promise<Spawned> 
         rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * spawnServer, then untilHealthy; a server that could not listen because its port was taken
+ * between the choice and the start (the suite starts servers all the time, and `npm run dev`
+ * takes seconds to listen) is started again on another port, up to `attempts` times.
+ */
+export async function spawnHealthy(options: SpawnOptions = {}, attempts = 3): Promise<Spawned> {
+  for (let attempt = 1; ; attempt++) {
+    const server = await spawnServer(options);
+    try {
+      await untilHealthy(server.baseURL, server.child, server.output);
+      return server;
+    } catch (err) {
+      await server.stop();
+      if (attempt >= attempts || !/port \d+ is in use/.test(server.output())) throw err;
+    }
+  }
 }
