@@ -137,6 +137,8 @@ for (const javaScriptEnabled of [true, false]) {
     it("shows in the form the filters of the list it shows", async () => {
       const page = await browser.page();
       await page.goto("/results");
+      // Hydrated first: React sets an uncontrolled select to its default when it hydrates.
+      if (javaScriptEnabled) await settled(page, null);
       const select = () => filterForm(page).locator("select[name=organization]");
       const [first, second] = await select()
         .locator("option")

@@ -12,7 +12,11 @@ import { useLocation } from "react-router";
 export function useFilterForm() {
   const ref = useRef<HTMLFormElement>(null);
   const { search } = useLocation();
+  const shown = useRef(search);
   useEffect(() => {
+    // Not at hydration: the server drew these values, and a choice made before it stays.
+    if (shown.current === search) return;
+    shown.current = search;
     const params = new URLSearchParams(search);
     for (const field of Array.from(ref.current?.elements ?? [])) {
       if (field instanceof HTMLSelectElement) {
